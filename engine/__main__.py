@@ -1,0 +1,67 @@
+"""The engine's command line: ``python -m engine replay|arena|bench`` (contract in RECORDS.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from engine.records import replay_file
+
+    try:
+        out = replay_file(args.file)
+    except Exception as err:  # the contract: one line, exit 2, never a traceback
+        print(str(err).splitlines()[0] if str(err) else type(err).__name__, file=sys.stderr)
+        return 2
+    json.dump(out, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from engine.arena import main as arena_main
+
+    return arena_main(args)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from engine.bench import main as bench_main
+
+    return bench_main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("replay", help="replay a game record and print what happened as JSON")
+    r.add_argument("file", help="record file, or - for standard input")
+    r.set_defaults(func=_replay)
+
+    a = sub.add_parser("arena", help="play bots against each other, duplicate style")
+    a.add_argument("--game", required=True, choices=["eralash", "uragan"])
+    a.add_argument("--bots", required=True, help="comma-separated bot names in seat order")
+    a.add_argument("--games", type=int, required=True, help="games per seat rotation")
+    a.add_argument("--seed", type=int, required=True)
+    a.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    a.add_argument("--budget", type=float, default=None, help="think time per move for search bots (s)")
+    a.add_argument("--jobs", type=int, default=1, help="worker processes (use 2 for both cores)")
+    a.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    a.set_defaults(func=_arena)
+
+    b = sub.add_parser("bench", help="random-playout throughput and move-generation timings")
+    b.add_argument("--game", choices=["eralash", "uragan", "all"], default="all")
+    b.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    b.set_defaults(func=_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

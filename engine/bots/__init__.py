@@ -1,0 +1,1 @@
+"""Bots: Novice, Club and Master for both games, and the Oracle for the arena only."""
