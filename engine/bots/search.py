@@ -1,0 +1,228 @@
+"""Game-independent search for the bots: seeds, time budgets, ISMCTS and PIMC over the state API.
+
+Everything here works on any state that follows ``engine.state.GameState`` plus
+``random_playout(rng)`` (the engines' ``Deal``). A search never looks at hidden cards itself: it is
+handed a ``determinize(rng) -> state`` function — ``view.determinize`` for a fair bot, or a copy of
+the full state for the Oracle — and an ``evaluate(state) -> values per seat`` for finished states.
+
+Determinism: a bot seeds its generator from ``(bot seed, view)`` with ``decision_rng``; with an
+iteration cap instead of a clock (``Deadline(None, n)``) the same view and seed give the same move,
+whatever the hidden cards are. Under a wall-clock budget the number of iterations, and so possibly
+the move, depends on the machine's speed — that is what "anytime" means.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class SearchState(Protocol):
+    def current_player(self) -> int: ...
+    def legal_moves(self) -> Sequence[Hashable]: ...
+    def play(self, move: Hashable) -> None: ...
+    def is_over(self) -> bool: ...
+    def copy(self) -> SearchState: ...
+    def random_playout(self, rng: random.Random) -> None: ...
+
+
+Determinizer = Callable[[random.Random], Any]
+Evaluator = Callable[[Any], Sequence[float]]
+Rollout = Callable[[Any, random.Random], None]
+
+
+def stable_seed(*parts: object) -> int:
+    """A 64-bit seed from printable parts, the same in every process (unlike ``hash``)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def view_key(view: Any) -> str:
+    """A text that equal views share: the view's own ``key()`` if it has one, else its ``repr``."""
+    key = getattr(view, "key", None)
+    return str(key()) if callable(key) else repr(view)
+
+
+def decision_rng(seed: int, view: Any) -> random.Random:
+    """The generator for one decision: a function of the bot's seed and what its seat can see."""
+    return random.Random(stable_seed(seed, view_key(view)))
+
+
+@dataclass
+class Deadline:
+    """When an anytime search stops: a wall-clock budget, an iteration cap, or both.
+
+    ``Deadline(None, None)`` would never stop, so at least one must be given. The clock is read
+    every ``check_every`` iterations only (reading it costs about as much as a cheap iteration).
+    """
+
+    budget: float | None
+    max_iterations: int | None = None
+    min_iterations: int = 1
+    check_every: int = 4
+    start: float = field(default_factory=time.perf_counter)
+
+    def __post_init__(self) -> None:
+        if self.budget is None and self.max_iterations is None:
+            raise ValueError("a search needs a time budget or an iteration cap")
+
+    def expired(self, iterations: int) -> bool:
+        if iterations < self.min_iterations:
+            return False
+        if self.max_iterations is not None and iterations >= self.max_iterations:
+            return True
+        if self.budget is None or iterations % self.check_every:
+            return False
+        return time.perf_counter() - self.start >= self.budget
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+
+class ThinkStats:
+    """Think times of one bot, for its own reporting (the arena measures separately)."""
+
+    def __init__(self) -> None:
+        self.samples_ms: list[float] = []
+
+    def add(self, seconds: float) -> None:
+        self.samples_ms.append(seconds * 1000.0)
+
+    def percentile(self, q: float) -> float:
+        s = sorted(self.samples_ms)
+        if not s:
+            return 0.0
+        return s[max(0, min(len(s) - 1, math.ceil(q / 100.0 * len(s)) - 1))]
+
+    def summary(self) -> dict[str, float]:
+        return {"median": self.percentile(50), "p95": self.percentile(95), "n": len(self.samples_ms)}
+
+
+def random_rollout(state: Any, rng: random.Random) -> None:
+    state.random_playout(rng)
+
+
+@dataclass
+class SearchResult:
+    move: Hashable
+    iterations: int
+    visits: dict[Hashable, int]
+    values: dict[Hashable, float]  # mean value of each root move for the deciding seat
+
+
+class _Node:
+    __slots__ = ("avail", "children", "move", "parent", "player", "total", "visits")
+
+    def __init__(self, parent: _Node | None, move: Hashable, player: int) -> None:
+        self.parent = parent
+        self.move = move
+        self.player = player  # the seat that chose ``move``
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def ismcts(
+    determinize: Determinizer,
+    root_moves: Sequence[Hashable],
+    seat: int,
+    evaluate: Evaluator,
+    rng: random.Random,
+    deadline: Deadline,
+    rollout: Rollout = random_rollout,
+    exploration: float = 0.7,
+    expand_order: Callable[[Any, list[Hashable], random.Random], Hashable] | None = None,
+) -> SearchResult:
+    """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
+
+    Each iteration samples a state with ``determinize(rng)``, walks one shared tree with UCB1 over
+    the moves available in that sample (availability counts), expands one node, finishes the state
+    with ``rollout`` and backs up ``evaluate(state)[player]`` to each node for the seat that chose it.
+    ``evaluate`` must return values in about [0, 1] per seat for a finished state. The move played
+    is the most visited of ``root_moves``.
+    """
+    if len(root_moves) == 1:
+        return SearchResult(root_moves[0], 0, {root_moves[0]: 0}, {root_moves[0]: 0.0})
+    root = _Node(None, None, -1)
+    iterations = 0
+    log, sqrt = math.log, math.sqrt
+    while not deadline.expired(iterations):
+        state = determinize(rng)
+        node = root
+        while not state.is_over():
+            legal = state.legal_moves()
+            children = node.children
+            untried = [m for m in legal if m not in children]
+            if untried:
+                move = expand_order(state, untried, rng) if expand_order else rng.choice(untried)
+                child = _Node(node, move, state.current_player())
+                children[move] = child
+                state.play(move)
+                node = child
+                break
+            best: _Node | None = None
+            best_ucb = -1.0
+            for m in legal:
+                c = children[m]
+                c.avail += 1
+                ucb = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                if ucb > best_ucb:
+                    best, best_ucb = c, ucb
+            assert best is not None
+            state.play(best.move)
+            node = best
+        if not state.is_over():
+            rollout(state, rng)
+        values = evaluate(state)
+        while node is not root:
+            node.visits += 1
+            node.total += values[node.player]
+            node = node.parent  # type: ignore[assignment]
+        root.visits += 1
+        iterations += 1
+    visits = {m: (root.children[m].visits if m in root.children else 0) for m in root_moves}
+    values = {
+        m: (root.children[m].total / root.children[m].visits if visits[m] else 0.0) for m in root_moves
+    }
+    # most visits; ties (a tiny budget) go to the better mean, then to the listed order
+    move = max(root_moves, key=lambda m: (visits[m], values[m]))
+    return SearchResult(move, iterations, visits, values)
+
+
+def pimc(
+    determinize: Determinizer,
+    root_moves: Sequence[Hashable],
+    seat: int,
+    evaluate: Evaluator,
+    rng: random.Random,
+    deadline: Deadline,
+    rollout: Rollout = random_rollout,
+) -> SearchResult:
+    """Perfect-information Monte Carlo: each sampled state tries every root move with one rollout.
+
+    One iteration is one sample; every root move is scored on the same sample, which pairs the
+    comparison and cancels much of the sampling noise.
+    """
+    if len(root_moves) == 1:
+        return SearchResult(root_moves[0], 0, {root_moves[0]: 0}, {root_moves[0]: 0.0})
+    totals = dict.fromkeys(root_moves, 0.0)
+    iterations = 0
+    while not deadline.expired(iterations):
+        base = determinize(rng)
+        for m in root_moves:
+            s = base.copy()
+            s.play(m)
+            if not s.is_over():
+                rollout(s, rng)
+            totals[m] += evaluate(s)[seat]
+        iterations += 1
+    n = max(1, iterations)
+    values = {m: totals[m] / n for m in root_moves}
+    move = max(root_moves, key=lambda m: values[m])
+    return SearchResult(move, iterations, dict.fromkeys(root_moves, iterations), values)
