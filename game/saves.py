@@ -1,0 +1,299 @@
+"""The game in progress: saved to ``save.json`` after every move, resumed by Continue, undone by Undo.
+
+A save holds what rebuilds the exact position and nothing that could drift: the engine's
+``Match.to_save()`` (options, players, seed, first dealer, every move), who sits where (human or bot
+level and the bot's seed), whether undo was used, a ``game_id`` so statistics count the game once,
+and the table scene's own ``snapshot()`` (UI-only state such as a pending claim prompt). The bots are
+rebuilt from their level and seed; the match replays its moves, so the cards, the table, the score
+sheet and whose turn it is come back exactly.
+
+``Session`` is what the app holds while a game runs: ``play(move)`` applies and saves, ``undo()``
+takes back the player's last move with the bots' replies, ``finish(stats)`` records the result once
+and removes the save.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from game.paths import SAVE_FILE
+from game.settings import GAMES, LEVELS
+from game.stats import Stats
+from game.storage import FileKind, Notice, Store
+
+SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
+
+
+def engine_module(game: str) -> Any:
+    """``engine.eralash`` or ``engine.uragan`` (imported when first needed)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    return importlib.import_module(f"engine.{game}")
+
+
+@dataclass
+class SavedGame:
+    """One save file's content; ``seats[i]`` is None for a human, else the bot's level."""
+
+    game: str
+    match: dict[str, Any]
+    seats: list[str | None]
+    bot_seeds: list[int]
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    undo_used: bool = False
+    table: dict[str, Any] | None = None
+    saved_at: str = ""
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, level in enumerate(self.seats) if level is None]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": SAVE_KIND.version, "game": self.game, "match": self.match,
+                "seats": list(self.seats), "bot_seeds": list(self.bot_seeds), "game_id": self.game_id,
+                "undo_used": self.undo_used, "table": self.table, "saved_at": self.saved_at}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SavedGame:
+        """``ValueError`` naming what is wrong when the document is not a usable save."""
+        game = d.get("game")
+        if game not in GAMES:
+            raise ValueError("unknown game")
+        match = d.get("match")
+        if not isinstance(match, dict) or not isinstance(match.get("moves"), list):
+            raise ValueError("no match")
+        seats = d.get("seats")
+        if not (isinstance(seats, list) and 2 <= len(seats) <= 4
+                and all(s is None or s in LEVELS for s in seats) and None in seats):
+            raise ValueError("seats do not fit")
+        seeds = d.get("bot_seeds")
+        if not (isinstance(seeds, list) and len(seeds) == len(seats)
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in seeds)):
+            raise ValueError("bot seeds do not fit")
+        game_id = d.get("game_id")
+        if not isinstance(game_id, str) or not game_id:
+            raise ValueError("no game id")
+        table = d.get("table")
+        return cls(game=game, match=match, seats=list(seats), bot_seeds=list(seeds), game_id=game_id,
+                   undo_used=bool(d.get("undo_used", False)),
+                   table=table if isinstance(table, dict) else None,
+                   saved_at=str(d.get("saved_at", "")))
+
+    def restore_match(self) -> Any:
+        """The engine's ``Match`` in the saved position (replays every move)."""
+        return engine_module(self.game).Match.from_save(self.match)
+
+
+def load_game(store: Store) -> SavedGame | None:
+    """The saved game if there is one that replays; a damaged one is set aside with a notice."""
+    doc = store.load(SAVE_KIND)
+    if doc is None:
+        return None
+    try:
+        saved = SavedGame.from_dict(doc)
+        saved.restore_match()  # a save the engine can no longer replay is as good as damaged
+    except ImportError:
+        raise
+    except Exception:  # any refusal by the engine (RecordError, IllegalMove, KeyError…) means damaged
+        store.set_aside(SAVE_KIND)
+        return None
+    return saved
+
+
+def has_saved_game(store: Store) -> bool:
+    """Cheap check for the menu's Continue button (does not replay)."""
+    return store.path(SAVE_KIND).exists() and not store.is_blocked(SAVE_KIND)
+
+
+def _side_of(match_save: dict[str, Any], n: int) -> Any:
+    options = match_save.get("options") or {}
+    if n == 4 and isinstance(options, dict) and options.get("pairs"):
+        return lambda s: s % 2
+    return lambda s: s
+
+
+class Session:
+    """A game being played in the app: the match, the seats, and a save after every move."""
+
+    def __init__(self, store: Store | None, saved: SavedGame, match: Any) -> None:
+        self.store = store
+        self.saved = saved
+        self.match = match
+
+    # --- starting ----------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, store: Store | None, game: str, options: Any, names: list[str], seats: list[str | None],
+            seed: int | None = None, first_dealer: int | None = None) -> Session:
+        """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once."""
+        module = engine_module(game)
+        if not isinstance(options, module.Options):
+            options = module.Options.from_dict(options or {})
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 48)
+        match = module.Match.new(options, list(names), seed, first_dealer)
+        seeds = [random.Random(f"{seed}:bot:{s}").randrange(1 << 48) for s in range(len(seats))]
+        saved = SavedGame(game=game, match=match.to_save(), seats=list(seats), bot_seeds=seeds)
+        session = cls(store, saved, match)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, store: Store) -> Session | None:
+        """Continue: the saved game exactly where it was, or None."""
+        saved = load_game(store)
+        if saved is None:
+            return None
+        return cls(store, saved, saved.restore_match())
+
+    # --- reading -----------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.saved.game
+
+    @property
+    def seats(self) -> list[str | None]:
+        return list(self.saved.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        return self.saved.humans
+
+    @property
+    def undo_used(self) -> bool:
+        return self.saved.undo_used
+
+    def is_human_turn(self) -> bool:
+        return not self.match.is_over() and self.match.current_player() in self.humans
+
+    def make_bots(self, budget: float | None = None) -> dict[int, Any]:
+        """The bots for this game, one per bot seat, from their saved level and seed."""
+        from engine.bots import make_bot
+
+        return {s: make_bot(level, self.game, seed=self.saved.bot_seeds[s], budget=budget)
+                for s, level in enumerate(self.saved.seats) if level is not None}
+
+    # --- changing ----------------------------------------------------------------------------------
+
+    def play(self, move: Any) -> None:
+        """Apply ``move`` (``IllegalMove`` passes through, nothing saved) and save."""
+        self.match.play(move)
+        self.save()
+
+    def set_table_snapshot(self, snapshot: dict[str, Any] | None, *, save: bool = True) -> None:
+        """The table scene's own state (JSON), kept with the next save."""
+        self.saved.table = snapshot
+        if save:
+            self.save()
+
+    def save(self) -> bool:
+        self.saved.match = self.match.to_save()
+        self.saved.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
+        if self.store is None:
+            return False
+        return self.store.save(SAVE_KIND, self.saved.to_dict())
+
+    def undo_point(self) -> int | None:
+        """How many moves remain after undoing: the index of the humans' last move, or None."""
+        movers = self.movers()
+        for i in range(len(movers) - 1, -1, -1):
+            if movers[i] in self.humans:
+                return i
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_point() is not None
+
+    def undo(self) -> int:
+        """Take back the player's last move and every bot reply after it; returns moves removed.
+
+        The game is marked as played with undo (statistics show it)."""
+        keep = self.undo_point()
+        if keep is None:
+            return 0
+        data = self.match.to_save()
+        removed = len(data["moves"]) - keep
+        data["moves"] = data["moves"][:keep]
+        self.match = engine_module(self.game).Match.from_save(data)
+        self.saved.undo_used = True
+        self.saved.table = None  # the table rebuilds from the match
+        self.save()
+        return removed
+
+    def movers(self) -> list[int]:
+        """The seat that made each move of ``match.moves`` (replayed from the save)."""
+        module = engine_module(self.game)
+        data = self.match.to_save()
+        moves = data["moves"]
+        replay = module.Match.from_save({**data, "moves": []})
+        seats = []
+        for obj in moves:
+            seats.append(replay.current_player())
+            replay.play(module.move_from_json(obj))
+        return seats
+
+    # --- ending ------------------------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any]:
+        """For the statistics: ``result`` win/shared/loss, ``double``, ``slam`` (of the first human)."""
+        match = self.match
+        seat = self.humans[0]
+        n = len(self.saved.seats)
+        side_of = _side_of(self.saved.match, n)
+        sides = {side_of(s) for s in match.winners()}
+        if side_of(seat) not in sides:
+            outcome = "loss"
+        elif len(sides) > 1:
+            outcome = "shared"
+        else:
+            outcome = "win"
+        return {"result": outcome, "double": outcome == "win" and _is_double(match, seat),
+                "slam": _made_slam(match, side_of(seat))}
+
+    def finish(self, stats: Stats | None) -> bool:
+        """Once the match is over: count it in the statistics (once) and remove the save."""
+        if not self.match.is_over():
+            return False
+        counted = False
+        if stats is not None:
+            r = self.result()
+            levels = [lv for lv in self.saved.seats if lv is not None]
+            if levels:  # hot-seat games with no bot are not counted
+                counted = stats.record(self.game, levels, r["result"], double=r["double"], slam=r["slam"],
+                                       undo=self.saved.undo_used, game_id=self.saved.game_id)
+        if self.store is not None:
+            self.store.remove(SAVE_KIND)
+        return counted
+
+
+def _is_double(match: Any, seat: int) -> bool:
+    """Uragan: the winner's opponent finished under half the target (8 of 16)."""
+    double = getattr(match, "double", None)
+    if callable(double):
+        double = double()
+    if isinstance(double, bool):
+        return double
+    score = list(match.score())
+    options = getattr(match, "options", None)
+    target = getattr(options, "target", None)
+    if target is None or len(score) != 2:
+        return False
+    return score[1 - seat] < target / 2
+
+
+def _made_slam(match: Any, side: int) -> bool:
+    """Eralash: did the player's side take every trick of some deal?"""
+    for result in getattr(match, "deals_done", ()):
+        slam = result.get("slam") if isinstance(result, dict) else getattr(result, "slam", None)
+        if slam is not None and slam == side:
+            return True
+    return False
+
+
+__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "has_saved_game", "load_game"]

@@ -1,0 +1,327 @@
+"""The player's settings: validated values with defaults, saved to ``settings.json``, applied live.
+
+``Settings.load(store)`` never fails: a missing file gives the defaults, a bad value falls back to
+its default with a notice for the player, unknown keys are carried along untouched. ``set(name,
+value)`` validates, saves at once and calls the listeners registered with ``on_change`` so the app
+applies a change while it runs (language, fullscreen, volume, table colour, …).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from game.paths import SETTINGS_FILE
+from game.storage import FileKind, Notice, Store
+
+LANGUAGES = ("ru", "en")
+DECK_INDEXES = ("auto", "ru", "en")  # card corner letters: auto follows the interface language
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+ANIMATION_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}  # × tween durations
+LEVELS = ("novice", "club", "master")  # same as engine.bots.LEVELS (the engine is not imported here)
+GAMES = ("eralash", "uragan")
+
+# Felt colours for the table, darkest at the edge is the table scene's business.
+TABLE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "green": (28, 92, 56),
+    "blue": (30, 64, 104),
+    "burgundy": (104, 30, 44),
+    "walnut": (92, 62, 38),
+    "slate": (56, 64, 72),
+}
+CARD_BACKS = ("classic", "damask", "lattice")  # drawn by tools/ into sprites/backs/<name>.svg
+
+MIN_WINDOW = (960, 640)
+MAX_WINDOW = (7680, 4320)
+MAX_NAME = 20
+
+DEFAULT_NAMES = {
+    "ru": ["Вы", "Светлана", "Павел", "Андрей"],
+    "en": ["You", "Svetlana", "Pavel", "Andrei"],
+}
+
+
+def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 (the first development builds): ``lang``, ``sound`` (on/off), ``speed``."""
+    if "lang" in doc:
+        doc.setdefault("language", doc.pop("lang"))
+    if "sound" in doc:
+        sound = doc.pop("sound")
+        doc.setdefault("mute", not sound if isinstance(sound, bool) else sound)
+    if "speed" in doc:
+        doc.setdefault("animation_speed", doc.pop("speed"))
+    return doc
+
+
+SETTINGS_KIND = FileKind("settings", SETTINGS_FILE, version=1, migrations={0: _v0_to_v1})
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _choice(options: Iterable[str]) -> Callable[[Any], Any]:
+    allowed = tuple(options)
+
+    def check(v: Any) -> Any:
+        if v not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}")
+        return v
+
+    return check
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError("must be true or false")
+    return v
+
+
+def _volume(v: Any) -> float:
+    if isinstance(v, bool) or not isinstance(v, int | float) or not 0.0 <= v <= 1.0:
+        raise ValueError("must be a number from 0 to 1")
+    return float(v)
+
+
+def _window(v: Any) -> list[int]:
+    if not (isinstance(v, list | tuple) and len(v) == 2 and all(_is_int(x) for x in v)):
+        raise ValueError("must be [width, height]")
+    w, h = v
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        raise ValueError(f"must be between {MIN_WINDOW} and {MAX_WINDOW}")
+    return [w, h]
+
+
+_SLUG = re.compile(r"^[a-z0-9_-]{1,32}$")
+
+
+def _card_back(v: Any) -> str:
+    # Any slug: the art may add backs; the table falls back to "classic" for one it cannot find.
+    if not (isinstance(v, str) and _SLUG.match(v)):
+        raise ValueError("must be a card back name")
+    return v
+
+
+def _name(v: Any) -> str:
+    if not isinstance(v, str) or not v.strip() or len(v) > MAX_NAME or any(c < " " for c in v):
+        raise ValueError(f"a name is 1 to {MAX_NAME} printable characters")
+    return v.strip()
+
+
+def _game_setup(game: str) -> Callable[[Any], dict[str, Any]]:
+    """Last new-game choices for one game: seats, opponents' levels and names, table options."""
+
+    def check(v: Any) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise ValueError("must be an object")
+        players = v.get("players", 2 if game == "uragan" else 4)
+        if not _is_int(players) or not (2 <= players <= (2 if game == "uragan" else 4)):
+            raise ValueError("wrong number of players")
+        levels = v.get("levels", ["club"] * (players - 1))
+        names = v.get("names", default_names("en", players)[1:])
+        if not (isinstance(levels, list) and len(levels) == players - 1 and all(x in LEVELS for x in levels)):
+            raise ValueError("opponents' levels do not fit")
+        if not (isinstance(names, list) and len(names) == players - 1):
+            raise ValueError("opponents' names do not fit")
+        options = v.get("options", {})
+        if not isinstance(options, dict):
+            raise ValueError("table options must be an object")
+        return {"players": players, "levels": list(levels), "names": [_name(n) for n in names],
+                "options": dict(options)}
+
+    return check
+
+
+def default_names(lang: str, players: int) -> list[str]:
+    """Seat names for a new game: the player first, then the opponents."""
+    return list(DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])[:players])
+
+
+def default_language() -> str:
+    try:
+        from game.i18n import system_language
+    except ImportError:  # pragma: no cover - the i18n module is part of the app
+        return "en"
+    return system_language()
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One setting: its default and a validator returning the clean value or raising ValueError."""
+
+    default: Any
+    check: Callable[[Any], Any]
+
+
+def _specs() -> dict[str, Spec]:
+    lang = default_language()
+    opp = default_names(lang, 4)[1:]
+    return {
+        "language": Spec(lang, _choice(LANGUAGES)),
+        "deck_index": Spec("auto", _choice(DECK_INDEXES)),
+        "four_colour": Spec(False, _bool),
+        "card_back": Spec("classic", _card_back),
+        "table_colour": Spec("green", _choice(TABLE_COLOURS)),
+        "animation_speed": Spec("normal", _choice(ANIMATION_SPEEDS)),
+        "volume": Spec(0.7, _volume),
+        "mute": Spec(False, _bool),
+        "fullscreen": Spec(False, _bool),
+        "window_size": Spec([1280, 800], _window),
+        "player_name": Spec(default_names(lang, 1)[0], _name),
+        "last_game": Spec("uragan", _choice(GAMES)),
+        "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},
+                        _game_setup("eralash")),
+        "uragan": Spec({"players": 2, "levels": ["club"], "names": opp[:1], "options": {}},
+                       _game_setup("uragan")),
+    }
+
+
+Listener = Callable[[str, Any], None]
+
+
+class Settings:
+    """Current settings; read as attributes (``settings.volume``), change with ``set``."""
+
+    def __init__(self, store: Store | None = None, values: dict[str, Any] | None = None) -> None:
+        self._specs = _specs()
+        self._values: dict[str, Any] = {k: _copy(s.default) for k, s in self._specs.items()}
+        self._extra: dict[str, Any] = {}  # keys this version does not know: kept, written back
+        self._listeners: list[tuple[Listener, frozenset[str] | None]] = []
+        self.store = store
+        self.warnings: list[Notice] = []
+        if values:
+            self._absorb(values)
+
+    @classmethod
+    def load(cls, store: Store) -> Settings:
+        """Settings from ``store`` (defaults when missing or unreadable); warnings go to the store."""
+        doc = store.load(SETTINGS_KIND)
+        settings = cls(store, doc or {})
+        store.notices.extend(settings.warnings)
+        return settings
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    def __getattr__(self, name: str) -> Any:
+        values = self.__dict__.get("_values")
+        if values is not None and name in values:
+            return _copy(values[name])
+        raise AttributeError(name)
+
+    def get(self, name: str) -> Any:
+        if name not in self._values:
+            raise KeyError(name)
+        return _copy(self._values[name])
+
+    def names(self) -> list[str]:
+        return list(self._specs)
+
+    def default(self, name: str) -> Any:
+        return _copy(self._specs[name].default)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**_copy(self._extra), **_copy(self._values), "version": SETTINGS_KIND.version}
+
+    def deck_language(self) -> str:
+        """The index letters on the cards: the chosen one, or the interface language for "auto"."""
+        return self.language if self.deck_index == "auto" else self.deck_index
+
+    def animation_factor(self) -> float:
+        """Multiply tween durations by this (0 for instant)."""
+        return ANIMATION_FACTOR[self.animation_speed]
+
+    def effective_volume(self) -> float:
+        return 0.0 if self.mute else self.volume
+
+    # --- changing --------------------------------------------------------------------------------
+
+    def on_change(self, listener: Listener, names: Iterable[str] | None = None) -> Callable[[], None]:
+        """Call ``listener(name, value)`` after each change (of ``names`` only, if given).
+
+        Returns a function that unregisters it (scenes call it in ``exit``)."""
+        entry = (listener, frozenset(names) if names is not None else None)
+        self._listeners.append(entry)
+
+        def remove() -> None:
+            if entry in self._listeners:
+                self._listeners.remove(entry)
+
+        return remove
+
+    def set(self, name: str, value: Any, *, save: bool = True) -> None:
+        """Validate and apply one setting (``ValueError`` if invalid), save, tell the listeners."""
+        self.update({name: value}, save=save)
+
+    def update(self, changes: dict[str, Any], *, save: bool = True) -> None:
+        """Several settings at once: all validated first, then applied, saved once, announced."""
+        clean: dict[str, Any] = {}
+        for name, value in changes.items():
+            spec = self._specs.get(name)
+            if spec is None:
+                raise KeyError(f"unknown setting {name!r}")
+            try:
+                clean[name] = spec.check(_copy(value))
+            except ValueError as err:
+                raise ValueError(f"setting {name}: {err}") from None
+        changed = {k: v for k, v in clean.items() if self._values[k] != v}
+        self._values.update(changed)
+        if save and changed:
+            self.save()
+        for name, value in changed.items():
+            for listener, wanted in list(self._listeners):
+                if wanted is None or name in wanted:
+                    listener(name, _copy(value))
+
+    def reset(self, names: Iterable[str] | None = None) -> None:
+        """Back to defaults (all, or just ``names``)."""
+        self.update({n: self._specs[n].default for n in (names or self._specs)})
+
+    def save(self) -> bool:
+        """Write ``settings.json`` now (``set`` does this already; use after ``save=False`` changes)."""
+        return self.store.save(SETTINGS_KIND, self.to_dict()) if self.store else False
+
+    # --- new-game choices ------------------------------------------------------------------------
+
+    def new_game_options(self, game: str) -> dict[str, Any]:
+        """The remembered table options for ``game``, checked by the engine; defaults if refused."""
+        raw = self.get(game)["options"]
+        try:
+            import importlib
+
+            options_cls = importlib.import_module(f"engine.{game}").Options
+            return options_cls.from_dict(raw).to_dict()
+        except (ImportError, AttributeError):
+            return raw  # engine not available (development): pass through
+        except (ValueError, TypeError) as err:
+            self.warnings.append(Notice("settings.invalid_options", {"game": game},
+                                        f"The remembered {game} table options were refused ({err}); "
+                                        "the defaults are used."))
+            return {}
+
+    # --- internals -------------------------------------------------------------------------------
+
+    def _absorb(self, doc: dict[str, Any]) -> None:
+        for name, value in doc.items():
+            if name == "version":
+                continue
+            spec = self._specs.get(name)
+            if spec is None:
+                self._extra[name] = _copy(value)
+                continue
+            try:
+                self._values[name] = spec.check(_copy(value))
+            except ValueError as err:
+                self.warnings.append(Notice(
+                    "settings.invalid", {"name": name},
+                    f"The setting {name!r} had a bad value ({err}); its default is used."))
+
+
+def _copy(v: Any) -> Any:
+    """Settings values are JSON: copying lists and dicts keeps callers from editing ours in place."""
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_copy(x) for x in v]
+    return v

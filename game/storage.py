@@ -1,0 +1,242 @@
+"""Versioned JSON files that survive crashes: atomic writes, forward migrations, bad files kept aside.
+
+Every file Salon writes (settings, the game in progress, statistics) goes through a ``Store``:
+
+- a write goes to a temporary file in the same folder, is flushed and fsynced, then ``os.replace``-d
+  over the old one, so a crash at any instant leaves either the old file or the new one, never half;
+- a file that cannot be read (truncated, not JSON, no version) is renamed aside with a timestamp,
+  ``save.corrupt-20261129-142233.json``, and the game goes on with defaults;
+- a file from a newer Salon is left untouched and is never written over in this session;
+- an older file is migrated forward step by step through the kind's migration table.
+
+Problems become ``Notice`` values (an i18n key, its parameters and an English sentence) that the app
+shows on the menu. Never pickle: JSON only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+TMP_SUFFIX = ".tmp"
+REPLACE_RETRIES = 10  # Windows: an antivirus or indexer may hold the target for a moment
+REPLACE_DELAY = 0.05
+STALE_TMP_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One sentence for the player about a file: ``key`` and ``params`` for i18n, ``text`` in English."""
+
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text or self.key
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """A kind of versioned file: its name, current version and the steps from each old version.
+
+    ``migrations[v]`` turns a version-``v`` document into a version-``v + 1`` one.
+    """
+
+    name: str  # "settings", "save", "stats"
+    filename: str  # "settings.json"
+    version: int
+    migrations: Mapping[int, Migration] = field(default_factory=dict)
+
+    def migrate(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """Bring ``doc`` from its version up to ``self.version``; ``KeyError`` if a step is missing."""
+        v = doc["version"]
+        while v < self.version:
+            doc = self.migrations[v](dict(doc))
+            v += 1
+            doc["version"] = v
+        return doc
+
+
+class CorruptFile(ValueError):
+    """The bytes on disk are not a usable document of this kind."""
+
+
+def write_json_atomic(path: Path, data: Any, *, retries: int = REPLACE_RETRIES) -> None:
+    """Write ``data`` as JSON to ``path`` so that a crash at any instant leaves old or new, never half."""
+    path = Path(path)
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}{TMP_SUFFIX}")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        _replace(tmp, path, retries)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_dir(path.parent)
+
+
+def _replace(src: Path, dst: Path, retries: int) -> None:
+    for attempt in range(retries + 1):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if attempt == retries:
+                raise
+            time.sleep(REPLACE_DELAY * (attempt + 1))
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); Windows cannot open a directory and needs no such step."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """The JSON object at ``path`` with an integer ``"version"``; ``CorruptFile`` otherwise."""
+    raw = Path(path).read_bytes()
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise CorruptFile(f"not readable JSON ({err})") from err
+    if not isinstance(doc, dict):
+        raise CorruptFile("not a JSON object")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise CorruptFile("no valid version number")
+    return doc
+
+
+class Store:
+    """The data folder: loads and saves versioned JSON files and collects notices for the player."""
+
+    def __init__(self, folder: Path | str) -> None:
+        self.folder = Path(folder)
+        self.notices: list[Notice] = []
+        self._blocked: set[str] = set()  # files from a newer Salon: never written over
+        self._write_failed: set[str] = set()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._remove_stale_temporaries()
+
+    def path(self, kind: FileKind) -> Path:
+        return self.folder / kind.filename
+
+    def is_blocked(self, kind: FileKind) -> bool:
+        """True when the file on disk is from a newer Salon, so this session leaves it alone."""
+        return kind.filename in self._blocked
+
+    def load(self, kind: FileKind) -> dict[str, Any] | None:
+        """The current-version document, or None (missing, set aside as corrupt, or from a newer Salon)."""
+        path = self.path(kind)
+        try:
+            doc = read_document(path)
+        except FileNotFoundError:
+            return None
+        except OSError as err:
+            self._note("storage.unreadable", kind, f"Could not read {path.name} ({err.strerror}); "
+                       "using defaults.")
+            self._blocked.add(kind.filename)  # it may be fine; do not clobber what we could not read
+            return None
+        except CorruptFile:
+            self.set_aside(kind)
+            return None
+        if doc["version"] > kind.version:
+            self._blocked.add(kind.filename)
+            self._note("storage.newer", kind,
+                       f"{path.name} was written by a newer version of Salon; it is kept as it is "
+                       "and this session will not save over it.")
+            return None
+        try:
+            return kind.migrate(doc)
+        except Exception:  # any failure of an old file's migration: keep it aside, as for corrupt
+            self.set_aside(kind)
+            return None
+
+    def set_aside(self, kind: FileKind) -> Path | None:
+        """Rename a bad file to ``<name>.corrupt-<timestamp>.json`` and tell the player; return the path."""
+        path = self.path(kind)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        stem = Path(kind.filename).stem
+        target = self.folder / f"{stem}.corrupt-{stamp}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.folder / f"{stem}.corrupt-{stamp}-{n}.json"
+        try:
+            _replace(path, target, REPLACE_RETRIES)
+        except OSError:
+            self._blocked.add(kind.filename)
+            self._note("storage.corrupt_kept", kind,
+                       f"{path.name} is damaged and could not be moved aside; using defaults.")
+            return None
+        self._note("storage.corrupt", kind,
+                   f"{path.name} was damaged; it was kept as {target.name} and defaults are used.",
+                   aside=target.name)
+        return target
+
+    def save(self, kind: FileKind, doc: Mapping[str, Any]) -> bool:
+        """Write ``doc`` (its version set to the kind's); False when blocked or the disk refused."""
+        if kind.filename in self._blocked:
+            return False
+        data = dict(doc)
+        data["version"] = kind.version
+        try:
+            write_json_atomic(self.path(kind), data)
+        except OSError as err:
+            if kind.filename not in self._write_failed:  # one notice per file, not one per move
+                self._write_failed.add(kind.filename)
+                self._note("storage.write_failed", kind,
+                           f"Could not write {kind.filename} ({err.strerror or err}).")
+            return False
+        self._write_failed.discard(kind.filename)
+        return True
+
+    def remove(self, kind: FileKind) -> None:
+        """Delete the file (e.g. the save once its game is over); blocked files are left alone."""
+        if kind.filename in self._blocked:
+            return
+        with contextlib.suppress(FileNotFoundError):
+            self.path(kind).unlink()
+
+    def take_notices(self) -> list[Notice]:
+        """The notices so far, emptying the list (the menu shows each once)."""
+        out, self.notices = self.notices, []
+        return out
+
+    def _note(self, key: str, kind: FileKind, text: str, **params: str) -> None:
+        self.notices.append(Notice(key, {"file": kind.filename, **params}, text))
+
+    def _remove_stale_temporaries(self) -> None:
+        """Temporaries left by a process killed mid-write are garbage: the real file is intact.
+
+        Only old ones: a second Salon running at the same time may be between its write and replace.
+        """
+        now = time.time()
+        for tmp in self.folder.glob(f".*.json.*{TMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                if now - tmp.stat().st_mtime > STALE_TMP_SECONDS:
+                    tmp.unlink()

@@ -1,0 +1,98 @@
+"""Statistics: counts, streaks, win rate, doubles and slams, once per game, reset, damaged files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.stats import Record, Stats, opponent_level
+from game.storage import Store
+
+
+def test_counts_streaks_and_win_rate(tmp_path: Path) -> None:
+    stats = Stats.load(Store(tmp_path))
+    for result in ["win", "win", "loss", "win", "shared", "win", "loss"]:
+        stats.record("uragan", ["club"], result)
+    rec = Stats.load(Store(tmp_path)).get("uragan", "club")
+    assert (rec.played, rec.won, rec.shared, rec.lost) == (7, 4, 1, 2)
+    assert rec.best_streak == 3 and rec.streak == 0
+    assert rec.win_rate == pytest.approx(4.5 / 7)
+    assert Stats().get("uragan", "club").win_rate is None
+
+
+def test_random_histories_keep_the_figures_consistent() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        stats = Stats()
+        results = [rng.choice(["win", "loss", "shared"]) for _ in range(rng.randrange(1, 30))]
+        best = run = 0
+        for r in results:
+            stats.record("eralash", ["novice"], r)
+            run = 0 if r == "loss" else run + 1
+            best = max(best, run)
+        rec = stats.get("eralash", "novice")
+        assert rec.played == len(results) and rec.won == results.count("win")
+        assert (rec.streak, rec.best_streak) == (run, best)
+        assert Record.from_dict(stats.to_dict()["games"]["eralash"]["novice"]) == rec
+
+
+def test_mixed_opponents_count_under_the_strongest() -> None:
+    assert opponent_level(["novice", "master", "club"]) == "master"
+    assert opponent_level(["novice", "novice"]) == "novice"
+    stats = Stats()
+    stats.record("eralash", ["novice", "club", "novice"], "win", slam=True)
+    assert stats.get("eralash", "club").slams == 1
+    assert stats.get("eralash", "novice").played == 0
+
+
+def test_double_wins_slams_and_undo_are_counted() -> None:
+    stats = Stats()
+    stats.record("uragan", ["master"], "win", double=True)
+    stats.record("uragan", ["master"], "loss", double=True)  # a double loss is not a double win
+    stats.record("uragan", ["master"], "win", undo=True)
+    rec = stats.get("uragan", "master")
+    assert (rec.double_wins, rec.with_undo, rec.played) == (1, 1, 3)
+    total = stats.total("uragan")
+    assert total.played == 3 and total.best_streak == 1
+
+
+def test_a_game_is_counted_once(tmp_path: Path) -> None:
+    stats = Stats.load(Store(tmp_path))
+    assert stats.record("uragan", ["club"], "win", game_id="abc")
+    again = Stats.load(Store(tmp_path))  # e.g. resumed after a crash before the save was removed
+    assert not again.record("uragan", ["club"], "win", game_id="abc")
+    assert again.get("uragan", "club").played == 1
+
+
+def test_reset_clears_and_saves(tmp_path: Path) -> None:
+    stats = Stats.load(Store(tmp_path))
+    stats.record("uragan", ["club"], "win", game_id="g1")
+    stats.reset()
+    assert stats.is_empty()
+    reloaded = Stats.load(Store(tmp_path))
+    assert reloaded.is_empty()
+    assert not reloaded.record("uragan", ["club"], "win", game_id="g1")
+
+
+def test_damaged_record_starts_again_others_kept(tmp_path: Path) -> None:
+    stats = Stats.load(Store(tmp_path))
+    stats.record("uragan", ["club"], "win")
+    stats.record("eralash", ["master"], "loss")
+    doc = json.loads((tmp_path / "stats.json").read_text())
+    doc["games"]["uragan"]["club"]["won"] = 5  # more wins than games
+    (tmp_path / "stats.json").write_text(json.dumps(doc))
+    store = Store(tmp_path)
+    again = Stats.load(store)
+    assert again.get("uragan", "club").played == 0
+    assert again.get("eralash", "master").played == 1
+    assert [n.key for n in store.notices] == ["stats.invalid"]
+
+
+def test_unknown_result_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Stats().record("uragan", ["club"], "draw")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Stats().record("whist", ["club"], "win")
