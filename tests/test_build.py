@@ -1,0 +1,164 @@
+"""The executable: build.spec builds a one-folder app that holds its assets, runs headless and stays lean.
+
+One PyInstaller build per test session, into a temporary folder (``--distpath``/``--workpath``), then one
+frozen ``--bench 120`` run from outside the source tree with the user directories redirected.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+EXE_NAME = "salon.exe" if sys.platform == "win32" else "salon"
+BENCH_FRAMES = 120
+
+# (source folder, file pattern) pairs that must be inside the bundle at the same relative path
+ASSETS = [
+    ("sprites", "*"),
+    ("sounds", "*"),
+    ("game/themes", "*.json"),
+    ("game/i18n", "*.json"),
+    ("game/fonts", "*.[ot]tf"),
+    ("docs", "rules.*.md"),
+]
+# the issue names sprites, sounds, themes and translations: these may not be empty
+REQUIRED = ["sprites", "sounds", "game/themes", "game/i18n"]
+
+
+def _files(base: Path, pattern: str = "*") -> set[str]:
+    if not base.is_dir():
+        return set()
+    return {
+        p.relative_to(base).as_posix()
+        for p in base.rglob(pattern)
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
+    }
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {
+        p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+        if p.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pyinstaller")
+    cmd = [
+        sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+        "--distpath", str(out / "dist"), "--workpath", str(out / "work"), str(ROOT / "build.spec"),
+    ]
+    # PyInstaller is a [dev] dependency: if it is missing this fails rather than skips
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, f"pyinstaller failed:\n{done.stderr[-4000:]}"
+    return out / "dist" / "salon"
+
+
+@pytest.fixture(scope="module")
+def internal(bundle: Path) -> Path:
+    """``sys._MEIPASS`` of the one-folder app."""
+    return bundle / "_internal"
+
+
+@pytest.fixture(scope="module")
+def frozen_run(bundle: Path, tmp_path_factory: pytest.TempPathFactory):
+    """Run the frozen bench once; return the process and the bundle's file list before and after."""
+    home = tmp_path_factory.mktemp("home")
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        # saves, settings and statistics must land here, never in the bundle or the real home
+        "HOME": str(home),
+        "USERPROFILE": str(home),
+        "APPDATA": str(home / "AppData" / "Roaming"),
+        "LOCALAPPDATA": str(home / "AppData" / "Local"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_STATE_HOME": str(home / ".local" / "state"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+    }
+    before = _snapshot(bundle)
+    done = subprocess.run(
+        [str(bundle / EXE_NAME), "--bench", str(BENCH_FRAMES)],
+        cwd=home,  # away from the source tree, so nothing can be found there by accident
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return done, before, _snapshot(bundle)
+
+
+def test_the_app_is_one_folder_named_salon_with_an_executable_salon(bundle: Path, internal: Path):
+    exe = bundle / EXE_NAME
+    assert exe.is_file()
+    assert os.access(exe, os.X_OK)
+    assert (internal / "base_library.zip").is_file()
+
+
+@pytest.mark.parametrize(("folder", "pattern"), ASSETS)
+def test_every_asset_of_the_source_tree_is_bundled_at_its_relative_path(
+    internal: Path, folder: str, pattern: str
+):
+    source = _files(ROOT / folder, pattern)
+    bundled = _files(internal / folder, pattern)
+    assert source - bundled == set()
+    if folder in REQUIRED:
+        assert bundled, f"no {folder} in the bundle"
+
+
+def test_pygame_gui_data_for_russian_and_english_is_bundled(internal: Path):
+    data = internal / "pygame_gui" / "data"
+    assert (data / "default_theme.json").is_file()
+    for font in ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "FiraCode-Regular.ttf"):
+        assert (data / font).is_file()
+    for lang in ("ru", "en"):
+        assert (data / "translations" / f"pygame-gui.{lang}.json").is_file()
+
+
+def test_no_numpy_pil_or_tkinter_in_the_bundle(bundle: Path, internal: Path):
+    from PyInstaller.archive.readers import pkg_archive_contents
+
+    banned = ("numpy", "PIL", "tkinter", "_tkinter")
+    folders = {part for p in internal.rglob("*") for part in p.relative_to(internal).parts}
+    assert folders.isdisjoint(banned)
+    modules = pkg_archive_contents(str(bundle / EXE_NAME))  # the scripts and the embedded PYZ
+    assert [m for m in modules if m.split(".")[0] in banned] == []
+
+
+def test_no_binary_is_upx_packed(bundle: Path):
+    packed = []
+    for path in bundle.rglob("*"):
+        if path.is_file() and not path.name.endswith((".py", ".pyc", ".json", ".svg", ".md", ".txt")):
+            with path.open("rb") as fh:
+                head = fh.read(4096)
+            binary = head.startswith((b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe"))
+            if binary and (b"UPX!" in head or b"UPX0" in head):
+                packed.append(path.name)
+    assert packed == []
+
+
+def test_the_frozen_app_runs_the_headless_bench_and_exits_cleanly(frozen_run):
+    done, _, _ = frozen_run
+    assert done.returncode == 0, f"exit {done.returncode}:\n{done.stderr[-4000:]}"
+    assert "Traceback" not in done.stderr
+    lines = [line for line in done.stdout.splitlines() if line.strip().startswith("{")]
+    assert lines, f"no JSON on stdout:\n{done.stdout[-2000:]}"
+    report = json.loads(lines[-1])
+    assert report["startup_ms"] > 0
+
+
+def test_the_frozen_app_writes_nothing_inside_its_bundle(frozen_run):
+    _, before, after = frozen_run
+    assert after == before
