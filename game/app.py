@@ -1,0 +1,289 @@
+"""The desktop app: command-line flags, the window, the scene stack and the frame loop.
+
+``run(argv)`` is ``python -m game``. The first frame is shown before anything heavy is loaded
+(pygame_gui, the card art, the bot process all start lazily), so the window appears at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import multiprocessing
+import os
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+PROCESS_START = time.perf_counter()
+FPS = 60
+MIN_SIZE = (1024, 640)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
+    p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
+    p.add_argument("--lang", choices=["ru", "en"], help="interface language (default: system locale)")
+    p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
+    p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
+    p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
+    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
+    p.add_argument("--seed", type=int, help="deal seed for --demo/--bench")
+    return p
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    w, _, h = text.lower().partition("x")
+    return max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+
+
+class DefaultSettings:
+    """Stands in for ``game.settings.Settings`` when there is no data folder (bench, tests)."""
+
+    language = "en"
+    deck_index = "auto"
+    card_back = "classic"
+    table_colour = "green"
+    animation_speed = "normal"
+    volume = 0.0
+    mute = True
+    fullscreen = False
+    window_size = (1280, 800)
+    player_name = "You"
+
+    def set(self, name: str, value: Any, **_: Any) -> None:
+        setattr(self, name, value)
+
+    def on_change(self, listener: Any, names: Any = None) -> Any:
+        return lambda: None
+
+    def deck_language(self) -> str:
+        from game import i18n
+
+        return i18n.get_language() if self.deck_index == "auto" else self.deck_index
+
+
+class App:
+    """One window, one scene stack; ``frame()`` is one turn of the loop (the bench times it)."""
+
+    def __init__(self, args: argparse.Namespace, headless: bool = False,
+                 size: tuple[int, int] | None = None) -> None:
+        self.args = args
+        self.headless = headless
+        if not headless and sys.platform == "win32":  # sharp on HiDPI: per-monitor DPI awareness
+            os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        self.pg = pygame
+        pygame.display.init()
+        pygame.font.init()
+        self.store: Any = None
+        self.settings: Any = self._load_settings(args, headless)
+        from game import i18n
+
+        lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
+        i18n.set_language(lang if lang in i18n.LANGUAGES else "en")
+        self.windowed_size = size or parse_size(getattr(args, "size", None)) or tuple(
+            self.settings.window_size)
+        self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
+        self.screen = self._set_mode()
+        pygame.display.set_caption("Salon")
+        pygame.key.set_repeat(350, 40)
+        from game.scene import SceneStack
+        from game.widgets.text import TextCache
+
+        self.text = TextCache()
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self._ui: Any = None
+        self._worker: Any = None
+        self._sounds: Any = None
+        self.running = True
+        self.first_frame_ms: float | None = None
+
+    # --- services, created on first use ---------------------------------------------------------
+
+    def _load_settings(self, args: argparse.Namespace, headless: bool) -> Any:
+        if headless:
+            return DefaultSettings()
+        try:
+            from game.paths import ensure_data_dir
+            from game.settings import Settings
+            from game.storage import Store
+
+            folder, _ = ensure_data_dir(args.data_dir)
+            self.data_dir = Path(folder)
+            self.store = Store(folder)
+            return Settings.load(self.store)
+        except Exception as err:  # a broken settings module must not keep the game from starting
+            print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
+            return DefaultSettings()
+
+    @property
+    def ui(self) -> Any:
+        """The pygame_gui manager with the salon theme (made when a menu first needs it)."""
+        if self._ui is None:
+            import pygame_gui
+
+            from game.themes import theme_dict
+
+            self._ui = pygame_gui.UIManager(self.screen.get_size(), theme_dict(),
+                                            enable_live_theme_updates=False)
+        return self._ui
+
+    @property
+    def worker(self) -> Any:
+        if self._worker is None:
+            from game.botworker import BotWorker
+
+            self._worker = BotWorker()
+        return self._worker
+
+    @worker.setter
+    def worker(self, value: Any) -> None:
+        self._worker = value
+
+    @property
+    def sounds(self) -> Any:
+        if self._sounds is None:
+            self._sounds = _NoSounds()
+            with contextlib.suppress(Exception):
+                from game.sound import Sounds
+
+                self._sounds = Sounds()
+                self._apply_volume()
+        return self._sounds
+
+    def play_sound(self, name: str) -> None:
+        with contextlib.suppress(Exception):
+            self.sounds.play(name)
+
+    def _apply_volume(self) -> None:
+        s = self._sounds
+        vol = 0.0 if getattr(self.settings, "mute", False) else getattr(self.settings, "volume", 0.7)
+        if hasattr(s, "set_volume"):
+            with contextlib.suppress(Exception):
+                s.set_volume(vol)
+
+    # --- window -------------------------------------------------------------------------------
+
+    def _set_mode(self) -> Any:
+        pg = self.pg
+        if self.fullscreen:
+            screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+        else:
+            screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+            with warnings.catch_warnings(), contextlib.suppress(Exception):
+                warnings.simplefilter("ignore")
+                pg.Window.from_display_module().minimum_size = MIN_SIZE
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._set_mode()
+        with contextlib.suppress(Exception):
+            self.settings.set("fullscreen", self.fullscreen)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = self.pg.display.get_surface()
+        size = self.screen.get_size()
+        if self._ui is not None:
+            self._ui.set_window_resolution(size)
+        self.stack.resize(size)
+
+    def on_window_resized(self, size: tuple[int, int]) -> None:
+        if self.fullscreen:
+            self._resized()
+            return
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        self.windowed_size = (w, h)
+        self._resized()
+        if not self.headless:
+            with contextlib.suppress(Exception):
+                self.settings.set("window_size", [w, h])
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # --- the loop -------------------------------------------------------------------------------
+
+    def dispatch(self, event: Any) -> None:
+        pg = self.pg
+        if event.type == pg.QUIT:
+            self.running = False
+            return
+        if event.type == pg.WINDOWSIZECHANGED:
+            self.on_window_resized((event.x, event.y))
+            return
+        if event.type == pg.KEYDOWN and event.key == pg.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self._ui is not None and self._ui.process_events(event):
+            return
+        self.stack.handle_event(event)
+
+    def frame(self, dt: float, events: list[Any]) -> None:
+        """One frame of work: events, update, draw (no flip, no waiting)."""
+        for event in events:
+            self.dispatch(event)
+        self.stack.update(dt)
+        if self._ui is not None:
+            self._ui.update(dt)
+        self.stack.draw(self.screen)
+        if self._ui is not None:
+            self._ui.draw_ui(self.screen)
+
+    def run(self) -> int:
+        pg = self.pg
+        dt = 0.0
+        while self.running and self.stack.top is not None:
+            self.frame(dt, pg.event.get())
+            pg.display.flip()
+            if self.first_frame_ms is None:
+                self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        self.stack.clear()
+        if self._worker is not None:
+            self._worker.close()
+        self.pg.quit()
+
+
+class _NoSounds:
+    def play(self, name: str) -> None: ...
+
+
+def run(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()
+    args = build_parser().parse_args(argv)
+    if args.bench is not None:
+        from game.bench import run_bench
+
+        return run_bench(args)
+    if args.game == "eralash" and args.demo and not _eralash_table_available():
+        print("salon: the Eralash table is not built yet; try --game uragan", file=sys.stderr)
+        return 2
+    app = App(args)
+    from game.scenes.menu import MenuScene
+
+    app.stack.push(MenuScene(app))
+    if args.demo:
+        from game.scenes import open_table
+
+        open_table(app, args.game, demo=True, seed=args.seed)
+    return app.run()
+
+
+def _eralash_table_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("game.scenes.eralash_table") is not None

@@ -1,0 +1,165 @@
+"""Bots think in a persistent worker process, so the render loop never waits for them.
+
+``BotWorker.request(game, bot, seed, budget, view)`` sends a job and returns its id at once;
+``poll()`` (non-blocking, every frame) returns finished ``Reply``s. Moves and claim decisions are
+both just moves of the current seat's ``View``. The process uses the spawn context (the same on every
+platform and inside a PyInstaller build, where ``multiprocessing.freeze_support()`` runs first) and
+keeps its bots between requests so their caches stay warm. ``InlineWorker`` has the same interface
+and thinks in-process: for tests and for a worker that could not start.
+
+This module must not import pygame: the worker process imports it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import queue
+import time
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reply:
+    request_id: int
+    move: Any
+    error: str | None = None
+    think_s: float = 0.0
+
+
+def _choose(bots: dict[tuple[Any, ...], Any], game: str, bot_name: str, seed: int,
+            budget: float | None, view: Any) -> Any:
+    from engine.bots import make_bot
+
+    key = (game, bot_name, seed, budget)
+    bot = bots.get(key)
+    if bot is None:
+        bot = make_bot(bot_name, game, seed=seed, budget=budget)
+        bots[key] = bot
+    return bot.choose(view)
+
+
+def _serve(requests: Any, replies: Any) -> None:
+    """The worker's loop: one job at a time until it receives None."""
+    bots: dict[tuple[Any, ...], Any] = {}
+    while True:
+        job = requests.get()
+        if job is None:
+            return
+        request_id, game, bot_name, seed, budget, view = job
+        t0 = time.perf_counter()
+        try:
+            move = _choose(bots, game, bot_name, seed, budget, view)
+            replies.put(Reply(request_id, move, None, time.perf_counter() - t0))
+        except Exception as err:  # report, keep serving: one bad view must not kill the worker
+            replies.put(Reply(request_id, None, f"{type(err).__name__}: {err}", time.perf_counter() - t0))
+
+
+class BotWorker:
+    """A bot process (started on the first request)."""
+
+    def __init__(self) -> None:
+        self._ctx = multiprocessing.get_context("spawn")
+        self._requests: Any = None
+        self._replies: Any = None
+        self._process: Any = None
+        self._next_id = 0
+        self._cancelled: set[int] = set()
+        self.pending: set[int] = set()
+
+    def start(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            return
+        self._requests = self._ctx.Queue()
+        self._replies = self._ctx.Queue()
+        self._process = self._ctx.Process(target=_serve, args=(self._requests, self._replies),
+                                          name="salon-bot", daemon=True)
+        self._process.start()
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    def request(self, game: str, bot_name: str, seed: int, budget: float | None, view: Any) -> int:
+        self.start()
+        self._next_id += 1
+        rid = self._next_id
+        self.pending.add(rid)
+        self._requests.put((rid, game, bot_name, seed, budget, view))
+        return rid
+
+    def cancel(self, request_id: int) -> None:
+        """Forget a job (a new game, an undo): its reply will be dropped when it arrives."""
+        if request_id in self.pending:
+            self._cancelled.add(request_id)
+            self.pending.discard(request_id)
+
+    def poll(self) -> list[Reply]:
+        out: list[Reply] = []
+        if self._replies is None:
+            return out
+        while True:
+            try:
+                reply = self._replies.get_nowait()
+            except queue.Empty:
+                break
+            if reply.request_id in self._cancelled:
+                self._cancelled.discard(reply.request_id)
+                continue
+            self.pending.discard(reply.request_id)
+            out.append(reply)
+        if self.pending and self._process is not None and not self._process.is_alive():
+            # The process died (out of memory, killed): fail the jobs so the table can retry.
+            out.extend(Reply(rid, None, "bot worker stopped") for rid in sorted(self.pending))
+            self.pending.clear()
+        return out
+
+    def close(self) -> None:
+        if self._process is None:
+            return
+        with contextlib.suppress(Exception):
+            self._requests.put(None)
+        self._process.join(timeout=1.0)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(timeout=1.0)
+        self._process = None
+
+
+class InlineWorker:
+    """Same interface, thinking in this process at the next ``poll()`` (tests, fallback)."""
+
+    def __init__(self) -> None:
+        self._bots: dict[tuple[Any, ...], Any] = {}
+        self._jobs: list[tuple[Any, ...]] = []
+        self._next_id = 0
+        self.pending: set[int] = set()
+        self.alive = True
+
+    def start(self) -> None: ...
+
+    def request(self, game: str, bot_name: str, seed: int, budget: float | None, view: Any) -> int:
+        self._next_id += 1
+        self._jobs.append((self._next_id, game, bot_name, seed, budget, view))
+        self.pending.add(self._next_id)
+        return self._next_id
+
+    def cancel(self, request_id: int) -> None:
+        self.pending.discard(request_id)
+        self._jobs = [j for j in self._jobs if j[0] != request_id]
+
+    def poll(self) -> list[Reply]:
+        out = []
+        jobs, self._jobs = self._jobs, []
+        for rid, game, bot_name, seed, budget, view in jobs:
+            t0 = time.perf_counter()
+            try:
+                move = _choose(self._bots, game, bot_name, seed, budget, view)
+                out.append(Reply(rid, move, None, time.perf_counter() - t0))
+            except Exception as err:
+                out.append(Reply(rid, None, f"{type(err).__name__}: {err}"))
+            self.pending.discard(rid)
+        return out
+
+    def close(self) -> None: ...

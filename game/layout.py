@@ -1,0 +1,92 @@
+"""Where things go on the table for a window size: card size from the height, regions as rects.
+
+Pure geometry (no drawing), so a resize is one call and tests can check any size ≥ 1024×640.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+MIN_SIZE = (1024, 640)
+CARD_RATIO = 0.7
+
+
+def card_size_for(height: int, fraction: float = 0.19) -> tuple[int, int]:
+    """Card size for a window height: a fixed share of the height, even width, never tiny."""
+    h = max(80, int(height * fraction))
+    return (int(h * CARD_RATIO) // 2 * 2, h)
+
+
+def fan(n: int, centre_x: float, y: float, card_w: int, max_width: float, spread_deg: float = 0.0,
+        arc: float = 0.0) -> list[tuple[float, float, float]]:
+    """Centres and angles for ``n`` cards in a row (or a slight arc), overlapping to fit ``max_width``."""
+    if n <= 0:
+        return []
+    step = min(card_w * 1.05, (max_width - card_w) / max(1, n - 1)) if n > 1 else 0.0
+    start = centre_x - step * (n - 1) / 2
+    out = []
+    for i in range(n):
+        t = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
+        out.append((start + i * step, y + arc * t * t, -spread_deg * t))
+    return out
+
+
+def grid(n: int, area: pygame.Rect, card: tuple[int, int], gap: float = 0.18) -> list[tuple[float, float]]:
+    """Centres for ``n`` table cards laid in rows inside ``area`` (shrinking the gap if crowded)."""
+    if n <= 0:
+        return []
+    w, h = card
+    per_row = max(1, int((area.width + w * gap) // (w * (1 + gap))))
+    rows = math.ceil(n / per_row)
+    if rows * h * 1.08 > area.height and rows > 1:  # too many rows: overlap columns instead
+        rows = max(1, int(area.height // (h * 1.08)))
+        per_row = math.ceil(n / rows)
+    out = []
+    for i in range(n):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, n - r * per_row)
+        step = min(w * (1 + gap), (area.width - w) / max(1, in_row - 1)) if in_row > 1 else 0
+        x0 = area.centerx - step * (in_row - 1) / 2
+        y0 = area.centery - (rows - 1) * h * 1.08 / 2
+        out.append((x0 + c * step, y0 + r * h * 1.08))
+    return out
+
+
+@dataclass
+class UraganLayout:
+    """The two-player table: bot's hand on top, yours at the bottom, piles right, stock left."""
+
+    size: tuple[int, int]
+    card: tuple[int, int]
+    opp_hand: pygame.Rect
+    my_hand: pygame.Rect
+    table: pygame.Rect
+    stock: tuple[int, int]
+    my_pile: tuple[int, int]
+    opp_pile: tuple[int, int]
+    score: pygame.Rect
+    message: pygame.Rect
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int]) -> UraganLayout:
+        w, h = max(size[0], 1), max(size[1], 1)
+        card = card_size_for(h, 0.2)
+        cw, ch = card
+        margin = int(h * 0.03)
+        opp_hand = pygame.Rect(0, 0, int(w * 0.4), ch)
+        opp_hand.midtop = (w // 2, margin - int(ch * 0.35))
+        my_hand = pygame.Rect(0, 0, int(w * 0.5), ch)
+        my_hand.midbottom = (w // 2, h - margin)
+        side = max(int(w * 0.16), cw * 2)
+        table = pygame.Rect(side, opp_hand.bottom + int(ch * 0.25), w - 2 * side,
+                            my_hand.top - opp_hand.bottom - int(ch * 0.55))
+        stock = (side // 2, h // 2)
+        my_pile = (w - side // 2, my_hand.centery - int(ch * 0.1))
+        opp_pile = (w - side // 2, max(ch // 2 + margin, opp_hand.centery + int(ch * 0.35)))
+        score = pygame.Rect(margin, margin, side - 2 * margin, int(h * 0.3))
+        message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))
+        message.midbottom = (w // 2, my_hand.top - int(ch * 0.12))
+        return cls((w, h), card, opp_hand, my_hand, table, stock, my_pile, opp_pile, score, message)

@@ -1,0 +1,80 @@
+"""The app's scenes and how to open them: the menu, the tables, and the other helpers' screens.
+
+``SCREENS`` maps a menu entry to ``module:Class``; a screen whose module is not there yet is shown
+disabled in the menu. Each screen class is constructed as ``Class(app)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+SCREENS: dict[str, str] = {
+    "settings": "game.scenes.settings:SettingsScene",
+    "rules": "game.scenes.rules:RulesScene",
+    "stats": "game.scenes.stats:StatsScene",
+}
+
+TABLES: dict[str, str] = {
+    "uragan": "game.scenes.uragan_table:UraganTable",
+    "eralash": "game.scenes.eralash_table:EralashTable",
+}
+
+
+def _spec_exists(target: str) -> bool:
+    module = target.split(":")[0]
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def load(target: str) -> Any:
+    module, _, cls = target.partition(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def screen_available(name: str) -> bool:
+    return name in SCREENS and _spec_exists(SCREENS[name])
+
+
+def table_available(game: str) -> bool:
+    if game not in TABLES or not _spec_exists(TABLES[game]):
+        return False
+    return _spec_exists(f"engine.{game}.deal") or _engine_has_match(game)
+
+
+def _engine_has_match(game: str) -> bool:
+    try:
+        return hasattr(importlib.import_module(f"engine.{game}"), "Match")
+    except Exception:
+        return False
+
+
+def open_screen(app: Any, name: str) -> None:
+    app.stack.push(load(SCREENS[name])(app))
+
+
+def open_table(app: Any, game: str, *, demo: bool = False, seed: int | None = None,
+               level: str | None = None, options: dict[str, Any] | None = None) -> Any:
+    """Start a new game of ``game`` (or a bot-only demo) and push its table."""
+    table_cls = load(TABLES[game])
+    scene = table_cls.new_game(app, demo=demo, seed=seed, level=level, options=options)
+    app.stack.push(scene)
+    return scene
+
+
+def continue_game(app: Any) -> Any | None:
+    """Push the table of the saved game, exactly where it was; None if there is none."""
+    from game.saves import Session
+
+    if app.store is None:
+        return None
+    session = Session.resume(app.store)
+    if session is None:
+        return None
+    table_cls = load(TABLES[session.game])
+    scene = table_cls.from_session(app, session)
+    app.stack.push(scene)
+    return scene

@@ -1,0 +1,255 @@
+"""The main menu: New game, Continue, Settings, Rules, Statistics, Quit — pygame_gui on the baize.
+
+"New game" opens a second panel on the same screen: which game, which opponent, the main table
+option. Screens another helper has not built yet are shown disabled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from engine import cards as C
+from game import i18n
+from game.i18n import t
+from game.scene import Scene
+from game.scenes import continue_game, open_screen, open_table, screen_available, table_available
+from game.themes import TABLE_COLOURS
+from game.widgets.cards import CardImages
+from game.widgets.felt import baize
+
+LEVELS = ("novice", "club", "master")
+SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
+
+
+class MenuScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.elements: list[Any] = []
+        self.buttons: dict[str, UIButton] = {}
+        self.mode = "main"  # or "new"
+        self.choice: dict[str, Any] = {"game": "uragan", "level": "club", "claims": "book"}
+        self._bg: pygame.Surface | None = None
+        self._bg_key: Any = None
+        self.images = CardImages(app.text, (150, 214), i18n.get_language())
+        self._remember_choice()
+
+    def _remember_choice(self) -> None:
+        with contextlib.suppress(Exception):
+            setup = self.app.settings.get("uragan")
+            self.choice["level"] = setup["levels"][0]
+            self.choice["claims"] = setup["options"].get("claims", "book")
+            self.choice["game"] = self.app.settings.last_game
+
+    # --- lifecycle --------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        self.clear()
+
+    def pause(self) -> None:
+        self.clear()
+
+    def resume(self) -> None:
+        self.images.set_style(lang=i18n.get_language())
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app.stack.top is self:
+            self.build()
+
+    def clear(self) -> None:
+        for e in self.elements:
+            e.kill()
+        self.elements.clear()
+        self.buttons.clear()
+
+    # --- building ---------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        self.clear()
+        ui = self.app.ui
+        w, h = self.app.size
+        pw, ph = min(460, int(w * 0.4)), min(560, int(h * 0.86))
+        panel = UIPanel(pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph), manager=ui,
+                        object_id="#menu_panel")
+        self.elements.append(panel)
+        self.panel = panel
+        inner = pw - 60
+        UILabel(pygame.Rect(30, 24, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
+        UILabel(pygame.Rect(20, 92, pw - 40, 30), t("app.subtitle"), ui, container=panel,
+                object_id="#subtitle")
+        notice = self._notice()
+        if notice:
+            UILabel(pygame.Rect(20, ph - 44, pw - 40, 26), notice, ui, container=panel, object_id="#notice")
+        if self.mode == "main":
+            self._build_main(panel, inner, ph)
+        else:
+            self._build_new(panel, inner, ph)
+
+    def _button(self, key: str, text: str, rect: pygame.Rect, container: Any, enabled: bool = True,
+                tooltip: str | None = None) -> UIButton:
+        b = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip,
+                     object_id=f"#{key}")
+        if not enabled:
+            b.disable()
+        self.buttons[key] = b
+        return b
+
+    def _build_main(self, panel: Any, inner: int, ph: int) -> None:
+        has_save = self._has_save()
+        entries = [
+            ("new", t("menu.new_game"), True),
+            ("continue", t("menu.continue"), has_save),
+            ("settings", t("menu.settings"), screen_available("settings")),
+            ("rules", t("menu.rules"), screen_available("rules")),
+            ("stats", t("menu.stats"), screen_available("stats")),
+            ("quit", t("menu.quit"), True),
+        ]
+        bh = min(56, (ph - 200) // len(entries) - 10)
+        y = 150
+        for key, text, enabled in entries:
+            self._button(key, text, pygame.Rect(30, y, inner, bh), panel, enabled,
+                         None if enabled or key == "continue" else t("menu.not_yet"))
+            y += bh + 12
+
+    def _build_new(self, panel: Any, inner: int, ph: int) -> None:
+        ui = self.app.ui
+        y = 140
+        UILabel(pygame.Rect(30, y, inner, 28), t("menu.choose_game"), ui, container=panel)
+        y += 32
+        half = (inner - 10) // 2
+        for i, game in enumerate(("uragan", "eralash")):
+            b = self._button(f"game_{game}", t(f"game.{game}"), pygame.Rect(30 + i * (half + 10), y, half, 44),
+                             panel, table_available(game), None if table_available(game) else t("menu.not_yet"))
+            if self.choice["game"] == game:
+                b.select()
+        y += 56
+        UILabel(pygame.Rect(30, y, inner, 28), t("menu.opponent"), ui, container=panel)
+        y += 32
+        third = (inner - 20) // 3
+        for i, level in enumerate(LEVELS):
+            b = self._button(f"level_{level}", t(f"level.{level}"),
+                             pygame.Rect(30 + i * (third + 10), y, third, 44), panel, True,
+                             t(f"level.{level}.about"))
+            if self.choice["level"] == level:
+                b.select()
+        y += 56
+        if self.choice["game"] == "uragan":
+            UILabel(pygame.Rect(30, y, inner, 28), t("uragan.option.claims"), ui, container=panel)
+            y += 32
+            for i, mode in enumerate(("book", "strict")):
+                b = self._button(f"claims_{mode}", t(f"uragan.option.claims.{mode}"),
+                                 pygame.Rect(30 + i * (half + 10), y, half, 44), panel, True,
+                                 t(f"uragan.option.claims.{mode}.about"))
+                if self.choice["claims"] == mode:
+                    b.select()
+            y += 56
+        y = max(y + 8, ph - 130)
+        self._button("start", t("menu.start"), pygame.Rect(30, y, half, 50), panel,
+                     table_available(self.choice["game"]))
+        self._button("back", t("menu.back"), pygame.Rect(40 + half, y, half, 50), panel)
+
+    def _has_save(self) -> bool:
+        if self.app.store is None:
+            return False
+        try:
+            from game.saves import has_saved_game
+
+            return has_saved_game(self.app.store)
+        except Exception:
+            return False
+
+    def _notice(self) -> str | None:
+        store = self.app.store
+        notices = getattr(store, "notices", None)
+        if not notices:
+            return None
+        n = notices[-1]
+        key = getattr(n, "key", "")
+        return t(key, **dict(getattr(n, "params", {}))) if i18n.has(key) else str(n)
+
+    # --- events -----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.press(key)
+                    return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.mode == "new":
+                self.press("back")
+            else:
+                self.app.running = False
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.mode == "main":
+            self.press("continue" if self._has_save() else "new")
+            return True
+        return False
+
+    def press(self, key: str) -> None:
+        if key == "new":
+            self.mode = "new"
+            self.build()
+        elif key == "back":
+            self.mode = "main"
+            self.build()
+        elif key == "continue":
+            if continue_game(self.app) is None:
+                self.build()
+        elif key in ("settings", "rules", "stats"):
+            open_screen(self.app, key)
+        elif key == "quit":
+            self.app.running = False
+        elif key.startswith("game_"):
+            self.choice["game"] = key[5:]
+            self.build()
+        elif key.startswith("level_"):
+            self.choice["level"] = key[6:]
+            self.build()
+        elif key.startswith("claims_"):
+            self.choice["claims"] = key[7:]
+            self.build()
+        elif key == "start":
+            self.mode = "main"
+            game = self.choice["game"]
+            options = {"claims": self.choice["claims"]} if game == "uragan" else {}
+            self._save_choice(game, options)
+            open_table(self.app, game, level=self.choice["level"], options=options)
+
+    def _save_choice(self, game: str, options: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):
+            setup = self.app.settings.get(game)
+            setup["levels"] = [self.choice["level"]] * (setup["players"] - 1)
+            setup["options"] = {**setup.get("options", {}), **options}
+            self.app.settings.update({game: setup, "last_game": game})
+
+    # --- drawing ----------------------------------------------------------------------------------
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        colour_name = getattr(self.app.settings, "table_colour", "green")
+        key = (size, colour_name, i18n.get_language())
+        if self._bg is None or self._bg_key != key:
+            bg = baize(size, TABLE_COLOURS.get(colour_name, TABLE_COLOURS["green"]))
+            w, h = size
+            ch = int(h * 0.34)
+            self.images.set_size((int(ch * 0.7), ch))
+            cx, cy = int(w * 0.7), int(h * 0.56)
+            n = len(SHOWCASE)
+            for i, name in enumerate(SHOWCASE):
+                a = (i - (n - 1) / 2) * 11
+                img = pygame.transform.rotozoom(self.images.face(C.parse(name)), -a, 1.0)
+                off = (i - (n - 1) / 2) * ch * 0.33
+                bg.blit(img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03)))
+            self._bg, self._bg_key = bg, key
+        return self._bg
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._background(surface.get_size()), (0, 0))

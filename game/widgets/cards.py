@@ -1,0 +1,257 @@
+"""Card sprites and their images: where each card is on the table and how it is drawn.
+
+``CardImages`` hands out face and back surfaces at the current card size. It uses the art helper's
+``game.art.CardArt`` (SVG rasterised once per size) when present, else draws clean placeholder cards
+itself; either way images are made only on ``set_size`` (a resize) or first use, never per frame.
+Rotated copies are cached too, so a steady frame only blits.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from engine import cards as C
+from game.themes import BRASS, GLOW, GLOW_CHOICE, INK, WARN
+from game.widgets.text import TextCache
+
+RED_SUITS = (C.HEARTS, C.DIAMONDS)
+CARD_RATIO = 0.7  # width / height
+
+
+class CardImages:
+    """Faces and backs at one size, with a cache of rotated copies."""
+
+    def __init__(self, text: TextCache, size: tuple[int, int] = (100, 143), lang: str = "en",
+                 back: str = "classic") -> None:
+        self.text = text
+        self.size = size
+        self.lang = lang
+        self.back_name = back
+        self._art: Any = None
+        self._faces: dict[int, pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._rotated: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        self.rasterised = 0  # images made (a steady frame makes none)
+        self._try_art()
+
+    def _try_art(self) -> None:
+        try:
+            from game.art import CardArt
+        except ImportError:
+            return
+        try:
+            self._art = CardArt()
+        except Exception:  # the art helper's files may be half-written: fall back to placeholders
+            self._art = None
+
+    def set_size(self, size: tuple[int, int]) -> None:
+        if size == self.size:
+            return
+        self.size = size
+        self._faces.clear()
+        self._back = None
+        self._rotated.clear()
+        if self._art is not None and hasattr(self._art, "set_size"):
+            self._art.set_size(size)
+
+    def set_style(self, lang: str | None = None, back: str | None = None) -> None:
+        if lang and lang != self.lang:
+            self.lang = lang
+            self._faces.clear()
+            self._rotated.clear()
+        if back and back != self.back_name:
+            self.back_name = back
+            self._back = None
+            self._rotated.clear()
+
+    def face(self, card: int) -> pygame.Surface:
+        surf = self._faces.get(card)
+        if surf is None:
+            surf = self._make_face(card)
+            self._faces[card] = surf
+        return surf
+
+    def back(self) -> pygame.Surface:
+        if self._back is None:
+            self._back = self._make_back()
+        return self._back
+
+    def image(self, card: int | None, face_up: bool, angle: float = 0.0, scale: float = 1.0) -> pygame.Surface:
+        """The image to blit, rotated by ``angle`` degrees (rounded) and scaled (rounded to 5 %)."""
+        base = self.face(card) if face_up and card is not None else self.back()
+        a = round(angle) % 360
+        s = round(scale * 20)
+        if a == 0 and s == 20:
+            return base
+        key = (card if face_up and card is not None else -1, a, s, 0)
+        surf = self._rotated.get(key)
+        if surf is None:
+            if len(self._rotated) > 600:
+                self._rotated.clear()
+            surf = pygame.transform.rotozoom(base, a, s / 20) if a else pygame.transform.smoothscale_by(
+                base, s / 20)
+            self._rotated[key] = surf
+        return surf
+
+    def warm(self, cards: list[int]) -> None:
+        for c in cards:
+            self.face(c)
+        self.back()
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _make_face(self, card: int) -> pygame.Surface:
+        self.rasterised += 1
+        if self._art is not None:
+            try:
+                surf = self._art.face(card, self.size, self.lang)
+                if surf is not None:
+                    return surf
+            except Exception:  # noqa: S110 - placeholder below is the fallback for missing art
+                pass
+        return self._placeholder_face(card)
+
+    def _make_back(self) -> pygame.Surface:
+        self.rasterised += 1
+        if self._art is not None:
+            try:
+                surf = self._art.back(self.size, self.back_name)
+                if surf is not None:
+                    return surf
+            except Exception:  # noqa: S110
+                pass
+        return self._placeholder_back()
+
+    def _blank(self) -> tuple[pygame.Surface, int]:
+        w, h = self.size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        r = max(4, w // 12)
+        pygame.draw.rect(surf, (0, 0, 0, 60), (1, 2, w - 1, h - 2), border_radius=r)
+        pygame.draw.rect(surf, (252, 249, 240), (0, 0, w - 1, h - 2), border_radius=r)
+        pygame.draw.rect(surf, (160, 150, 130), (0, 0, w - 1, h - 2), width=1, border_radius=r)
+        return surf, r
+
+    def _placeholder_face(self, card: int) -> pygame.Surface:
+        surf, _ = self._blank()
+        w, h = self.size
+        suit, rank = C.suit_of(card), C.rank_of(card)
+        colour = (178, 28, 36) if suit in RED_SUITS else (22, 22, 28)
+        idx = C.RANK_INDEX.get(self.lang, C.RANK_INDEX["en"])[rank]
+        sym = C.SUIT_SYMBOLS[suit]
+        small = max(10, int(h * 0.15))
+        rank_img = self.text.font(small, "bold").render(idx, True, colour)
+        suit_img = self.text.font(int(small * 0.9)).render(sym, True, colour)
+        pad = max(3, w // 14)
+        surf.blit(rank_img, (pad, pad // 2))
+        surf.blit(suit_img, (pad + (rank_img.get_width() - suit_img.get_width()) // 2,
+                             pad // 2 + rank_img.get_height() - small // 8))
+        corner = pygame.Surface((w, h), pygame.SRCALPHA)
+        corner.blit(rank_img, (pad, pad // 2))
+        corner.blit(suit_img, (pad + (rank_img.get_width() - suit_img.get_width()) // 2,
+                               pad // 2 + rank_img.get_height() - small // 8))
+        surf.blit(pygame.transform.rotate(corner, 180), (0, -2))
+        big = self.text.font(int(h * (0.42 if rank < C.JACK else 0.3)), "bold" if rank >= C.JACK else "regular")
+        centre = big.render(sym if rank < C.JACK else idx, True, colour)
+        surf.blit(centre, centre.get_rect(center=(w // 2, h // 2)))
+        if rank >= C.JACK:  # court cards: a brass frame round the letter
+            frame = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.58))
+            frame.center = (w // 2, h // 2)
+            pygame.draw.rect(surf, BRASS, frame, width=max(1, w // 50), border_radius=max(2, w // 20))
+        return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+    def _placeholder_back(self) -> pygame.Surface:
+        surf, r = self._blank()
+        w, h = self.size
+        inner = pygame.Rect(0, 0, w - 1, h - 2).inflate(-max(6, w // 9), -max(6, w // 9))
+        pygame.draw.rect(surf, (112, 26, 34), inner, border_radius=max(2, r - 2))
+        step = max(6, w // 8)
+        clip = surf.get_clip()
+        surf.set_clip(inner)
+        for i in range(-h, w + h, step):
+            pygame.draw.line(surf, (150, 50, 56), (inner.x + i, inner.y), (inner.x + i + h, inner.y + h), 1)
+            pygame.draw.line(surf, (150, 50, 56), (inner.x + i, inner.bottom), (inner.x + i + h, inner.bottom - h), 1)
+        surf.set_clip(clip)
+        pygame.draw.rect(surf, BRASS, inner, width=max(1, w // 40), border_radius=max(2, r - 2))
+        return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+
+class CardSprite:
+    """One card on the table: position (centre), angle, scale, face up or down, highlight.
+
+    Tweens move these attributes; ``turn`` runs 0 → 1 to flip a card over (width follows
+    ``|cos(πt)|``; the face shows from halfway).
+    """
+
+    __slots__ = ("card", "x", "y", "angle", "scale", "face_up", "turn", "z", "highlight", "lift",
+                 "home", "alpha", "visible")
+
+    def __init__(self, card: int | None, x: float = 0.0, y: float = 0.0, face_up: bool = True,
+                 angle: float = 0.0, z: int = 0) -> None:
+        self.card = card
+        self.x = x
+        self.y = y
+        self.angle = angle
+        self.scale = 1.0
+        self.face_up = face_up
+        self.turn = 1.0 if face_up else 0.0
+        self.z = z
+        self.highlight: str | None = None  # "legal", "choice", "selected", "warn"
+        self.lift = 0.0  # hover/selection raise, in card heights
+        self.home: tuple[float, float, float] = (x, y, angle)  # where it rests (drag returns here)
+        self.alpha = 255
+        self.visible = True
+
+    def rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The unrotated hit box (good enough for fan angles of a few degrees)."""
+        w, h = size
+        r = pygame.Rect(0, 0, int(w * self.scale), int(h * self.scale))
+        r.center = (int(self.x), int(self.y - self.lift * h))
+        return r
+
+    def set_home(self, x: float, y: float, angle: float = 0.0) -> None:
+        self.home = (x, y, angle)
+
+
+_GLOW_COLOURS = {"legal": GLOW, "choice": GLOW_CHOICE, "selected": (255, 255, 255), "warn": WARN,
+                 "claim": WARN}
+
+
+def draw_card(surface: pygame.Surface, images: CardImages, sprite: CardSprite) -> None:
+    """Blit one sprite (flip, rotation, scale, glow); never changes the sprite."""
+    if not sprite.visible:
+        return
+    w, h = images.size
+    cx, cy = sprite.x, sprite.y - sprite.lift * h
+    if 0.0 < sprite.turn < 1.0:  # mid-flip: squash horizontally
+        show_face = sprite.turn >= 0.5
+        base = images.face(sprite.card) if show_face and sprite.card is not None else images.back()
+        fw = max(1, int(w * sprite.scale * abs(math.cos(math.pi * sprite.turn))))
+        img = pygame.transform.scale(base, (fw, int(h * sprite.scale)))
+    else:
+        img = images.image(sprite.card, sprite.turn >= 1.0, sprite.angle, sprite.scale)
+    rect = img.get_rect(center=(int(cx), int(cy)))
+    if sprite.highlight:
+        colour = _GLOW_COLOURS.get(sprite.highlight, GLOW)
+        glow = pygame.Rect(0, 0, int(w * sprite.scale) + 10, int(h * sprite.scale) + 10)
+        glow.center = rect.center
+        pygame.draw.rect(surface, colour, glow, width=4, border_radius=max(6, w // 10))
+    if sprite.alpha < 255:
+        img.set_alpha(sprite.alpha)
+        surface.blit(img, rect)
+        img.set_alpha(None)
+    else:
+        surface.blit(img, rect)
+
+
+def draw_pile(surface: pygame.Surface, images: CardImages, centre: tuple[int, int], count: int,
+              ink: Any = INK) -> pygame.Rect:
+    """A face-down stack whose thickness follows ``count`` (at most 6 layers drawn)."""
+    back = images.back()
+    layers = min(6, (count + 5) // 6)
+    rect = back.get_rect(center=centre)
+    for i in range(layers):
+        surface.blit(back, rect.move(-i * 2, -i * 2))
+    return rect.move(-(layers - 1) * 2, -(layers - 1) * 2) if layers else rect

@@ -1,0 +1,47 @@
+"""The table's cloth and frame: a baize gradient with a soft vignette inside a wood-and-brass rim.
+
+Drawn once per window size and colour into a Surface, then blitted every frame.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.themes import BRASS, WOOD, WOOD_DARK
+
+
+def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+    return tuple(max(0, min(255, int(c * f))) for c in colour)  # type: ignore[return-value]
+
+
+def baize(size: tuple[int, int], colour: tuple[int, int, int], rim: bool = True) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface((w, h))
+    surf.fill(_shade(colour, 0.55))
+    # Concentric ellipses from dark edge to a lit centre: a cheap radial gradient.
+    steps = 28
+    for i in range(steps):
+        f = i / (steps - 1)
+        rect = pygame.Rect(0, 0, int(w * (1.5 - f * 1.05)), int(h * (1.5 - f * 1.05)))
+        rect.center = (w // 2, int(h * 0.52))
+        pygame.draw.ellipse(surf, _shade(colour, 0.55 + 0.5 * f), rect)
+    # Fine diagonal nap so the cloth does not look like plastic.
+    nap = pygame.Surface((w, h), pygame.SRCALPHA)
+    for x in range(-h, w, 5):
+        pygame.draw.line(nap, (255, 255, 255, 7), (x, 0), (x + h, h))
+    surf.blit(nap, (0, 0))
+    if rim:
+        t = max(8, h // 70)
+        pygame.draw.rect(surf, WOOD_DARK, surf.get_rect(), width=t + 4)
+        pygame.draw.rect(surf, WOOD, surf.get_rect().inflate(-4, -4), width=t)
+        pygame.draw.rect(surf, BRASS, surf.get_rect().inflate(-2 * t - 2, -2 * t - 2), width=2)
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+def panel(size: tuple[int, int], alpha: int = 200) -> pygame.Surface:
+    """A dark wooden plaque with a brass edge (score sheet, messages)."""
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*WOOD_DARK, alpha), surf.get_rect(), border_radius=10)
+    pygame.draw.rect(surf, (*BRASS, 230), surf.get_rect(), width=2, border_radius=10)
+    return surf

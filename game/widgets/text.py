@@ -1,0 +1,81 @@
+"""Cached text: every string is rendered once per (size, style, colour) and reused every frame."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.resources import resource_path
+from game.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
+
+_STYLES = {"regular": FONT_REGULAR, "bold": FONT_BOLD, "italic": FONT_ITALIC}
+
+
+class TextCache:
+    """``text.get("Ураган", 24, colour)`` → a Surface, rendered on first use only.
+
+    ``renders`` counts real renders, so a test can check a steady frame renders nothing.
+    """
+
+    MAX_ENTRIES = 2000
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
+        self._surfaces: dict[tuple[str, int, str, tuple[int, ...], bool], pygame.Surface] = {}
+        self.renders = 0
+
+    def font(self, size: int, style: str = "regular") -> pygame.font.Font:
+        key = (size, style)
+        f = self._fonts.get(key)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = pygame.font.Font(str(resource_path(*_STYLES[style])), size)
+            self._fonts[key] = f
+        return f
+
+    def get(
+        self,
+        text: str,
+        size: int,
+        colour: tuple[int, ...] = (243, 230, 196),
+        style: str = "regular",
+        shadow: bool = False,
+    ) -> pygame.Surface:
+        key = (text, size, style, tuple(colour), shadow)
+        surf = self._surfaces.get(key)
+        if surf is None:
+            if len(self._surfaces) > self.MAX_ENTRIES:
+                self._surfaces.clear()
+            surf = self._render(text, size, colour, style, shadow)
+            self._surfaces[key] = surf
+        return surf
+
+    def _render(
+        self, text: str, size: int, colour: tuple[int, ...], style: str, shadow: bool
+    ) -> pygame.Surface:
+        self.renders += 1
+        font = self.font(size, style)
+        main = font.render(text, True, colour)
+        if not shadow:
+            return main
+        off = max(1, size // 14)
+        out = pygame.Surface((main.get_width() + off, main.get_height() + off), pygame.SRCALPHA)
+        out.blit(font.render(text, True, (0, 0, 0)), (off, off))
+        out.blit(main, (0, 0))
+        return out
+
+    def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
+        """Split ``text`` into lines that fit ``width`` pixels (measuring, not rendering)."""
+        font = self.font(size, style)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            line = ""
+            for word in para.split(" "):
+                trial = f"{line} {word}".strip()
+                if line and font.size(trial)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
