@@ -671,7 +671,10 @@ FIELD = (14.0, 14.0, W - 14.0, H - 14.0)
 def back_frame(base: str, line: str) -> list[str]:
     """The white card edge drawn over the field (hides lattice overflow) and a gilt border."""
     x0, y0, x1, y1 = FIELD
-    mask = (f"M0 0 H{W} V{H} H0 Z M{f(x0 + 6)} {f(y0)} H{f(x1 - 6)} Q{f(x1)} {f(y0)} {f(x1)} {f(y0 + 6)} "
+    r = 14  # the card's own corner radius, so the mask leaves the rounded corners transparent
+    outer = (f"M{r} 0 H{W - r} A{r} {r} 0 0 1 {W} {r} V{H - r} A{r} {r} 0 0 1 {W - r} {H} H{r} "
+             f"A{r} {r} 0 0 1 0 {H - r} V{r} A{r} {r} 0 0 1 {r} 0 Z")
+    mask = (f"{outer} M{f(x0 + 6)} {f(y0)} H{f(x1 - 6)} Q{f(x1)} {f(y0)} {f(x1)} {f(y0 + 6)} "
             f"V{f(y1 - 6)} Q{f(x1)} {f(y1)} {f(x1 - 6)} {f(y1)} H{f(x0 + 6)} Q{f(x0)} {f(y1)} "
             f"{f(x0)} {f(y1 - 6)} "
             f"V{f(y0 + 6)} Q{f(x0)} {f(y0)} {f(x0 + 6)} {f(y0)} Z")
@@ -819,19 +822,29 @@ def slot_svg() -> str:
 BAIZE_W, BAIZE_H = 1600, 1000
 
 
-def baize_svg(seed: int = 7) -> str:
+# Cloth colours (centre, middle, edge, light fibre) matching the table colours the settings offer.
+BAIZES = {
+    "green": ("#2a6e47", "#1e5636", "#0d2a1b", "#9fd0a8"),
+    "blue": ("#2a5880", "#1d4063", "#0b1a2c", "#a8c4e0"),
+    "red": ("#7e2a2e", "#5e1d21", "#2a0b0d", "#e0a8a8"),
+    "brown": ("#6e4a2e", "#533620", "#24160b", "#e0c4a0"),
+}
+
+
+def baize_svg(colour: str = "green", seed: int = 7) -> str:
     rng = random.Random(seed)
-    defs = radial("felt", [(0, "#2a6e47"), (0.55, "#1e5636"), (1, "#0d2a1b")], r="75%")
+    centre, middle, edge, fibre = BAIZES[colour]
+    defs = radial("felt", [(0, centre), (0.55, middle), (1, edge)], r="75%")
     body = [rect(0, 0, BAIZE_W, BAIZE_H, 0, "url(#felt)")]
     # short fibres, light and dark, give the cloth a nap without a bitmap
-    for colour, opacity, n in (("#9fd0a8", 0.07, 900), ("#051a0f", 0.10, 900)):
+    for ink, opacity, n in ((fibre, 0.07, 900), ("#000000", 0.12, 900)):
         ds = []
         for _ in range(n):
             x, y = rng.uniform(0, BAIZE_W), rng.uniform(0, BAIZE_H)
             a = rng.uniform(0, math.pi)
             ln = rng.uniform(4, 11)
             ds.append(f"M{f(x)} {f(y)} l{f(ln * math.cos(a))} {f(ln * math.sin(a))}")
-        body.append(path(" ".join(ds), "none", colour, 1.3, f'stroke-opacity="{opacity}"'))
+        body.append(path(" ".join(ds), "none", ink, 1.3, f'stroke-opacity="{opacity}"'))
     return svg_doc(body, BAIZE_W, BAIZE_H, defs)
 
 
@@ -956,6 +969,8 @@ def main() -> int:
         write(OUT / "backs" / f"{name}.svg", make())
     write(OUT / "slot.svg", slot_svg())
     write(OUT / "table" / "baize.svg", baize_svg())
+    for colour in BAIZES:
+        write(OUT / "table" / f"baize-{colour}.svg", baize_svg(colour))
     write(OUT / "table" / "rail.svg", rail_svg())
     write(OUT / "table" / "corner.svg", corner_svg())
     icon = OUT / "icon" / "salon.svg"

@@ -1,0 +1,212 @@
+"""Card faces, backs, slots and the table cloth, rasterised from the SVG art once per size.
+
+The SVGs under ``sprites/`` are drawn by ``tools/make_sprites.py``. Rasterising one costs about a
+millisecond, so it happens only on first use at a size, on ``set_size`` after a window resize, or in
+``warm()``: a steady frame only blits cached surfaces.
+
+    art = CardArt(size=(100, 140), lang="ru", four_colour=False, back="burgundy")
+    art.warm()                       # all 52 faces, the back and the slot at this size
+    screen.blit(art.face("QS"), pos) # or an engine card int: art.face(49)
+    art.set_size((120, 168))         # on resize: the old size is dropped, new images made lazily
+    screen.blit(table_background(screen.get_size(), "green"), (0, 0))
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+
+from engine import cards as C
+from game.resources import resource_path
+
+CARD_VIEWBOX = (250, 350)  # every card, back and slot SVG has this aspect (2.5 : 3.5)
+DEFAULT_BACK = "burgundy"
+DECK_LANGS = ("en", "ru")
+TABLE_COLOURS = ("green", "blue", "red", "brown")
+
+Size = tuple[int, int]
+
+
+def card_size(height: int) -> Size:
+    """The card size in pixels for a given height, at the art's 2.5 : 3.5 aspect."""
+    h = max(1, int(height))
+    return max(1, round(h * CARD_VIEWBOX[0] / CARD_VIEWBOX[1])), h
+
+
+def deck_name(lang: str, four_colour: bool) -> str:
+    """The folder of a deck variant: ``en-2c``, ``ru-4c`` (unknown languages use English indices)."""
+    return f"{lang if lang in DECK_LANGS else 'en'}-{'4c' if four_colour else '2c'}"
+
+
+def available_backs() -> list[str]:
+    folder = resource_path("sprites", "backs")
+    return sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
+
+
+def _finish(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """Convert for fast blits when a display mode exists; headless, keep the loaded surface."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surf.convert_alpha() if alpha else surf.convert()
+    return surf
+
+
+def render_svg(path: Path, size: Size) -> pygame.Surface:
+    """Rasterise an SVG to exactly ``size`` pixels (nanosvg keeps the aspect; we then fit it)."""
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    surf = pygame.image.load_sized_svg(str(path), (w, h))
+    if surf.get_size() != (w, h):
+        surf = pygame.transform.smoothscale(surf, (w, h))  # SDL_image gives 32-bit RGBA
+    return surf
+
+
+def _card_name(card: int | str) -> str:
+    return C.name(card) if isinstance(card, int) else C.name(C.parse(card))
+
+
+class CardArt:
+    """Card images at one current size, cached per (deck, card, size)."""
+
+    def __init__(self, size: Size = (100, 140), lang: str = "en", four_colour: bool = False,
+                 back: str = DEFAULT_BACK) -> None:
+        self.size: Size = (int(size[0]), int(size[1]))
+        self.deck = deck_name(lang, four_colour)
+        self.back_name = back
+        self._cache: dict[tuple[str, str, Size], pygame.Surface] = {}
+        self.rendered = 0  # SVG rasterisations so far (a steady frame adds none)
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def set_size(self, size: Size) -> bool:
+        """Switch to a new card size; return True if it changed (images are then remade lazily)."""
+        size = (int(size[0]), int(size[1]))
+        if size == self.size:
+            return False
+        self.size = size
+        self._cache = {k: v for k, v in self._cache.items() if k[2] == size}
+        return True
+
+    def set_deck(self, lang: str, four_colour: bool = False) -> None:
+        self.deck = deck_name(lang, four_colour)
+
+    def set_back(self, name: str) -> None:
+        self.back_name = name
+
+    # --- images -------------------------------------------------------------------------------
+
+    def face(self, card: int | str, size: Size | None = None, lang: str | None = None,
+             four_colour: bool | None = None) -> pygame.Surface:
+        """The face of ``card`` (engine int or record notation like ``10C``)."""
+        deck = self.deck
+        if lang is not None or four_colour is not None:
+            deck = deck_name(lang or self.deck[:2], self.deck.endswith("4c") if four_colour is None
+                             else four_colour)
+        name = _card_name(card)
+        return self._get(deck, name, size, resource_path("sprites", "cards", deck, f"{name}.svg"))
+
+    def back(self, size: Size | None = None, name: str | None = None) -> pygame.Surface:
+        """A card back; an unknown name (a back removed from the art) falls back to the default."""
+        name = name or self.back_name
+        path = resource_path("sprites", "backs", f"{name}.svg")
+        if not path.is_file():
+            name = DEFAULT_BACK
+            path = resource_path("sprites", "backs", f"{name}.svg")
+        return self._get("back", name, size, path)
+
+    def slot(self, size: Size | None = None) -> pygame.Surface:
+        """An empty place for a card: a faint dashed outline."""
+        return self._get("slot", "slot", size, resource_path("sprites", "slot.svg"))
+
+    def warm(self, size: Size | None = None) -> int:
+        """Rasterise all 52 faces of the current deck, the back and the slot now; return how many."""
+        before = self.rendered
+        for card in range(52):
+            self.face(card, size)
+        self.back(size)
+        self.slot(size)
+        return self.rendered - before
+
+    def _get(self, deck: str, name: str, size: Size | None, path: Path) -> pygame.Surface:
+        size = self.size if size is None else (int(size[0]), int(size[1]))
+        key = (deck, name, size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = _finish(render_svg(path, size))
+            self._cache[key] = surf
+            self.rendered += 1
+        return surf
+
+
+class TableArt:
+    """The table: baize cloth with a wooden rail and brass corners, one surface per window size."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[Size, str, bool], pygame.Surface] = {}
+        self.rendered = 0
+
+    @staticmethod
+    def rail_width(size: Size) -> int:
+        return max(12, round(min(size) * 0.028))
+
+    def background(self, size: Size, colour: str = "green", frame: bool = True) -> pygame.Surface:
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        key = (size, colour, frame)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) >= 4:  # old window sizes are not coming back soon
+                self._cache.clear()
+            surf = _finish(self._compose(size, colour, frame), alpha=False)
+            self._cache[key] = surf
+            self.rendered += 1
+        return surf
+
+    def _compose(self, size: Size, colour: str, frame: bool) -> pygame.Surface:
+        w, h = size
+        out = pygame.Surface(size)
+        cloth = resource_path("sprites", "table", f"baize-{colour}.svg")
+        if not cloth.is_file():
+            cloth = resource_path("sprites", "table", "baize.svg")
+        # cover the window with the cloth at its own aspect, centred (the edges are a vignette)
+        scale = max(w / 1600, h / 1000)
+        felt = pygame.image.load_sized_svg(str(cloth), (math.ceil(1600 * scale), math.ceil(1000 * scale)))
+        out.blit(felt, ((w - felt.get_width()) // 2, (h - felt.get_height()) // 2))
+        if not frame:
+            return out
+        t = self.rail_width(size)
+        rail_path = resource_path("sprites", "table", "rail.svg")
+        rail = pygame.image.load_sized_svg(str(rail_path), (t * 25, t))
+        rail = pygame.transform.smoothscale(rail, (max(w, h), t))
+        top = rail.subsurface((0, 0, w, t))
+        side = rail.subsurface((0, 0, h, t))
+        # soft shadow the rail casts on the cloth
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        for i in range(6):
+            a = 70 - i * 12
+            inset = t + i - 1
+            pygame.draw.rect(shade, (0, 0, 0, a), (inset, inset, w - 2 * inset, h - 2 * inset), width=1)
+        out.blit(shade, (0, 0))
+        out.blit(top, (0, 0))
+        out.blit(pygame.transform.rotate(top, 180), (0, h - t))
+        out.blit(pygame.transform.rotate(side, 90), (0, 0))
+        out.blit(pygame.transform.rotate(side, -90), (w - t, 0))
+        c = round(t * 2.2)
+        corner = pygame.image.load_sized_svg(str(resource_path("sprites", "table", "corner.svg")), (c, c))
+        out.blit(corner, (0, 0))
+        out.blit(pygame.transform.rotate(corner, -90), (w - c, 0))
+        out.blit(pygame.transform.rotate(corner, 180), (w - c, h - c))
+        out.blit(pygame.transform.rotate(corner, 90), (0, h - c))
+        return out
+
+
+_TABLE = TableArt()
+
+
+def table_background(size: Size, colour: str = "green", frame: bool = True) -> pygame.Surface:
+    """The table for a window of ``size`` (cached per size and colour; remade only on resize)."""
+    return _TABLE.background(size, colour, frame)
+
+
+def icon_surface() -> pygame.Surface:
+    """The app's window icon (256 px PNG rendered from ``sprites/icon/salon.svg``)."""
+    return pygame.image.load(str(resource_path("sprites", "icon", "salon-256.png")))
