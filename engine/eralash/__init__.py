@@ -1,1 +1,43 @@
 """Eralash (Ералаш): the whist relative with runs, Ace honours, trump by the longest run, robber to 13."""
+
+from engine.eralash.honours import aces_held, announced_aces, honour_points
+from engine.eralash.match import DealResult, Match
+from engine.eralash.moves import (
+    ChooseTrump,
+    move_from_json,
+    move_name,
+    move_to_json,
+    parse_move,
+    parse_suit,
+)
+from engine.eralash.options import Options
+from engine.eralash.run import RANK_VALUE, Run, find_runs, run_points
+from engine.eralash.state import Deal, IllegalPlay
+from engine.eralash.trick import legal_cards, trick_winner
+from engine.eralash.trump import trump_from_runs
+from engine.eralash.view import View
+
+__all__ = [
+    "RANK_VALUE",
+    "ChooseTrump",
+    "Deal",
+    "DealResult",
+    "IllegalPlay",
+    "Match",
+    "Options",
+    "Run",
+    "View",
+    "aces_held",
+    "announced_aces",
+    "find_runs",
+    "honour_points",
+    "legal_cards",
+    "move_from_json",
+    "move_name",
+    "move_to_json",
+    "parse_move",
+    "parse_suit",
+    "run_points",
+    "trick_winner",
+    "trump_from_runs",
+]

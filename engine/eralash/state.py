@@ -1,0 +1,448 @@
+"""One Eralash deal as a game state (engine.state API): runs declared, trump named, tricks played."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.cards import FULL_DECK, SUIT_MASK, SUIT_NAMES, CardSet, Suit, display, name, parse_set
+from engine.eralash.deal import deal_hands
+from engine.eralash.honours import ACES, announced_aces, honour_points
+from engine.eralash.moves import ChooseTrump, Move
+from engine.eralash.options import Options
+from engine.eralash.run import Run, hand_runs
+from engine.eralash.trump import trump_from_runs
+from engine.state import IllegalMove
+
+# Playout tables over 13-bit suit patterns: how many cards, and their ranks low to high.
+_COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
+_SELECT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)
+)
+
+
+_ALL_SUITS = (0, 1, 2, 3)
+# _FOLLOWERS[n][leader]: the other seats in play order.
+_FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)) for n in (2, 3, 4)}
+
+
+class IllegalPlay(IllegalMove):
+    """An IllegalMove that also carries the short reason a record error prints."""
+
+    def __init__(self, sentence: str, reason: str) -> None:
+        super().__init__(sentence)
+        self.reason = reason
+
+
+class Deal:
+    """One deal: hands dealt, runs and honours scored, trump settled, then tricks to the last card.
+
+    Hands are 52-bit masks. ``played`` lists the cards in play order; trick ``t`` is
+    ``played[t*n:(t+1)*n]``, led by the eldest hand for the first trick and then by ``winners[t-1]``.
+    """
+
+    __slots__ = (
+        "options",
+        "n",
+        "dealer",
+        "eldest",
+        "size",
+        "dealt",
+        "aside",
+        "runs",
+        "aces",
+        "honours",
+        "points",
+        "trump",
+        "trump_by",
+        "choices",
+        "chosen",
+        "hands",
+        "played",
+        "winners",
+        "tricks_won",
+        "cur",
+        "lead",
+        "led",
+        "best",
+        "best_seat",
+        "pos",
+    )
+
+    options: Options
+    n: int
+    dealer: int
+    eldest: int
+    size: int  # cards dealt to each player = tricks in the deal
+    dealt: tuple[CardSet, ...]
+    aside: CardSet
+    runs: tuple[tuple[Run, ...], ...]
+    aces: tuple[int, ...]  # Aces announced per seat (0 when nothing is announced)
+    honours: tuple[int, ...]  # honour points per seat
+    points: tuple[int, ...]  # runs + honours per seat
+    trump: int  # -1 while it is still to be named
+    trump_by: int
+    choices: tuple[Suit, ...]  # suits trump_by may name while trump == -1
+    chosen: bool  # trump was named by a move (ChooseTrump), not by the runs alone
+    hands: list[CardSet]
+    played: list[int]
+    winners: list[int]
+    tricks_won: list[int]
+    cur: int  # -1 once the deal is over
+    lead: int  # leader of the current trick
+    led: int  # suit led in the current trick, -1 before the lead
+    best: int  # card winning the current trick so far, -1 before the lead
+    best_seat: int
+    pos: int  # cards already on the current trick
+
+    # --- construction --------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: Options, n_players: int, dealer: int, rng: random.Random) -> Deal:
+        """A freshly dealt deal from ``rng`` (deterministic for a seeded rng)."""
+        options.check_players(n_players)
+        if not 0 <= dealer < n_players:
+            raise ValueError(f"dealer must be a seat from 0 to {n_players - 1}, not {dealer}")
+        hands, aside = deal_hands(options, n_players, dealer, rng)
+        return cls._make(options, n_players, dealer, tuple(hands), aside)
+
+    @classmethod
+    def from_hands(
+        cls, options: Options, dealer: int, hands: Sequence[CardSet | Iterable[str]], *more: Any
+    ) -> Deal:
+        """A deal from given hands in seat order (masks or lists of card texts like ``"10C"``).
+
+        ``Deal.from_hands(opts, 0, [h0, h1, h2, h3])`` or ``Deal.from_hands(opts, 0, h0, h1, h2, h3)``.
+        Raises ValueError unless the hands are disjoint and of the size the options deal.
+        """
+        hand_list = [hands, *more] if more else list(hands)
+        masks = [h if isinstance(h, int) else parse_set(h) for h in hand_list]
+        n = len(masks)
+        options.check_players(n)
+        if not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        seen = 0
+        for seat, m in enumerate(masks):
+            if m & ~FULL_DECK or m < 0:
+                raise ValueError(f"hand of seat {seat} is not a set of cards")
+            if seen & m:
+                dup = display((seen & m).bit_length() - 1)
+                raise ValueError(f"hands are not disjoint: {dup} is dealt twice (again to seat {seat})")
+            seen |= m
+        size = options.hand_size(n)
+        for seat, m in enumerate(masks):
+            if m.bit_count() != size:
+                raise ValueError(
+                    f"every hand must hold {size} cards with {n} players, "
+                    f"but seat {seat} holds {m.bit_count()}"
+                )
+        return cls._make(options, n, dealer, tuple(masks), FULL_DECK ^ seen)
+
+    @classmethod
+    def _make(
+        cls, options: Options, n: int, dealer: int, hands: tuple[CardSet, ...], aside: CardSet
+    ) -> Deal:
+        d = object.__new__(cls)
+        d.options, d.n, d.dealer, d.dealt, d.aside = options, n, dealer, hands, aside
+        d.eldest = (dealer + 1) % n
+        d.size = hands[0].bit_count()
+        classic = options.classic_runs
+        runs = [hand_runs(h, classic) for h in hands]
+        d.runs = tuple(runs)
+        counts = [(h & ACES).bit_count() for h in hands]
+        if max(counts) < 3:
+            d.aces = d.honours = (0,) * n
+        else:
+            d.aces = tuple(announced_aces(k, options) for k in counts)
+            d.honours = tuple(honour_points(k, options) for k in counts)
+        if any(runs):
+            pts = list(d.honours)
+            for s, seat_runs in enumerate(runs):
+                for r in seat_runs:
+                    pts[s] += r.points
+            d.points = tuple(pts)
+            by, suits = trump_from_runs(d.runs, d.eldest)
+        else:
+            d.points = d.honours
+            by, suits = d.eldest, _ALL_SUITS
+        d.trump_by = by
+        d.chosen = False
+        if len(suits) == 1:
+            d.trump, d.choices, d.cur = suits[0], (), d.eldest
+        else:
+            d.trump, d.choices, d.cur = -1, suits, by
+        d.hands = list(hands)
+        d.played, d.winners, d.tricks_won = [], [], [0] * n
+        d.lead, d.led, d.best, d.best_seat, d.pos = d.eldest, -1, -1, -1, 0
+        return d
+
+    def copy(self) -> Deal:
+        d = object.__new__(Deal)
+        d.options, d.n, d.dealer, d.eldest, d.size = (
+            self.options,
+            self.n,
+            self.dealer,
+            self.eldest,
+            self.size,
+        )
+        d.dealt, d.aside, d.runs, d.aces, d.honours = (
+            self.dealt,
+            self.aside,
+            self.runs,
+            self.aces,
+            self.honours,
+        )
+        d.points, d.trump, d.trump_by, d.choices = self.points, self.trump, self.trump_by, self.choices
+        d.chosen, d.hands, d.played, d.winners = self.chosen, self.hands[:], self.played[:], self.winners[:]
+        d.tricks_won, d.cur, d.lead, d.led = self.tricks_won[:], self.cur, self.lead, self.led
+        d.best, d.best_seat, d.pos = self.best, self.best_seat, self.pos
+        return d
+
+    __copy__ = copy
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        state = "over" if self.cur < 0 else f"seat {self.cur} to play"
+        return f"<Eralash Deal n={self.n} dealer={self.dealer} trick {len(self.winners) + 1}, {state}>"
+
+    # --- the state API ---------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to move, or -1 when the deal is over."""
+        return self.cur
+
+    def is_over(self) -> bool:
+        return self.cur < 0
+
+    def legal_mask(self) -> CardSet:
+        """The cards the current player may play (0 while trump is being named or when over)."""
+        if self.cur < 0 or self.choices:
+            return 0
+        hand = self.hands[self.cur]
+        if self.pos == 0:
+            return hand
+        led = self.led
+        if hand & SUIT_MASK[led]:
+            return hand & (SUIT_MASK[led] | SUIT_MASK[self.trump])
+        return hand
+
+    def legal_moves(self) -> list[Move]:
+        if self.choices:
+            return [ChooseTrump(s) for s in self.choices]
+        m = self.legal_mask()
+        out = []
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        return out
+
+    def play(self, move: Move, seat: int | None = None) -> None:
+        """Apply ``move`` for the current player (or check it is ``seat``'s turn), else IllegalPlay."""
+        cur = self.cur
+        if cur < 0:
+            raise IllegalPlay("The deal is over.", "the deal is over")
+        if seat is not None and seat != cur:
+            raise IllegalPlay("It is not your turn.", f"it is seat {cur}'s turn")
+        if self.choices:
+            if isinstance(move, ChooseTrump):
+                if move.suit in self.choices:
+                    self.trump, self.choices, self.chosen = move.suit, (), True
+                    self.cur = self.eldest
+                    return
+                names = " or ".join(SUIT_NAMES["en"][s] for s in self.choices)
+                raise IllegalPlay(f"Trump must be {names}.", f"trump must be {names}")
+            raise IllegalPlay("Trump must be named before the first card.", "trump is not named yet")
+        if isinstance(move, ChooseTrump):
+            raise IllegalPlay(
+                f"Trump is already {SUIT_NAMES['en'][self.trump]}.", "trump is already settled"
+            )
+        if type(move) is not int or not 0 <= move < 52:
+            raise IllegalPlay(f"{move!r} is not a card.", "not a card")
+        hand = self.hands[cur]
+        if not hand >> move & 1:
+            if any(move == c for c in self.played):
+                raise IllegalPlay(f"The {display(move)} has already been played.", "already played")
+            raise IllegalPlay(
+                f"You do not hold the {display(move)}.", f"seat {cur} does not hold {name(move)}"
+            )
+        s = move // 13
+        trump = self.trump
+        if self.pos == 0:
+            self.led, self.best, self.best_seat, self.lead = s, move, cur, cur
+        else:
+            led = self.led
+            if s != led and s != trump and hand & SUIT_MASK[led]:
+                if led == trump:
+                    t = SUIT_NAMES["en"][trump]
+                    raise IllegalPlay(f"You must follow trumps ({t}).", f"must follow trumps ({t})")
+                ln, tn = SUIT_NAMES["en"][led], SUIT_NAMES["en"][trump]
+                raise IllegalPlay(
+                    f"You must follow {ln} or play a trump ({tn}).", f"must follow {ln} or play a trump"
+                )
+            best = self.best
+            if (s == best // 13 and move > best) or (s == trump and best // 13 != trump):
+                self.best, self.best_seat = move, cur
+        self.hands[cur] = hand ^ (1 << move)
+        self.played.append(move)
+        self.pos += 1
+        if self.pos < self.n:
+            self.cur = cur + 1 if cur + 1 < self.n else 0
+            return
+        w = self.best_seat
+        self.winners.append(w)
+        self.tricks_won[w] += 1
+        self.pos, self.led, self.best, self.best_seat, self.lead = 0, -1, -1, -1, w
+        self.cur = w if len(self.winners) < self.size else -1
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal moves to the end, as ``play`` would (and much faster).
+
+        Each hand is split into four 13-bit suit patterns; a legal card is the k-th of the allowed
+        suits' cards for one ``rng.random()`` draw, read from precomputed tables.
+        """
+        if self.cur < 0:
+            return
+        if self.choices:
+            self.play(ChooseTrump(self.choices[int(rng.random() * len(self.choices))]))
+        rnd = rng.random
+        while self.pos:  # finish the trick under way move by move
+            legal = self.legal_moves()
+            self.play(legal[int(rnd() * len(legal))])
+        if self.cur < 0:
+            return
+        count, select = _COUNT, _SELECT
+        n, trump = self.n, self.trump
+        hs: list[int] = []
+        for h in self.hands:
+            hs += (h & 0x1FFF, h >> 13 & 0x1FFF, h >> 26 & 0x1FFF, h >> 39)
+        played, winners, won = self.played, self.winners, self.tricks_won
+        app, win = played.append, winners.append
+        followers = _FOLLOWERS[n]
+        p = self.cur
+        for held in range(self.size - len(winners), 0, -1):  # held: cards in each hand
+            # the leader: any card
+            b = p << 2
+            k = int(rnd() * held)
+            s = 0
+            m = hs[b]
+            c = count[m]
+            while k >= c:
+                k -= c
+                s += 1
+                m = hs[b + s]
+                c = count[m]
+            r = select[m][k]
+            hs[b + s] = m ^ 1 << r
+            best = s * 13 + r
+            app(best)
+            led = bs = s
+            bseat = p
+            for q in followers[p]:
+                b = q << 2
+                m = hs[b + led]
+                if m and led == trump:  # trump led: follow trumps
+                    s = led
+                    r = select[m][int(rnd() * count[m])]
+                elif m:  # follow the led suit or play a trump
+                    m2 = hs[b + trump]
+                    c = count[m]
+                    k = int(rnd() * (c + count[m2]))
+                    if k < c:
+                        s, r = led, select[m][k]
+                    else:
+                        s, r, m = trump, select[m2][k - c], m2
+                else:  # void in the led suit: any card
+                    k = int(rnd() * held)
+                    s = 0
+                    m = hs[b]
+                    c = count[m]
+                    while k >= c:
+                        k -= c
+                        s += 1
+                        m = hs[b + s]
+                        c = count[m]
+                    r = select[m][k]
+                hs[b + s] = m ^ 1 << r
+                card = s * 13 + r
+                app(card)
+                if s == bs:
+                    if card > best:
+                        best, bseat = card, q
+                elif s == trump:
+                    best, bs, bseat = card, s, q
+            win(bseat)
+            won[bseat] += 1
+            p = bseat
+        self.hands = [0] * n
+        self.pos, self.led, self.best, self.best_seat, self.lead, self.cur = 0, -1, -1, -1, p, -1
+
+    # --- results -------------------------------------------------------------------------------
+
+    def sides(self) -> int:
+        return 2 if self.options.pairs else self.n
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.options.pairs else seat
+
+    def _per_side(self, per_seat: Sequence[int]) -> list[int]:
+        if self.options.pairs:
+            return [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
+        return list(per_seat)
+
+    def score(self) -> list[float]:
+        """This deal's points per seat (per team in pairs): runs + honours, written before play.
+
+        The slam doubling applies to the robber total and is done by the Match.
+        """
+        return [float(p) for p in self._per_side(self.points)]
+
+    def tricks(self) -> list[int]:
+        """Tricks won so far per seat (per team in pairs)."""
+        return self._per_side(self.tricks_won)
+
+    def slam(self) -> int | None:
+        """The seat (team in pairs) that took every trick of the finished deal, else None."""
+        if self.cur >= 0:
+            return None
+        for side, t in enumerate(self.tricks()):
+            if t == self.size:
+                return side
+        return None
+
+    def trick_cards(self, t: int) -> list[int]:
+        """Cards of trick ``t`` (0-based) in play order from its leader (the current one may be partial)."""
+        return self.played[t * self.n : (t + 1) * self.n]
+
+    def trick_leader(self, t: int) -> int:
+        return self.eldest if t == 0 else self.winners[t - 1]
+
+    def current_trick(self) -> list[int]:
+        return self.played[len(self.winners) * self.n :]
+
+    def history(self) -> list[Move]:
+        """All moves of this deal: the trump choice if one was made, then the cards."""
+        return ([ChooseTrump(self.trump)] if self.chosen else []) + self.played
+
+    def seats_of_plays(self) -> list[int]:
+        """The seat that played each card of ``played``."""
+        n = self.n
+        out = []
+        for i in range(len(self.played)):
+            t, j = divmod(i, n)
+            out.append((self.trick_leader(t) + j) % n)
+        return out
+
+    def view(self, seat: int, match: Any = None) -> Any:
+        """What ``seat`` may know, and nothing more (see engine.eralash.view)."""
+        from engine.eralash.view import View
+
+        return View.of(self, seat, match)
