@@ -1,0 +1,153 @@
+"""Sum captures: which sets of table cards a played card may take, fast and cached.
+
+A card of value v takes any set of table cards whose values add up to v (RULES.md, Uragan 4). Values
+run 1..10, so what matters about a table is first its *value histogram* (how many cards of each value
+lie there, packed 3 bits per value): from it ``value_combos(hist)`` lists, per capturing value, the
+multisets of values that add up to it (e.g. 10 = 9+1 = 6+4 = 5+3+2 …) and how many card sets each
+gives. Only a few thousand histograms occur, so that is cached with a high hit rate. A capture is then
+"combo number i, choice number j of which equal-valued cards", decoded in a few lookups; the full list
+for a table (``capture_table``) is the same decoding in the same order, cached by table mask. So
+random playouts pick the r-th capture without building the list, and bots and the UI get lists whose
+order matches.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from math import comb
+
+from engine.cards import CardSet
+from engine.uragan.deck import VALUE, VALUE_MASK
+
+MAX_VALUE = 10
+_CACHE_LIMIT = 200_000
+
+HIST_SHIFT = 3
+HIST_ONE: tuple[int, ...] = tuple(1 << (HIST_SHIFT * v) for v in range(MAX_VALUE + 1))
+HIST_OF_CARD: tuple[int, ...] = tuple(HIST_ONE[VALUE[c]] if VALUE[c] else 0 for c in range(52))
+
+# _KSUB[group][k]: the k-card subsets of ``group`` (a set of equal-valued cards), in a fixed order.
+_KSUB: dict[CardSet, tuple[tuple[CardSet, ...], ...]] = {}
+for _v in range(1, MAX_VALUE + 1):
+    _four = [1 << c for c in range(52) if VALUE_MASK[_v] >> c & 1]
+    for _n in range(len(_four) + 1):
+        for _grp in combinations(_four, _n):
+            _KSUB[sum(_grp)] = tuple(
+                tuple(sum(sub) for sub in combinations(_grp, k)) for k in range(len(_grp) + 1)
+            )
+
+# A combo: (number of card sets, ((value, k, comb(n_value, k)), ...)).
+Combo = tuple[int, tuple[tuple[int, int, int], ...]]
+_COMBO_CACHE: dict[int, tuple[tuple[Combo, ...], ...]] = {}
+_COUNT_CACHE: dict[int, tuple[int, ...]] = {}
+_TABLE_CACHE: dict[CardSet, tuple[tuple[CardSet, ...], ...]] = {}
+
+
+def histogram(cards_mask: CardSet) -> int:
+    """The packed value histogram of a set of cards (3 bits per value)."""
+    h = 0
+    m = cards_mask
+    while m:
+        low = m & -m
+        m ^= low
+        h += HIST_OF_CARD[low.bit_length() - 1]
+    return h
+
+
+def _combos(hist: int) -> tuple[tuple[Combo, ...], ...]:
+    avail = [hist >> (HIST_SHIFT * w) & 7 for w in range(MAX_VALUE + 1)]
+    by_value: list[list[Combo]] = [[] for _ in range(MAX_VALUE + 1)]
+
+    def extend(w: int, total: int, n_sets: int, pairs: tuple[tuple[int, int, int], ...]) -> None:
+        if total:
+            by_value[total].append((n_sets, pairs))
+        for nxt in range(w, MAX_VALUE + 1 - total):
+            n = avail[nxt]
+            for k in range(1, n + 1):
+                if total + k * nxt > MAX_VALUE:
+                    break
+                ck = comb(n, k)
+                extend(nxt + 1, total + k * nxt, n_sets * ck, (*pairs, (nxt, k, ck)))
+
+    extend(1, 0, 1, ())
+    return tuple(tuple(lst) for lst in by_value)
+
+
+def value_combos(hist: int) -> tuple[tuple[Combo, ...], ...]:
+    """Per capturing value 1..10, the value multisets of a table with histogram ``hist`` (cached)."""
+    got = _COMBO_CACHE.get(hist)
+    if got is None:
+        if len(_COMBO_CACHE) >= _CACHE_LIMIT:
+            _COMBO_CACHE.clear()
+            _COUNT_CACHE.clear()
+        got = _COMBO_CACHE[hist] = _combos(hist)
+    return got
+
+
+def capture_counts(hist: int) -> tuple[int, ...]:
+    """How many captures each value 1..10 has on a table with value histogram ``hist`` (cached)."""
+    got = _COUNT_CACHE.get(hist)
+    if got is None:
+        got = _COUNT_CACHE[hist] = tuple(sum(c[0] for c in per) for per in value_combos(hist))
+    return got
+
+
+def nth_capture(card_value: int, table: CardSet, hist: int, r: int) -> CardSet:
+    """``capture_table(table)[card_value][r]`` without building the list (``hist`` is the table's)."""
+    for n_sets, pairs in value_combos(hist)[card_value]:
+        if r >= n_sets:
+            r -= n_sets
+            continue
+        take = 0
+        for w, k, ck in pairs:
+            take |= _KSUB[table & VALUE_MASK[w]][k][r % ck]
+            r //= ck
+        return take
+    raise IndexError(f"no capture number {r} for value {card_value}")
+
+
+def _expand(table: CardSet, per: tuple[Combo, ...]) -> tuple[CardSet, ...]:
+    lst: list[CardSet] = []
+    for _n_sets, pairs in per:
+        if len(pairs) == 1:
+            w, k, _ck = pairs[0]
+            lst.extend(_KSUB[table & VALUE_MASK[w]][k])
+            continue
+        # The first pair varies fastest, as in nth_capture's mixed-radix decoding.
+        choices = [_KSUB[table & VALUE_MASK[w]][k] for w, k, _ck in reversed(pairs)]
+        lst.extend(sum(sets) for sets in product(*choices))
+    return tuple(lst)
+
+
+def value_captures(card_value: int, table: CardSet, hist: int) -> tuple[CardSet, ...]:
+    """``capture_table(table)[card_value]`` building only that value's list (``hist`` is the table's)."""
+    got = _TABLE_CACHE.get(table)
+    if got is not None:
+        return got[card_value]
+    return _expand(table, value_combos(hist)[card_value])
+
+
+def _build(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
+    return tuple(_expand(table, per) for per in value_combos(histogram(table)))
+
+
+def capture_table(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
+    """All captures from ``table``, indexed by the capturing value 1..10 (cached by table mask)."""
+    got = _TABLE_CACHE.get(table)
+    if got is None:
+        if len(_TABLE_CACHE) >= _CACHE_LIMIT:
+            _TABLE_CACHE.clear()
+        got = _TABLE_CACHE[table] = _build(table)
+    return got
+
+
+def captures(card_value: int, table_mask: CardSet) -> tuple[CardSet, ...]:
+    """Every set of table cards whose values add up to ``card_value`` (masks; empty tuple if none)."""
+    if not 1 <= card_value <= MAX_VALUE:
+        return ()
+    return capture_table(table_mask)[card_value]
+
+
+def equal_cards(card_value: int, table: CardSet) -> CardSet:
+    """The table cards whose value equals ``card_value`` (priority (a) of RULES.md, Uragan 6)."""
+    return table & VALUE_MASK[card_value]

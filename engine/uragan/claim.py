@@ -1,0 +1,68 @@
+"""Capture priorities and claims (RULES.md, Uragan 6): which plays break a priority, what a claim demands.
+
+(a) When a table card equals the played card's value, that single card must be the one taken.
+(b) A card that could capture must not be trailed.
+In ``book`` mode a breaking play is legal and the opponent may claim; in ``strict`` mode it is not
+offered. Either way the demanded captures are the same: the equal single cards if any lie on the
+table, else every capture of the card.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.cards import RANK_NAMES, CardSet, cards, name, rank_of
+from engine.uragan.capture import captures
+from engine.uragan.deck import VALUE, VALUE_MASK
+
+EQUAL = "equal"  # priority (a)
+TRAIL = "trail"  # priority (b)
+
+
+def _with_article(word: str) -> str:
+    return ("An " if word[0].lower() in "aeiou" else "A ") + word
+
+
+class Breach(NamedTuple):
+    """A play that breaks a priority: ``kind`` is EQUAL or TRAIL; ``demanded`` are the lawful captures."""
+
+    kind: str
+    card: int
+    take: CardSet
+    demanded: tuple[CardSet, ...]
+
+    def sentence(self) -> str:
+        """The rule broken, as a player reads it: "A King must take a King lying on the table"."""
+        rank = RANK_NAMES["en"][rank_of(self.card)]
+        if self.kind == EQUAL:
+            return f"{_with_article(rank)} must take a {rank} lying on the table"
+        return f"{_with_article(rank)} that can capture must not be trailed ({name(self.card)} can)"
+
+
+def demanded(card: int, table: CardSet) -> tuple[CardSet, ...]:
+    """The captures a claim may turn a play of ``card`` into (empty if the card cannot capture)."""
+    equal = table & VALUE_MASK[VALUE[card]]
+    if equal:
+        return tuple(1 << c for c in cards(equal))
+    return captures(VALUE[card], table)
+
+
+def breach(card: int, take: CardSet, table: CardSet) -> Breach | None:
+    """The priority a play of ``card`` taking ``take`` (0 = trail) breaks, or None if it breaks none.
+
+    ``take`` is assumed to be a genuine capture (or 0); checking that is the Deal's job.
+    """
+    equal = table & VALUE_MASK[VALUE[card]]
+    if equal:
+        if take & equal and not take & (take - 1):  # exactly one card, and it is an equal one
+            return None
+        return Breach(EQUAL, card, take, tuple(1 << c for c in cards(equal)))
+    if not take:
+        caps = captures(VALUE[card], table)
+        if caps:
+            return Breach(TRAIL, card, take, caps)
+    return None
+
+
+def breaks_priority(card: int, take: CardSet, table: CardSet) -> bool:
+    return breach(card, take, table) is not None

@@ -1,0 +1,489 @@
+"""One Uragan deal: the state API (current_player, legal_moves, play, …), claims, uragans, scoring.
+
+Phases: PLAY (``turn`` plays a card), CLAIM (a ``book``-mode play broke a priority; the opponent
+answers LetStand or Claim), PICK (the claim demands one of several captures; the offender picks it).
+The played card leaves the hand when it is played; it reaches the table or a pile once it stands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from engine.cards import CardSet, cards, name
+from engine.state import IllegalMove
+from engine.uragan.capture import (
+    _COUNT_CACHE,
+    HIST_OF_CARD,
+    capture_counts,
+    capture_table,
+    histogram,
+    nth_capture,
+    value_captures,
+)
+from engine.uragan.claim import EQUAL, TRAIL, Breach, breach
+from engine.uragan.deck import DECK, HAND_SIZE, ROUNDS, TABLE_SIZE, VALUE, VALUE_MASK, deal_cards
+from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play, take_name
+from engine.uragan.options import Options
+from engine.uragan.score import breakdown
+from engine.uragan.sweep import UraganMark
+
+if TYPE_CHECKING:
+    from engine.uragan.view import View
+
+PLAY, CLAIM_PHASE, PICK = 0, 1, 2
+PLAYS_PER_ROUND = 2 * HAND_SIZE
+
+
+class PlayRecord(NamedTuple):
+    """A play as it finally stood. ``original`` is the take as first played (differs when claimed)."""
+
+    seat: int
+    card: int
+    take: CardSet
+    uragan: bool
+    claimed: bool = False
+    original: CardSet = 0
+
+
+class ClaimEvent(NamedTuple):
+    """What became of a priority-breaking play: who broke what, and whether the opponent claimed."""
+
+    offender: int
+    claimant: int
+    breach: Breach
+    claimed: bool
+    take: CardSet | None  # the capture that finally stood; None while the offender still picks
+
+    def sentence(self) -> str:
+        verb = "claimed" if self.claimed else "let it stand"
+        return f"{self.breach.sentence()}: seat {self.claimant} {verb}"
+
+
+def _card_list(mask: CardSet) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def legal_moves_in(phase: int, hand: CardSet, table: CardSet, strict: bool,
+                   pending: Breach | None) -> list[Move]:
+    """The legal moves of a position; shared by Deal and View so both always agree."""
+    if phase == CLAIM_PHASE:
+        return [LET_STAND, CLAIM]
+    if phase == PICK:
+        assert pending is not None
+        return [Play(pending.card, t) for t in pending.demanded]
+    out: list[Move] = []
+    caps_by_value = capture_table(table)
+    for card in cards(hand):
+        v = VALUE[card]
+        caps = caps_by_value[v]
+        if strict:
+            equal = table & VALUE_MASK[v]
+            if equal:
+                out.extend(Play(card, 1 << c) for c in cards(equal))
+            elif caps:
+                out.extend(Play(card, t) for t in caps)
+            else:
+                out.append(Play(card, 0))
+        else:
+            out.extend(Play(card, t) for t in caps)
+            out.append(Play(card, 0))
+    return out
+
+
+def check_play(card: int, take: CardSet, hand: CardSet, table: CardSet) -> None:
+    """Raise IllegalMove unless ``card`` is in ``hand`` and ``take`` is a genuine capture (or 0)."""
+    if not DECK >> card & 1:
+        raise IllegalMove(f"{name(card)} is not in the Uragan deck (no 8s, 9s or 10s)")
+    if not hand >> card & 1:
+        raise IllegalMove(f"{name(card)} is not in the hand")
+    if take & ~table:
+        missing = take & ~table
+        verb = "is" if missing.bit_count() == 1 else "are"
+        raise IllegalMove(f"{take_name(missing)} {verb} not on the table")
+    if take:
+        total = sum(VALUE[c] for c in cards(take))
+        if total != VALUE[card]:
+            raise IllegalMove(
+                f"{name(card)} cannot take {take_name(take)}: "
+                f"they add up to {total}, not {VALUE[card]}"
+            )
+
+
+class Deal:
+    """One deal of Uragan between seats 0 and 1; the dealer's opponent plays first."""
+
+    __slots__ = (
+        "options", "dealer", "table0", "dealt", "hands", "table", "piles", "round", "turn",
+        "last_capturer", "uragans", "marks", "history", "plays", "pending", "phase", "remainder",
+        "last_claim", "_hist", "_over",
+    )
+
+    n_players = 2
+
+    def __init__(self, options: Options, dealer: int, table: CardSet, dealt: Sequence[CardSet]) -> None:
+        """Prefer ``Deal.new`` or ``Deal.from_hands``; ``dealt[2 * round + seat]`` as in deck.deal_cards."""
+        self.options = options
+        self.dealer = dealer
+        self.table0 = table
+        self.dealt = tuple(dealt)
+        self.hands = [self.dealt[0], self.dealt[1]]
+        self.table = table
+        self.piles = [0, 0]
+        self.round = 0
+        self.turn = 1 - dealer
+        self.last_capturer = -1
+        self.uragans = [0, 0]
+        self.marks: list[UraganMark] = []
+        self.history: list[Move] = []
+        self.plays: list[PlayRecord] = []
+        self.pending: Breach | None = None
+        self.phase = PLAY
+        self.remainder: tuple[int, CardSet] | None = None  # (seat or -1 if nobody captured, cards)
+        self.last_claim: ClaimEvent | None = None
+        self._hist = histogram(table)
+        self._over = False
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: Options, n_players: int, dealer: int, rng: random.Random) -> Deal:
+        if n_players != 2:
+            raise ValueError("Uragan is a game for two players")
+        table, dealt = deal_cards(dealer, rng)
+        return cls(options, dealer, table, dealt)
+
+    @classmethod
+    def from_hands(cls, options: Options, dealer: int, table: CardSet,
+                   hands: Sequence[Sequence[CardSet]]) -> Deal:
+        """A deal from known cards: ``hands[round][seat]`` masks (6 cards each), ``table`` 4 cards."""
+        if dealer not in (0, 1):
+            raise ValueError("the dealer must be seat 0 or 1")
+        if len(hands) != ROUNDS or any(len(r) != 2 for r in hands):
+            raise ValueError("hands must be 3 rounds of 2 hands")
+        if table.bit_count() != TABLE_SIZE:
+            raise ValueError(f"the table must start with {TABLE_SIZE} cards")
+        seen = table
+        for r in hands:
+            for h in r:
+                if h.bit_count() != HAND_SIZE:
+                    raise ValueError(f"every hand must have {HAND_SIZE} cards")
+                if h & seen:
+                    raise ValueError(f"card {name((h & seen).bit_length() - 1)} is dealt twice")
+                seen |= h
+        if seen != DECK:
+            raise ValueError("the deal must use exactly the 40 cards of the Uragan deck")
+        return cls(options, dealer, table, [h for r in hands for h in r])
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.options = self.options
+        d.dealer = self.dealer
+        d.table0 = self.table0
+        d.dealt = self.dealt
+        d.hands = self.hands[:]
+        d.table = self.table
+        d.piles = self.piles[:]
+        d.round = self.round
+        d.turn = self.turn
+        d.last_capturer = self.last_capturer
+        d.uragans = self.uragans[:]
+        d.marks = self.marks[:]
+        d.history = self.history[:]
+        d.plays = self.plays[:]
+        d.pending = self.pending
+        d.phase = self.phase
+        d.remainder = self.remainder
+        d.last_claim = self.last_claim
+        d._hist = self._hist
+        d._over = self._over
+        return d
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.options, self.dealer, self.table0, self.dealt, tuple(self.hands), self.table,
+                tuple(self.piles), self.round, self.turn, self.last_capturer, tuple(self.uragans),
+                tuple(self.marks), tuple(self.history), tuple(self.plays), self.pending, self.phase,
+                self.remainder, self.last_claim, self._over)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<Uragan Deal dealer={self.dealer} round={self.round} plays={len(self.plays)} "
+                f"table={'+'.join(name(c) for c in cards(self.table)) or '-'}>")
+
+    # -- state API ------------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self._over
+
+    def current_player(self) -> int:
+        """The seat to move: the player, the claimant answering a breach, or the offender picking."""
+        if self._over:
+            return -1
+        if self.phase == CLAIM_PHASE:
+            return 1 - self.turn
+        return self.turn
+
+    def legal_moves(self) -> list[Move]:
+        if self._over:
+            return []
+        return legal_moves_in(self.phase, self.hands[self.turn], self.table, self.options.strict,
+                              self.pending)
+
+    def play(self, move: Move) -> None:
+        if self._over:
+            raise IllegalMove("the deal is over")
+        if self.phase == CLAIM_PHASE:
+            self._answer_claim(move)
+        elif self.phase == PICK:
+            self._pick(move)
+        else:
+            self._play_card(move)
+
+    def score(self) -> list[float]:
+        """This deal's points per seat: the full count once over; until then the uragans so far."""
+        if not self._over:
+            return [float(u) for u in self.uragans]
+        return [float(p["total"]) for p in self.score_breakdown()["points"]]
+
+    # -- the rules ------------------------------------------------------------------------------
+
+    def _play_card(self, move: Move) -> None:
+        if not isinstance(move, Play):
+            raise IllegalMove("it is a turn to play a card, not to answer a claim")
+        card, take = move.card, move.take
+        seat = self.turn
+        check_play(card, take, self.hands[seat], self.table)
+        b = breach(card, take, self.table)
+        if b is not None:
+            if self.options.strict:
+                raise IllegalMove(b.sentence())
+            self.hands[seat] &= ~(1 << card)
+            self.history.append(move)
+            self.pending = b
+            self.phase = CLAIM_PHASE
+            return
+        self.history.append(move)
+        self._stand(seat, card, take, False, take)
+
+    def _answer_claim(self, move: Move) -> None:
+        b = self.pending
+        assert b is not None
+        offender = self.turn
+        if isinstance(move, LetStand):
+            self.history.append(move)
+            self.last_claim = ClaimEvent(offender, 1 - offender, b, False, b.take)
+            self._stand(offender, b.card, b.take, False, b.take)
+        elif isinstance(move, Claim):
+            self.history.append(move)
+            if len(b.demanded) == 1:
+                self.last_claim = ClaimEvent(offender, 1 - offender, b, True, b.demanded[0])
+                self._stand(offender, b.card, b.demanded[0], True, b.take)
+            else:
+                self.last_claim = ClaimEvent(offender, 1 - offender, b, True, None)
+                self.phase = PICK
+        else:
+            raise IllegalMove(f"{b.sentence()}: let the play stand or claim")
+
+    def _pick(self, move: Move) -> None:
+        b = self.pending
+        assert b is not None
+        if not (isinstance(move, Play) and move.card == b.card and move.take in b.demanded):
+            choices = ", ".join(take_name(t) for t in b.demanded)
+            raise IllegalMove(f"the claim turns {name(b.card)} into a capture: take one of {choices}")
+        self.history.append(move)
+        self.last_claim = ClaimEvent(self.turn, 1 - self.turn, b, True, move.take)
+        self._stand(self.turn, b.card, move.take, True, b.take)
+
+    def _stand(self, seat: int, card: int, take: CardSet, claimed: bool, original: CardSet) -> None:
+        """Carry out a play as it finally stands; deal the next round or end the deal when due."""
+        bit = 1 << card
+        hands = self.hands
+        hands[seat] &= ~bit
+        last = self.round == ROUNDS - 1 and not hands[0] and not hands[1]
+        uragan = False
+        if take:
+            self.table ^= take
+            self.piles[seat] |= take | bit
+            self.last_capturer = seat
+            self._hist -= histogram(take)
+            if not self.table and not last:
+                uragan = True
+                self.uragans[seat] += 1
+                self.marks.append(UraganMark(seat, card, len(self.plays)))
+        else:
+            self.table |= bit
+            self._hist += HIST_OF_CARD[card]
+        self.plays.append(PlayRecord(seat, card, take, uragan, claimed, original))
+        self.pending = None
+        self.phase = PLAY
+        self.turn = 1 - seat
+        if not hands[0] and not hands[1]:
+            if last:
+                self._finish()
+            else:
+                self.round += 1
+                hands[0] = self.dealt[2 * self.round]
+                hands[1] = self.dealt[2 * self.round + 1]
+
+    def _finish(self) -> None:
+        seat = self.last_capturer
+        self.remainder = (seat, self.table)
+        if seat >= 0:
+            self.piles[seat] |= self.table
+        self.table = 0
+        self._hist = 0
+        self._over = True
+
+    # -- fast random play -----------------------------------------------------------------------
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal moves to the end of the deal.
+
+        Exactly equivalent to ``while not d.is_over(): ms = d.legal_moves();
+        d.play(ms[int(rng.random() * len(ms))])`` (same moves, same final state), only faster: the
+        number of moves comes from the cached value-histogram counts, a capture mask is decoded only
+        for the capture chosen, and ``_stand`` is inlined on local variables.
+        """
+        while self.phase != PLAY and not self._over:
+            ms = self.legal_moves()
+            self.play(ms[int(rng.random() * len(ms))])
+        if self._over:
+            return
+        strict = self.options.strict
+        hands, piles, uragans, marks = self.hands, self.piles, self.uragans, self.marks
+        history, plays, dealt = self.history, self.plays, self.dealt
+        rnd, seat, table, hist = self.round, self.turn, self.table, self._hist
+        last_capturer, last_claim = self.last_capturer, self.last_claim
+        rand = rng.random
+        count_cache = _COUNT_CACHE
+        hand_cards = [_card_list(hands[0]), _card_list(hands[1])]
+        while True:
+            counts = count_cache.get(hist) or capture_counts(hist)
+            hl = hand_cards[seat]
+            # How many moves each card in hand has (lowest card first, as legal_moves lists them).
+            if strict:
+                ks = [hist >> (3 * VALUE[c]) & 7 or counts[VALUE[c]] or 1 for c in hl]
+            else:
+                ks = [counts[VALUE[c]] + 1 for c in hl]
+            r = int(rand() * sum(ks))
+            i = 0
+            for k in ks:
+                if r < k:
+                    break
+                r -= k
+                i += 1
+            card = hl.pop(i)
+            v = VALUE[card]
+            equal = table & VALUE_MASK[v]
+            claimed = False
+            if strict:
+                if equal:
+                    for _ in range(r):
+                        equal &= equal - 1
+                    take = equal & -equal
+                elif counts[v]:
+                    take = nth_capture(v, table, hist, r)
+                else:
+                    take = 0
+                history.append(Play(card, take))
+                original = take
+            else:
+                take = nth_capture(v, table, hist, r) if r < counts[v] else 0
+                original = take
+                history.append(Play(card, take))
+                b = None
+                if equal:
+                    if not (take & equal and not take & (take - 1)):
+                        b = Breach(EQUAL, card, take, tuple(1 << c for c in cards(equal)))
+                elif not take and counts[v]:
+                    b = Breach(TRAIL, card, take, value_captures(v, table, hist))
+                if b is not None:
+                    if rand() * 2 < 1:
+                        history.append(LET_STAND)
+                        last_claim = ClaimEvent(seat, 1 - seat, b, False, take)
+                    else:
+                        history.append(CLAIM)
+                        demanded = b.demanded
+                        take = demanded[0]
+                        if len(demanded) > 1:
+                            take = demanded[int(rand() * len(demanded))]
+                            history.append(Play(card, take))
+                        last_claim = ClaimEvent(seat, 1 - seat, b, True, take)
+                        claimed = True
+            # The play stands (as in _stand).
+            bit = 1 << card
+            hands[seat] ^= bit
+            uragan = False
+            if take:
+                table ^= take
+                piles[seat] |= take | bit
+                last_capturer = seat
+                t = take
+                while t:
+                    low = t & -t
+                    t ^= low
+                    hist -= HIST_OF_CARD[low.bit_length() - 1]
+                if not table and (rnd < ROUNDS - 1 or hands[0] or hands[1]):
+                    uragan = True
+                    uragans[seat] += 1
+                    marks.append(UraganMark(seat, card, len(plays)))
+            else:
+                table |= bit
+                hist += HIST_OF_CARD[card]
+            plays.append(PlayRecord(seat, card, take, uragan, claimed, original))
+            seat = 1 - seat
+            if not hands[0] and not hands[1]:
+                if rnd == ROUNDS - 1:
+                    break
+                rnd += 1
+                hands[0] = dealt[2 * rnd]
+                hands[1] = dealt[2 * rnd + 1]
+                hand_cards = [_card_list(hands[0]), _card_list(hands[1])]
+        self.round, self.turn, self.table, self._hist = rnd, seat, table, hist
+        self.last_capturer, self.last_claim = last_capturer, last_claim
+        self.pending = None
+        self.phase = PLAY
+        self._finish()
+
+    # -- what the table and the end-of-deal screen need ----------------------------------------
+
+    def legal_plays_of(self, card: int) -> list[CardSet]:
+        """The takes (masks, 0 = trail) the current player may play ``card`` with now."""
+        if self.phase != PLAY:
+            return []
+        return [m.take for m in self.legal_moves() if isinstance(m, Play) and m.card == card]
+
+    def breach_of(self, card: int, take: CardSet) -> Breach | None:
+        """Whether playing ``card`` taking ``take`` now would break a priority, and which."""
+        return breach(card, take, self.table)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        """Per seat counts (cards, hearts, primiera, seven, uragans) and points per category + total."""
+        return breakdown(self.piles, self.uragans, self.options.primiera_all_suits)
+
+    def stock_size(self) -> int:
+        return sum(h.bit_count() for h in self.dealt[2 * (self.round + 1):])
+
+    def view(self, seat: int) -> View:
+        from engine.uragan.view import View
+
+        return View.of_deal(self, seat)
+
+    @property
+    def claim_kind(self) -> str | None:
+        """EQUAL or TRAIL while a breach awaits an answer or a pick, else None."""
+        return self.pending.kind if self.pending else None
+
+
+__all__ = ["Deal", "PlayRecord", "ClaimEvent", "legal_moves_in", "check_play", "PLAY", "CLAIM_PHASE",
+           "PICK", "EQUAL"]

@@ -1,0 +1,238 @@
+"""Uragan game records (RECORDS.md): writing a Match as a record, replaying a record with full checks.
+
+A claimed play is written as it finally stood (``take`` is the capture the claim demanded) with
+``"claimed": true``, plus the extra key ``"claimed_from"``: the take as first played (``[]`` = a
+trail). Replaying checks that this first play broke a priority (RULES.md, Uragan 6) and that the final
+take is one the claim demands. Without ``claimed_from`` the first play is taken to be a trail, which
+breaks a priority exactly when the card could capture: the demanded captures are the same either way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cards as C
+from engine.state import IllegalMove, RecordError
+from engine.uragan.deal_state import CLAIM_PHASE, PICK, PLAYS_PER_ROUND, Deal
+from engine.uragan.deck import DECK, ROUNDS, TABLE_SIZE
+from engine.uragan.match import DealSpec, Match
+from engine.uragan.moves import CLAIM, LET_STAND, Play, take_name
+from engine.uragan.options import Options
+
+TOTAL_PLAYS = ROUNDS * PLAYS_PER_ROUND
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def spec_to_json(spec: DealSpec) -> dict[str, Any]:
+    return {"dealer": spec.dealer, "table": C.names(spec.table),
+            "hands": [[C.names(h) for h in rnd] for rnd in spec.hands]}
+
+
+def _deal_to_json(deal: Deal) -> dict[str, Any]:
+    out = spec_to_json(DealSpec(deal.dealer, deal.table0, tuple(
+        (deal.dealt[2 * r], deal.dealt[2 * r + 1]) for r in range(ROUNDS))))
+    plays = []
+    for p in deal.plays:
+        item: dict[str, Any] = {"card": C.name(p.card)}
+        if p.take:
+            item["take"] = C.names(p.take)
+        if p.claimed:
+            item["claimed"] = True
+            item["claimed_from"] = C.names(p.original)
+        plays.append(item)
+    out["plays"] = plays
+    return out
+
+
+def match_to_record(m: Match) -> dict[str, Any]:
+    deals = [*m.deals_done, *([] if m.is_over() else [m.deal])]
+    return {"game": "uragan", "players": m.players[:], "options": m.options.to_dict(),
+            "seed": m.seed, "deals": [_deal_to_json(d) for d in deals]}
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+def _cards(obj: Any, where: str, n: int) -> int:
+    if not isinstance(obj, list):
+        raise RecordError(f"{where} must be a list of {n} cards")
+    try:
+        mask = C.parse_set(obj)
+    except C.CardParseError as err:
+        raise RecordError(f"{where}: {err}") from None
+    outside = mask & ~DECK
+    if outside:
+        bad = C.name(C.lowest(outside))
+        raise RecordError(f"{where}: {bad} is not in the Uragan deck (no 8s, 9s or 10s)")
+    if len(obj) != n:
+        raise RecordError(f"{where} must list {n} cards, not {len(obj)}")
+    return mask
+
+
+def spec_from_json(obj: Any, number: int = 1) -> DealSpec:
+    where = f"deal {number}"
+    if not isinstance(obj, dict):
+        raise RecordError(f"{where} must be an object with dealer, table, hands and plays")
+    dealer = obj.get("dealer")
+    if dealer not in (0, 1) or isinstance(dealer, bool):
+        raise RecordError(f"{where}: dealer must be seat 0 or 1, not {dealer!r}")
+    table = _cards(obj.get("table"), f"{where}: table", TABLE_SIZE)
+    hands_obj = obj.get("hands")
+    if not (isinstance(hands_obj, list) and len(hands_obj) == ROUNDS
+            and all(isinstance(r, list) and len(r) == 2 for r in hands_obj)):
+        raise RecordError(f"{where}: hands must be 3 rounds of 2 hands of 6 cards (hands[round][seat])")
+    hands = tuple(
+        (_cards(rnd[0], f"{where}: hands[{r}][0]", 6), _cards(rnd[1], f"{where}: hands[{r}][1]", 6))
+        for r, rnd in enumerate(hands_obj)
+    )
+    seen = table
+    for rnd in hands:
+        for h in rnd:
+            if h & seen:
+                raise RecordError(f"{where}: card {C.name(C.lowest(h & seen))} is dealt twice")
+            seen |= h
+    return DealSpec(dealer, table, hands)
+
+
+def _play_fields(obj: Any, prefix: str) -> tuple[int, int, bool, int | None]:
+    if not isinstance(obj, dict) or "card" not in obj:
+        raise RecordError(f'{prefix}: a play must be an object like {{"card": "7H", "take": ["3C", "4D"]}}')
+    try:
+        card = C.parse(obj["card"])
+    except C.CardParseError as err:
+        raise RecordError(f"{prefix}: {err}") from None
+    take_obj = obj.get("take") or []
+    claimed = obj.get("claimed", False)
+    if not isinstance(claimed, bool):
+        raise RecordError(f"{prefix} ({C.name(card)}): \"claimed\" must be true or false")
+    original_obj = obj.get("claimed_from")
+    try:
+        if not isinstance(take_obj, list):
+            raise C.CardParseError('"take" must be a list of cards')
+        take = C.parse_set(take_obj)
+        original = None
+        if original_obj is not None:
+            if not isinstance(original_obj, list):
+                raise C.CardParseError('"claimed_from" must be a list of cards')
+            original = C.parse_set(original_obj)
+    except C.CardParseError as err:
+        raise RecordError(f"{prefix} ({C.name(card)}): {err}") from None
+    return card, take, claimed, original
+
+
+def _apply_play(m: Match, card: int, take: int, claimed: bool, original: int | None) -> None:
+    """Feed one recorded play (and the claim moves it implies) to the match; IllegalMove on error."""
+    deal = m.deal
+    if not claimed:
+        m.play(Play(card, take))
+        if deal.phase == CLAIM_PHASE:
+            m.play(LET_STAND)  # a breach the record shows unclaimed: the opponent let it stand
+        return
+    if m.options.strict:
+        raise IllegalMove("no claims are made with strict claims: a play that breaks a priority is illegal")
+    first = 0 if original is None else original
+    m.play(Play(card, first))
+    if deal.phase != CLAIM_PHASE:
+        if original is None:
+            raise IllegalMove(f"the claim is not legitimate: {C.name(card)} could not capture anything")
+        what = f"taking {take_name(first)}" if first else "trailing it"
+        raise IllegalMove(f"the claim is not legitimate: {what} broke no priority")
+    demanded = deal.pending.demanded if deal.pending else ()
+    if take not in demanded:
+        choices = " or ".join(take_name(t) for t in demanded)
+        raise IllegalMove(f"the claim turns {C.name(card)} into taking {choices}, not "
+                          f"{take_name(take) if take else 'a trail'}")
+    m.play(CLAIM)
+    if deal.phase == PICK:
+        m.play(Play(card, take))
+
+
+def match_from_record(rec: Any) -> Match:
+    if not isinstance(rec, dict) or rec.get("game") != "uragan":
+        raise RecordError('an Uragan record must be a JSON object with "game": "uragan"')
+    players = rec.get("players", ["", ""])
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)):
+        raise RecordError('"players" must list the names of the two players')
+    try:
+        options = Options.from_dict(rec.get("options"))
+    except (ValueError, TypeError) as err:
+        raise RecordError(f"options: {err}") from None
+    deals = rec.get("deals", [])
+    if not isinstance(deals, list):
+        raise RecordError('"deals" must be a list of deals')
+    seed = rec.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RecordError('"seed" must be a whole number')
+    specs = tuple(spec_from_json(d, i + 1) for i, d in enumerate(deals))
+    for i, spec in enumerate(specs):
+        if spec.hands and (spec.table | sum(h for rnd in spec.hands for h in rnd)) != DECK:
+            raise RecordError(f"deal {i + 1}: the table and hands must hold the 40 cards once each")
+        if i and spec.dealer == specs[i - 1].dealer:
+            raise RecordError(f"deal {i + 1}: the dealer must be seat {1 - spec.dealer}: the deal alternates")
+    first_dealer = specs[0].dealer if specs else 0
+    m = Match(options, players, seed, first_dealer, specs)
+    for i, d in enumerate(deals):
+        number = i + 1
+        if i:
+            if m.is_over():
+                raise RecordError(f"deal {number}: the match was already won after deal {i}")
+            if len(m.deals_done) < i:
+                raise RecordError(f"deal {number}: deal {i} is unfinished "
+                                  f"({len(m.deal.plays)} of {TOTAL_PLAYS} plays) but another deal follows")
+        plays = d.get("plays", [])
+        if not isinstance(plays, list):
+            raise RecordError(f"deal {number}: plays must be a list")
+        for p, obj in enumerate(plays, start=1):
+            prefix = f"deal {number}, play {p}"
+            card, take, claimed, original = _play_fields(obj, prefix)
+            deal = m.deal
+            seat = deal.turn
+            head = f"{prefix} (seat {seat}, {C.name(card)})"
+            if len(m.deals_done) > i or deal.is_over():
+                raise RecordError(f"{head}: the deal is already over after {TOTAL_PLAYS} plays")
+            try:
+                _apply_play(m, card, take, claimed, original)
+            except IllegalMove as err:
+                raise RecordError(f"{head}: {err}") from None
+    return m
+
+
+# -- replay output ------------------------------------------------------------------------------
+
+def _deal_summary(deal: Deal) -> dict[str, Any]:
+    plays = []
+    for p in deal.plays:
+        item: dict[str, Any] = {"seat": p.seat, "card": C.name(p.card), "take": C.names(p.take),
+                                "uragan": p.uragan}
+        if p.claimed:
+            item["claimed"] = True
+            item["claimed_from"] = C.names(p.original)
+        plays.append(item)
+    remainder = None
+    if deal.remainder is not None:
+        seat, cards_mask = deal.remainder
+        remainder = {"seat": seat if seat >= 0 else None, "cards": C.names(cards_mask)}
+    bd = deal.score_breakdown()
+    points = bd["points"]
+    if not deal.is_over():
+        # Until the deal ends only the uragans are certain.
+        points = [{"cards": 0, "hearts": 0, "seven": 0, "primiera": 0, "uragans": u, "total": u}
+                  for u in deal.uragans]
+    return {"dealer": deal.dealer, "plays": plays, "remainder": remainder,
+            "captured": [C.names(p) for p in deal.piles], "counts": bd["counts"], "points": points,
+            "uragan_marks": [{"seat": mk.seat, "card": C.name(mk.card)} for mk in deal.marks],
+            "complete": deal.is_over()}
+
+
+def summary(m: Match) -> dict[str, Any]:
+    deals = [*m.deals_done, *([] if m.is_over() or not (m.deal.plays or m.specs[len(m.deals_done):])
+                              else [m.deal])]
+    return {"game": "uragan",
+            "deals": [_deal_summary(d) for d in deals],
+            "match": {"points": m.points[:], "finished": m.is_over(), "winner": m.winner,
+                      "double": m.double}}
+
+
+def replay(rec: dict[str, Any]) -> dict[str, Any]:
+    """Replay a record and report every deal (RECORDS.md keys); RecordError with one line if bad."""
+    return summary(match_from_record(rec))
