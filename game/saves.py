@@ -281,10 +281,13 @@ def _is_double(match: Any, seat: int) -> bool:
         return double
     score = list(match.score())
     options = getattr(match, "options", None)
+    below = getattr(options, "double_below", None)
     target = getattr(options, "target", None)
-    if target is None or len(score) != 2:
+    if below is None and target is not None:
+        below = (target + 1) // 2  # RULES.md: under 8 of 16
+    if below is None or len(score) != 2:
         return False
-    return score[1 - seat] < target / 2
+    return score[1 - seat] < below
 
 
 def _made_slam(match: Any, side: int) -> bool:

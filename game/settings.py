@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.paths import SETTINGS_FILE
+from game.resources import resource_path
 from game.storage import FileKind, Notice, Store
+from game.themes import TABLE_COLOURS
 
 LANGUAGES = ("ru", "en")
 DECK_INDEXES = ("auto", "ru", "en")  # card corner letters: auto follows the interface language
@@ -23,15 +25,15 @@ ANIMATION_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}  # 
 LEVELS = ("novice", "club", "master")  # same as engine.bots.LEVELS (the engine is not imported here)
 GAMES = ("eralash", "uragan")
 
-# Felt colours for the table, darkest at the edge is the table scene's business.
-TABLE_COLOURS: dict[str, tuple[int, int, int]] = {
-    "green": (28, 92, 56),
-    "blue": (30, 64, 104),
-    "burgundy": (104, 30, 44),
-    "walnut": (92, 62, 38),
-    "slate": (56, 64, 72),
-}
-CARD_BACKS = ("classic", "damask", "lattice")  # drawn by tools/ into sprites/backs/<name>.svg
+DEFAULT_BACK = "burgundy"  # tools/make_sprites.py draws sprites/backs/<name>.svg
+
+
+def available_card_backs() -> list[str]:
+    """The card backs the art offers (names of ``sprites/backs/*.svg``)."""
+    folder = resource_path("sprites", "backs")
+    names = sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
+    return names or [DEFAULT_BACK]
+
 
 MIN_WINDOW = (960, 640)
 MAX_WINDOW = (7680, 4320)
@@ -98,7 +100,7 @@ _SLUG = re.compile(r"^[a-z0-9_-]{1,32}$")
 
 
 def _card_back(v: Any) -> str:
-    # Any slug: the art may add backs; the table falls back to "classic" for one it cannot find.
+    # Any slug: a back removed from the art later is the card widget's to replace, not an error here.
     if not (isinstance(v, str) and _SLUG.match(v)):
         raise ValueError("must be a card back name")
     return v
@@ -162,7 +164,7 @@ def _specs() -> dict[str, Spec]:
         "language": Spec(lang, _choice(LANGUAGES)),
         "deck_index": Spec("auto", _choice(DECK_INDEXES)),
         "four_colour": Spec(False, _bool),
-        "card_back": Spec("classic", _card_back),
+        "card_back": Spec(DEFAULT_BACK, _card_back),
         "table_colour": Spec("green", _choice(TABLE_COLOURS)),
         "animation_speed": Spec("normal", _choice(ANIMATION_SPEEDS)),
         "volume": Spec(0.7, _volume),
