@@ -214,8 +214,8 @@ def corner_index(rank: str, suit: str, lang: str, colour: str) -> str:
     label = INDEX[lang][rank]
     narrow = label == "10"
     one = [
-        index_text(label, colour, 24, 14, 34 if not narrow else 32, 5.2 if not narrow else 4.8),
-        pip(suit, colour, 24, 67, 24),
+        index_text(label, colour, 24, 13, 40 if not narrow else 37, 6.0 if not narrow else 5.4),
+        pip(suit, colour, 24, 74, 26),
     ]
     return group(one) + group(one, f"rotate(180 {f(CX)} {f(CY)})")
 
@@ -299,15 +299,19 @@ def ace_of_spades(colour: str) -> list[str]:
             g.append(group([path("M0 0 C6 -6 14 -6 18 0 C14 6 6 6 0 0 Z", GOLD_LIGHT, GOLD_DARK, 0.8)],
                            f"translate({f(x)} {f(y)}) rotate({f(200 + 25 * k)})"))
         out.append(group(g, f"translate({f(CX)} {f(CY)}) scale({sx} 1)"))
-    # crown of rays above the spade
-    rays = []
-    for k in range(-4, 5):
-        a = math.radians(k * 14)
-        x1, y1 = CX + 64 * math.sin(a), CY - 64 * math.cos(a) - 14
-        x2, y2 = CX + 90 * math.sin(a), CY - 90 * math.cos(a) - 20
-        rays.append(f"M{f(x1)} {f(y1)} L{f(x2)} {f(y2)}")
-        out.append(circle(x2, y2, 3.2 if k % 2 == 0 else 2.2, GOLD, GOLD_DARK, 0.6))
-    out.append(path(" ".join(rays), "none", GOLD_DARK, 1.6))
+    # a fan of acanthus leaves rising behind the spade's point
+    fan = []
+    for k in range(-5, 6):
+        long = k % 2 == 0
+        ln = 50 if long else 36
+        leaf = (f"M0 0 C{f(ln * 0.2)} {f(-ln * 0.3)} {f(ln * 0.16)} {f(-ln * 0.8)} 0 {f(-ln)} "
+                f"C{f(-ln * 0.16)} {f(-ln * 0.8)} {f(-ln * 0.2)} {f(-ln * 0.3)} 0 0 Z")
+        fan.append(group([path(leaf, GOLD if long else GOLD_LIGHT, GOLD_DARK, 0.9),
+                          path(f"M0 -4 L0 {f(-ln + 6)}", "none", GOLD_DARK, 0.7)],
+                         f"rotate({k * 13})"))
+        if long:
+            fan.append(group([circle(0, -ln - 5, 2.6, GOLD_LIGHT, GOLD_DARK, 0.6)], f"rotate({k * 13})"))
+    out.append(group(fan, f"translate({f(CX)} {f(CY - 52)})"))
     # the spade itself, large, with a gold edge and an engraved inner line and central rosette
     out.append(group([s.replace("/>", f' stroke="{GOLD}" stroke-width="2.4"/>')
                       for s in pip_shapes("S", colour)], f"translate({f(CX)} {f(CY)}) scale(1.24)"))
@@ -421,6 +425,7 @@ def court_half(rank: str, suit: str, colour: str) -> list[str]:
     shoulders = (f"M{f(x0 + 3)} {f(CY)} L{f(x0 + 3)} 156 C{f(x0 + 5)} 138 {f(x0 + 22)} 128 100 122 L150 122 "
                  f"C{f(x1 - 22)} 128 {f(x1 - 5)} 138 {f(x1 - 3)} 156 L{f(x1 - 3)} {f(CY)} Z")
     out.append(path(shoulders, robe, OUTLINE, 1.2))
+    out.append(path(shoulders, "url(#shade)"))
     if rank == "K":
         # front panel with gold buttons, ermine cape over the shoulders
         out.append(path(f"M108 {f(CY)} L112 128 L138 128 L142 {f(CY)} Z", second, OUTLINE, 1.0))
@@ -465,8 +470,8 @@ def court_half(rank: str, suit: str, colour: str) -> list[str]:
     for side in (-1, 1):
         holding = (side == -1) == hold_left
         sx = CX + side * 58
-        hand = (CX + side * 48, 161) if holding else (CX - side * 14, 152)
-        ctrl = (CX + side * 66, 166) if holding else (CX + side * 40, 170)
+        hand = (CX + side * 48, 161) if holding else (CX - side * 8, 147)
+        ctrl = (CX + side * 66, 166) if holding else (CX + side * 36, 162)
         arm = f"M{f(sx)} 140 Q{f(ctrl[0])} {f(ctrl[1])} {f(hand[0])} {f(hand[1])}"
         out.append(path(arm, "none", OUTLINE, 16.5))
         out.append(path(arm, "none", sleeve, 14.4))
@@ -607,6 +612,14 @@ def court_half(rank: str, suit: str, colour: str) -> list[str]:
     return out
 
 
+# Rounds the robes: darker towards the sides, untouched in the middle.
+SHADE = ('<linearGradient id="shade" x1="0%" y1="0%" x2="100%" y2="0%">'
+         '<stop offset="0%" stop-color="#000000" stop-opacity="0.35"/>'
+         '<stop offset="30%" stop-color="#000000" stop-opacity="0"/>'
+         '<stop offset="70%" stop-color="#000000" stop-opacity="0"/>'
+         '<stop offset="100%" stop-color="#000000" stop-opacity="0.35"/></linearGradient>')
+
+
 def court_card(rank: str, suit: str, colour: str) -> list[str]:
     robe = PALETTE[suit][0]
     x0, y0, x1, y1 = FRAME
@@ -637,7 +650,7 @@ def card_svg(rank: str, suit: str, lang: str, colours: str) -> str:
     else:
         body += pip_card(rank, suit, colour)
     body.append(corner_index(rank, suit, lang, colour))
-    return svg_doc(body)
+    return svg_doc(body, defs=SHADE if rank in "JQK" else "")
 
 
 # ---------------------------------------------------------------------------------------------
