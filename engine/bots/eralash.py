@@ -1,0 +1,29 @@
+"""The Eralash bots by level: Novice, Club, Master, and the Oracle (arena only).
+
+``make(name, seed=..., budget=...)`` is what ``engine.bots.make_bot`` calls. The levels live in their
+own modules: ``eralash_novice``, ``eralash_club``, ``eralash_master``; the search's fast trick play in
+``eralash_tricks`` and its game-level scoring in ``eralash_robber``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots.eralash_club import ClubBot
+from engine.bots.eralash_master import DEFAULT_BUDGET, MasterBot
+from engine.bots.eralash_novice import NoviceBot
+
+__all__ = ["make", "NoviceBot", "ClubBot", "MasterBot", "DEFAULT_BUDGET"]
+
+
+def make(name: str, seed: int = 0, budget: float | None = None) -> Any:
+    """A bot by level name; ``budget`` (seconds per move) matters only to Master and Oracle."""
+    if name == "novice":
+        return NoviceBot(seed, name)
+    if name == "club":
+        return ClubBot(seed, name)
+    if name == "master":
+        return MasterBot(seed, budget, name)
+    if name == "oracle":
+        return MasterBot(seed, budget, name, sees_all=True)
+    raise ValueError(f"unknown Eralash bot {name!r}: novice, club, master or oracle")

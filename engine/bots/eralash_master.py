@@ -1,0 +1,227 @@
+"""Eralash Master (and the arena's Oracle): information-set MCTS that plays for the robber.
+
+Each iteration takes a deal sampled from the seat's own View (``View.determinize``: unseen cards
+dealt consistently with runs shown, Aces announced, voids revealed and cards played), walks one
+shared tree of card choices with UCB1 (single-observer ISMCTS, Cowling et al. 2012), finishes the deal
+with a quick sensible-card playout and scores it at game level with ``RobberValue``: the chance of
+winning the robber that the deal's tricks leave each side (a slam wins at once; a side ahead on points
+wants the robber to end, one behind wants it to go on). Cards of equal value in the seat's hand
+(``equivalence_classes``) are one choice at the root. Anytime: it stops at the time budget or an
+iteration cap, whichever comes first; a cap alone makes it fully deterministic.
+
+The trump choice (nobody holds a run) is flat Monte Carlo: every suit is tried on the same sampled
+deals and played out.
+
+The Oracle is the same search handed the true deal instead of samples.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from engine.bots.eralash_club import choose_trump_by_strength
+from engine.bots.eralash_robber import RobberValue
+from engine.bots.eralash_tricks import TrickPlay, equivalence_classes
+from engine.bots.eralash_view import (
+    Situation,
+    choose_trump_move,
+    decision_rng,
+    to_card_move,
+    trick_play_of,
+    trump_choices,
+)
+from engine.bots.search import Deadline
+
+__all__ = ["MasterBot", "DEFAULT_BUDGET"]
+
+DEFAULT_BUDGET = 0.8  # seconds per decision: the 95th percentile must stay under 1.0 s
+EXPLORATION = 0.6
+ROLLOUT_SKILL = 0.75
+POOL_SIZE = 96  # distinct sampled deals per decision; iterations cycle through them
+
+
+class _Node:
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat that chose the card leading here
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class MasterBot:
+    """Search bot; ``sees_all=True`` makes it the Oracle (arena only)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float | None = None,
+        name: str = "master",
+        iterations: int | None = None,
+        sees_all: bool = False,
+    ) -> None:
+        self.name = name
+        self.seed = seed
+        self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
+        self.iterations = iterations
+        self.sees_all = sees_all
+        self.last_iterations = 0
+
+    def __repr__(self) -> str:
+        return f"MasterBot(seed={self.seed}, budget={self.budget}, sees_all={self.sees_all})"
+
+    def choose(self, view: Any, full: Any = None) -> Any:
+        start = time.perf_counter()
+        legal = list(view.legal_moves())
+        if len(legal) == 1:
+            return legal[0]
+        rng = decision_rng(self.seed, view)
+        sit = Situation.of(view)
+        # leave a little of the budget for building the pool and answering
+        budget = None if self.budget is None else max(0.0, self.budget * 0.92 - (time.perf_counter() - start))
+        deadline = Deadline(budget, self.iterations, check_every=8)
+        if self.sees_all and full is not None:
+            deal = getattr(full, "deal", full)
+            sample = _constant(deal)
+        else:
+            sample = view.determinize
+        if sit.trump is None:
+            suit = self._choose_trump(sit, trump_choices(view), sample, rng, deadline)
+            return choose_trump_move(view, suit)
+        by_card = {to_card_move(m): m for m in legal}
+        card = self._search(sit, by_card, sample, rng, deadline)
+        return by_card[card]
+
+    # --- trump ------------------------------------------------------------------------------------
+
+    def _choose_trump(
+        self, sit: Situation, choices: tuple[int, ...], sample: Any, rng: random.Random, deadline: Deadline
+    ) -> int:
+        value = sit.robber_value()
+        me = sit.seat
+        totals = [0.0] * 4
+        order = sorted(choices, key=lambda s: s != choose_trump_by_strength(sit.hand, choices))
+        it = 0
+        while not deadline.expired(it):
+            deal = sample(rng)
+            for s in order:
+                tp = trick_play_of(deal, trump=s)
+                tp.rollout(rng, sit.pairs, ROLLOUT_SKILL)
+                totals[s] += value(tp.won)[me]
+            it += 1
+        self.last_iterations = it
+        return max(order, key=lambda s: totals[s])
+
+    # --- card play ----------------------------------------------------------------------------------
+
+    def _search(
+        self, sit: Situation, by_card: dict[int, Any], sample: Any, rng: random.Random, deadline: Deadline
+    ) -> int:
+        legal_mask = 0
+        for c in by_card:
+            legal_mask |= 1 << c
+        classes = equivalence_classes(legal_mask, sit.gone)
+        if len(classes) == 1:
+            return _lowest(classes[0])
+        root_cards = [_lowest(k) for k in classes]
+        value = sit.robber_value()
+        best = ismcts(sit, root_cards, sample, value, rng, deadline)
+        self.last_iterations = best[1]
+        return best[0]
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _constant(deal: Any) -> Any:
+    def sample(rng: random.Random) -> Any:
+        return deal
+
+    return sample
+
+
+def ismcts(
+    sit: Situation,
+    root_cards: list[int],
+    sample: Any,
+    value: RobberValue,
+    rng: random.Random,
+    deadline: Deadline,
+) -> tuple[int, int]:
+    """Single-observer ISMCTS over ``TrickPlay``; returns (card, iterations)."""
+    pool: list[TrickPlay] = []
+    root = _Node(-1)
+    me = sit.seat
+    root_set = 0
+    for c in root_cards:
+        root_set |= 1 << c
+    pairs = sit.pairs
+    log, sqrt = math.log, math.sqrt
+    it = 0
+    while not deadline.expired(it):
+        if len(pool) < POOL_SIZE:
+            base = trick_play_of(sample(rng))
+            pool.append(base)
+        else:
+            base = pool[it % POOL_SIZE]
+        state = base.copy()
+        node = root
+        path = [root]
+        first = True
+        while state.left:
+            mask = root_set if first else state.legal()
+            first = False
+            children = node.children
+            player = state.turn
+            # expand one untried card, if any
+            untried = mask
+            for c in children:
+                untried &= ~(1 << c)
+            if untried:
+                k = untried.bit_count()
+                idx = rng.randrange(k) if k > 1 else 0
+                m = untried
+                while idx:
+                    m &= m - 1
+                    idx -= 1
+                card = (m & -m).bit_length() - 1
+                child = _Node(player)
+                children[card] = child
+                state.play(card)
+                path.append(child)
+                break
+            best_card, best_ucb = -1, -1.0
+            m = mask
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                ch = children[c]
+                ch.avail += 1
+                ucb = ch.total / ch.visits + EXPLORATION * sqrt(log(ch.avail) / ch.visits)
+                if ucb > best_ucb:
+                    best_card, best_ucb = c, ucb
+            node = children[best_card]
+            state.play(best_card)
+            path.append(node)
+        if state.left:
+            state.rollout(rng, pairs, ROLLOUT_SKILL)
+        values = value(state.won)
+        for nd in path:
+            nd.visits += 1
+            if nd.player >= 0:
+                nd.total += values[nd.player]
+        it += 1
+    visits = {c: (root.children[c].visits if c in root.children else 0) for c in root_cards}
+    means = {
+        c: (root.children[c].total / root.children[c].visits if visits[c] else 0.0) for c in root_cards
+    }
+    card = max(root_cards, key=lambda c: (visits[c], means[c], -c))
+    _ = me
+    return card, it

@@ -1,0 +1,221 @@
+"""Trick play for the Eralash bots: a lean copy of one deal's card play, made for millions of plays.
+
+The engine's ``Deal`` is the authority; this is a stripped-down state (hands as bitmasks, the trick
+in progress, tricks won) that search copies and plays thousands of times per move. The rules are
+RULES.md, Eralash 7: follow the led suit *or* trump (trumping is allowed while holding the suit); a
+trump lead must be followed by trumps when held; a void hand plays anything. A test checks that it
+agrees with the engine move for move.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.cards import SUIT_MASK, cards
+
+__all__ = ["TrickPlay", "legal_mask", "trick_winner", "equivalence_classes"]
+
+
+def legal_mask(hand: int, led_suit: int | None, trump: int) -> int:
+    """The cards of ``hand`` that may be played to a trick led in ``led_suit`` (None: leading)."""
+    if led_suit is None:
+        return hand
+    follow = hand & SUIT_MASK[led_suit]
+    if not follow:
+        return hand
+    if led_suit == trump:
+        return follow
+    return follow | (hand & SUIT_MASK[trump])
+
+
+def trick_winner(trick: list[int] | tuple[int, ...], trump: int) -> int:
+    """Index (from the leader) of the card that wins ``trick``."""
+    best = trick[0]
+    best_i = 0
+    for i in range(1, len(trick)):
+        c = trick[i]
+        s = c // 13
+        bs = best // 13
+        if s == bs:
+            if c > best:
+                best, best_i = c, i
+        elif s == trump:
+            best, best_i = c, i
+    return best_i
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` played now would beat the trick's current best card ``best``."""
+    s, bs = card // 13, best // 13
+    if s == bs:
+        return card > best
+    return s == trump
+
+
+def equivalence_classes(mask: int, gone: int) -> list[int]:
+    """Group ``mask``'s cards into classes of equal play value: same suit, and no card between
+    them still out (cards in ``gone`` no longer matter). Each class is returned as a bitmask."""
+    classes: list[int] = []
+    for suit in range(4):
+        m = mask & SUIT_MASK[suit]
+        if not m:
+            continue
+        cur = 0
+        prev = -2
+        for c in cards(m):
+            if cur and not _all_gone_between(prev, c, gone | mask):
+                classes.append(cur)
+                cur = 0
+            cur |= 1 << c
+            prev = c
+        classes.append(cur)
+    return classes
+
+
+def _all_gone_between(lo: int, hi: int, known: int) -> bool:
+    between = ((1 << hi) - 1) ^ ((1 << (lo + 1)) - 1)
+    return between & known == between
+
+
+class TrickPlay:
+    """The card play of one Eralash deal after trump is known. Seats are 0..n-1 in play order."""
+
+    __slots__ = ("n", "hands", "trump", "leader", "trick", "won", "turn", "left")
+
+    def __init__(
+        self,
+        n: int,
+        hands: list[int],
+        trump: int,
+        leader: int,
+        trick: list[int] | None = None,
+        won: list[int] | None = None,
+    ) -> None:
+        self.n = n
+        self.hands = hands
+        self.trump = trump
+        self.leader = leader
+        self.trick = trick if trick is not None else []
+        self.won = won if won is not None else [0] * n
+        self.turn = (leader + len(self.trick)) % n
+        self.left = sum(h.bit_count() for h in hands)  # cards still to be played
+
+    def copy(self) -> TrickPlay:
+        new = TrickPlay.__new__(TrickPlay)
+        new.n = self.n
+        new.hands = self.hands[:]
+        new.trump = self.trump
+        new.leader = self.leader
+        new.trick = self.trick[:]
+        new.won = self.won[:]
+        new.turn = self.turn
+        new.left = self.left
+        return new
+
+    def is_over(self) -> bool:
+        return self.left == 0 and not self.trick
+
+    def legal(self) -> int:
+        led = self.trick[0] // 13 if self.trick else None
+        return legal_mask(self.hands[self.turn], led, self.trump)
+
+    def key(self) -> tuple:
+        """A hashable key of the whole position (for transposition tables)."""
+        return (*self.hands, self.leader, *self.trick, *self.won)
+
+    def play(self, card: int) -> None:
+        """Play ``card`` for the seat to move; assumes it is legal (search only plays legal cards)."""
+        self.hands[self.turn] &= ~(1 << card)
+        self.trick.append(card)
+        self.left -= 1
+        if len(self.trick) == self.n:
+            w = (self.leader + trick_winner(self.trick, self.trump)) % self.n
+            self.won[w] += 1
+            self.leader = w
+            self.turn = w
+            self.trick = []
+        else:
+            self.turn = (self.turn + 1) % self.n
+
+    # --- rollouts ---------------------------------------------------------------------------
+
+    def rollout(self, rng: random.Random, partners: bool = False, skill: float = 0.7) -> None:
+        """Play to the end of the deal with a cheap policy: with probability ``skill`` a seat plays
+        a sensible card (win the trick as cheaply as possible, else play low), otherwise a random
+        legal card. Crude, but it keeps playouts far closer to real play than uniform chance."""
+        n = self.n
+        trump = self.trump
+        hands = self.hands
+        rand = rng.random
+        getbits = rng.getrandbits
+        while self.left:
+            turn = self.turn
+            trick = self.trick
+            hand = hands[turn]
+            if trick:
+                led = trick[0] // 13
+                follow = hand & SUIT_MASK[led]
+                if not follow:
+                    mask = hand
+                elif led == trump:
+                    mask = follow
+                else:
+                    mask = follow | (hand & SUIT_MASK[trump])
+            else:
+                mask = hand
+            if mask & (mask - 1) == 0:
+                card = mask.bit_length() - 1
+            elif rand() >= skill or not trick:
+                card = _random_card(mask, getbits)
+            else:
+                card = _sensible_card(mask, trick, trump, n, partners)
+            hands[turn] = hand & ~(1 << card)
+            trick.append(card)
+            self.left -= 1
+            if len(trick) == n:
+                w = (self.leader + trick_winner(trick, trump)) % n
+                self.won[w] += 1
+                self.leader = w
+                self.turn = w
+                self.trick = []
+            else:
+                self.turn = (turn + 1) % n
+
+
+def _random_card(mask: int, getbits) -> int:
+    k = mask.bit_count()
+    idx = getbits(10) % k
+    while idx:
+        mask &= mask - 1
+        idx -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _sensible_card(mask: int, trick: list[int], trump: int, n: int, partners: bool) -> int:
+    """Second hand and later: the cheapest winning card, unless the partner already wins; else low."""
+    bi = trick_winner(trick, trump)
+    best = trick[bi]
+    pos = len(trick)
+    partner_wins = partners and n == 4 and pos - bi == 2
+    if not partner_wins:
+        bs = best // 13
+        # cheapest winner: a higher card of the best card's suit, else the lowest trump
+        same = mask & SUIT_MASK[bs] & ~((1 << (best + 1)) - 1)
+        if same:
+            return (same & -same).bit_length() - 1
+        if bs != trump:
+            tr = mask & SUIT_MASK[trump]
+            if tr:
+                return (tr & -tr).bit_length() - 1
+    # play low: lowest non-trump if any, else lowest card
+    non_trump = mask & ~SUIT_MASK[trump]
+    pool = non_trump or mask
+    low = 13
+    card = 0
+    for s in range(4):
+        m = pool & SUIT_MASK[s]
+        if m:
+            c = (m & -m).bit_length() - 1
+            if c % 13 < low:
+                low, card = c % 13, c
+    return card
