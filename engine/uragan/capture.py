@@ -109,13 +109,17 @@ def nth_capture(card_value: int, table: CardSet, hist: int, r: int) -> CardSet:
 def _expand(table: CardSet, per: tuple[Combo, ...]) -> tuple[CardSet, ...]:
     lst: list[CardSet] = []
     for _n_sets, pairs in per:
+        # The first pair varies fastest, as in nth_capture's mixed-radix decoding.
         if len(pairs) == 1:
             w, k, _ck = pairs[0]
             lst.extend(_KSUB[table & VALUE_MASK[w]][k])
-            continue
-        # The first pair varies fastest, as in nth_capture's mixed-radix decoding.
-        choices = [_KSUB[table & VALUE_MASK[w]][k] for w, k, _ck in reversed(pairs)]
-        lst.extend(sum(sets) for sets in product(*choices))
+        elif len(pairs) == 2:
+            (w1, k1, _c1), (w2, k2, _c2) = pairs
+            firsts = _KSUB[table & VALUE_MASK[w1]][k1]
+            lst.extend([a | b for b in _KSUB[table & VALUE_MASK[w2]][k2] for a in firsts])
+        else:
+            choices = [_KSUB[table & VALUE_MASK[w]][k] for w, k, _ck in reversed(pairs)]
+            lst.extend(sum(sets) for sets in product(*choices))
     return tuple(lst)
 
 

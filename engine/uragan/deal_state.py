@@ -181,6 +181,23 @@ class Deal:
             raise ValueError("the deal must use exactly the 40 cards of the Uragan deck")
         return cls(options, dealer, table, [h for r in hands for h in r])
 
+    @classmethod
+    def position(cls, options: Options, dealer: int, table: CardSet, hand0: CardSet,
+                 hand1: CardSet) -> Deal:
+        """A deal opening with the given table and (partial) first hands, the rest filled in card
+        order: for tutorials, puzzles and tests that need a particular position."""
+        rest = list(cards(DECK & ~(table | hand0 | hand1)))
+        hands = [hand0, hand1]
+        for seat in (0, 1):
+            while hands[seat].bit_count() < HAND_SIZE:
+                hands[seat] |= 1 << rest.pop(0)
+        later = [[0, 0], [0, 0]]
+        for r in (0, 1):
+            for seat in (0, 1):
+                for _ in range(HAND_SIZE):
+                    later[r][seat] |= 1 << rest.pop(0)
+        return cls.from_hands(options, dealer, table, [hands, later[0], later[1]])
+
     def copy(self) -> Deal:
         d = Deal.__new__(Deal)
         d.options = self.options

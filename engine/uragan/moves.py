@@ -40,8 +40,13 @@ CLAIM = Claim()
 Move: TypeAlias = Play | LetStand | Claim
 
 
+def take_names(take: int) -> list[str]:
+    """The cards of a capture, lowest value first (as players say "3 and 4"): ``['3C', '4D']``."""
+    return [C.name(c) for c in sorted(C.cards(take), key=lambda c: (c % 13 + 1) % 13)]
+
+
 def take_name(take: int) -> str:
-    return "+".join(C.names(take))
+    return "+".join(take_names(take))
 
 
 def move_name(move: Move) -> str:
@@ -88,7 +93,7 @@ def move_to_json(move: Move) -> Any:
     if isinstance(move, Play):
         out: dict[str, Any] = {"card": C.name(move.card)}
         if move.take:
-            out["take"] = C.names(move.take)
+            out["take"] = take_names(move.take)
         return out
     if isinstance(move, Claim):
         return "claim"

@@ -16,7 +16,7 @@ from engine.state import IllegalMove, RecordError
 from engine.uragan.deal_state import CLAIM_PHASE, PICK, PLAYS_PER_ROUND, Deal
 from engine.uragan.deck import DECK, ROUNDS, TABLE_SIZE
 from engine.uragan.match import DealSpec, Match
-from engine.uragan.moves import CLAIM, LET_STAND, Play, take_name
+from engine.uragan.moves import CLAIM, LET_STAND, Play, take_name, take_names
 from engine.uragan.options import Options
 
 TOTAL_PLAYS = ROUNDS * PLAYS_PER_ROUND
@@ -36,10 +36,10 @@ def _deal_to_json(deal: Deal) -> dict[str, Any]:
     for p in deal.plays:
         item: dict[str, Any] = {"card": C.name(p.card)}
         if p.take:
-            item["take"] = C.names(p.take)
+            item["take"] = take_names(p.take)
         if p.claimed:
             item["claimed"] = True
-            item["claimed_from"] = C.names(p.original)
+            item["claimed_from"] = take_names(p.original)
         plays.append(item)
     out["plays"] = plays
     return out
@@ -202,11 +202,11 @@ def match_from_record(rec: Any) -> Match:
 def _deal_summary(deal: Deal) -> dict[str, Any]:
     plays = []
     for p in deal.plays:
-        item: dict[str, Any] = {"seat": p.seat, "card": C.name(p.card), "take": C.names(p.take),
+        item: dict[str, Any] = {"seat": p.seat, "card": C.name(p.card), "take": take_names(p.take),
                                 "uragan": p.uragan}
         if p.claimed:
             item["claimed"] = True
-            item["claimed_from"] = C.names(p.original)
+            item["claimed_from"] = take_names(p.original)
         plays.append(item)
     remainder = None
     if deal.remainder is not None:
