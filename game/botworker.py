@@ -28,10 +28,18 @@ class Reply:
     think_s: float = 0.0
 
 
-def _choose(bots: dict[tuple[Any, ...], Any], game: str, bot_name: str, seed: int,
-            budget: float | None, view: Any) -> Any:
-    from engine.bots import make_bot
+DEFAULT_FACTORY = "engine.bots:make_bot"
 
+
+def _factory(spec: str) -> Any:
+    import importlib
+
+    module, _, func = spec.partition(":")
+    return getattr(importlib.import_module(module), func)
+
+
+def _choose(bots: dict[tuple[Any, ...], Any], make_bot: Any, game: str, bot_name: str, seed: int,
+            budget: float | None, view: Any) -> Any:
     key = (game, bot_name, seed, budget)
     bot = bots.get(key)
     if bot is None:
@@ -40,9 +48,10 @@ def _choose(bots: dict[tuple[Any, ...], Any], game: str, bot_name: str, seed: in
     return bot.choose(view)
 
 
-def _serve(requests: Any, replies: Any) -> None:
+def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY) -> None:
     """The worker's loop: one job at a time until it receives None."""
     bots: dict[tuple[Any, ...], Any] = {}
+    make_bot = _factory(factory)
     while True:
         job = requests.get()
         if job is None:
@@ -50,16 +59,21 @@ def _serve(requests: Any, replies: Any) -> None:
         request_id, game, bot_name, seed, budget, view = job
         t0 = time.perf_counter()
         try:
-            move = _choose(bots, game, bot_name, seed, budget, view)
+            move = _choose(bots, make_bot, game, bot_name, seed, budget, view)
             replies.put(Reply(request_id, move, None, time.perf_counter() - t0))
         except Exception as err:  # report, keep serving: one bad view must not kill the worker
             replies.put(Reply(request_id, None, f"{type(err).__name__}: {err}", time.perf_counter() - t0))
 
 
 class BotWorker:
-    """A bot process (started on the first request)."""
+    """A bot process (started on the first request).
 
-    def __init__(self) -> None:
+    ``factory`` names the bot maker as ``module:function`` (called ``f(name, game, seed=, budget=)``);
+    tests pass their own.
+    """
+
+    def __init__(self, factory: str = DEFAULT_FACTORY) -> None:
+        self.factory = factory
         self._ctx = multiprocessing.get_context("spawn")
         self._requests: Any = None
         self._replies: Any = None
@@ -73,7 +87,7 @@ class BotWorker:
             return
         self._requests = self._ctx.Queue()
         self._replies = self._ctx.Queue()
-        self._process = self._ctx.Process(target=_serve, args=(self._requests, self._replies),
+        self._process = self._ctx.Process(target=_serve, args=(self._requests, self._replies, self.factory),
                                           name="salon-bot", daemon=True)
         self._process.start()
 
@@ -130,7 +144,8 @@ class BotWorker:
 class InlineWorker:
     """Same interface, thinking in this process at the next ``poll()`` (tests, fallback)."""
 
-    def __init__(self) -> None:
+    def __init__(self, factory: str = DEFAULT_FACTORY) -> None:
+        self.factory = factory
         self._bots: dict[tuple[Any, ...], Any] = {}
         self._jobs: list[tuple[Any, ...]] = []
         self._next_id = 0
@@ -155,7 +170,7 @@ class InlineWorker:
         for rid, game, bot_name, seed, budget, view in jobs:
             t0 = time.perf_counter()
             try:
-                move = _choose(self._bots, game, bot_name, seed, budget, view)
+                move = _choose(self._bots, _factory(self.factory), game, bot_name, seed, budget, view)
                 out.append(Reply(rid, move, None, time.perf_counter() - t0))
             except Exception as err:
                 out.append(Reply(rid, None, f"{type(err).__name__}: {err}"))

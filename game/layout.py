@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 MIN_SIZE = (1024, 640)
-CARD_RATIO = 0.7
+CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 
 
 def card_size_for(height: int, fraction: float = 0.19) -> tuple[int, int]:
@@ -77,16 +77,16 @@ class UraganLayout:
         cw, ch = card
         margin = int(h * 0.03)
         opp_hand = pygame.Rect(0, 0, int(w * 0.4), ch)
-        opp_hand.midtop = (w // 2, margin - int(ch * 0.35))
+        opp_hand.midtop = (w // 2, margin - int(ch * 0.22))
         my_hand = pygame.Rect(0, 0, int(w * 0.5), ch)
         my_hand.midbottom = (w // 2, h - margin)
         side = max(int(w * 0.16), cw * 2)
         table = pygame.Rect(side, opp_hand.bottom + int(ch * 0.25), w - 2 * side,
                             my_hand.top - opp_hand.bottom - int(ch * 0.55))
         stock = (side // 2, h // 2)
-        my_pile = (w - side // 2, my_hand.centery - int(ch * 0.1))
-        opp_pile = (w - side // 2, max(ch // 2 + margin, opp_hand.centery + int(ch * 0.35)))
-        score = pygame.Rect(margin, margin, side - 2 * margin, int(h * 0.3))
+        my_pile = (w - side // 2, h - margin - ch // 2 - int(h * 0.05))
+        opp_pile = (w - side // 2, margin + ch // 2 + int(h * 0.02))
+        score = pygame.Rect(margin, margin, max(side - margin, int(w * 0.17)), int(h * 0.25))
         message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))
         message.midbottom = (w // 2, my_hand.top - int(ch * 0.12))
         return cls((w, h), card, opp_hand, my_hand, table, stock, my_pile, opp_pile, score, message)

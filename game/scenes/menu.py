@@ -18,9 +18,8 @@ from game import i18n
 from game.i18n import t
 from game.scene import Scene
 from game.scenes import continue_game, open_screen, open_table, screen_available, table_available
-from game.themes import TABLE_COLOURS
 from game.widgets.cards import CardImages
-from game.widgets.felt import baize
+from game.widgets.felt import table_background
 
 LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
@@ -237,7 +236,7 @@ class MenuScene(Scene):
         colour_name = getattr(self.app.settings, "table_colour", "green")
         key = (size, colour_name, i18n.get_language())
         if self._bg is None or self._bg_key != key:
-            bg = baize(size, TABLE_COLOURS.get(colour_name, TABLE_COLOURS["green"]))
+            bg = table_background(size, colour_name).copy()
             w, h = size
             ch = int(h * 0.34)
             self.images.set_size((int(ch * 0.7), ch))

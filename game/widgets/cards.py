@@ -8,6 +8,7 @@ Rotated copies are cached too, so a steady frame only blits.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -18,33 +19,38 @@ from game.themes import BRASS, GLOW, GLOW_CHOICE, INK, WARN
 from game.widgets.text import TextCache
 
 RED_SUITS = (C.HEARTS, C.DIAMONDS)
-CARD_RATIO = 0.7  # width / height
+CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 
 
 class CardImages:
-    """Faces and backs at one size, with a cache of rotated copies."""
+    """Faces and backs at one size, with a cache of rotated copies.
 
-    def __init__(self, text: TextCache, size: tuple[int, int] = (100, 143), lang: str = "en",
-                 back: str = "classic") -> None:
+    Uses the art helper's SVG ``CardArt`` when the sprites are there; otherwise draws placeholders.
+    """
+
+    def __init__(self, text: TextCache, size: tuple[int, int] = (100, 140), lang: str = "en",
+                 back: str = "classic", four_colour: bool = False) -> None:
         self.text = text
         self.size = size
         self.lang = lang
         self.back_name = back
+        self.four_colour = four_colour
         self._art: Any = None
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
-        self._rotated: dict[tuple[int, int, int, int], pygame.Surface] = {}
-        self.rasterised = 0  # images made (a steady frame makes none)
+        self._rotated: dict[tuple[int, int, int], pygame.Surface] = {}
+        self.rasterised = 0  # images made here (a steady frame makes none)
         self._try_art()
 
     def _try_art(self) -> None:
         try:
             from game.art import CardArt
-        except ImportError:
-            return
-        try:
-            self._art = CardArt()
-        except Exception:  # the art helper's files may be half-written: fall back to placeholders
+            from game.resources import resource_path
+
+            if not resource_path("sprites", "cards").is_dir():
+                return
+            self._art = CardArt(self.size, self.lang, self.four_colour, self.back_name)
+        except Exception:  # the art may be missing in a stripped checkout: placeholders then
             self._art = None
 
     def set_size(self, size: tuple[int, int]) -> None:
@@ -54,18 +60,24 @@ class CardImages:
         self._faces.clear()
         self._back = None
         self._rotated.clear()
-        if self._art is not None and hasattr(self._art, "set_size"):
+        if self._art is not None:
             self._art.set_size(size)
 
-    def set_style(self, lang: str | None = None, back: str | None = None) -> None:
-        if lang and lang != self.lang:
-            self.lang = lang
+    def set_style(self, lang: str | None = None, back: str | None = None,
+                  four_colour: bool | None = None) -> None:
+        if (lang and lang != self.lang) or (four_colour is not None and four_colour != self.four_colour):
+            self.lang = lang or self.lang
+            self.four_colour = self.four_colour if four_colour is None else four_colour
             self._faces.clear()
             self._rotated.clear()
+            if self._art is not None:
+                self._art.set_deck(self.lang, self.four_colour)
         if back and back != self.back_name:
             self.back_name = back
             self._back = None
             self._rotated.clear()
+            if self._art is not None:
+                self._art.set_back(back)
 
     def face(self, card: int) -> pygame.Surface:
         surf = self._faces.get(card)
@@ -86,13 +98,13 @@ class CardImages:
         s = round(scale * 20)
         if a == 0 and s == 20:
             return base
-        key = (card if face_up and card is not None else -1, a, s, 0)
+        key = (card if face_up and card is not None else -1, a, s)
         surf = self._rotated.get(key)
         if surf is None:
             if len(self._rotated) > 600:
                 self._rotated.clear()
-            surf = pygame.transform.rotozoom(base, a, s / 20) if a else pygame.transform.smoothscale_by(
-                base, s / 20)
+            surf = (pygame.transform.rotozoom(base, a, s / 20) if a
+                    else pygame.transform.smoothscale_by(base, s / 20))
             self._rotated[key] = surf
         return surf
 
@@ -106,23 +118,15 @@ class CardImages:
     def _make_face(self, card: int) -> pygame.Surface:
         self.rasterised += 1
         if self._art is not None:
-            try:
-                surf = self._art.face(card, self.size, self.lang)
-                if surf is not None:
-                    return surf
-            except Exception:  # noqa: S110 - placeholder below is the fallback for missing art
-                pass
+            with contextlib.suppress(Exception):  # a missing SVG: the placeholder below
+                return self._art.face(card)
         return self._placeholder_face(card)
 
     def _make_back(self) -> pygame.Surface:
         self.rasterised += 1
         if self._art is not None:
-            try:
-                surf = self._art.back(self.size, self.back_name)
-                if surf is not None:
-                    return surf
-            except Exception:  # noqa: S110
-                pass
+            with contextlib.suppress(Exception):
+                return self._art.back()
         return self._placeholder_back()
 
     def _blank(self) -> tuple[pygame.Surface, int]:

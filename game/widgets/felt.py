@@ -5,9 +5,12 @@ Drawn once per window size and colour into a Surface, then blitted every frame.
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 import pygame
 
-from game.themes import BRASS, WOOD, WOOD_DARK
+from game.themes import BRASS, TABLE_COLOURS, WOOD, WOOD_DARK
 
 
 def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
@@ -45,3 +48,23 @@ def panel(size: tuple[int, int], alpha: int = 200) -> pygame.Surface:
     pygame.draw.rect(surf, (*WOOD_DARK, alpha), surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, (*BRASS, 230), surf.get_rect(), width=2, border_radius=10)
     return surf
+
+
+_table_art: Any = None
+
+
+def table_background(size: tuple[int, int], colour_name: str) -> pygame.Surface:
+    """The art helper's SVG table (cloth, rail, brass corners) when present, else ``baize``."""
+    global _table_art
+    if _table_art is None:
+        try:
+            from game.art import TableArt
+            from game.resources import resource_path
+
+            _table_art = TableArt() if resource_path("sprites", "table").is_dir() else False
+        except Exception:
+            _table_art = False
+    if _table_art:
+        with contextlib.suppress(Exception):
+            return _table_art.background(size, colour_name)
+    return baize(size, TABLE_COLOURS.get(colour_name, TABLE_COLOURS["green"]))

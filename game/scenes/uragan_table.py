@@ -1,0 +1,912 @@
+"""The Uragan table: your hand below, the bot's above, the table cards between, piles, stock and score.
+
+Play by dragging a card onto a table card (capture) or onto the cloth (trail); when the drop allows
+several captures the choices light up and you pick one. A click selects a card and a second click
+on the table plays it; the keyboard works too (←/→, Enter, 1–9, Esc). In ``book`` claims a play that
+breaks a priority waits for the opponent's answer: you are asked in plain words, or you are told
+what the bot did and why. The end of each deal counts the points category by category.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pygame
+
+from engine import cards as C
+from engine.uragan.deck import ROUNDS, VALUE
+from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Play
+from game import i18n
+from game.i18n import plural, t
+from game.layout import UraganLayout, fan, grid
+from game.scene import Scene
+from game.themes import BRASS, BRASS_LIGHT, GLOW, GLOW_CHOICE, IVORY, WARN
+from game.tween import Sequence, Wait, ease_out_back
+from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.cards import CardSprite
+from game.widgets.felt import panel
+from game.widgets.table import TableScene, Target
+
+PLAY_PHASE, CLAIM_PHASE, PICK_PHASE = 0, 1, 2
+CATEGORIES = ("cards", "hearts", "seven", "primiera", "uragans")
+
+
+def card_text(card: int) -> str:
+    return C.display(card, i18n.get_language())
+
+
+def take_text(take: int) -> str:
+    return " + ".join(card_text(c) for c in C.cards(take))
+
+
+def hand_order(card: int) -> tuple[int, int]:
+    return (VALUE[card], C.suit_of(card))
+
+
+def default_name(i: int) -> str:
+    """The i-th default seat name in the interface language (0 is the player)."""
+    try:
+        from game.settings import DEFAULT_NAMES
+    except ImportError:
+        DEFAULT_NAMES = {"en": ["You", "Svetlana", "Pavel"], "ru": ["Вы", "Светлана", "Павел"]}  # noqa: N806
+    names = DEFAULT_NAMES.get(i18n.get_language(), DEFAULT_NAMES["en"])
+    return names[i % len(names)]
+
+
+def localised_name(name: str, i: int) -> str:
+    """A default name left untouched follows the language ("You" becomes "Вы"); a chosen name stays."""
+    try:
+        from game.settings import DEFAULT_NAMES
+    except ImportError:
+        return name
+    if any(i < len(v) and v[i] == name for v in DEFAULT_NAMES.values()):
+        return default_name(i)
+    return name
+
+
+class UraganTable(TableScene):
+    game = "uragan"
+
+    def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
+        super().__init__(app, session, demo=demo)
+        self.shown = self.match.deal  # the deal on the cloth (the finished one while its score shows)
+        self.table_order: list[int] = []
+        self.pile_order: list[list[int]] = [[], []]
+        self.selected: int | None = None
+        self.choice: tuple[int, list[Play]] | None = None  # a card waiting for the player to pick a capture
+        self.choice_hover: int | None = None
+        self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
+        self._adopt_deal(self.shown)
+
+    # --- starting and restoring ---------------------------------------------------------------------
+
+    @classmethod
+    def new_game(cls, app: Any, *, demo: bool = False, seed: int | None = None, level: str | None = None,
+                 options: dict[str, Any] | None = None) -> UraganTable:
+        from game.saves import Session
+
+        settings = app.settings
+        try:
+            setup = settings.get("uragan")
+            opp_name, level = setup["names"][0], level or setup["levels"][0]
+        except Exception:
+            opp_name = default_name(1)
+        me = getattr(settings, "player_name", None) or default_name(0)
+        me, opp_name = localised_name(me, 0), localised_name(opp_name, 1)
+        level = level or "club"
+        if demo:
+            names, seats = [default_name(2), default_name(1)], [level, level]
+        else:
+            names, seats = [me, opp_name], [None, level]
+        store = None if demo else app.store
+        session = Session.new(store, "uragan", options or {}, names, seats, seed=seed)
+        return cls(app, session, demo=demo)
+
+    @classmethod
+    def from_session(cls, app: Any, session: Any) -> UraganTable:
+        scene = cls(app, session)
+        snap = getattr(session.saved, "table", None)
+        if snap:
+            scene.restore_ui(snap)
+        return scene
+
+    def ui_state(self) -> dict[str, Any]:
+        """The UI-only bits worth keeping with a save (the order cards lie on the cloth and in piles)."""
+        return {"table_order": [C.name(c) for c in self.table_order],
+                "pile_order": [[C.name(c) for c in p] for p in self.pile_order]}
+
+    def restore_ui(self, state: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):
+            order = [C.parse(x) for x in state.get("table_order", [])]
+            deal = self.shown
+            self.table_order = [c for c in order if deal.table >> c & 1]
+            self.table_order += [c for c in C.cards(deal.table) if c not in self.table_order]
+            piles = state.get("pile_order")
+            if piles:
+                for s in (0, 1):
+                    saved = [C.parse(x) for x in piles[s]]
+                    self.pile_order[s] = [c for c in saved if deal.piles[s] >> c & 1]
+                    self.pile_order[s] += [c for c in C.cards(deal.piles[s]) if c not in self.pile_order[s]]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to put this table back: the match save, the seats and the UI order."""
+        saved = self.session.saved
+        return {"game": "uragan", "match": self.match.to_save(), "seats": list(saved.seats),
+                "bot_seeds": list(saved.bot_seeds), "demo": self.demo, "ui": self.ui_state()}
+
+    @classmethod
+    def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> UraganTable:
+        from game.saves import SavedGame, Session
+
+        saved = SavedGame(game="uragan", match=snap["match"], seats=list(snap["seats"]),
+                          bot_seeds=list(snap["bot_seeds"]), table=snap.get("ui"))
+        session = Session(store, saved, saved.restore_match())
+        scene = cls(app, session, demo=bool(snap.get("demo")))
+        if snap.get("ui"):
+            scene.restore_ui(snap["ui"])
+        return scene
+
+    def _adopt_deal(self, deal: Any) -> None:
+        self.shown = deal
+        self.table_order = [c for c in C.cards(deal.table0) if deal.table >> c & 1]
+        self.table_order += [c for p in deal.plays if not p.take for c in [p.card] if deal.table >> c & 1
+                             and c not in self.table_order]
+        self.table_order += [c for c in C.cards(deal.table) if c not in self.table_order]
+        self.pile_order = [[], []]
+        for p in deal.plays:
+            if p.take:
+                self.pile_order[p.seat] += [c for c in C.cards(p.take)] + [p.card]
+        for s in (0, 1):
+            self.pile_order[s] += [c for c in C.cards(deal.piles[s]) if c not in self.pile_order[s]]
+
+    # --- layout and targets ---------------------------------------------------------------------------
+
+    def make_layout(self, size: tuple[int, int]) -> UraganLayout:
+        return UraganLayout.for_size(size)
+
+    def layout_origin(self, card: int) -> tuple[float, float]:
+        return self.layout.stock
+
+    def opp(self) -> int:
+        return 1 - self.me
+
+    def stock_cards(self, deal: Any) -> list[int]:
+        out: list[int] = []
+        for r in range(deal.round + 1, ROUNDS):
+            out += list(C.cards(deal.dealt[2 * r] | deal.dealt[2 * r + 1]))
+        return out
+
+    def pending_spot(self, seat: int) -> tuple[float, float]:
+        lay = self.layout
+        cw, ch = lay.card
+        if seat == self.me:
+            return (lay.my_hand.centerx + lay.my_hand.width * 0.36 + cw, lay.my_hand.top - ch * 0.35)
+        return (lay.opp_hand.centerx + lay.opp_hand.width * 0.36 + cw, lay.opp_hand.bottom + ch * 0.45)
+
+    def targets(self) -> dict[int, Target]:
+        deal, lay = self.shown, self.layout
+        cw, ch = lay.card
+        out: dict[int, Target] = {}
+        me, opp = self.me, self.opp()
+        mine = sorted(C.cards(deal.hands[me]), key=hand_order)
+        choice_card = self.choice[0] if self.choice else None
+        for i, (c, (x, y, a)) in enumerate(zip(mine, fan(len(mine), lay.my_hand.centerx, lay.my_hand.centery, cw,
+                                                          lay.my_hand.width, 4.0, ch * 0.04), strict=True)):
+            if c == choice_card:
+                continue
+            out[c] = Target(x, y, a, True, 200 + i)
+        theirs = sorted(C.cards(deal.hands[opp]))
+        for i, (c, (x, y, a)) in enumerate(zip(theirs, fan(len(theirs), lay.opp_hand.centerx,
+                                                            lay.opp_hand.centery, cw, lay.opp_hand.width,
+                                                            -4.0, -ch * 0.04), strict=True)):
+            out[c] = Target(x, y, a + 180, False, 150 + i)
+        if deal.pending is not None and not deal.is_over():
+            x, y = self.pending_spot(deal.turn)
+            out[deal.pending.card] = Target(x, y, 0.0, True, 400)
+        if choice_card is not None:
+            x, y = self.pending_spot(me)
+            out[choice_card] = Target(x, y, 0.0, True, 400)
+        on_table = [c for c in self.table_order if deal.table >> c & 1]
+        on_table += [c for c in C.cards(deal.table) if c not in on_table]
+        for i, (c, (x, y)) in enumerate(zip(on_table, grid(len(on_table), lay.table, lay.card), strict=True)):
+            out[c] = Target(x, y, 0.0, True, 60 + i)
+        marked = {m.card for m in deal.marks}
+        for s in (0, 1):
+            px, py = lay.my_pile if s == me else lay.opp_pile
+            pile = [c for c in self.pile_order[s] if deal.piles[s] >> c & 1]
+            pile += [c for c in C.cards(deal.piles[s]) if c not in pile]
+            n_marks = 0
+            for i, c in enumerate(pile):
+                if c in marked:  # uragan markers: face up, crosswise, fanned beside the pile
+                    out[c] = Target(px - cw * 0.25 + n_marks * cw * 0.16, py, 90.0, True, 120 + n_marks)
+                    n_marks += 1
+                else:
+                    off = min(i, 24) * 0.35
+                    out[c] = Target(px + cw * 0.15 - off, py - off, 0.0, False, 20 + i)
+        for i, c in enumerate(self.stock_cards(deal)):
+            off = i * 0.4
+            out[c] = Target(lay.stock[0] - off, lay.stock[1] - off, 0.0, False, i)
+        return out
+
+    def draggable(self) -> list[CardSprite]:
+        if not self.can_play_card():
+            return []
+        return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
+
+    def can_play_card(self) -> bool:
+        return (self.is_human_turn() and self.match.deal is self.shown and self.shown.phase == PLAY_PHASE
+                and not self.busy())
+
+    # --- moves, animated --------------------------------------------------------------------------------
+
+    def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
+        deal = finished if finished is not None else self.match.deal
+        self.selected = None
+        self.choice = None
+        self.clear_highlights()
+        seat = before.current_player()
+        self.explain_claim(move, before, deal, seat)
+        if len(deal.plays) == len(before.plays):  # a play that waits for the claim answer
+            self.app.play_sound("card")
+            self.sync(duration=0.3)
+            return
+        rec = deal.plays[-1]
+        new_round = deal.round > before.round
+        steps: list[Any] = []
+        f = self.tweens.factor
+        if rec.take:
+            self.app.play_sound("capture")
+            target = min(C.cards(rec.take), key=lambda c: self.sprites[c].x if c in self.sprites else 0)
+            ts = self.sprites.get(target)
+            ps = self.sprite(rec.card)
+            ps.z = 500
+            if ts is not None:
+                self.tweens.tween(ps, 0.3, x=ts.x + self.layout.card[0] * 0.28, y=ts.y + self.layout.card[1] * 0.12,
+                                  angle=0.0, turn=1.0, lift=0.0)
+            for c in C.cards(rec.take):
+                if c in self.sprites:
+                    self.sprites[c].highlight = "choice"
+            steps.append(Wait(0.65 * f))
+
+            def sweep(rec: Any = rec) -> None:
+                for c in [*C.cards(rec.take), rec.card]:
+                    if c in self.sprites:
+                        self.sprites[c].highlight = None
+                self.pile_order[rec.seat] += [*C.cards(rec.take), rec.card]
+                if rec.uragan:
+                    self.whirl(rec)
+                self.sync(duration=0.5, stagger=0.05)
+
+            steps.append(sweep)
+            steps.append(Wait((0.55 + (0.6 if rec.uragan else 0.0)) * f))
+        else:
+            self.app.play_sound("card")
+            self.table_order.append(rec.card)
+            self.sync(duration=0.35)
+            steps.append(Wait(0.35 * f))
+        if deal.is_over():
+            steps.append(lambda deal=deal: self.sweep_remainder(deal))
+            steps.append(Wait(0.7 * f))
+            steps.append(lambda deal=deal: self.show_deal_score(deal))
+        elif new_round:
+            steps.append(lambda: self.deal_round(deal))
+        self.tweens.add(Sequence(*steps))
+
+    def whirl(self, rec: Any) -> None:
+        """An uragan: the swept cards spin into the pile and the word flashes over the table."""
+        self.banner = (t("uragan.banner"), self.clock)
+        self.app.play_sound("uragan")
+        for c in [*C.cards(rec.take), rec.card]:
+            s = self.sprites.get(c)
+            if s is not None:
+                s.angle -= 360.0
+
+    def sweep_remainder(self, deal: Any) -> None:
+        seat, rest = deal.remainder if deal.remainder else (-1, 0)
+        if seat >= 0 and rest:
+            self.pile_order[seat] += list(C.cards(rest))
+            self.say(t("uragan.remainder", name=self.player_name(seat), cards=plural(C.count(rest), "uragan.n_cards")),
+                     3.0)
+        self.sync(duration=0.5, stagger=0.04)
+
+    def deal_round(self, deal: Any) -> None:
+        """Six more cards each from the stock, one at a time, the dealer's opponent first."""
+        first = 1 - deal.dealer
+        a = sorted(C.cards(deal.hands[first]))
+        b = sorted(C.cards(deal.hands[1 - first]))
+        order = [c for pair in zip(a, b, strict=False) for c in pair]
+        self.app.play_sound("deal")
+        self.sync(duration=0.35, stagger=0.07, order=order)
+
+    def deal_opening(self) -> None:
+        """The start of a deal: 3 to the opponent, 3 to the dealer, 4 to the table, 3 and 3 more."""
+        deal = self.shown
+        lay = self.layout
+        for c in list(self.sprites):
+            del self.sprites[c]
+        for c in C.cards(deal.table0 | deal.dealt[0] | deal.dealt[1]):
+            s = self.sprite(c)
+            s.x, s.y = lay.stock
+        first = 1 - deal.dealer
+        h1 = sorted(C.cards(deal.dealt[2 * 0 + first]))
+        h2 = sorted(C.cards(deal.dealt[2 * 0 + 1 - first]))
+        order = h1[:3] + h2[:3] + list(C.cards(deal.table0)) + h1[3:] + h2[3:]
+        self.app.play_sound("deal")
+        self.sync(duration=0.4, stagger=0.08, order=order)
+
+    def show_deal_score(self, deal: Any) -> None:
+        self.message = None
+        self.holds.add("score")
+        self.app.stack.push(DealScoreScene(self.app, self, deal))
+
+    def next_deal(self) -> None:
+        """The score sheet was closed: show the deal the match has already dealt."""
+        self.holds.discard("score")
+        self.banner = None
+        self.message = None
+        if self.match.is_over():
+            return
+        self._adopt_deal(self.match.deal)
+        self.deal_opening()
+
+    def explain_claim(self, move: Any, before: Any, deal: Any, seat: int) -> None:
+        """Tell the player what became of a priority-breaking play, in plain words."""
+        if isinstance(move, (Claim, LetStand)) and before.pending is not None:
+            b = before.pending
+            offender = before.turn
+            claimant = 1 - offender
+            rule = self.breach_text(b)
+            if isinstance(move, LetStand):
+                self.say(t("uragan.claim.let_stand", name=self.player_name(claimant), rule=rule), 4.0)
+            elif offender in self.humans:
+                key = "uragan.claim.bot_claimed_pick" if deal.phase == PICK_PHASE else "uragan.claim.bot_claimed"
+                self.say(t(key, name=self.player_name(claimant), rule=rule), 7.0, "claim")
+            else:
+                self.say(t("uragan.claim.you_claimed", name=self.player_name(claimant), rule=rule), 5.0)
+
+    def breach_text(self, b: Any) -> str:
+        card = card_text(b.card)
+        if b.kind == "equal":
+            equal = " / ".join(take_text(tk) for tk in b.demanded)
+            return t("uragan.rule.equal", card=card, equal=equal)
+        return t("uragan.rule.trail", card=card, options=" / ".join(take_text(tk) for tk in b.demanded))
+
+    # --- the human's hand ----------------------------------------------------------------------------
+
+    def legal_for(self, card: int) -> list[Play]:
+        return [m for m in self.match.legal_moves() if isinstance(m, Play) and m.card == card]
+
+    def clear_highlights(self) -> None:
+        for s in self.sprites.values():
+            s.highlight = None
+
+    def highlight_targets(self, card: int) -> None:
+        self.clear_highlights()
+        for m in self.legal_for(card):
+            for c in C.cards(m.take):
+                if c in self.sprites:
+                    self.sprites[c].highlight = "legal"
+
+    def on_drag_start(self, sprite: CardSprite) -> None:
+        self.selected = None
+        sprite.z = 900
+        if sprite.card is not None:
+            self.highlight_targets(sprite.card)
+
+    def table_card_at(self, pos: tuple[int, int]) -> int | None:
+        size = self.images.size
+        for c in sorted(C.cards(self.shown.table), key=lambda c: self.sprites[c].z if c in self.sprites else 0,
+                        reverse=True):
+            s = self.sprites.get(c)
+            if s is not None and s.rect(size).collidepoint(pos):
+                return c
+        return None
+
+    def over_table(self, pos: tuple[int, int]) -> bool:
+        return self.layout.table.inflate(self.layout.card[0], self.layout.card[1] * 0.4).collidepoint(pos)
+
+    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
+        card = sprite.card
+        self.clear_highlights()
+        if card is None or not self.can_play_card_now():
+            self.fly_home(sprite)
+            return
+        tc = self.table_card_at(pos)
+        if tc is not None:
+            self.play_onto(card, tc, sprite)
+        elif self.over_table(pos):
+            self.play_trail(card, sprite)
+        else:
+            self.fly_home(sprite)
+            self.sync()
+
+    def can_play_card_now(self) -> bool:
+        return self.is_human_turn() and self.match.deal is self.shown and self.shown.phase == PLAY_PHASE
+
+    def play_onto(self, card: int, table_card: int, sprite: CardSprite | None = None) -> None:
+        options = [m for m in self.legal_for(card) if m.take >> table_card & 1]
+        if len(options) == 1:
+            self.submit(options[0], sprite)
+        elif options:
+            self.open_choice(card, options)
+        else:
+            self.submit(Play(card, 1 << table_card), sprite)
+
+    def play_trail(self, card: int, sprite: CardSprite | None = None) -> None:
+        self.submit(Play(card, 0), sprite)
+
+    def submit(self, move: Play, sprite: CardSprite | None = None) -> None:
+        error = self.propose(move)
+        if error is not None:
+            self.refuse(self.reason(move, error))
+            if sprite is not None:
+                self.fly_home(sprite)
+            self.sync()
+
+    def reason(self, move: Play, error: str) -> str:
+        """The engine's refusal in the player's language (the engine speaks English)."""
+        card, take = move.card, move.take
+        deal = self.shown
+        if take and take & ~deal.table == 0:
+            total = sum(VALUE[c] for c in C.cards(take))
+            if total != VALUE[card]:
+                return t("uragan.reason.sum", card=card_text(card), take=take_text(take), total=total,
+                         value=VALUE[card])
+        if self.match.options.strict:
+            from engine.uragan.claim import breach
+
+            b = breach(card, take, deal.table)
+            if b is not None:
+                return self.breach_text(b)
+        return error if i18n.get_language() == "en" else t("uragan.reason.other", reason=error)
+
+    def on_click(self, sprite: CardSprite) -> None:
+        card = sprite.card
+        if card is None:
+            return
+        if self.selected == card:
+            self.select(None)
+        else:
+            self.select(card)
+
+    def select(self, card: int | None) -> None:
+        if self.selected is not None and self.selected in self.sprites:
+            self.sprites[self.selected].lift = 0.0
+        self.selected = card
+        self.clear_highlights()
+        if card is not None and card in self.sprites:
+            self.tweens.tween(self.sprites[card], 0.12, lift=0.22)
+            self.highlight_targets(card)
+
+    def open_choice(self, card: int, options: list[Play]) -> None:
+        """Several plays are possible: park the card, light the options, let the player pick."""
+        self.choice = (card, options)
+        self.selected = None
+        self.clear_highlights()
+        for m in options:
+            for c in C.cards(m.take):
+                if c in self.sprites:
+                    self.sprites[c].highlight = "choice"
+        self.sync(duration=0.2)
+        self.build_buttons()
+
+    def close_choice(self) -> None:
+        self.choice = None
+        self.clear_highlights()
+        self.sync(duration=0.2)
+        self.build_buttons()
+
+    def choose(self, index: int) -> None:
+        if self.choice is None:
+            moves = self.pick_moves()
+            if 0 <= index < len(moves):
+                self.submit(moves[index])
+            return
+        card, options = self.choice
+        if 0 <= index < len(options):
+            self.choice = None
+            self.submit(options[index])
+            self.build_buttons()
+
+    def pick_moves(self) -> list[Play]:
+        """The captures the human must choose between after the bot's claim (PICK phase)."""
+        if self.is_human_turn() and self.shown.phase == PICK_PHASE and self.match.deal is self.shown:
+            return [m for m in self.match.legal_moves() if isinstance(m, Play)]
+        return []
+
+    def claim_prompt(self) -> bool:
+        return self.is_human_turn() and self.shown.phase == CLAIM_PHASE and self.match.deal is self.shown
+
+    # --- buttons, keys, mouse -----------------------------------------------------------------------
+
+    def build_buttons(self) -> None:
+        lay = self.layout
+        if lay is None:
+            return
+        w, h = lay.size
+        bh = max(34, int(h * 0.05))
+        fs = self.font_size(0.026)
+        menu = Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu)
+        row_of_buttons([menu], (w - int(w * 0.06), int(h * 0.045)), bh, self.text, fs)
+        self.buttons = [menu]
+        chips: list[Button] = []
+        if self.choice is not None:
+            for i, m in enumerate(self.choice[1]):
+                label = f"{i + 1}. " + (take_text(m.take) if m.take else t("uragan.trail"))
+                chips.append(Button(f"choice{i}", label, pygame.Rect(0, 0, 10, bh),
+                                    lambda i=i: self.choose(i), pygame.K_1 + i if i < 9 else None, accent=True))
+            chips.append(Button("cancel", t("uragan.cancel"), pygame.Rect(0, 0, 10, bh), self.close_choice,
+                                pygame.K_ESCAPE))
+        elif self.pick_moves():
+            for i, m in enumerate(self.pick_moves()):
+                chips.append(Button(f"pick{i}", f"{i + 1}. {take_text(m.take)}", pygame.Rect(0, 0, 10, bh),
+                                    lambda i=i: self.choose(i), pygame.K_1 + i if i < 9 else None, accent=True))
+        elif self.claim_prompt():
+            chips.append(Button("claim", t("uragan.claim.claim"), pygame.Rect(0, 0, 10, bh),
+                                lambda: self.answer_claim(CLAIM), pygame.K_y, accent=True))
+            chips.append(Button("stand", t("uragan.claim.let_it_stand"), pygame.Rect(0, 0, 10, bh),
+                                lambda: self.answer_claim(LET_STAND), pygame.K_n))
+        if chips:
+            row_of_buttons(chips, (w // 2, lay.message.centery), bh, self.text, fs)
+            self.buttons += chips
+
+    def answer_claim(self, move: Any) -> None:
+        error = self.propose(move)
+        if error:
+            self.refuse(error)
+        self.build_buttons()
+
+    def to_menu(self) -> None:
+        self.app.stack.remove(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.click_table(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.choice is not None:
+            self.choice_hover = None
+            for i, b in enumerate(self.buttons):
+                if b.key.startswith("choice") and b.rect.collidepoint(event.pos):
+                    self.choice_hover = i - 1
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        return False
+
+    def click_table(self, pos: tuple[int, int]) -> bool:
+        if self.choice is not None:
+            tc = self.table_card_at(pos)
+            if tc is not None:
+                matching = [i for i, m in enumerate(self.choice[1]) if m.take >> tc & 1]
+                if len(matching) == 1:
+                    self.choose(matching[0])
+                return True
+            return False
+        if self.selected is None or not self.can_play_card_now():
+            return False
+        card = self.selected
+        tc = self.table_card_at(pos)
+        if tc is not None:
+            self.selected = None
+            self.play_onto(card, tc)
+            return True
+        if self.over_table(pos):
+            self.selected = None
+            self.play_trail(card)
+            return True
+        return False
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.select(None)
+            else:
+                self.to_menu()
+            return True
+        if not self.can_play_card_now() or self.busy():
+            return False
+        hand = sorted(C.cards(self.shown.hands[self.me]), key=hand_order)
+        if not hand:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = hand.index(self.selected) if self.selected in hand else (-1 if key == pygame.K_RIGHT else len(hand))
+            i = (i + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
+            self.select(hand[i])
+            return True
+        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and self.selected in hand:
+            card = self.selected
+            self.select(None)
+            options = self.legal_for(card)
+            if len(options) == 1:
+                self.submit(options[0])
+            else:
+                self.open_choice(card, options)
+            return True
+        return False
+
+    # --- the frame -------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        want = (self.choice is not None, bool(self.pick_moves()), self.claim_prompt())
+        if want != getattr(self, "_button_state", None):
+            self._button_state = want
+            self.build_buttons()
+        if self.banner is not None and self.clock - self.banner[1] > 1.8:
+            self.banner = None
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        deal = self.shown
+        cw, ch = lay.card
+        fs = self.font_size(0.022)
+        # piles: count under each, a brass ring when empty
+        for s in (0, 1):
+            px, py = lay.my_pile if s == self.me else lay.opp_pile
+            n = C.count(deal.piles[s])
+            if n == 0:
+                r = pygame.Rect(0, 0, cw, ch)
+                r.center = (int(px), int(py))
+                pygame.draw.rect(surface, (*BRASS, ), r, width=1, border_radius=max(4, cw // 12))
+            label = self.text.get(plural(n, "uragan.n_cards"), fs, IVORY, shadow=True)
+            surface.blit(label, label.get_rect(midtop=(int(px), int(py + ch * 0.56))))
+        stock = len(self.stock_cards(deal))
+        sx, sy = lay.stock
+        if stock:
+            label = self.text.get(t("uragan.stock", n=stock), fs, IVORY, shadow=True)
+            surface.blit(label, label.get_rect(midtop=(int(sx), int(sy + ch * 0.56))))
+        if self.drag.dragging and self.drag.pressed is not None and self.drag.pressed.card is not None:
+            if any(m.take == 0 for m in self.legal_for(self.drag.pressed.card)):
+                pygame.draw.rect(surface, GLOW, lay.table.inflate(cw * 0.6, ch * 0.2), width=2,
+                                 border_radius=18)
+        self.draw_score(surface)
+
+    def above_chips(self) -> tuple[int, int]:
+        """Where a prompt sits: just above the row of answer buttons."""
+        lay = self.layout
+        return (lay.size[0] // 2, lay.message.centery - int(max(34, lay.size[1] * 0.05) * 0.75))
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        if self.claim_prompt() or self.choice is not None:
+            return  # the prompt or the choice speaks now
+        if self.pick_moves():
+            midbottom = self.above_chips()
+        super().draw_message(surface, midbottom)
+
+    def draw_score(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        rect = lay.score
+        surface.blit(self._plaque(rect.size), rect)
+        fs = self.font_size(0.024)
+        small = self.font_size(0.019)
+        x, y = rect.x + 14, rect.y + 10
+        title = self.text.get(t("uragan.score.title", target=self.match.options.target), small, BRASS_LIGHT)
+        surface.blit(title, (x, y))
+        y += title.get_height() + 6
+        scores = self.match.score()
+        thinking = self.bot_thinking()
+        for s in (self.opp(), self.me):
+            name = self.player_name(s)
+            mark = " ♦" if s == self.shown.dealer else ""
+            img = self.text.get(f"{name}{mark}", fs, IVORY)
+            surface.blit(img, (x, y))
+            pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
+            surface.blit(pts, (rect.right - 14 - pts.get_width(), y))
+            if thinking == s:
+                self.draw_thinking(surface, (x + img.get_width() + 12, y + img.get_height() // 2), s)
+            y += img.get_height() + 1
+            pile = self.shown.piles[s]
+            line = t("uragan.score.pile", cards=plural(C.count(pile), "uragan.n_cards"),
+                     hearts=C.count(pile & C.SUIT_MASK[C.HEARTS]))
+            urs = self.shown.uragans[s]
+            if urs:
+                line += " · " + plural(urs, "uragan.n_uragans")
+            u = self.text.get(line, small, (255, 200, 140) if urs else (205, 195, 165))
+            surface.blit(u, (x + 6, y))
+            y += u.get_height() + 6
+        done = self.match.deals_done
+        n = done.index(self.shown) + 1 if self.shown in done else len(done) + 1
+        y = rect.bottom - 8
+        for line in (t("uragan.claims." + self.match.options.claims), t("table.deal_number", n=n)):
+            foot = self.text.get(line, small, (200, 190, 160))
+            y -= foot.get_height()
+            surface.blit(foot, (x, y))
+        if self.demo:
+            d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
+            surface.blit(d, d.get_rect(bottomleft=(rect.x, lay.size[1] - int(lay.size[1] * 0.035))))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        if self.claim_prompt() and self.shown.pending is not None:
+            b = self.shown.pending
+            text = t("uragan.claim.prompt", name=self.player_name(self.shown.turn), rule=self.breach_text(b))
+            lines = self.text.wrap(text, self.font_size(0.026), int(lay.size[0] * 0.5))
+            imgs = [self.text.get(line, self.font_size(0.026), IVORY) for line in lines]
+            hgt = sum(i.get_height() for i in imgs)
+            box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 48, hgt + 28)
+            box.midbottom = self.above_chips()
+            surface.blit(self._plaque(box.size), box)
+            y = box.y + 14
+            for img in imgs:
+                surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+                y += img.get_height()
+        if self.choice is not None and self.choice_hover is not None:
+            opts = self.choice[1]
+            if 0 <= self.choice_hover < len(opts):
+                size = self.images.size
+                for c in C.cards(opts[self.choice_hover].take):
+                    s = self.sprites.get(c)
+                    if s is not None:
+                        pygame.draw.rect(surface, GLOW_CHOICE, s.rect(size).inflate(16, 16), width=6,
+                                         border_radius=12)
+        if self.choice is not None or (self.pick_moves() and self.message is None):
+            hint = self.text.get(t("uragan.choose_capture"), self.font_size(0.024), GLOW_CHOICE, shadow=True)
+            surface.blit(hint, hint.get_rect(midbottom=self.above_chips()))
+        if self.banner is not None:
+            text, start = self.banner
+            age = self.clock - start
+            scale = ease_out_back(min(1.0, age / 0.35))
+            img = self.text.get(text, self.font_size(0.09), BRASS_LIGHT, "bold", shadow=True)
+            if scale < 0.999:
+                img = pygame.transform.smoothscale_by(img, max(0.05, scale))
+            surface.blit(img, img.get_rect(center=lay.table.center))
+        if self.is_human_turn() and self.shown.phase == PLAY_PHASE and not self.busy() and self.message is None \
+                and self.choice is None:
+            hint = self.text.get(t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True)
+            surface.blit(hint, hint.get_rect(center=lay.message.center))
+
+
+class DealScoreScene(Scene):
+    """End of a deal over the table: each category counted up in turn, then the match totals."""
+
+    transparent = True
+
+    def __init__(self, app: Any, table: UraganTable, deal: Any) -> None:
+        super().__init__(app)
+        self.table = table
+        self.deal = deal
+        self.breakdown = deal.score_breakdown()
+        self.clock = 0.0
+        f = table.tweens.factor
+        self.step = 0.45 * f if f else 0.0
+        self.rows = [*CATEGORIES, "total"]
+        self.buttons: list[Button] = []
+        self._bg: pygame.Surface | None = None
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), int(h * 0.72))
+        self.box.center = (w // 2, h // 2)
+        self._bg = panel(self.box.size, 238)
+        bh = max(36, int(h * 0.055))
+        fs = max(12, int(h * 0.026))
+        match = self.table.match
+        if match.is_over() and not self.table.demo:
+            self.buttons = [Button("new", t("table.new_game"), pygame.Rect(0, 0, 1, 1), self.new_game, pygame.K_RETURN,
+                                   accent=True),
+                            Button("menu", t("table.to_menu"), pygame.Rect(0, 0, 1, 1), self.to_menu, pygame.K_ESCAPE)]
+        else:
+            self.buttons = [Button("next", t("common.continue"), pygame.Rect(0, 0, 1, 1), self.close, pygame.K_RETURN,
+                                   accent=True)]
+        row_of_buttons(self.buttons, (self.box.centerx, self.box.bottom - bh), bh, self.app.text, fs)
+
+    @property
+    def revealed(self) -> int:
+        if self.step == 0:
+            return len(self.rows)
+        return min(len(self.rows), int(self.clock / self.step))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        # A demo moves on by itself once everything has been counted.
+        if self.table.demo and self.revealed >= len(self.rows) and self.clock > self.step * len(self.rows) + 2.0:
+            if self.table.match.is_over():
+                self.new_game()
+            else:
+                self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.revealed < len(self.rows) and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.clock = self.step * len(self.rows)  # skip the count-up
+            return True
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        return True  # modal: the table waits under the sheet
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+        self.table.next_deal()
+
+    def new_game(self) -> None:
+        app, table = self.app, self.table
+        self.app.stack.remove(self)
+        app.stack.remove(table)
+        from game.scenes import open_table
+
+        level = next((lv for lv in table.levels if lv), "club")
+        open_table(app, "uragan", demo=table.demo, level=level, options=table.match.options.to_dict())
+
+    def to_menu(self) -> None:
+        self.app.stack.remove(self)
+        self.app.stack.remove(self.table)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        h = self.app.size[1]
+        fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
+        shade = getattr(self, "_shade", None)
+        if shade is None or shade.get_size() != surface.get_size():
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 110))
+            self._shade = shade
+        surface.blit(shade, (0, 0))
+        box = self.box
+        surface.blit(self._bg, box)
+        table, match = self.table, self.table.match
+        me, opp = table.me, table.opp()
+        title = t("uragan.score.deal_title")
+        over = match.is_over()
+        if over:
+            winners = match.winners()
+            if winners and winners[0] in table.humans:
+                title = t("table.you_win")
+            elif winners:
+                title = t("table.winner", name=table.player_name(winners[0]))
+            else:
+                title = t("table.game_over")
+        img = text.get(title, big, BRASS_LIGHT, "bold", shadow=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 18)))
+        col_me = box.x + int(box.width * 0.62)
+        col_opp = box.x + int(box.width * 0.84)
+        y = box.y + 30 + img.get_height()
+        for col, s in ((col_me, me), (col_opp, opp)):
+            n = text.get(table.player_name(s), fs, BRASS_LIGHT)
+            surface.blit(n, n.get_rect(midtop=(col, y)))
+        y += int(fs * 1.8)
+        counts, points = self.breakdown["counts"], self.breakdown["points"]
+        row_h = int(fs * 1.75)
+        for i, row in enumerate(self.rows[: self.revealed]):
+            colour = BRASS_LIGHT if row == "total" else IVORY
+            if row == "total":
+                pygame.draw.line(surface, BRASS, (box.x + 24, y - 4), (box.right - 24, y - 4), 1)
+            label = text.get(t(f"uragan.score.{row}"), fs, colour, "bold" if row == "total" else "regular")
+            surface.blit(label, (box.x + 28, y))
+            if row != "total":
+                detail = self.detail(row, counts)
+                d = text.get(detail, max(10, int(fs * 0.8)), (200, 190, 160), "italic")
+                surface.blit(d, (box.x + 40, y + label.get_height() - 2))
+            for col, s in ((col_me, me), (col_opp, opp)):
+                v = points[s]["total" if row == "total" else row]
+                if i == self.revealed - 1 and self.step and row != "total":
+                    v = v if self.clock - i * self.step > self.step * 0.5 else 0
+                p = text.get(str(v), fs, WARN if v and row == "uragans" else colour, "bold")
+                surface.blit(p, p.get_rect(midtop=(col, y)))
+            y += row_h + (int(fs * 0.5) if row != "total" else 0)
+        if self.revealed >= len(self.rows):
+            y += 10
+            scores = match.score()
+            line = t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target)
+            m = text.get(line, fs, IVORY)
+            surface.blit(m, m.get_rect(midtop=(box.centerx, y)))
+            y += m.get_height() + 6
+            if over and getattr(match, "double", None) and self._double():
+                d = text.get(t("table.double_win"), big, WARN, "bold", shadow=True)
+                surface.blit(d, d.get_rect(midtop=(box.centerx, y)))
+            for b in self.buttons:
+                b.draw(surface, text, fs)
+
+    def _double(self) -> bool:
+        double = self.table.match.double
+        return bool(double() if callable(double) else double)
+
+    def detail(self, row: str, counts: list[dict[str, int]]) -> str:
+        me, opp = self.table.me, self.table.opp()
+        if row == "seven":
+            return ""
+        a, b = counts[me][row], counts[opp][row]
+        return f"{a} : {b}"

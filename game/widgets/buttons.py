@@ -1,0 +1,67 @@
+"""Small brass-edged buttons and chips drawn on the table itself (menu, claim answers, capture choices).
+
+The table draws these rather than pygame_gui so they sit in the same layer as the cards and follow
+the same tweens. Text comes from the shared ``TextCache``: nothing is rendered in a steady frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, IVORY, WOOD, WOOD_DARK
+from game.widgets.text import TextCache
+
+
+class Button:
+    def __init__(self, key: str, label: str, rect: pygame.Rect, on_press: Callable[[], None] | None = None,
+                 hotkey: int | None = None, accent: bool = False) -> None:
+        self.key = key
+        self.label = label
+        self.rect = rect
+        self.on_press = on_press
+        self.hotkey = hotkey
+        self.accent = accent
+        self.hover = False
+        self.enabled = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.press()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            return True  # the press is ours; the release fires it
+        if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
+            self.press()
+            return True
+        return False
+
+    def press(self) -> None:
+        if self.on_press:
+            self.on_press()
+
+    def draw(self, surface: pygame.Surface, text: TextCache, size: int) -> None:
+        fill = (WOOD if self.hover else WOOD_DARK) if self.enabled else (40, 30, 22)
+        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(2, 3), border_radius=9)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=9)
+        edge = GLOW_CHOICE if self.accent else (BRASS_LIGHT if self.hover else BRASS)
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=9)
+        img = text.get(self.label, size, IVORY if self.enabled else (140, 128, 100))
+        surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+def row_of_buttons(buttons: list[Button], centre: tuple[int, int], height: int, text: TextCache, size: int,
+                   gap: int = 14, pad: int = 26) -> None:
+    """Size each button to its label and lay them in a centred row."""
+    widths = [text.font(size).size(b.label)[0] + 2 * pad for b in buttons]
+    total = sum(widths) + gap * (len(buttons) - 1)
+    x = centre[0] - total // 2
+    for b, w in zip(buttons, widths, strict=True):
+        b.rect = pygame.Rect(x, centre[1] - height // 2, w, height)
+        x += w + gap

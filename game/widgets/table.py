@@ -1,0 +1,404 @@
+"""``TableScene``: what every card table shares — sprites, tweens, drag-and-drop, messages, bot turns.
+
+The engine decides and the table shows: a move goes to the engine (through the game ``Session``,
+which saves after every move) at once; the table then animates its sprites towards the engine's new
+state. A dragged card only proposes a move; if the engine refuses, the card flies home with the
+reason. Bots think in the worker process; the table asks for a move as soon as it is a bot's turn
+and plays the answer only when the animations are over and a human could have followed.
+
+A game's table subclasses this and provides ``make_layout``, ``targets`` (where every card rests in
+the current state) and the move animations.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pygame
+
+from engine.state import IllegalMove
+from game import i18n
+from game.i18n import t
+from game.scene import Scene
+from game.themes import BRASS, IVORY, WARN
+from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
+from game.widgets.buttons import Button
+from game.widgets.cards import CardImages, CardSprite, draw_card
+from game.widgets.drag import DragController
+from game.widgets.felt import panel, table_background
+
+# Seconds a bot waits (after the animations end) before its move shows: never faster than a person.
+BOT_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.4, "instant": 0.2}
+
+
+@dataclass
+class Target:
+    """Where a card rests: centre, angle, face up or down, stacking order."""
+
+    x: float
+    y: float
+    angle: float = 0.0
+    face_up: bool = True
+    z: int = 0
+
+
+@dataclass
+class Message:
+    text: str
+    until: float
+    kind: str = "info"  # info, warn, claim
+
+
+class TableScene(Scene):
+    game: ClassVar[str] = ""
+
+    def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.demo = demo
+        seats = list(session.seats)
+        self.humans: list[int] = [] if demo else [s for s, lv in enumerate(seats) if lv is None]
+        self.me = self.humans[0] if self.humans else 0  # whose side of the table is at the bottom
+        self.levels: list[str | None] = [None if s in self.humans else (lv or "club") for s, lv in enumerate(seats)]
+        self.text = app.text
+        speed = getattr(app.settings, "animation_speed", "normal")
+        self.speed = speed if speed in SPEED_FACTOR else "normal"
+        self.tweens = Tweener(self.speed)
+        self.images = CardImages(self.text, (100, 140), self.deck_language(),
+                                 getattr(app.settings, "card_back", "classic"),
+                                 bool(getattr(app.settings, "four_colour", False)))
+        self.sprites: dict[int, CardSprite] = {}
+        self.drag = DragController(lambda: self.images.size, self.draggable, self.on_drop, self.on_click,
+                                   self.on_drag_start)
+        self.clock = 0.0
+        self.message: Message | None = None
+        self.buttons: list[Button] = []
+        self.holds: set[str] = set()  # named reasons the game waits (an overlay, a dealing sequence)
+        self.layout: Any = None
+        self._felt: pygame.Surface | None = None
+        self._felt_key: Any = None
+        self._bot_request: int | None = None
+        self._bot_seat = -1
+        self._bot_since = 0.0
+        self._bot_reply: Any = None
+        self._idle_since = 0.0
+        self._was_busy = False
+        self.bot_budget: float | None = None  # None: each bot's own budget for its level
+        self.stats: Any = None
+        self._unlisten: Any = None
+
+    def deck_language(self) -> str:
+        """Card corner letters: the setting, or the interface language for "auto"."""
+        index = getattr(self.app.settings, "deck_index", "auto")
+        return index if index in i18n.LANGUAGES else i18n.get_language()
+
+    # --- construction helpers for subclasses ---------------------------------------------------
+
+    @property
+    def match(self) -> Any:
+        return self.session.match
+
+    def player_name(self, seat: int) -> str:
+        players = getattr(self.match, "players", None)
+        return players[seat] if players and 0 <= seat < len(players) else f"#{seat + 1}"
+
+    # --- lifecycle ------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+        with contextlib.suppress(Exception):
+            self._unlisten = self.app.settings.on_change(self.on_setting)
+
+    def exit(self) -> None:
+        self.cancel_bot()
+        if self._unlisten:
+            self._unlisten()
+
+    def resume(self) -> None:
+        self._idle_since = self.clock
+
+    def on_setting(self, name: str, value: Any) -> None:
+        if name == "animation_speed" and value in SPEED_FACTOR:
+            self.speed = value
+            self.tweens.speed = value
+        elif name in ("deck_index", "language", "card_back", "four_colour"):
+            self.images.set_style(lang=self.deck_language(), back=getattr(self.app.settings, "card_back", None),
+                                  four_colour=bool(getattr(self.app.settings, "four_colour", False)))
+        elif name == "table_colour":
+            self._felt = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the table out for a new window size; cards jump to their places (no tween)."""
+        self.layout = self.make_layout(size)
+        self.images.set_size(self.layout.card)
+        self._felt = None
+        self.tweens.finish_all()
+        self.drag.cancel()
+        self.build_buttons()
+        self.sync(instant=True)
+
+    # --- to override ------------------------------------------------------------------------------
+
+    def make_layout(self, size: tuple[int, int]) -> Any:
+        raise NotImplementedError
+
+    def targets(self) -> dict[int, Target]:
+        """Where every card of the deal being shown rests now."""
+        raise NotImplementedError
+
+    def draggable(self) -> list[CardSprite]:
+        return []
+
+    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None: ...
+
+    def on_click(self, sprite: CardSprite) -> None: ...
+
+    def on_drag_start(self, sprite: CardSprite) -> None: ...
+
+    def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
+        """Animate ``move`` (``before``: a copy of the deal before it; ``finished``: the deal that just
+        ended, if the move ended one). Default: glide everything to its new place."""
+        self.sync()
+
+    def build_buttons(self) -> None:
+        self.buttons = []
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Game-specific drawing between the cloth and the cards (piles, stock, score)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Game-specific drawing above the cards (prompts, choices)."""
+
+    # --- sprites ----------------------------------------------------------------------------------
+
+    def sprite(self, card: int) -> CardSprite:
+        s = self.sprites.get(card)
+        if s is None:
+            s = CardSprite(card, *self.layout_origin(card))
+            s.face_up = False
+            s.turn = 0.0
+            self.sprites[card] = s
+        return s
+
+    def layout_origin(self, card: int) -> tuple[float, float]:
+        """Where a card appears from when first seen (the stock, by default the table's centre)."""
+        return (self.app.size[0] / 2, self.app.size[1] / 2)
+
+    def sync(self, instant: bool = False, duration: float = 0.35, stagger: float = 0.0,
+             order: list[int] | None = None, skip: set[int] | frozenset[int] = frozenset()) -> float:
+        """Move every sprite to its target; returns when (seconds from now) the last one arrives."""
+        targets = self.targets()
+        for card in list(self.sprites):
+            if card not in targets:
+                del self.sprites[card]
+        cards = sorted(targets, key=lambda c: targets[c].z)
+        if order is not None:  # these first, in this order (the rest follow without waiting)
+            first = [c for c in order if c in targets]
+            cards = first + [c for c in cards if c not in set(first)]
+        last = 0.0
+        i = 0
+        for card in cards:
+            if card not in targets or card in skip:
+                continue
+            tg = targets[card]
+            s = self.sprite(card)
+            s.set_home(tg.x, tg.y, tg.angle)
+            turn = 1.0 if tg.face_up else 0.0
+            moved = (abs(s.x - tg.x) > 0.5 or abs(s.y - tg.y) > 0.5 or abs(s.angle - tg.angle) > 0.5
+                     or s.turn != turn or s.lift != 0)
+            if instant or not moved:
+                if instant:
+                    self.tweens.cancel(s)
+                    s.x, s.y, s.angle, s.turn, s.lift = tg.x, tg.y, tg.angle, turn, 0.0
+                s.z = tg.z if instant or not moved else s.z
+                continue
+            delay = stagger * i
+            i += 1
+            self.tweens.cancel(s)
+            s.z = max(s.z, tg.z)
+            self.tweens.tween(s, duration, ease=ease_in_out_cubic, delay=delay, x=tg.x, y=tg.y,
+                              angle=tg.angle, turn=turn, lift=0.0,
+                              on_done=lambda s=s, z=tg.z: setattr(s, "z", z))
+            last = max(last, (delay + duration) * self.tweens.factor)
+        return last
+
+    def fly_home(self, sprite: CardSprite) -> None:
+        x, y, a = sprite.home
+        self.tweens.cancel(sprite)
+        self.tweens.tween(sprite, 0.25, x=x, y=y, angle=a, lift=0.0)
+
+    # --- messages ---------------------------------------------------------------------------------
+
+    def say(self, text: str, seconds: float = 3.0, kind: str = "info") -> None:
+        self.message = Message(text, self.clock + seconds, kind)
+
+    def refuse(self, reason: str) -> None:
+        self.say(t("table.illegal", reason=reason), 3.5, "warn")
+        self.app.play_sound("refuse")
+
+    # --- moves ------------------------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        return self.tweens.busy or bool(self.holds) or self.drag.dragging
+
+    def is_human_turn(self) -> bool:
+        return not self.match.is_over() and self.match.current_player() in self.humans
+
+    def propose(self, move: Any) -> str | None:
+        """A human's move: the engine accepts it (and the table animates) or returns the reason why not."""
+        if not self.is_human_turn():
+            return "not your turn"
+        return self.apply_move(move)
+
+    def apply_move(self, move: Any) -> str | None:
+        deal = self.match.deal
+        before = deal.copy()
+        try:
+            self.session.play(move)
+        except IllegalMove as err:
+            return str(err)
+        finished = deal if self.match.deal is not deal or deal.is_over() else None
+        self.cancel_bot()
+        self.on_moved(move, before, finished)
+        if self.match.is_over():
+            self.on_match_over()
+        return None
+
+    def on_match_over(self) -> None:
+        if self.demo:
+            return
+        with contextlib.suppress(Exception):
+            if self.stats is None and self.app.store is not None:
+                from game.stats import Stats
+
+                self.stats = Stats.load(self.app.store)
+            self.session.finish(self.stats)
+
+    # --- bots -------------------------------------------------------------------------------------
+
+    def cancel_bot(self) -> None:
+        if self._bot_request is not None:
+            with contextlib.suppress(Exception):
+                self.app.worker.cancel(self._bot_request)
+        self._bot_request = None
+        self._bot_reply = None
+
+    def bot_thinking(self) -> int | None:
+        """The seat whose bot is thinking right now (for the indicator), else None."""
+        if self._bot_request is not None and self._bot_reply is None:
+            return self._bot_seat
+        return None
+
+    def bot_seed(self, seat: int) -> int:
+        seeds = getattr(self.session.saved, "bot_seeds", None) if hasattr(self.session, "saved") else None
+        return seeds[seat] if seeds else seat
+
+    def update_bot(self) -> None:
+        worker = self.app.worker
+        for reply in worker.poll():
+            if reply.request_id == self._bot_request:
+                self._bot_reply = reply
+        match = self.match
+        if match.is_over() or self.holds:
+            return
+        seat = match.current_player()
+        if seat in self.humans or seat < 0:
+            return
+        if self._bot_request is None:
+            view = match.view(seat)
+            self._bot_request = worker.request(self.game, self.levels[seat] or "club", self.bot_seed(seat),
+                                               self.bot_budget, view)
+            self._bot_seat = seat
+            self._bot_since = self.clock
+            return
+        reply = self._bot_reply
+        if reply is None or self.busy():
+            return
+        if self.clock - max(self._bot_since, self._idle_since) < BOT_DELAY.get(self.speed, 0.7):
+            return
+        self._bot_request = None
+        self._bot_reply = None
+        if reply.error is not None:
+            self.say(t("table.bot_error", error=reply.error), 3.0, "warn")
+            return
+        error = self.apply_move(reply.move)
+        if error is not None:  # a bot proposing an illegal move is a bug; show it, ask again
+            self.say(t("table.bot_error", error=error), 3.0, "warn")
+
+    # --- the frame --------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.tweens.update(dt)
+        busy = self.busy()
+        if self._was_busy and not busy:
+            self._idle_since = self.clock
+        self._was_busy = busy
+        if self.message is not None and self.clock > self.message.until:
+            self.message = None
+        self.update_bot()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        if self.drag.handle_event(event):
+            return True
+        return False
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        colour = getattr(self.app.settings, "table_colour", "green")
+        key = (size, colour)
+        if self._felt is None or self._felt_key != key:
+            self._felt = table_background(size, colour)
+            self._felt_key = key
+        return self._felt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.felt(surface.get_size()), (0, 0))
+        self.draw_table(surface)
+        for s in sorted(self.sprites.values(), key=lambda s: s.z):
+            draw_card(surface, self.images, s)
+        if self.drag.dragging and self.drag.pressed is not None:
+            draw_card(surface, self.images, self.drag.pressed)
+        self.draw_overlay(surface)
+        self.draw_message(surface)
+        for b in self.buttons:
+            b.draw(surface, self.text, self.font_size(0.026))
+
+    def font_size(self, share: float) -> int:
+        return max(12, int(self.app.size[1] * share))
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        msg = self.message
+        if msg is None or self.layout is None:
+            return
+        rect = self.layout.message
+        colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else (255, 200, 140))
+        img = self.text.get(msg.text, self.font_size(0.026), colour)
+        box = img.get_rect(center=rect.center).inflate(36, 16)
+        if midbottom is not None:
+            box.midbottom = midbottom
+        surface.blit(self._plaque(box.size), box)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    _plaques: ClassVar[dict[tuple[int, int], pygame.Surface]] = {}
+
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
+        p = self._plaques.get(size)
+        if p is None:
+            if len(self._plaques) > 200:
+                self._plaques.clear()
+            p = panel(size, 215)
+            self._plaques[size] = p
+        return p
+
+    def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
+        """A quiet pulse of three brass dots beside the thinking bot's name."""
+        r = max(3, self.app.size[1] // 220)
+        phase = self.clock * 3.0
+        for i in range(3):
+            on = (int(phase) % 3) == i
+            pygame.draw.circle(surface, BRASS if on else (90, 80, 50), (pos[0] + i * r * 3, pos[1]), r)

@@ -1,0 +1,93 @@
+"""The bot worker: a real spawned process answers requests, never blocks the caller, survives errors."""
+
+import time
+
+import pytest
+
+from game.botworker import BotWorker, InlineWorker
+
+
+class _FakeBot:
+    def __init__(self, name, seed):
+        self.name = name
+        self.seed = seed
+        self.calls = 0
+
+    def choose(self, view):
+        self.calls += 1
+        if view.get("boom"):
+            raise RuntimeError("no legal move")
+        time.sleep(view.get("sleep", 0))
+        return (self.name, self.seed, view["legal"][view.get("pick", 0)], self.calls)
+
+
+def make_fake(name, game, seed=0, budget=None):
+    return _FakeBot(name, seed)
+
+
+FACTORY = "test_botworker:make_fake"
+
+
+def _wait_for(worker, n, timeout=20.0):
+    replies = []
+    deadline = time.monotonic() + timeout
+    while len(replies) < n and time.monotonic() < deadline:
+        replies.extend(worker.poll())
+        time.sleep(0.005)
+    return replies
+
+
+@pytest.fixture
+def worker():
+    w = BotWorker(FACTORY)
+    yield w
+    w.close()
+
+
+def test_worker_process_answers_and_keeps_its_bots(worker):
+    r1 = worker.request("uragan", "club", 7, None, {"legal": ["a", "b"], "pick": 1})
+    r2 = worker.request("uragan", "club", 7, None, {"legal": ["c"]})
+    replies = {r.request_id: r for r in _wait_for(worker, 2)}
+    assert worker.alive
+    assert replies[r1].move == ("club", 7, "b", 1)
+    assert replies[r2].move == ("club", 7, "c", 2)  # the same bot object served both
+    assert worker.pending == set()
+
+
+def test_request_and_poll_never_wait_for_the_bot(worker):
+    worker.start()
+    _wait_for(worker, 0)
+    t0 = time.perf_counter()
+    rid = worker.request("uragan", "master", 1, 1.0, {"legal": ["x"], "sleep": 0.5})
+    polled = worker.poll()
+    elapsed = time.perf_counter() - t0
+    assert polled == [] and elapsed < 0.25
+    replies = _wait_for(worker, 1)
+    assert [r.request_id for r in replies] == [rid] and replies[0].think_s >= 0.5
+
+
+def test_an_error_is_reported_and_the_worker_goes_on(worker):
+    bad = worker.request("uragan", "club", 1, None, {"boom": True})
+    good = worker.request("uragan", "club", 1, None, {"legal": ["ok"]})
+    replies = {r.request_id: r for r in _wait_for(worker, 2)}
+    assert replies[bad].move is None and "no legal move" in replies[bad].error
+    assert replies[good].error is None and replies[good].move[2] == "ok"
+
+
+def test_cancelled_requests_are_dropped(worker):
+    old = worker.request("uragan", "club", 1, None, {"legal": ["old"], "sleep": 0.2})
+    worker.cancel(old)
+    new = worker.request("uragan", "club", 1, None, {"legal": ["new"]})
+    replies = _wait_for(worker, 1)
+    time.sleep(0.3)
+    replies += worker.poll()
+    assert [r.request_id for r in replies] == [new]
+
+
+def test_inline_worker_has_the_same_interface():
+    w = InlineWorker(FACTORY)
+    rid = w.request("uragan", "novice", 3, None, {"legal": ["z"]})
+    assert w.pending == {rid}
+    (reply,) = w.poll()
+    assert reply.request_id == rid and reply.move[:3] == ("novice", 3, "z")
+    assert w.poll() == []
