@@ -20,7 +20,11 @@ def legal_cards(hand: CardSet, led: Suit | None, trump: Suit) -> CardSet:
 
 
 def reveals_void(card: Card, led: Suit, trump: Suit) -> bool:
-    """A card off the led suit and off trump shows the player holds neither (trumping shows nothing)."""
+    """Whether a follower's ``card`` shows a void in the led suit: off the led suit and not a trump.
+
+    It shows nothing about trumps (a void player may discard anything), and a trump shows no void
+    (trumping is allowed while holding the led suit).
+    """
     s = card // 13
     return s != led and s != trump
 

@@ -124,8 +124,11 @@ class View:
                 p = (leader + j) % n
                 by[p] |= 1 << card
                 s = card // 13
-                if j and s != led and s != trump:  # neither followed nor trumped: holds neither
-                    voids[p] |= 1 << led | 1 << trump
+                # Off the led suit and not a trump: void in the led suit. Nothing more: a void
+                # player may discard anything, so it says nothing of trumps (RULES.md Eralash 7);
+                # and trumping is allowed while holding the led suit, so a trump shows no void.
+                if j and s != led and s != trump:
+                    voids[p] |= 1 << led
         v.played_by, v.voids = tuple(by), tuple(voids)
         v.counts = tuple(h.bit_count() for h in deal.hands)
         if match is not None:
