@@ -148,3 +148,78 @@ def test_reset_restores_defaults(tmp_path: Path) -> None:
     assert s.mute is False and s.volume == 0.1
     s.reset()
     assert s.volume == s.default("volume")
+
+
+# --- the Settings screen (headless) -------------------------------------------------------------
+
+def _app(tmp_path: Path):
+    from game.app import App, build_parser
+
+    return App(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"]))
+
+
+def _press(app, button) -> None:
+    import pygame
+    import pygame_gui
+
+    app.frame(0.016, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
+
+
+def test_settings_screen_applies_and_saves_changes_live(tmp_path: Path) -> None:
+    import pygame
+
+    from game import i18n
+    from game.scenes.settings_screen import SettingsScene
+
+    app = _app(tmp_path)
+    try:
+        scene = app.stack.push(SettingsScene(app))
+        app.frame(0.016, [])
+        _press(app, scene.buttons["language_ru"][0])
+        assert i18n.get_language() == "ru"
+        assert any(label == "Настройки" for label, *_ in scene.labels)  # rebuilt in Russian
+        _press(app, scene.buttons["animation_speed_fast"][0])
+        assert scene.buttons["animation_speed_fast"][0].is_selected
+        rect = next(r for r, name, value in scene.pictures if (name, value) == ("card_back", "navy"))
+        app.frame(0.016, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)])
+        saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+        assert (saved["language"], saved["animation_speed"], saved["card_back"]) == ("ru", "fast", "navy")
+        import pygame_gui
+
+        app.frame(0.016, [pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.slider,
+                                             value=35)])
+        assert app.settings.volume == 0.35
+        assert json.loads((tmp_path / "settings.json").read_text())["volume"] != 0.35  # not per pixel
+        app.frame(0.016, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(0, 0))])
+        assert json.loads((tmp_path / "settings.json").read_text())["volume"] == 0.35
+        app.on_window_resized((1600, 1000))
+        app.frame(0.016, [])
+        assert scene.panel_rect.width > 1200
+    finally:
+        i18n.set_language("en")
+        app.close()
+
+
+def test_settings_screen_reset_asks_first(tmp_path: Path) -> None:
+    import pygame_gui
+
+    from game import i18n
+    from game.scenes.settings_screen import SettingsScene
+
+    app = _app(tmp_path)
+    try:
+        app.settings.update({"four_colour": True, "table_colour": "red"})
+        scene = app.stack.push(SettingsScene(app))
+        _press(app, scene.buttons["reset"][0])
+        assert scene.dialog is not None
+        assert app.settings.four_colour  # nothing yet
+        import pygame
+
+        app.frame(0.016, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                             ui_element=scene.dialog)])
+        assert not app.settings.four_colour and app.settings.table_colour == "green"
+        _press(app, scene.buttons["back"][0])
+        assert app.stack.top is None
+    finally:
+        i18n.set_language("en")
+        app.close()

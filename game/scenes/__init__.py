@@ -11,9 +11,9 @@ import importlib.util
 from typing import Any
 
 SCREENS: dict[str, str] = {
-    "settings": "game.scenes.settings:SettingsScene",
-    "rules": "game.scenes.rules:RulesScene",
-    "stats": "game.scenes.stats:StatsScene",
+    "settings": "game.scenes.settings_screen:SettingsScene",
+    "rules": "game.scenes.rules_screen:RulesScene",
+    "stats": "game.scenes.stats_screen:StatsScene",
 }
 
 TABLES: dict[str, str] = {

@@ -1,0 +1,354 @@
+"""The Settings screen: language, deck style, card back, table cloth, animation, sound, full screen.
+
+Every choice applies at once (the screen calls ``apply_setting``, and the change is saved to
+``settings.json`` by ``Settings.set``), and a preview shows the cards and cloth as they will look.
+Choices are pygame_gui buttons in rows (a selected button is the current value) and a volume slider;
+the card backs and the cloths are drawn as small pictures you click. Defaults are restored after a
+confirmation dialog.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIHorizontalSlider
+from pygame_gui.windows import UIConfirmationDialog
+
+from engine import cards as C
+from game import i18n
+from game.i18n import t
+from game.scene import Scene
+from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, available_card_backs
+from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
+
+PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
+# Settings this screen changes (what "Defaults" restores): not the window size or new-game choices.
+SCREEN_SETTINGS = ("language", "deck_index", "four_colour", "card_back", "table_colour", "animation_speed",
+                   "volume", "mute", "fullscreen")
+
+
+def apply_setting(app: Any, name: str, value: Any) -> None:
+    """Make a changed setting visible now (the app may also register this with ``settings.on_change``)."""
+    if name == "language" and value in i18n.LANGUAGES:
+        i18n.set_language(value)
+    elif name in ("volume", "mute"):
+        apply = getattr(app, "_apply_volume", None)
+        if apply is not None and getattr(app, "_sounds", None) is not None:
+            with contextlib.suppress(Exception):
+                apply()
+    elif name == "fullscreen" and bool(getattr(app, "fullscreen", value)) != value:
+        with contextlib.suppress(Exception):
+            app.toggle_fullscreen()
+
+
+class SettingsScene(Scene):
+    """Rows of choices on a wooden plaque over the cloth; Esc or Back returns to the menu."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.settings = app.settings
+        self.elements: list[Any] = []
+        self.buttons: dict[str, tuple[UIButton, str, Any]] = {}  # object key -> (button, name, value)
+        self.slider: UIHorizontalSlider | None = None
+        self.dialog: UIConfirmationDialog | None = None
+        self.labels: list[tuple[str, tuple[int, int], str, int, tuple[int, int, int]]] = []
+        self.pictures: list[tuple[pygame.Rect, str, Any]] = []  # clickable backs and cloths
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self._images: dict[tuple[Any, ...], Any] = {}
+        self._bg: pygame.Surface | None = None
+        self._bg_key: Any = None
+        self._volume_dirty = False
+
+    # lifecycle -------------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        self._flush_volume()
+        self.clear()
+
+    def pause(self) -> None:
+        self.clear()
+
+    def resume(self) -> None:
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app.stack.top is self:
+            self.build()
+
+    def clear(self) -> None:
+        for e in self.elements:
+            e.kill()
+        self.elements.clear()
+        self.buttons.clear()
+        self.slider = None
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    # building --------------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        self.clear()
+        self.labels, self.pictures = [], []
+        w, h = self.app.size
+        pw, ph = min(1240, w - 60), min(760, h - 60)
+        self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        p = self.panel_rect
+        self._label(t("settings.title"), (p.x + 36, p.y + 22), 34, "bold", BRASS_LIGHT)
+        col_w = (pw - 36 * 3) // 2
+        left, right = p.x + 36, p.x + 36 * 2 + col_w
+        s = self.settings
+
+        y = p.y + 84
+        self._label(t("settings.section.cards"), (left, y), 24, "bold", BRASS)
+        y += 42
+        y = self._row(left, y, col_w, "language", LANGUAGES, i18n.get_language())
+        y = self._row(left, y, col_w, "deck_index", DECK_INDEXES, s.deck_index,
+                      tooltip=t("settings.deck_index.about"))
+        y = self._row(left, y, col_w, "four_colour", (False, True), s.four_colour,
+                      tooltip=t("settings.four_colour.about"))
+        half = (col_w - 24) // 2
+        self._pictures(left, y, half, "card_back", available_card_backs(), 100)
+        self._pictures(left + half + 24, y, half, "table_colour", list(TABLE_COLOURS), 42)
+
+        y = p.y + 84
+        self._label(t("settings.section.play"), (right, y), 24, "bold", BRASS)
+        y += 42
+        y = self._row(right, y, col_w, "animation_speed", ANIMATION_SPEEDS, s.animation_speed)
+        self._label(t("settings.volume"), (right, y), 19, "regular", IVORY)
+        self.slider = UIHorizontalSlider(pygame.Rect(right, y + 28, col_w - 80, 36),
+                                         round(s.volume * 100), (0, 100), self.app.ui,
+                                         object_id="#settings_volume")
+        self.elements.append(self.slider)
+        self._volume_label_pos = (right + col_w - 66, y + 34)
+        y += 80
+        row_y = y
+        y = self._row(right, row_y, (col_w - 24) // 2, "mute", (False, True), s.mute)
+        self._row(right + (col_w + 24) // 2, row_y, (col_w - 24) // 2, "fullscreen", (False, True),
+                  bool(getattr(self.app, "fullscreen", s.fullscreen)), tooltip=t("settings.fullscreen.about"))
+        self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
+        self.preview_rect = pygame.Rect(right, y + 28, col_w, max(120, p.bottom - 96 - y - 28))
+
+        bw = 200
+        self._button("reset", t("settings.reset"), pygame.Rect(p.x + 36, p.bottom - 72, bw, 48))
+        self._button("back", t("settings.back"), pygame.Rect(p.right - 36 - bw, p.bottom - 72, bw, 48))
+
+    def _label(self, text: str, pos: tuple[int, int], size: int, style: str,
+               colour: tuple[int, int, int]) -> None:
+        self.labels.append((text, pos, style, size, colour))
+
+    def _button(self, key: str, text: str, rect: pygame.Rect, name: str = "", value: Any = None,
+                tooltip: str | None = None) -> UIButton:
+        b = UIButton(rect, text, self.app.ui, tool_tip_text=tooltip, object_id=f"#settings_{key}")
+        self.elements.append(b)
+        self.buttons[key] = (b, name, value)
+        return b
+
+    def _row(self, x: int, y: int, width: int, name: str, values: Any, current: Any,
+             tooltip: str | None = None) -> int:
+        """A label above one button per value; the current value's button is selected."""
+        self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
+        values = tuple(values)
+        gap = 8
+        bw = (width - gap * (len(values) - 1)) // len(values)
+        for i, value in enumerate(values):
+            text = self._value_text(name, value)
+            b = self._button(f"{name}_{value}", text, pygame.Rect(x + i * (bw + gap), y + 28, bw, 42),
+                             name, value, tooltip)
+            if value == current:
+                b.select()
+        return y + 28 + 42 + 18
+
+    def _value_text(self, name: str, value: Any) -> str:
+        if name == "mute":
+            return t("settings.mute.on" if value else "settings.mute.off")
+        if isinstance(value, bool):
+            return t("settings.on" if value else "settings.off")
+        return t(f"settings.{name}.{value}")
+
+    def _pictures(self, x: int, y: int, width: int, name: str, values: list[str], height: int) -> None:
+        """A label above clickable pictures (card backs, cloths), wrapping into rows."""
+        self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
+        gap = 14
+        w = int(height * 0.72) if name == "card_back" else int(height * 1.3)
+        per_row = max(1, (width + gap) // (w + gap))
+        for i, value in enumerate(values):
+            row, col = divmod(i, per_row)
+            rect = pygame.Rect(x + 4 + col * (w + gap), y + 32 + row * (height + gap), w, height)
+            self.pictures.append((rect, name, value))
+
+    # changing --------------------------------------------------------------------------------------
+
+    def change(self, name: str, value: Any) -> None:
+        """Set, save and apply one setting, then rebuild the screen (its own language may change)."""
+        if name == "fullscreen":
+            apply_setting(self.app, name, value)  # the app flips the window and saves the setting
+        else:
+            self.settings.set(name, value)
+            apply_setting(self.app, name, value)
+        self.build()
+
+    def _flush_volume(self) -> None:
+        if self._volume_dirty:
+            self.settings.save()
+            self._volume_dirty = False
+
+    def reset(self) -> None:
+        was_fullscreen = bool(getattr(self.app, "fullscreen", False))
+        self.settings.reset([n for n in SCREEN_SETTINGS if n != "fullscreen"])
+        for name in SCREEN_SETTINGS:
+            if name != "fullscreen":
+                apply_setting(self.app, name, self.settings.get(name))
+        if was_fullscreen != self.settings.default("fullscreen"):
+            apply_setting(self.app, "fullscreen", self.settings.default("fullscreen"))
+        self.build()
+
+    def ask_reset(self) -> None:
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, 540, 260)
+        rect.center = (w // 2, h // 2)
+        with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
+            self.app.ui.set_locale(i18n.get_language())
+        self.dialog = UIConfirmationDialog(rect, t("settings.reset.question"), self.app.ui,
+                                           window_title=t("settings.reset.title"),
+                                           action_short_name=t("settings.reset.confirm"),
+                                           blocking=True, object_id="#settings_reset_dialog")
+        self.elements.append(self.dialog)
+
+    # events ----------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.reset()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, (b, name, value) in list(self.buttons.items()):
+                if event.ui_element is b:
+                    self.press(key, name, value)
+                    return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            self.settings.set("volume", round(event.value) / 100, save=False)
+            apply_setting(self.app, "volume", self.settings.volume)
+            self._volume_dirty = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._flush_volume()  # the slider was let go: write the file once, not per pixel
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.dialog is None:
+            for rect, name, value in self.pictures:
+                if rect.collidepoint(event.pos):
+                    self.change(name, value)
+                    return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.dialog is not None:
+                self.dialog.kill()
+                self.dialog = None
+            else:
+                self.press("back", "", None)
+            return True
+        return False
+
+    def press(self, key: str, name: str, value: Any) -> None:
+        if key == "back":
+            self.app.stack.pop()
+        elif key == "reset":
+            self.ask_reset()
+        elif name:
+            self.change(name, value)
+
+    # drawing ---------------------------------------------------------------------------------------
+
+    def _card_images(self, back: str | None = None) -> Any:
+        s = self.settings
+        size = (int(self.preview_rect.height * 0.62 * 0.72), int(self.preview_rect.height * 0.62))
+        lang = i18n.get_language() if s.deck_index == "auto" else s.deck_index
+        key = (lang, s.four_colour, back or s.card_back, size)
+        images = self._images.get(key)
+        if images is None:
+            from game.widgets.cards import CardImages
+
+            images = CardImages(self.app.text, size, lang=key[0], back=key[2], four_colour=key[1])
+            if len(self._images) > 12:
+                self._images.clear()
+            self._images[key] = images
+        return images
+
+    def _back_image(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        key = ("back", name, size)
+        img = self._images.get(key)
+        if img is None:
+            from game.widgets.cards import CardImages
+
+            img = CardImages(self.app.text, size, back=name).back()
+            self._images[key] = img
+        return img
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        colour = self.settings.table_colour
+        key = (size, colour)
+        if self._bg is None or self._bg_key != key:
+            from game.widgets.felt import baize
+
+            self._bg = baize(size, TABLE_COLOURS.get(colour, TABLE_COLOURS["green"]))
+            self._bg_key = key
+        return self._bg
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.widgets.felt import baize, panel
+
+        surface.blit(self._background(surface.get_size()), (0, 0))
+        surface.blit(panel(self.panel_rect.size, 225), self.panel_rect.topleft)
+        text = self.app.text
+        for label, pos, style, size, colour in self.labels:
+            surface.blit(text.get(label, size, colour, style), pos)
+        if self.slider is not None:
+            surface.blit(text.get(t("settings.volume.value", n=round(self.settings.volume * 100)), 20, IVORY),
+                         self._volume_label_pos)
+        mouse = pygame.mouse.get_pos()
+        for rect, name, value in self.pictures:
+            selected = self.settings.get(name) == value
+            if name == "card_back":
+                surface.blit(self._back_image(value, rect.size), rect)
+            else:
+                key = ("cloth", value, rect.size)
+                cloth = self._images.get(key)
+                if cloth is None:
+                    cloth = baize(rect.size, TABLE_COLOURS[value], rim=False)
+                    self._images[key] = cloth
+                surface.blit(cloth, rect)
+            ring = BRASS_LIGHT if selected else (BRASS if rect.collidepoint(mouse) else (90, 70, 40))
+            pygame.draw.rect(surface, ring, rect.inflate(8, 8), width=3 if selected else 2, border_radius=8)
+        self._draw_preview(surface)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        r = self.preview_rect
+        if r.width <= 0:
+            return
+        from game.widgets.felt import baize
+
+        key = ("preview", self.settings.table_colour, r.size)
+        cloth = self._images.get(key)
+        if cloth is None:
+            cloth = baize(r.size, TABLE_COLOURS.get(self.settings.table_colour, TABLE_COLOURS["green"]),
+                          rim=False)
+            self._images[key] = cloth
+        surface.blit(cloth, r)
+        pygame.draw.rect(surface, BRASS, r, width=2, border_radius=4)
+        images = self._card_images()
+        cw, ch = images.size
+        x = r.x + 18
+        y = r.centery - ch // 2
+        back = images.back()
+        surface.blit(back, (x, y))
+        x += cw + 24
+        step = min(cw + 8, (r.right - 18 - x - cw) // max(1, len(PREVIEW_CARDS) - 1))
+        for name in PREVIEW_CARDS:
+            surface.blit(images.face(C.parse(name)), (x, y))
+            x += step

@@ -1,0 +1,215 @@
+"""The Statistics screen: a score sheet per game, one row per opponent level and a total.
+
+Columns: played, won, win rate, current and best streak, double wins (Uragan) or slams (Eralash),
+and games played with undo. The sheets are drawn by our own code, ruled like a card-room record;
+Reset asks for confirmation in a pygame_gui dialog first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+from pygame_gui.windows import UIConfirmationDialog
+
+from game import i18n
+from game.i18n import plural, t
+from game.scene import Scene
+from game.settings import LEVELS
+from game.stats import Record, Stats
+from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, TABLE_COLOURS
+
+GAMES = ("eralash", "uragan")
+SHEET = (246, 238, 218)
+RULE = (190, 160, 110)
+CLARET = (112, 28, 40)
+
+
+def columns(game: str) -> list[str]:
+    special = "slams" if game == "eralash" else "doubles"
+    return ["played", "won", "rate", "streak", "best", special, "undo"]
+
+
+def cell(rec: Record, column: str) -> str:
+    """The text of one figure (a dash where there is nothing to show yet)."""
+    if column == "rate":
+        rate = rec.win_rate
+        return t("stats.none") if rate is None else f"{round(rate * 100)}%"
+    value = {"played": rec.played, "won": rec.won + rec.shared, "streak": rec.streak,
+             "best": rec.best_streak, "slams": rec.slams, "doubles": rec.double_wins,
+             "undo": rec.with_undo}[column]
+    if column == "won" and rec.shared:  # a shared win is half a win, as in the win rate
+        whole, half = divmod(rec.won * 2 + rec.shared, 2)
+        return f"{whole}½" if half else str(whole)
+    return str(value) if rec.played else t("stats.none")
+
+
+def summary(stats: Stats, game: str) -> str:
+    """One sentence under the sheet, with Russian plurals: 'Окончено 5 партий, выиграно 3, …'."""
+    total = stats.total(game)
+    if not total.played:
+        return t("stats.empty")
+    parts = [plural(total.played, "stats.games_played"), plural(total.won, "stats.games_won")]
+    if total.best_streak:
+        parts.append(plural(total.best_streak, "stats.best_streak"))
+    return ", ".join(parts)
+
+
+class StatsScene(Scene):
+    """Two ruled sheets on the cloth; Esc or Back returns, Reset asks first."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.stats = Stats.load(app.store) if getattr(app, "store", None) is not None else Stats()
+        self.elements: list[Any] = []
+        self.buttons: dict[str, UIButton] = {}
+        self.dialog: UIConfirmationDialog | None = None
+        self.sheets: list[tuple[str, pygame.Rect]] = []
+        self._bg: pygame.Surface | None = None
+        self._bg_key: Any = None
+
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        self.clear()
+
+    def pause(self) -> None:
+        self.clear()
+
+    def resume(self) -> None:
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app.stack.top is self:
+            self.build()
+
+    def clear(self) -> None:
+        for e in self.elements:
+            e.kill()
+        self.elements.clear()
+        self.buttons.clear()
+        self.dialog = None
+
+    def build(self) -> None:
+        self.clear()
+        w, h = self.app.size
+        sw = min(1200, w - 80)
+        x = (w - sw) // 2
+        top = 96
+        sheet_h = min(330, (h - top - 110) // 2)
+        top += max(0, (h - top - 110 - 2 * sheet_h - 16) // 2)
+        self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 16), sw, sheet_h))
+                       for i, g in enumerate(GAMES)]
+        self._button("reset", t("stats.reset"), pygame.Rect(x, h - 78, 200, 48))
+        self._button("back", t("stats.back"), pygame.Rect(x + sw - 200, h - 78, 200, 48))
+        if self.stats.is_empty():
+            self.buttons["reset"].disable()
+
+    def _button(self, key: str, text: str, rect: pygame.Rect) -> None:
+        b = UIButton(rect, text, self.app.ui, object_id=f"#stats_{key}")
+        self.elements.append(b)
+        self.buttons[key] = b
+
+    def ask_reset(self) -> None:
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, 540, 260)
+        rect.center = (w // 2, h // 2)
+        with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
+            self.app.ui.set_locale(i18n.get_language())
+        self.dialog = UIConfirmationDialog(rect, t("stats.reset.question"), self.app.ui,
+                                           window_title=t("stats.reset.title"),
+                                           action_short_name=t("stats.reset.confirm"),
+                                           blocking=True, object_id="#stats_reset_dialog")
+        self.elements.append(self.dialog)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.stats.reset()
+            self.build()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.buttons.get("back"):
+                self.app.stack.pop()
+                return True
+            if event.ui_element is self.buttons.get("reset"):
+                self.ask_reset()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.dialog is not None:
+                self.dialog.kill()
+                self.dialog = None
+            else:
+                self.app.stack.pop()
+            return True
+        return False
+
+    # drawing ---------------------------------------------------------------------------------------
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        colour = getattr(self.app.settings, "table_colour", "green")
+        key = (size, colour)
+        if self._bg is None or self._bg_key != key:
+            from game.widgets.felt import baize
+
+            self._bg = baize(size, TABLE_COLOURS.get(colour, TABLE_COLOURS["green"]))
+            self._bg_key = key
+        return self._bg
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._background(surface.get_size()), (0, 0))
+        text = self.app.text
+        title = text.get(t("stats.title"), 36, BRASS_LIGHT, "bold", shadow=True)
+        surface.blit(title, (self.sheets[0][1].x if self.sheets else 40, 30))
+        for game, rect in self.sheets:
+            self._draw_sheet(surface, game, rect)
+        if self.sheets:
+            x, y = self.sheets[-1][1].x, self.sheets[-1][1].bottom + 6
+            note = text.get(t("stats.shared_note") + " " + t("stats.undo_note"), 15, IVORY, "italic")
+            if note.get_width() > self.sheets[-1][1].width - 440:
+                note = text.get(t("stats.undo_note"), 15, IVORY, "italic")
+            surface.blit(note, (x + 220, y + 24))
+
+    def _draw_sheet(self, surface: pygame.Surface, game: str, r: pygame.Rect) -> None:
+        text = self.app.text
+        shadow = pygame.Surface(r.size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 80))
+        surface.blit(shadow, r.move(5, 7))
+        pygame.draw.rect(surface, SHEET, r)
+        pygame.draw.rect(surface, BRASS, r, width=2)
+        pad = 24
+        surface.blit(text.get(t(f"game.{game}"), 28, CLARET, "bold"), (r.x + pad, r.y + 14))
+        cols = columns(game)
+        first_w = max(180, r.width // 5)
+        col_w = (r.width - 2 * pad - first_w) // len(cols)
+        row_h = max(28, min(40, (r.height - 110) // (len(LEVELS) + 2)))
+        y = r.y + 58
+        size = max(15, min(19, row_h // 2 + 2))
+        surface.blit(text.get(t("stats.col.level"), size, CLARET, "bold"), (r.x + pad, y))
+        head_h = row_h
+        for i, col in enumerate(cols):
+            cx = r.x + pad + first_w + i * col_w + col_w // 2
+            words = text.wrap(t(f"stats.col.{col}"), size - 1, col_w - 10, "bold")
+            for k, word in enumerate(words):
+                head = text.get(word, size - 1, CLARET, "bold")
+                surface.blit(head, (cx - head.get_width() // 2, y + k * (size + 2)))
+            head_h = max(head_h, len(words) * (size + 2) + 8)
+        y += head_h
+        pygame.draw.line(surface, RULE, (r.x + pad, y - 6), (r.right - pad, y - 6), 2)
+        rows = [(t(f"level.{lv}"), self.stats.get(game, lv), "regular") for lv in LEVELS]
+        rows.append((t("stats.total"), self.stats.total(game), "bold"))
+        for n, (label, rec, style) in enumerate(rows):
+            if n == len(rows) - 1:
+                pygame.draw.line(surface, RULE, (r.x + pad, y - 4), (r.right - pad, y - 4), 1)
+            surface.blit(text.get(label, size, INK, style), (r.x + pad, y))
+            for i, col in enumerate(cols):
+                img = text.get(cell(rec, col), size, INK, style)
+                cx = r.x + pad + first_w + i * col_w + col_w // 2
+                surface.blit(img, (cx - img.get_width() // 2, y))
+            y += row_h
+        line = text.get(summary(self.stats, game), size - 1, CLARET, "italic")
+        surface.blit(line, (r.x + pad, min(y + 4, r.bottom - line.get_height() - 10)))
