@@ -45,6 +45,7 @@ class PlayRecord(NamedTuple):
     uragan: bool
     claimed: bool = False
     original: CardSet = 0
+    broke: str = ""  # EQUAL or TRAIL when the play broke a priority (claimed or let stand)
 
 
 class ClaimEvent(NamedTuple):
@@ -299,12 +300,12 @@ class Deal:
         if isinstance(move, LetStand):
             self.history.append(move)
             self.last_claim = ClaimEvent(offender, 1 - offender, b, False, b.take)
-            self._stand(offender, b.card, b.take, False, b.take)
+            self._stand(offender, b.card, b.take, False, b.take, b.kind)
         elif isinstance(move, Claim):
             self.history.append(move)
             if len(b.demanded) == 1:
                 self.last_claim = ClaimEvent(offender, 1 - offender, b, True, b.demanded[0])
-                self._stand(offender, b.card, b.demanded[0], True, b.take)
+                self._stand(offender, b.card, b.demanded[0], True, b.take, b.kind)
             else:
                 self.last_claim = ClaimEvent(offender, 1 - offender, b, True, None)
                 self.phase = PICK
@@ -319,9 +320,10 @@ class Deal:
             raise IllegalMove(f"the claim turns {name(b.card)} into a capture: take one of {choices}")
         self.history.append(move)
         self.last_claim = ClaimEvent(self.turn, 1 - self.turn, b, True, move.take)
-        self._stand(self.turn, b.card, move.take, True, b.take)
+        self._stand(self.turn, b.card, move.take, True, b.take, b.kind)
 
-    def _stand(self, seat: int, card: int, take: CardSet, claimed: bool, original: CardSet) -> None:
+    def _stand(self, seat: int, card: int, take: CardSet, claimed: bool, original: CardSet,
+               broke: str = "") -> None:
         """Carry out a play as it finally stands; deal the next round or end the deal when due."""
         bit = 1 << card
         hands = self.hands
@@ -340,7 +342,7 @@ class Deal:
         else:
             self.table |= bit
             self._hist += HIST_OF_CARD[card]
-        self.plays.append(PlayRecord(seat, card, take, uragan, claimed, original))
+        self.plays.append(PlayRecord(seat, card, take, uragan, claimed, original, broke))
         self.pending = None
         self.phase = PLAY
         self.turn = 1 - seat
@@ -403,6 +405,7 @@ class Deal:
             v = VALUE[card]
             equal = table & VALUE_MASK[v]
             claimed = False
+            broke = ""
             if strict:
                 if equal:
                     for _ in range(r):
@@ -425,6 +428,7 @@ class Deal:
                 elif not take and counts[v]:
                     b = Breach(TRAIL, card, take, value_captures(v, table, hist))
                 if b is not None:
+                    broke = b.kind
                     if rand() * 2 < 1:
                         history.append(LET_STAND)
                         last_claim = ClaimEvent(seat, 1 - seat, b, False, take)
@@ -457,7 +461,7 @@ class Deal:
             else:
                 table |= bit
                 hist += HIST_OF_CARD[card]
-            plays.append(PlayRecord(seat, card, take, uragan, claimed, original))
+            plays.append(PlayRecord(seat, card, take, uragan, claimed, original, broke))
             seat = 1 - seat
             if not hands[0] and not hands[1]:
                 if rnd == ROUNDS - 1:

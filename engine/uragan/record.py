@@ -94,17 +94,18 @@ def spec_from_json(obj: Any, number: int = 1) -> DealSpec:
     return DealSpec(dealer, table, hands)
 
 
-def _play_fields(obj: Any, prefix: str) -> tuple[int, int, bool, int | None]:
+def _play_fields(obj: Any, prefix: str, seat: int) -> tuple[int, int, bool, int | None]:
     if not isinstance(obj, dict) or "card" not in obj:
-        raise RecordError(f'{prefix}: a play must be an object like {{"card": "7H", "take": ["3C", "4D"]}}')
+        raise RecordError(
+            f'{prefix} (seat {seat}): a play must be an object like {{"card": "7H", "take": ["3C", "4D"]}}')
     try:
         card = C.parse(obj["card"])
     except C.CardParseError as err:
-        raise RecordError(f"{prefix}: {err}") from None
+        raise RecordError(f"{prefix} (seat {seat}): {err}") from None
     take_obj = obj.get("take") or []
     claimed = obj.get("claimed", False)
     if not isinstance(claimed, bool):
-        raise RecordError(f"{prefix} ({C.name(card)}): \"claimed\" must be true or false")
+        raise RecordError(f"{prefix} (seat {seat}, {C.name(card)}): \"claimed\" must be true or false")
     original_obj = obj.get("claimed_from")
     try:
         if not isinstance(take_obj, list):
@@ -116,7 +117,7 @@ def _play_fields(obj: Any, prefix: str) -> tuple[int, int, bool, int | None]:
                 raise C.CardParseError('"claimed_from" must be a list of cards')
             original = C.parse_set(original_obj)
     except C.CardParseError as err:
-        raise RecordError(f"{prefix} ({C.name(card)}): {err}") from None
+        raise RecordError(f"{prefix} (seat {seat}, {C.name(card)}): {err}") from None
     return card, take, claimed, original
 
 
@@ -184,9 +185,9 @@ def match_from_record(rec: Any) -> Match:
             raise RecordError(f"deal {number}: plays must be a list")
         for p, obj in enumerate(plays, start=1):
             prefix = f"deal {number}, play {p}"
-            card, take, claimed, original = _play_fields(obj, prefix)
             deal = m.deal
             seat = deal.turn
+            card, take, claimed, original = _play_fields(obj, prefix, seat)
             head = f"{prefix} (seat {seat}, {C.name(card)})"
             if len(m.deals_done) > i or deal.is_over():
                 raise RecordError(f"{head}: the deal is already over after {TOTAL_PLAYS} plays")
@@ -207,6 +208,8 @@ def _deal_summary(deal: Deal) -> dict[str, Any]:
         if p.claimed:
             item["claimed"] = True
             item["claimed_from"] = take_names(p.original)
+        if p.broke:
+            item["broke"] = p.broke
         plays.append(item)
     remainder = None
     if deal.remainder is not None:
