@@ -145,6 +145,11 @@ class View:
             v.target = deal.options.target
         return v
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and all(getattr(self, f) == getattr(other, f) for f in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"<Eralash View seat={self.seat} trick {len(self.winners) + 1} cur={self.cur}>"
 
