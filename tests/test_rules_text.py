@@ -131,3 +131,62 @@ def test_markdown_subset_parses() -> None:
 def test_rules_files_are_found_for_both_languages() -> None:
     for lang in ("ru", "en"):
         assert rules_path(lang).is_file()
+
+
+def test_layout_keeps_every_word_and_stays_inside_the_column() -> None:
+    import pygame
+
+    from game.scenes.rules_screen import layout, split_games
+    from game.widgets.text import TextCache
+
+    pygame.font.init()
+    fonts = TextCache()
+    for text in (EN, RU):
+        blocks = parse_markdown(text)
+        for part in split_games(blocks).values():
+            page = layout(part, 600, fonts)
+            laid = "".join(run[1] for line in page.lines for run in line.runs)
+            source = "".join(b.bullet + b.text for b in part)
+            assert "".join(laid.split()) == "".join(source.split())  # every word, in order, once
+            for line in page.lines:
+                for x, run_text, style, _, size in line.runs:
+                    assert x + fonts.font(size, style).size(run_text)[0] <= 600 + 1
+            assert [y for _, y, _ in page.anchors] == sorted(y for _, y, _ in page.anchors)
+
+
+def test_rules_screen_scrolls_jumps_and_follows_the_language(tmp_path) -> None:
+    import pygame
+
+    from game import i18n
+    from game.app import App, build_parser
+    from game.scenes.rules_screen import RulesScene
+
+    app = App(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"]))
+    try:
+        scene = app.stack.push(RulesScene(app, game="uragan"))
+        app.frame(0.016, [])
+        assert scene.page.anchors[0][0] == "The rules of Eralash and Uragan"
+        key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="")
+        app.frame(0.016, [key])
+        assert scene.target == scene._max_scroll() > 1000
+        for _ in range(120):
+            app.frame(0.016, [])
+        assert abs(scene.scroll - scene.target) < 1  # eased there
+        renders = app.text.renders
+        app.frame(0.016, [])
+        app.frame(0.016, [])
+        assert app.text.renders == renders  # a steady frame renders no text
+        rect, title, y, _ = scene._rows[3]
+        app.frame(0.016, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)])
+        assert scene.target == y - 8
+        scene.scroll_to(y - 8, instant=True)
+        assert scene.current_section() == 3
+        app.settings.set("language", "ru")
+        i18n.set_language("ru")
+        scene._relayout()
+        assert scene.page.anchors[0][0] == "Правила ералаша и урагана"
+        app.frame(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="")])
+        assert scene.game == "eralash" and scene.scroll == 0
+    finally:
+        i18n.set_language("en")
+        app.close()

@@ -96,3 +96,53 @@ def test_unknown_result_is_refused() -> None:
         Stats().record("uragan", ["club"], "draw")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Stats().record("whist", ["club"], "win")
+
+
+# --- the Statistics screen (headless) -----------------------------------------------------------
+
+def test_cells_and_russian_summary() -> None:
+    from game import i18n
+    from game.scenes.stats_screen import cell, summary
+
+    rec = Record(played=4, won=1, shared=1, streak=2, best_streak=2, slams=1)
+    assert [cell(rec, c) for c in ("played", "won", "rate", "best", "slams")] == ["4", "1½", "38%", "2", "1"]
+    assert cell(Record(), "played") == "—"
+    stats = Stats()
+    for r in ["win"] * 5 + ["loss"] * 16:
+        stats.record("uragan", ["club"], r)
+    before = i18n.get_language()
+    try:
+        i18n.set_language("ru")
+        assert summary(stats, "uragan") == "Окончена 21 партия, выиграно 5, лучшая серия: 5 побед подряд"
+        i18n.set_language("en")
+        assert summary(stats, "uragan") == "21 games finished, 5 won, best streak: 5 wins in a row"
+        assert summary(Stats(), "eralash") == i18n.t("stats.empty")
+    finally:
+        i18n.set_language(before)
+
+
+def test_stats_screen_reset_needs_confirmation(tmp_path: Path) -> None:
+    import pygame
+    import pygame_gui
+
+    from game.app import App, build_parser
+    from game.scenes.stats_screen import StatsScene
+
+    Stats.load(Store(tmp_path)).record("eralash", ["master"], "win", slam=True)
+    app = App(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"]))
+    try:
+        scene = app.stack.push(StatsScene(app))
+        app.frame(0.016, [])
+        assert scene.stats.get("eralash", "master").slams == 1
+        press = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.buttons["reset"])
+        app.frame(0.016, [press])
+        assert scene.dialog is not None
+        app.frame(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+        assert scene.dialog is None and not Stats.load(Store(tmp_path)).is_empty()  # cancelled
+        app.frame(0.016, [press])
+        app.frame(0.016, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                             ui_element=scene.dialog)])
+        assert Stats.load(Store(tmp_path)).is_empty()
+        assert not scene.buttons["reset"].is_enabled
+    finally:
+        app.close()
