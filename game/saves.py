@@ -140,7 +140,7 @@ class Session:
         seeds = [random.Random(f"{seed}:bot:{s}").randrange(1 << 48) for s in range(len(seats))]
         saved = SavedGame(game=game, match=match.to_save(), seats=list(seats), bot_seeds=seeds)
         session = cls(store, saved, match)
-        session.save()
+        session.save(background=False)  # the first save is on disk before the table even opens
         return session
 
     @classmethod
@@ -192,12 +192,13 @@ class Session:
         if save:
             self.save()
 
-    def save(self) -> bool:
+    def save(self, *, background: bool = True) -> bool:
+        """Write the save; by default on the writer thread, so a move never waits for the disk."""
         self.saved.match = self.match.to_save()
         self.saved.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
         if self.store is None:
             return False
-        return self.store.save(SAVE_KIND, self.saved.to_dict())
+        return self.store.save(SAVE_KIND, self.saved.to_dict(), background=background)
 
     def undo_point(self) -> int | None:
         """How many moves remain after undoing: the index of the humans' last move, or None."""

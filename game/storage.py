@@ -15,9 +15,11 @@ shows on the menu. Never pickle: JSON only.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -71,10 +73,17 @@ class CorruptFile(ValueError):
     """The bytes on disk are not a usable document of this kind."""
 
 
+def to_json_text(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def write_json_atomic(path: Path, data: Any, *, retries: int = REPLACE_RETRIES) -> None:
     """Write ``data`` as JSON to ``path`` so that a crash at any instant leaves old or new, never half."""
-    path = Path(path)
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    write_text_atomic(Path(path), to_json_text(data), retries=retries)
+
+
+def write_text_atomic(path: Path, text: str, *, retries: int = REPLACE_RETRIES) -> None:
+    """Temporary file in the same folder, flush, fsync, ``os.replace``, fsync the folder."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}{TMP_SUFFIX}")
     try:
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:
@@ -116,6 +125,74 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+class BackgroundWriter:
+    """Writes files on a helper thread, so a save after every move never stalls a frame (an fsync
+    costs milliseconds to tens of milliseconds). Writes to one path coalesce: only the newest text
+    is written. ``flush`` waits for what is pending; it runs at exit, and before any load.
+    """
+
+    def __init__(self) -> None:
+        self._pending: dict[Path, tuple[str, Callable[[OSError], None], Callable[[], None]]] = {}
+        self._busy: Path | None = None
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, path: Path, text: str, on_error: Callable[[OSError], None],
+               on_done: Callable[[], None]) -> None:
+        with self._cond:
+            self._pending[path] = (text, on_error, on_done)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="salon-writer", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def cancel(self, path: Path) -> None:
+        """Drop a pending write of ``path`` and wait if it is being written right now."""
+        with self._cond:
+            self._pending.pop(path, None)
+            while self._busy == path:
+                self._cond.wait(0.05)
+
+    def flush(self, path: Path | None = None, timeout: float = 10.0) -> bool:
+        """Wait until ``path`` (or everything) is written; False on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._waiting(path):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(min(left, 0.05))
+        return True
+
+    def _waiting(self, path: Path | None) -> bool:
+        if path is None:
+            return bool(self._pending) or self._busy is not None
+        return path in self._pending or self._busy == path
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending:
+                    self._cond.wait()
+                path = next(iter(self._pending))
+                text, on_error, on_done = self._pending.pop(path)
+                self._busy = path
+            try:
+                write_text_atomic(path, text)
+            except OSError as err:
+                on_error(err)
+            else:
+                on_done()
+            finally:
+                with self._cond:
+                    self._busy = None
+                    self._cond.notify_all()
+
+
+WRITER = BackgroundWriter()
+atexit.register(WRITER.flush)
+
+
 def read_document(path: Path) -> dict[str, Any]:
     """The JSON object at ``path`` with an integer ``"version"``; ``CorruptFile`` otherwise."""
     raw = Path(path).read_bytes()
@@ -152,6 +229,7 @@ class Store:
     def load(self, kind: FileKind) -> dict[str, Any] | None:
         """The current-version document, or None (missing, set aside as corrupt, or from a newer Salon)."""
         path = self.path(kind)
+        WRITER.flush(path)  # read what this process last saved, not what it is still writing
         try:
             doc = read_document(path)
         except FileNotFoundError:
@@ -198,27 +276,44 @@ class Store:
                    aside=target.name)
         return target
 
-    def save(self, kind: FileKind, doc: Mapping[str, Any]) -> bool:
-        """Write ``doc`` (its version set to the kind's); False when blocked or the disk refused."""
+    def save(self, kind: FileKind, doc: Mapping[str, Any], *, background: bool = False) -> bool:
+        """Write ``doc`` (its version set to the kind's); False when blocked or the disk refused.
+
+        ``background=True`` (the autosave after each move) hands the write to ``WRITER`` and returns
+        at once; a failure then shows up as a notice."""
         if kind.filename in self._blocked:
             return False
         data = dict(doc)
         data["version"] = kind.version
+        path = self.path(kind)
+        if background:
+            WRITER.submit(path, to_json_text(data), lambda err: self._write_error(kind, err),
+                          lambda: self._write_failed.discard(kind.filename))
+            return True
+        WRITER.cancel(path)  # an older background write must not land after this one
         try:
-            write_json_atomic(self.path(kind), data)
+            write_json_atomic(path, data)
         except OSError as err:
-            if kind.filename not in self._write_failed:  # one notice per file, not one per move
-                self._write_failed.add(kind.filename)
-                self._note("storage.write_failed", kind,
-                           f"Could not write {kind.filename} ({err.strerror or err}).")
+            self._write_error(kind, err)
             return False
         self._write_failed.discard(kind.filename)
         return True
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait for background writes (the app calls this before it quits)."""
+        return WRITER.flush(timeout=timeout)
+
+    def _write_error(self, kind: FileKind, err: OSError) -> None:
+        if kind.filename not in self._write_failed:  # one notice per file, not one per move
+            self._write_failed.add(kind.filename)
+            self._note("storage.write_failed", kind,
+                       f"Could not write {kind.filename} ({err.strerror or err}).")
 
     def remove(self, kind: FileKind) -> None:
         """Delete the file (e.g. the save once its game is over); blocked files are left alone."""
         if kind.filename in self._blocked:
             return
+        WRITER.cancel(self.path(kind))  # a pending autosave must not bring the file back
         with contextlib.suppress(FileNotFoundError):
             self.path(kind).unlink()
 

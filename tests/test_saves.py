@@ -192,6 +192,7 @@ def test_result_in_pairs_and_shared_wins(tmp_path: Path) -> None:
 def test_damaged_save_is_set_aside(tmp_path: Path, mutate) -> None:
     s = new_session(tmp_path)
     s.play(2)
+    s.store.flush()
     doc = json.loads((tmp_path / "save.json").read_text())
     mutate(doc)
     (tmp_path / "save.json").write_text(json.dumps(doc))

@@ -176,3 +176,44 @@ def test_unusable_data_dir_falls_back_to_a_temporary_folder(tmp_path: Path) -> N
     folder, ok = paths.ensure_data_dir(blocker / "Salon")
     assert not ok
     assert folder.is_dir() and folder != blocker / "Salon"
+
+
+def test_background_writes_land_in_order_and_loads_see_them(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    for n in range(50):
+        store.save(KIND, {"size": n}, background=True)
+    assert Store(tmp_path).load(KIND)["size"] == 49  # load waits for this process's pending write
+    store.save(KIND, {"size": 100}, background=True)
+    store.save(KIND, {"size": 7})  # a direct save after it wins: the older pending one is dropped
+    assert store.flush()
+    assert json.loads((tmp_path / "thing.json").read_text())["size"] == 7
+
+
+def test_remove_cancels_a_pending_background_write(tmp_path: Path, monkeypatch) -> None:
+    store = Store(tmp_path)
+    real = storage.write_text_atomic
+    started = []
+
+    def slow(path, text, **kw):
+        started.append(path)
+        time.sleep(0.05)
+        real(path, text, **kw)
+
+    monkeypatch.setattr(storage, "write_text_atomic", slow)
+    for n in range(5):
+        store.save(KIND, {"size": n}, background=True)
+    store.remove(KIND)
+    assert store.flush()
+    assert not (tmp_path / "thing.json").exists()
+
+
+def test_background_write_failure_becomes_a_notice(tmp_path: Path, monkeypatch) -> None:
+    store = Store(tmp_path)
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage, "write_text_atomic", full)
+    assert store.save(KIND, {"size": 1}, background=True)
+    assert store.flush()
+    assert [n.key for n in store.notices] == ["storage.write_failed"]

@@ -1,0 +1,98 @@
+"""Saves with the real engines: every move saved and resumed exactly, undo with the bots' replies,
+statistics at the end (wins, doubles, slams), for Uragan and for Eralash (alone and in pairs)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.saves import Session
+from game.stats import Stats
+from game.storage import Store
+
+CASES = [
+    ("uragan", {}, [None, "club"]),
+    ("uragan", {"claims": "strict", "target": 5}, [None, "master"]),
+    ("eralash", {"target": 4}, [None, "novice", "club"]),
+    ("eralash", {"pairs": True, "target": 3}, [None, "club", "club", "club"]),
+]
+
+
+def names(n: int) -> list[str]:
+    return ["You", "Svetlana", "Pavel", "Andrei"][:n]
+
+
+def play_out(session: Session, rng: random.Random, store_dir: Path, checks: int = 8) -> int:
+    """Random legal moves to the end of the match, resuming from disk at a few random moments."""
+    total = 0
+    check_every = rng.randrange(5, 40)
+    while not session.match.is_over():
+        moves = session.match.legal_moves()
+        assert moves, "no legal move in a match that is not over"
+        session.play(rng.choice(moves))
+        total += 1
+        if checks and total % check_every == 0:
+            checks -= 1
+            resumed = Session.resume(Store(store_dir))
+            assert resumed is not None
+            assert resumed.match.to_save() == session.match.to_save()
+            assert resumed.match.current_player() == session.match.current_player()
+            assert resumed.match.legal_moves() == session.match.legal_moves()
+            assert resumed.match.score() == session.match.score()
+            session = resumed  # go on from the resumed one, as the player would
+    return total
+
+
+@pytest.mark.parametrize("game,options,seats", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_saved_after_every_move_and_resumed_exactly(tmp_path: Path, game, options, seats) -> None:
+    rng = random.Random(f"{game}{options}")
+    store = Store(tmp_path)
+    session = Session.new(store, game, options, names(len(seats)), seats, seed=rng.randrange(10**9))
+    played = play_out(session, rng, tmp_path)
+    assert played > 10
+    resumed = Session.resume(Store(tmp_path))
+    assert resumed.match.is_over()
+    stats = Stats.load(store)
+    assert resumed.finish(stats)
+    assert not (tmp_path / "save.json").exists()
+    level = max((lv for lv in seats if lv), key=["novice", "club", "master"].index)
+    rec = stats.get(game, level)
+    assert rec.played == 1
+    result = resumed.result()["result"]
+    assert rec.won == (result == "win") and rec.shared == (result == "shared")
+    assert json.loads((tmp_path / "stats.json").read_text())["games"][game][level]["played"] == 1
+
+
+@pytest.mark.parametrize("game,options,seats", CASES[:1] + CASES[2:3], ids=["uragan", "eralash"])
+def test_undo_rewinds_to_the_players_last_move(tmp_path: Path, game, options, seats) -> None:
+    rng = random.Random(5)
+    session = Session.new(Store(tmp_path), game, options, names(len(seats)), seats, seed=99)
+    for _ in range(40):
+        session.play(rng.choice(session.match.legal_moves()))
+    history = session.match.to_save()["moves"]
+    movers = session.movers()
+    last_human = max(i for i, s in enumerate(movers) if s == 0)
+    removed = session.undo()
+    assert removed == len(history) - last_human
+    assert session.match.to_save()["moves"] == history[:last_human]
+    assert session.is_human_turn()
+    assert Session.resume(Store(tmp_path)).match.to_save()["moves"] == history[:last_human]
+    assert Session.resume(Store(tmp_path)).undo_used
+
+
+def test_uragan_double_and_eralash_slam_reach_the_statistics(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from game.saves import _is_double, _made_slam
+
+    match = SimpleNamespace(double=True, score=lambda: [16, 3])
+    assert _is_double(match, 0)
+    options = SimpleNamespace(target=16)
+    assert _is_double(SimpleNamespace(options=options, score=lambda: [16, 7]), 0)
+    assert not _is_double(SimpleNamespace(options=options, score=lambda: [16, 8]), 0)
+    slam_deal = SimpleNamespace(slam=1)
+    assert _made_slam(SimpleNamespace(deals_done=[SimpleNamespace(slam=None), slam_deal]), 1)
+    assert not _made_slam(SimpleNamespace(deals_done=[slam_deal]), 0)
