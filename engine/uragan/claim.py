@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.cards import RANK_NAMES, CardSet, cards, name, rank_of
+from engine.cards import RANK_NAMES, CardSet, cards, rank_of
 from engine.uragan.capture import captures
 from engine.uragan.deck import VALUE, VALUE_MASK
 
@@ -36,7 +36,7 @@ class Breach(NamedTuple):
         rank = RANK_NAMES["en"][rank_of(self.card)]
         if self.kind == EQUAL:
             return f"{_with_article(rank)} must take a {rank} lying on the table"
-        return f"{_with_article(rank)} that can capture must not be trailed ({name(self.card)} can)"
+        return f"{_with_article(rank)} that can capture must not be trailed"
 
 
 def demanded(card: int, table: CardSet) -> tuple[CardSet, ...]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from engine.cards import CardSet
 from engine.uragan.capture import histogram
-from engine.uragan.claim import Breach
+from engine.uragan.claim import Breach, breach
 from engine.uragan.deal_state import (
     CLAIM_PHASE,
     PLAY,
@@ -23,7 +23,7 @@ from engine.uragan.deal_state import (
     legal_moves_in,
 )
 from engine.uragan.deck import DECK, DECK_CARDS, HAND_SIZE, ROUNDS
-from engine.uragan.moves import Move
+from engine.uragan.moves import Move, Play
 from engine.uragan.options import Options
 from engine.uragan.sweep import UraganMark
 
@@ -92,6 +92,14 @@ class View:
             return []
         hand = self.hand if self.turn == self.seat else 0
         return legal_moves_in(self.phase, hand, self.table, self.options.strict, self.pending)
+
+    def legal_plays_of(self, card: int) -> list[CardSet]:
+        """The takes (masks, 0 = trail) this seat may play ``card`` with now (empty if not its turn)."""
+        return [m.take for m in self.legal_moves() if isinstance(m, Play) and m.card == card]
+
+    def breach_of(self, card: int, take: CardSet) -> Breach | None:
+        """Whether playing ``card`` taking ``take`` now would break a priority, and which."""
+        return breach(card, take, self.table)
 
     @property
     def opponent(self) -> int:
