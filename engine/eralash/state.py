@@ -127,7 +127,7 @@ class Deal:
             if m & ~FULL_DECK or m < 0:
                 raise ValueError(f"hand of seat {seat} is not a set of cards")
             if seen & m:
-                dup = display((seen & m).bit_length() - 1)
+                dup = name((seen & m).bit_length() - 1)
                 raise ValueError(f"hands are not disjoint: {dup} is dealt twice (again to seat {seat})")
             seen |= m
         size = options.hand_size(n)

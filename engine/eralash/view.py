@@ -12,7 +12,7 @@ from engine.eralash.options import Options
 from engine.eralash.run import Run, find_runs, run_neighbours
 from engine.eralash.state import Deal
 
-_RUN_TRIES = 30  # samples tried for one that also forms exactly the declared runs
+_RUN_TRIES = 100  # samples tried for one that also forms exactly the declared runs
 _HARD_TRIES = 400  # samples tried for one that meets voids, Ace announcements and hand sizes
 
 
@@ -315,13 +315,28 @@ class View:
         return d
 
 
+# _SUIT_CARDS[s][pattern]: the cards of a 13-bit pattern of suit s, lowest first.
+_SUIT_CARDS = tuple(
+    tuple(tuple(13 * s + r for r in range(13) if m >> r & 1) for m in range(1 << 13)) for s in range(4)
+)
+
+
 def _bits(mask: CardSet) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of a set, lowest first (four table look-ups)."""
+    a, b, c, d = _SUIT_CARDS
+    return [*a[mask & 0x1FFF], *b[mask >> 13 & 0x1FFF], *c[mask >> 26 & 0x1FFF], *d[mask >> 39]]
+
+
+def _pick(rnd: Any, pool: list[int], k: int) -> CardSet:
+    """``k`` cards of ``pool`` chosen uniformly at random, as a mask (a partial Fisher-Yates)."""
+    m = 0
+    last = len(pool) - 1
+    for i in range(k):
+        j = i + int(rnd() * (last - i + 1))
+        c = pool[j]
+        pool[j] = pool[i]
+        m |= 1 << c
+    return m
 
 
 def _sample(
@@ -342,8 +357,11 @@ def _sample(
     n = len(need)
     out = [0] * (n + 1)
     slots = [*need, aside_need]
+    rnd = rng.random
     aces = _bits(unknown & ACES)
-    rng.shuffle(aces)
+    for i in range(len(aces) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        aces[i], aces[j] = aces[j], aces[i]
     for j in range(n):  # seats that announced: exactly that many Aces
         if exact[j] < 0:
             continue
@@ -364,7 +382,7 @@ def _sample(
         total = sum(weights)
         if not total:
             return None
-        k = int(rng.random() * total)
+        k = int(rnd() * total)
         j = 0
         while k >= weights[j]:
             k -= weights[j]
@@ -383,9 +401,9 @@ def _sample(
         pool = _bits(rest & ~forbid[j])
         if len(pool) < slots[j]:
             return None
-        for c in rng.sample(pool, slots[j]):
-            out[j] |= 1 << c
-            rest ^= 1 << c
+        got = _pick(rnd, pool, slots[j])
+        out[j] |= got
+        rest ^= got
     if rest.bit_count() != slots[n]:
         return None
     out[n] |= rest
