@@ -19,6 +19,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 EXE_NAME = "salon.exe" if sys.platform == "win32" else "salon"
 BENCH_FRAMES = 120
+# Bots move only after the deal animation, the table's pause and the bot's think time: ~2 s of frames per
+# move here, so the bot-worker check runs a longer bench than the issue's 120 frames.
+WORKER_FRAMES = 600
 
 # (source folder, file pattern) pairs that must be inside the bundle at the same relative path
 ASSETS = [
@@ -70,10 +73,7 @@ def internal(bundle: Path) -> Path:
     return bundle / "_internal"
 
 
-@pytest.fixture(scope="module")
-def frozen_run(bundle: Path, tmp_path_factory: pytest.TempPathFactory):
-    """Run the frozen bench once; return the process and the bundle's file list before and after."""
-    home = tmp_path_factory.mktemp("home")
+def _run_frozen(bundle: Path, home: Path, frames: int) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
@@ -88,15 +88,30 @@ def frozen_run(bundle: Path, tmp_path_factory: pytest.TempPathFactory):
         "XDG_STATE_HOME": str(home / ".local" / "state"),
         "XDG_CACHE_HOME": str(home / ".cache"),
     }
-    before = _snapshot(bundle)
-    done = subprocess.run(
-        [str(bundle / EXE_NAME), "--bench", str(BENCH_FRAMES)],
+    return subprocess.run(
+        [str(bundle / EXE_NAME), "--bench", str(frames)],
         cwd=home,  # away from the source tree, so nothing can be found there by accident
         env=env,
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def _report(done: subprocess.CompletedProcess[str]) -> dict:
+    """The bench's JSON line, after checking the process ended cleanly."""
+    assert done.returncode == 0, f"exit {done.returncode}:\n{done.stderr[-4000:]}"
+    assert "Traceback" not in done.stderr
+    lines = [line for line in done.stdout.splitlines() if line.strip().startswith("{")]
+    assert lines, f"no JSON on stdout:\n{done.stdout[-2000:]}"
+    return json.loads(lines[-1])
+
+
+@pytest.fixture(scope="module")
+def frozen_run(bundle: Path, tmp_path_factory: pytest.TempPathFactory):
+    """Run the frozen bench once; return the process and the bundle's file list before and after."""
+    before = _snapshot(bundle)
+    done = _run_frozen(bundle, tmp_path_factory.mktemp("home"), BENCH_FRAMES)
     return done, before, _snapshot(bundle)
 
 
@@ -151,12 +166,16 @@ def test_no_binary_is_upx_packed(bundle: Path):
 
 def test_the_frozen_app_runs_the_headless_bench_and_exits_cleanly(frozen_run):
     done, _, _ = frozen_run
-    assert done.returncode == 0, f"exit {done.returncode}:\n{done.stderr[-4000:]}"
-    assert "Traceback" not in done.stderr
-    lines = [line for line in done.stdout.splitlines() if line.strip().startswith("{")]
-    assert lines, f"no JSON on stdout:\n{done.stdout[-2000:]}"
-    report = json.loads(lines[-1])
+    report = _report(done)
+    assert report["frames"] == BENCH_FRAMES
     assert report["startup_ms"] > 0
+
+
+def test_the_frozen_app_starts_its_bot_worker_process(bundle: Path, tmp_path: Path):
+    # Bots think only in the spawned worker process (game.botworker): a bot move proves the frozen
+    # executable re-entered itself as that worker (multiprocessing.freeze_support) and served a request.
+    report = _report(_run_frozen(bundle, tmp_path, WORKER_FRAMES))
+    assert report["moves"] >= 1
 
 
 def test_the_frozen_app_writes_nothing_inside_its_bundle(frozen_run):
