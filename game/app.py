@@ -69,8 +69,9 @@ class DefaultSettings:
 class App:
     """One window, one scene stack; ``frame()`` is one turn of the loop (the bench times it)."""
 
-    def __init__(self, args: argparse.Namespace, headless: bool = False,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, args: argparse.Namespace, headless: bool = False, size: tuple[int, int] | None = None
+    ) -> None:
         self.args = args
         self.headless = headless
         if not headless and sys.platform == "win32":  # sharp on HiDPI: per-monitor DPI awareness
@@ -87,8 +88,9 @@ class App:
 
         lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
         i18n.set_language(lang if lang in i18n.LANGUAGES else "en")
-        self.windowed_size = size or parse_size(getattr(args, "size", None)) or tuple(
-            self.settings.window_size)
+        self.windowed_size = (
+            size or parse_size(getattr(args, "size", None)) or tuple(self.settings.window_size)
+        )
         self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
         self.screen = self._set_mode()
         pygame.display.set_caption("Salon")
@@ -131,8 +133,9 @@ class App:
 
             from game.themes import theme_dict
 
-            self._ui = pygame_gui.UIManager(self.screen.get_size(), theme_dict(),
-                                            enable_live_theme_updates=False)
+            self._ui = pygame_gui.UIManager(
+                self.screen.get_size(), theme_dict(), enable_live_theme_updates=False
+            )
         return self._ui
 
     @property

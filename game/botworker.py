@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import queue
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -38,8 +39,15 @@ def _factory(spec: str) -> Any:
     return getattr(importlib.import_module(module), func)
 
 
-def _choose(bots: dict[tuple[Any, ...], Any], make_bot: Any, game: str, bot_name: str, seed: int,
-            budget: float | None, view: Any) -> Any:
+def _choose(
+    bots: dict[tuple[Any, ...], Any],
+    make_bot: Any,
+    game: str,
+    bot_name: str,
+    seed: int,
+    budget: float | None,
+    view: Any,
+) -> Any:
     key = (game, bot_name, seed, budget)
     bot = bots.get(key)
     if bot is None:
@@ -81,26 +89,51 @@ class BotWorker:
         self._next_id = 0
         self._cancelled: set[int] = set()
         self.pending: set[int] = set()
+        self._lock = threading.Lock()
+        self._starting = False
+        self._backlog: list[tuple[Any, ...]] = []  # jobs asked for while the process was starting
 
     def start(self) -> None:
-        if self._process is not None and self._process.is_alive():
+        """Start the process now (blocks for the spawn: tens of milliseconds)."""
+        with self._lock:
+            if self._process is not None and self._process.is_alive():
+                return
+            requests, replies = self._ctx.Queue(), self._ctx.Queue()
+            process = self._ctx.Process(
+                target=_serve, args=(requests, replies, self.factory), name="salon-bot", daemon=True
+            )
+            process.start()
+            self._requests, self._replies, self._process = requests, replies, process
+
+    def start_async(self) -> None:
+        """Start the process from a helper thread, so no frame waits for the spawn."""
+        if self.alive or self._starting:
             return
-        self._requests = self._ctx.Queue()
-        self._replies = self._ctx.Queue()
-        self._process = self._ctx.Process(target=_serve, args=(self._requests, self._replies, self.factory),
-                                          name="salon-bot", daemon=True)
-        self._process.start()
+        self._starting = True
+
+        def run() -> None:
+            try:
+                self.start()
+            finally:
+                self._starting = False
+
+        threading.Thread(target=run, name="salon-bot-start", daemon=True).start()
 
     @property
     def alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
     def request(self, game: str, bot_name: str, seed: int, budget: float | None, view: Any) -> int:
-        self.start()
+        """Send a job (or keep it until the process is up); returns its id at once."""
         self._next_id += 1
         rid = self._next_id
         self.pending.add(rid)
-        self._requests.put((rid, game, bot_name, seed, budget, view))
+        job = (rid, game, bot_name, seed, budget, view)
+        if self.alive and not self._starting:
+            self._requests.put(job)
+        else:
+            self._backlog.append(job)
+            self.start_async()
         return rid
 
     def cancel(self, request_id: int) -> None:
@@ -111,7 +144,12 @@ class BotWorker:
 
     def poll(self) -> list[Reply]:
         out: list[Reply] = []
-        if self._replies is None:
+        if self._backlog and self.alive and not self._starting:
+            for job in self._backlog:
+                if job[0] in self.pending:
+                    self._requests.put(job)
+            self._backlog.clear()
+        if self._replies is None or self._starting:
             return out
         while True:
             try:
@@ -123,7 +161,7 @@ class BotWorker:
                 continue
             self.pending.discard(reply.request_id)
             out.append(reply)
-        if self.pending and self._process is not None and not self._process.is_alive():
+        if self.pending and not self._backlog and self._process is not None and not self._process.is_alive():
             # The process died (out of memory, killed): fail the jobs so the table can retry.
             out.extend(Reply(rid, None, "bot worker stopped") for rid in sorted(self.pending))
             self.pending.clear()
@@ -143,6 +181,8 @@ class BotWorker:
 
 class InlineWorker:
     """Same interface, thinking in this process at the next ``poll()`` (tests, fallback)."""
+
+    def start_async(self) -> None: ...
 
     def __init__(self, factory: str = DEFAULT_FACTORY) -> None:
         self.factory = factory

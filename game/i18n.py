@@ -7,6 +7,7 @@ either a string with ``{name}`` fields or, for counted phrases, a dict of plural
 
 from __future__ import annotations
 
+import contextlib
 import json
 import locale
 import os
@@ -57,10 +58,8 @@ def reload() -> None:
 def system_language() -> str:
     """``ru`` when the system locale is Russian, else ``en``."""
     candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    try:
+    with contextlib.suppress(ValueError):
         candidates.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
     for c in candidates:
         if c:
             return "ru" if c.lower().startswith("ru") else "en"

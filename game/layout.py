@@ -20,8 +20,15 @@ def card_size_for(height: int, fraction: float = 0.19) -> tuple[int, int]:
     return (int(h * CARD_RATIO) // 2 * 2, h)
 
 
-def fan(n: int, centre_x: float, y: float, card_w: int, max_width: float, spread_deg: float = 0.0,
-        arc: float = 0.0) -> list[tuple[float, float, float]]:
+def fan(
+    n: int,
+    centre_x: float,
+    y: float,
+    card_w: int,
+    max_width: float,
+    spread_deg: float = 0.0,
+    arc: float = 0.0,
+) -> list[tuple[float, float, float]]:
     """Centres and angles for ``n`` cards in a row (or a slight arc), overlapping to fit ``max_width``."""
     if n <= 0:
         return []
@@ -81,8 +88,12 @@ class UraganLayout:
         my_hand = pygame.Rect(0, 0, int(w * 0.5), ch)
         my_hand.midbottom = (w // 2, h - margin)
         side = max(int(w * 0.16), cw * 2)
-        table = pygame.Rect(side, opp_hand.bottom + int(ch * 0.25), w - 2 * side,
-                            my_hand.top - opp_hand.bottom - int(ch * 0.55))
+        table = pygame.Rect(
+            side,
+            opp_hand.bottom + int(ch * 0.25),
+            w - 2 * side,
+            my_hand.top - opp_hand.bottom - int(ch * 0.55),
+        )
         stock = (side // 2, h // 2)
         my_pile = (w - side // 2, h - margin - ch // 2 - int(h * 0.05))
         opp_pile = (w - side // 2, margin + ch // 2 + int(h * 0.02))

@@ -53,8 +53,21 @@ def test_catalogs_merge_and_refuse_duplicate_keys(tmp_path):
 
 @pytest.mark.parametrize(
     "n, form",
-    [(1, "one"), (2, "few"), (4, "few"), (5, "many"), (11, "many"), (12, "many"), (14, "many"),
-     (21, "one"), (22, "few"), (25, "many"), (101, "one"), (111, "many"), (0, "many")],
+    [
+        (1, "one"),
+        (2, "few"),
+        (4, "few"),
+        (5, "many"),
+        (11, "many"),
+        (12, "many"),
+        (14, "many"),
+        (21, "one"),
+        (22, "few"),
+        (25, "many"),
+        (101, "one"),
+        (111, "many"),
+        (0, "many"),
+    ],
 )
 def test_russian_plural_forms(n, form):
     assert i18n.plural_form(n, "ru") == form

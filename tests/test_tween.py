@@ -47,8 +47,12 @@ def test_on_done_runs_once():
 def test_sequence_runs_steps_in_order_and_passes_leftover_time():
     s = SimpleNamespace(x=0.0)
     log = []
-    seq = Sequence(Tween(s, 0.5, ease=linear, x=10.0), lambda: log.append("mid"), Wait(0.5),
-                   Tween(s, 0.5, ease=linear, x=0.0))
+    seq = Sequence(
+        Tween(s, 0.5, ease=linear, x=10.0),
+        lambda: log.append("mid"),
+        Wait(0.5),
+        Tween(s, 0.5, ease=linear, x=0.0),
+    )
     seq.update(0.75)
     assert s.x == 10.0 and log == ["mid"]
     seq.update(0.5)

@@ -56,8 +56,15 @@ def open_screen(app: Any, name: str) -> None:
     app.stack.push(load(SCREENS[name])(app))
 
 
-def open_table(app: Any, game: str, *, demo: bool = False, seed: int | None = None,
-               level: str | None = None, options: dict[str, Any] | None = None) -> Any:
+def open_table(
+    app: Any,
+    game: str,
+    *,
+    demo: bool = False,
+    seed: int | None = None,
+    level: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> Any:
     """Start a new game of ``game`` (or a bot-only demo) and push its table."""
     table_cls = load(TABLES[game])
     scene = table_cls.new_game(app, demo=demo, seed=seed, level=level, options=options)

@@ -18,8 +18,10 @@ from game import i18n
 from game.i18n import t
 from game.scene import Scene
 from game.scenes import continue_game, open_screen, open_table, screen_available, table_available
+from game.themes import BAIZE_DARK
 from game.widgets.cards import CardImages
 from game.widgets.felt import table_background
+from game.widgets.warm import Warmer
 
 LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
@@ -34,6 +36,9 @@ class MenuScene(Scene):
         self.choice: dict[str, Any] = {"game": "uragan", "level": "club", "claims": "book"}
         self._bg: pygame.Surface | None = None
         self._bg_key: Any = None
+        self._ready: dict[Any, pygame.Surface] = {}
+        self._warming_key: Any = None
+        self.warmer = Warmer()
         self.images = CardImages(app.text, (150, 214), i18n.get_language())
         self._remember_choice()
 
@@ -76,14 +81,16 @@ class MenuScene(Scene):
         ui = self.app.ui
         w, h = self.app.size
         pw, ph = min(460, int(w * 0.4)), min(560, int(h * 0.86))
-        panel = UIPanel(pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph), manager=ui,
-                        object_id="#menu_panel")
+        panel = UIPanel(
+            pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph), manager=ui, object_id="#menu_panel"
+        )
         self.elements.append(panel)
         self.panel = panel
         inner = pw - 60
         UILabel(pygame.Rect(30, 24, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
-        UILabel(pygame.Rect(20, 92, pw - 40, 30), t("app.subtitle"), ui, container=panel,
-                object_id="#subtitle")
+        UILabel(
+            pygame.Rect(20, 92, pw - 40, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
+        )
         notice = self._notice()
         if notice:
             UILabel(pygame.Rect(20, ph - 44, pw - 40, 26), notice, ui, container=panel, object_id="#notice")
@@ -92,10 +99,16 @@ class MenuScene(Scene):
         else:
             self._build_new(panel, inner, ph)
 
-    def _button(self, key: str, text: str, rect: pygame.Rect, container: Any, enabled: bool = True,
-                tooltip: str | None = None) -> UIButton:
-        b = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip,
-                     object_id=f"#{key}")
+    def _button(
+        self,
+        key: str,
+        text: str,
+        rect: pygame.Rect,
+        container: Any,
+        enabled: bool = True,
+        tooltip: str | None = None,
+    ) -> UIButton:
+        b = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip, object_id=f"#{key}")
         if not enabled:
             b.disable()
         self.buttons[key] = b
@@ -114,8 +127,14 @@ class MenuScene(Scene):
         bh = min(56, (ph - 200) // len(entries) - 10)
         y = 150
         for key, text, enabled in entries:
-            self._button(key, text, pygame.Rect(30, y, inner, bh), panel, enabled,
-                         None if enabled or key == "continue" else t("menu.not_yet"))
+            self._button(
+                key,
+                text,
+                pygame.Rect(30, y, inner, bh),
+                panel,
+                enabled,
+                None if enabled or key == "continue" else t("menu.not_yet"),
+            )
             y += bh + 12
 
     def _build_new(self, panel: Any, inner: int, ph: int) -> None:
@@ -125,8 +144,14 @@ class MenuScene(Scene):
         y += 32
         half = (inner - 10) // 2
         for i, game in enumerate(("uragan", "eralash")):
-            b = self._button(f"game_{game}", t(f"game.{game}"), pygame.Rect(30 + i * (half + 10), y, half, 44),
-                             panel, table_available(game), None if table_available(game) else t("menu.not_yet"))
+            b = self._button(
+                f"game_{game}",
+                t(f"game.{game}"),
+                pygame.Rect(30 + i * (half + 10), y, half, 44),
+                panel,
+                table_available(game),
+                None if table_available(game) else t("menu.not_yet"),
+            )
             if self.choice["game"] == game:
                 b.select()
         y += 56
@@ -134,9 +159,14 @@ class MenuScene(Scene):
         y += 32
         third = (inner - 20) // 3
         for i, level in enumerate(LEVELS):
-            b = self._button(f"level_{level}", t(f"level.{level}"),
-                             pygame.Rect(30 + i * (third + 10), y, third, 44), panel, True,
-                             t(f"level.{level}.about"))
+            b = self._button(
+                f"level_{level}",
+                t(f"level.{level}"),
+                pygame.Rect(30 + i * (third + 10), y, third, 44),
+                panel,
+                True,
+                t(f"level.{level}.about"),
+            )
             if self.choice["level"] == level:
                 b.select()
         y += 56
@@ -144,15 +174,25 @@ class MenuScene(Scene):
             UILabel(pygame.Rect(30, y, inner, 28), t("uragan.option.claims"), ui, container=panel)
             y += 32
             for i, mode in enumerate(("book", "strict")):
-                b = self._button(f"claims_{mode}", t(f"uragan.option.claims.{mode}"),
-                                 pygame.Rect(30 + i * (half + 10), y, half, 44), panel, True,
-                                 t(f"uragan.option.claims.{mode}.about"))
+                b = self._button(
+                    f"claims_{mode}",
+                    t(f"uragan.option.claims.{mode}"),
+                    pygame.Rect(30 + i * (half + 10), y, half, 44),
+                    panel,
+                    True,
+                    t(f"uragan.option.claims.{mode}.about"),
+                )
                 if self.choice["claims"] == mode:
                     b.select()
             y += 56
         y = max(y + 8, ph - 130)
-        self._button("start", t("menu.start"), pygame.Rect(30, y, half, 50), panel,
-                     table_available(self.choice["game"]))
+        self._button(
+            "start",
+            t("menu.start"),
+            pygame.Rect(30, y, half, 50),
+            panel,
+            table_available(self.choice["game"]),
+        )
         self._button("back", t("menu.back"), pygame.Rect(40 + half, y, half, 50), panel)
 
     def _has_save(self) -> bool:
@@ -232,23 +272,41 @@ class MenuScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+    def _compose(self, size: tuple[int, int], colour_name: str) -> pygame.Surface:
+        """The cloth with a fan of cards beside the menu (made in the helper thread)."""
+        bg = table_background(size, colour_name).copy()
+        w, h = size
+        ch = int(h * 0.34)
+        self.images.set_size((int(ch * 2.5 / 3.5), ch))
+        cx, cy = int(w * 0.7), int(h * 0.56)
+        n = len(SHOWCASE)
+        for i, name in enumerate(SHOWCASE):
+            a = (i - (n - 1) / 2) * 11
+            img = pygame.transform.rotozoom(self.images.face(C.parse(name)), -a, 1.0)
+            off = (i - (n - 1) / 2) * ch * 0.33
+            bg.blit(img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03)))
+        return bg
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
         colour_name = getattr(self.app.settings, "table_colour", "green")
         key = (size, colour_name, i18n.get_language())
-        if self._bg is None or self._bg_key != key:
-            bg = table_background(size, colour_name).copy()
-            w, h = size
-            ch = int(h * 0.34)
-            self.images.set_size((int(ch * 0.7), ch))
-            cx, cy = int(w * 0.7), int(h * 0.56)
-            n = len(SHOWCASE)
-            for i, name in enumerate(SHOWCASE):
-                a = (i - (n - 1) / 2) * 11
-                img = pygame.transform.rotozoom(self.images.face(C.parse(name)), -a, 1.0)
-                off = (i - (n - 1) / 2) * ch * 0.33
-                bg.blit(img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03)))
-            self._bg, self._bg_key = bg, key
-        return self._bg
+        if self._bg is not None and self._bg_key == key:
+            return self._bg
+        ready = self._ready.pop(key, None)
+        if ready is not None:
+            self._bg, self._bg_key = ready, key
+            return ready
+        if self.warmer.ready and self._warming_key != key:
+            self._warming_key = key
+            store = self._ready
+            self.warmer.start(lambda: store.__setitem__(key, self._compose(size, colour_name)))
+        return self._bg if self._bg is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._background(surface.get_size()), (0, 0))
+        bg = self._background(surface.get_size())
+        if bg is None or bg.get_size() != surface.get_size():
+            surface.fill(BAIZE_DARK)
+            if bg is not None:
+                surface.blit(bg, (0, 0))
+        else:
+            surface.blit(bg, (0, 0))

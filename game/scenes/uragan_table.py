@@ -78,12 +78,22 @@ class UraganTable(TableScene):
         self.choice_hover: int | None = None
         self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
         self._adopt_deal(self.shown)
+        # A fresh deal is dealt out with animation once the card images are ready.
+        self._opening_pending = not self.shown.history
+        self.drag_can_trail = False  # the cloth glows while a card that may be trailed is dragged
 
     # --- starting and restoring ---------------------------------------------------------------------
 
     @classmethod
-    def new_game(cls, app: Any, *, demo: bool = False, seed: int | None = None, level: str | None = None,
-                 options: dict[str, Any] | None = None) -> UraganTable:
+    def new_game(
+        cls,
+        app: Any,
+        *,
+        demo: bool = False,
+        seed: int | None = None,
+        level: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> UraganTable:
         from game.saves import Session
 
         settings = app.settings
@@ -113,8 +123,10 @@ class UraganTable(TableScene):
 
     def ui_state(self) -> dict[str, Any]:
         """The UI-only bits worth keeping with a save (the order cards lie on the cloth and in piles)."""
-        return {"table_order": [C.name(c) for c in self.table_order],
-                "pile_order": [[C.name(c) for c in p] for p in self.pile_order]}
+        return {
+            "table_order": [C.name(c) for c in self.table_order],
+            "pile_order": [[C.name(c) for c in p] for p in self.pile_order],
+        }
 
     def restore_ui(self, state: dict[str, Any]) -> None:
         with contextlib.suppress(Exception):
@@ -132,15 +144,26 @@ class UraganTable(TableScene):
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to put this table back: the match save, the seats and the UI order."""
         saved = self.session.saved
-        return {"game": "uragan", "match": self.match.to_save(), "seats": list(saved.seats),
-                "bot_seeds": list(saved.bot_seeds), "demo": self.demo, "ui": self.ui_state()}
+        return {
+            "game": "uragan",
+            "match": self.match.to_save(),
+            "seats": list(saved.seats),
+            "bot_seeds": list(saved.bot_seeds),
+            "demo": self.demo,
+            "ui": self.ui_state(),
+        }
 
     @classmethod
     def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> UraganTable:
         from game.saves import SavedGame, Session
 
-        saved = SavedGame(game="uragan", match=snap["match"], seats=list(snap["seats"]),
-                          bot_seeds=list(snap["bot_seeds"]), table=snap.get("ui"))
+        saved = SavedGame(
+            game="uragan",
+            match=snap["match"],
+            seats=list(snap["seats"]),
+            bot_seeds=list(snap["bot_seeds"]),
+            table=snap.get("ui"),
+        )
         session = Session(store, saved, saved.restore_match())
         scene = cls(app, session, demo=bool(snap.get("demo")))
         if snap.get("ui"):
@@ -150,8 +173,13 @@ class UraganTable(TableScene):
     def _adopt_deal(self, deal: Any) -> None:
         self.shown = deal
         self.table_order = [c for c in C.cards(deal.table0) if deal.table >> c & 1]
-        self.table_order += [c for p in deal.plays if not p.take for c in [p.card] if deal.table >> c & 1
-                             and c not in self.table_order]
+        self.table_order += [
+            c
+            for p in deal.plays
+            if not p.take
+            for c in [p.card]
+            if deal.table >> c & 1 and c not in self.table_order
+        ]
         self.table_order += [c for c in C.cards(deal.table) if c not in self.table_order]
         self.pile_order = [[], []]
         for p in deal.plays:
@@ -164,6 +192,16 @@ class UraganTable(TableScene):
 
     def make_layout(self, size: tuple[int, int]) -> UraganLayout:
         return UraganLayout.for_size(size)
+
+    def deck_cards(self) -> list[int]:
+        from engine.uragan.deck import DECK
+
+        return list(C.cards(DECK))
+
+    def on_warm(self) -> None:
+        if self._opening_pending:
+            self._opening_pending = False
+            self.deal_opening()
 
     def layout_origin(self, card: int) -> tuple[float, float]:
         return self.layout.stock
@@ -188,19 +226,44 @@ class UraganTable(TableScene):
         deal, lay = self.shown, self.layout
         cw, ch = lay.card
         out: dict[int, Target] = {}
+        if self._opening_pending:  # not dealt out yet: the whole deck waits in the stock
+            deck = self.deck_cards()
+            return {
+                c: Target(lay.stock[0] - i * 0.4, lay.stock[1] - i * 0.4, 0.0, False, i)
+                for i, c in enumerate(deck)
+            }
         me, opp = self.me, self.opp()
         mine = sorted(C.cards(deal.hands[me]), key=hand_order)
         choice_card = self.choice[0] if self.choice else None
-        for i, (c, (x, y, a)) in enumerate(zip(mine, fan(len(mine), lay.my_hand.centerx, lay.my_hand.centery, cw,
-                                                          lay.my_hand.width, 4.0, ch * 0.04), strict=True)):
+        for i, (c, (x, y, a)) in enumerate(
+            zip(
+                mine,
+                fan(
+                    len(mine), lay.my_hand.centerx, lay.my_hand.centery, cw, lay.my_hand.width, 0.0, ch * 0.04
+                ),
+                strict=True,
+            )
+        ):
             if c == choice_card:
                 continue
             out[c] = Target(x, y, a, True, 200 + i)
         theirs = sorted(C.cards(deal.hands[opp]))
-        for i, (c, (x, y, a)) in enumerate(zip(theirs, fan(len(theirs), lay.opp_hand.centerx,
-                                                            lay.opp_hand.centery, cw, lay.opp_hand.width,
-                                                            -4.0, -ch * 0.04), strict=True)):
-            out[c] = Target(x, y, a + 180, False, 150 + i)
+        for i, (c, (x, y, a)) in enumerate(
+            zip(
+                theirs,
+                fan(
+                    len(theirs),
+                    lay.opp_hand.centerx,
+                    lay.opp_hand.centery,
+                    cw,
+                    lay.opp_hand.width,
+                    0.0,
+                    -ch * 0.04,
+                ),
+                strict=True,
+            )
+        ):
+            out[c] = Target(x, y, a, False, 150 + i)
         if deal.pending is not None and not deal.is_over():
             x, y = self.pending_spot(deal.turn)
             out[deal.pending.card] = Target(x, y, 0.0, True, 400)
@@ -235,8 +298,12 @@ class UraganTable(TableScene):
         return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
 
     def can_play_card(self) -> bool:
-        return (self.is_human_turn() and self.match.deal is self.shown and self.shown.phase == PLAY_PHASE
-                and not self.busy())
+        return (
+            self.is_human_turn()
+            and self.match.deal is self.shown
+            and self.shown.phase == PLAY_PHASE
+            and not self.busy()
+        )
 
     # --- moves, animated --------------------------------------------------------------------------------
 
@@ -262,8 +329,15 @@ class UraganTable(TableScene):
             ps = self.sprite(rec.card)
             ps.z = 500
             if ts is not None:
-                self.tweens.tween(ps, 0.3, x=ts.x + self.layout.card[0] * 0.28, y=ts.y + self.layout.card[1] * 0.12,
-                                  angle=0.0, turn=1.0, lift=0.0)
+                self.tweens.tween(
+                    ps,
+                    0.3,
+                    x=ts.x + self.layout.card[0] * 0.28,
+                    y=ts.y + self.layout.card[1] * 0.12,
+                    angle=0.0,
+                    turn=1.0,
+                    lift=0.0,
+                )
             for c in C.cards(rec.take):
                 if c in self.sprites:
                     self.sprites[c].highlight = "choice"
@@ -306,8 +380,14 @@ class UraganTable(TableScene):
         seat, rest = deal.remainder if deal.remainder else (-1, 0)
         if seat >= 0 and rest:
             self.pile_order[seat] += list(C.cards(rest))
-            self.say(t("uragan.remainder", name=self.player_name(seat), cards=plural(C.count(rest), "uragan.n_cards")),
-                     3.0)
+            self.say(
+                t(
+                    "uragan.remainder",
+                    name=self.player_name(seat),
+                    cards=plural(C.count(rest), "uragan.n_cards"),
+                ),
+                3.0,
+            )
         self.sync(duration=0.5, stagger=0.04)
 
     def deal_round(self, deal: Any) -> None:
@@ -360,7 +440,11 @@ class UraganTable(TableScene):
             if isinstance(move, LetStand):
                 self.say(t("uragan.claim.let_stand", name=self.player_name(claimant), rule=rule), 4.0)
             elif offender in self.humans:
-                key = "uragan.claim.bot_claimed_pick" if deal.phase == PICK_PHASE else "uragan.claim.bot_claimed"
+                key = (
+                    "uragan.claim.bot_claimed_pick"
+                    if deal.phase == PICK_PHASE
+                    else "uragan.claim.bot_claimed"
+                )
                 self.say(t(key, name=self.player_name(claimant), rule=rule), 7.0, "claim")
             else:
                 self.say(t("uragan.claim.you_claimed", name=self.player_name(claimant), rule=rule), 5.0)
@@ -389,6 +473,9 @@ class UraganTable(TableScene):
                     self.sprites[c].highlight = "legal"
 
     def on_drag_start(self, sprite: CardSprite) -> None:
+        self.drag_can_trail = sprite.card is not None and any(
+            m.take == 0 for m in self.legal_for(sprite.card)
+        )
         self.selected = None
         sprite.z = 900
         if sprite.card is not None:
@@ -396,8 +483,11 @@ class UraganTable(TableScene):
 
     def table_card_at(self, pos: tuple[int, int]) -> int | None:
         size = self.images.size
-        for c in sorted(C.cards(self.shown.table), key=lambda c: self.sprites[c].z if c in self.sprites else 0,
-                        reverse=True):
+        for c in sorted(
+            C.cards(self.shown.table),
+            key=lambda c: self.sprites[c].z if c in self.sprites else 0,
+            reverse=True,
+        ):
             s = self.sprites.get(c)
             if s is not None and s.rect(size).collidepoint(pos):
                 return c
@@ -451,8 +541,13 @@ class UraganTable(TableScene):
         if take and take & ~deal.table == 0:
             total = sum(VALUE[c] for c in C.cards(take))
             if total != VALUE[card]:
-                return t("uragan.reason.sum", card=card_text(card), take=take_text(take), total=total,
-                         value=VALUE[card])
+                return t(
+                    "uragan.reason.sum",
+                    card=card_text(card),
+                    take=take_text(take),
+                    total=total,
+                    value=VALUE[card],
+                )
         if self.match.options.strict:
             from engine.uragan.claim import breach
 
@@ -476,7 +571,7 @@ class UraganTable(TableScene):
         self.selected = card
         self.clear_highlights()
         if card is not None and card in self.sprites:
-            self.tweens.tween(self.sprites[card], 0.12, lift=0.22)
+            self.fx.tween(self.sprites[card], 0.12, lift=0.22)
             self.highlight_targets(card)
 
     def open_choice(self, card: int, options: list[Play]) -> None:
@@ -534,19 +629,57 @@ class UraganTable(TableScene):
         if self.choice is not None:
             for i, m in enumerate(self.choice[1]):
                 label = f"{i + 1}. " + (take_text(m.take) if m.take else t("uragan.trail"))
-                chips.append(Button(f"choice{i}", label, pygame.Rect(0, 0, 10, bh),
-                                    lambda i=i: self.choose(i), pygame.K_1 + i if i < 9 else None, accent=True))
-            chips.append(Button("cancel", t("uragan.cancel"), pygame.Rect(0, 0, 10, bh), self.close_choice,
-                                pygame.K_ESCAPE))
+                chips.append(
+                    Button(
+                        f"choice{i}",
+                        label,
+                        pygame.Rect(0, 0, 10, bh),
+                        lambda i=i: self.choose(i),
+                        pygame.K_1 + i if i < 9 else None,
+                        accent=True,
+                    )
+                )
+            chips.append(
+                Button(
+                    "cancel",
+                    t("uragan.cancel"),
+                    pygame.Rect(0, 0, 10, bh),
+                    self.close_choice,
+                    pygame.K_ESCAPE,
+                )
+            )
         elif self.pick_moves():
             for i, m in enumerate(self.pick_moves()):
-                chips.append(Button(f"pick{i}", f"{i + 1}. {take_text(m.take)}", pygame.Rect(0, 0, 10, bh),
-                                    lambda i=i: self.choose(i), pygame.K_1 + i if i < 9 else None, accent=True))
+                chips.append(
+                    Button(
+                        f"pick{i}",
+                        f"{i + 1}. {take_text(m.take)}",
+                        pygame.Rect(0, 0, 10, bh),
+                        lambda i=i: self.choose(i),
+                        pygame.K_1 + i if i < 9 else None,
+                        accent=True,
+                    )
+                )
         elif self.claim_prompt():
-            chips.append(Button("claim", t("uragan.claim.claim"), pygame.Rect(0, 0, 10, bh),
-                                lambda: self.answer_claim(CLAIM), pygame.K_y, accent=True))
-            chips.append(Button("stand", t("uragan.claim.let_it_stand"), pygame.Rect(0, 0, 10, bh),
-                                lambda: self.answer_claim(LET_STAND), pygame.K_n))
+            chips.append(
+                Button(
+                    "claim",
+                    t("uragan.claim.claim"),
+                    pygame.Rect(0, 0, 10, bh),
+                    lambda: self.answer_claim(CLAIM),
+                    pygame.K_y,
+                    accent=True,
+                )
+            )
+            chips.append(
+                Button(
+                    "stand",
+                    t("uragan.claim.let_it_stand"),
+                    pygame.Rect(0, 0, 10, bh),
+                    lambda: self.answer_claim(LET_STAND),
+                    pygame.K_n,
+                )
+            )
         if chips:
             row_of_buttons(chips, (w // 2, lay.message.centery), bh, self.text, fs)
             self.buttons += chips
@@ -604,13 +737,17 @@ class UraganTable(TableScene):
             else:
                 self.to_menu()
             return True
-        if not self.can_play_card_now() or self.busy():
+        if not self.can_play_card_now() or self.tweens.busy or self.holds:
             return False
         hand = sorted(C.cards(self.shown.hands[self.me]), key=hand_order)
         if not hand:
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = hand.index(self.selected) if self.selected in hand else (-1 if key == pygame.K_RIGHT else len(hand))
+            i = (
+                hand.index(self.selected)
+                if self.selected in hand
+                else (-1 if key == pygame.K_RIGHT else len(hand))
+            )
             i = (i + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
             self.select(hand[i])
             return True
@@ -648,7 +785,7 @@ class UraganTable(TableScene):
             if n == 0:
                 r = pygame.Rect(0, 0, cw, ch)
                 r.center = (int(px), int(py))
-                pygame.draw.rect(surface, (*BRASS, ), r, width=1, border_radius=max(4, cw // 12))
+                pygame.draw.rect(surface, (*BRASS,), r, width=1, border_radius=max(4, cw // 12))
             label = self.text.get(plural(n, "uragan.n_cards"), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(px), int(py + ch * 0.56))))
         stock = len(self.stock_cards(deal))
@@ -656,10 +793,8 @@ class UraganTable(TableScene):
         if stock:
             label = self.text.get(t("uragan.stock", n=stock), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(sx), int(sy + ch * 0.56))))
-        if self.drag.dragging and self.drag.pressed is not None and self.drag.pressed.card is not None:
-            if any(m.take == 0 for m in self.legal_for(self.drag.pressed.card)):
-                pygame.draw.rect(surface, GLOW, lay.table.inflate(cw * 0.6, ch * 0.2), width=2,
-                                 border_radius=18)
+        if self.drag.dragging and self.drag_can_trail:
+            pygame.draw.rect(surface, GLOW, lay.table.inflate(cw * 0.6, ch * 0.2), width=2, border_radius=18)
         self.draw_score(surface)
 
     def above_chips(self) -> tuple[int, int]:
@@ -697,8 +832,11 @@ class UraganTable(TableScene):
                 self.draw_thinking(surface, (x + img.get_width() + 12, y + img.get_height() // 2), s)
             y += img.get_height() + 1
             pile = self.shown.piles[s]
-            line = t("uragan.score.pile", cards=plural(C.count(pile), "uragan.n_cards"),
-                     hearts=C.count(pile & C.SUIT_MASK[C.HEARTS]))
+            line = t(
+                "uragan.score.pile",
+                cards=plural(C.count(pile), "uragan.n_cards"),
+                hearts=C.count(pile & C.SUIT_MASK[C.HEARTS]),
+            )
             urs = self.shown.uragans[s]
             if urs:
                 line += " · " + plural(urs, "uragan.n_uragans")
@@ -738,8 +876,9 @@ class UraganTable(TableScene):
                 for c in C.cards(opts[self.choice_hover].take):
                     s = self.sprites.get(c)
                     if s is not None:
-                        pygame.draw.rect(surface, GLOW_CHOICE, s.rect(size).inflate(16, 16), width=6,
-                                         border_radius=12)
+                        pygame.draw.rect(
+                            surface, GLOW_CHOICE, s.rect(size).inflate(16, 16), width=6, border_radius=12
+                        )
         if self.choice is not None or (self.pick_moves() and self.message is None):
             hint = self.text.get(t("uragan.choose_capture"), self.font_size(0.024), GLOW_CHOICE, shadow=True)
             surface.blit(hint, hint.get_rect(midbottom=self.above_chips()))
@@ -751,9 +890,16 @@ class UraganTable(TableScene):
             if scale < 0.999:
                 img = pygame.transform.smoothscale_by(img, max(0.05, scale))
             surface.blit(img, img.get_rect(center=lay.table.center))
-        if self.is_human_turn() and self.shown.phase == PLAY_PHASE and not self.busy() and self.message is None \
-                and self.choice is None:
-            hint = self.text.get(t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True)
+        if (
+            self.is_human_turn()
+            and self.shown.phase == PLAY_PHASE
+            and not self.busy()
+            and self.message is None
+            and self.choice is None
+        ):
+            hint = self.text.get(
+                t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True
+            )
             surface.blit(hint, hint.get_rect(center=lay.message.center))
 
 
@@ -786,12 +932,28 @@ class DealScoreScene(Scene):
         fs = max(12, int(h * 0.026))
         match = self.table.match
         if match.is_over() and not self.table.demo:
-            self.buttons = [Button("new", t("table.new_game"), pygame.Rect(0, 0, 1, 1), self.new_game, pygame.K_RETURN,
-                                   accent=True),
-                            Button("menu", t("table.to_menu"), pygame.Rect(0, 0, 1, 1), self.to_menu, pygame.K_ESCAPE)]
+            self.buttons = [
+                Button(
+                    "new",
+                    t("table.new_game"),
+                    pygame.Rect(0, 0, 1, 1),
+                    self.new_game,
+                    pygame.K_RETURN,
+                    accent=True,
+                ),
+                Button("menu", t("table.to_menu"), pygame.Rect(0, 0, 1, 1), self.to_menu, pygame.K_ESCAPE),
+            ]
         else:
-            self.buttons = [Button("next", t("common.continue"), pygame.Rect(0, 0, 1, 1), self.close, pygame.K_RETURN,
-                                   accent=True)]
+            self.buttons = [
+                Button(
+                    "next",
+                    t("common.continue"),
+                    pygame.Rect(0, 0, 1, 1),
+                    self.close,
+                    pygame.K_RETURN,
+                    accent=True,
+                )
+            ]
         row_of_buttons(self.buttons, (self.box.centerx, self.box.bottom - bh), bh, self.app.text, fs)
 
     @property
@@ -803,7 +965,11 @@ class DealScoreScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         # A demo moves on by itself once everything has been counted.
-        if self.table.demo and self.revealed >= len(self.rows) and self.clock > self.step * len(self.rows) + 2.0:
+        if (
+            self.table.demo
+            and self.revealed >= len(self.rows)
+            and self.clock > self.step * len(self.rows) + 2.0
+        ):
             if self.table.match.is_over():
                 self.new_game()
             else:
@@ -890,7 +1056,9 @@ class DealScoreScene(Scene):
         if self.revealed >= len(self.rows):
             y += 10
             scores = match.score()
-            line = t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target)
+            line = t(
+                "uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target
+            )
             m = text.get(line, fs, IVORY)
             surface.blit(m, m.get_rect(midtop=(box.centerx, y)))
             y += m.get_height() + 6

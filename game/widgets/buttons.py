@@ -15,8 +15,15 @@ from game.widgets.text import TextCache
 
 
 class Button:
-    def __init__(self, key: str, label: str, rect: pygame.Rect, on_press: Callable[[], None] | None = None,
-                 hotkey: int | None = None, accent: bool = False) -> None:
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        rect: pygame.Rect,
+        on_press: Callable[[], None] | None = None,
+        hotkey: int | None = None,
+        accent: bool = False,
+    ) -> None:
         self.key = key
         self.label = label
         self.rect = rect
@@ -56,8 +63,15 @@ class Button:
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 
-def row_of_buttons(buttons: list[Button], centre: tuple[int, int], height: int, text: TextCache, size: int,
-                   gap: int = 14, pad: int = 26) -> None:
+def row_of_buttons(
+    buttons: list[Button],
+    centre: tuple[int, int],
+    height: int,
+    text: TextCache,
+    size: int,
+    gap: int = 14,
+    pad: int = 26,
+) -> None:
     """Size each button to its label and lay them in a centred row."""
     widths = [text.font(size).size(b.label)[0] + 2 * pad for b in buttons]
     total = sum(widths) + gap * (len(buttons) - 1)

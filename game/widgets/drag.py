@@ -65,7 +65,7 @@ class DragController:
                 self.hover = self.hit(event.pos)
                 return False
             dx, dy = event.pos[0] - self._press_pos[0], event.pos[1] - self._press_pos[1]
-            if not self.dragging and dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
+            if not self.dragging and dx * dx + dy * dy >= DRAG_THRESHOLD**2:
                 self.dragging = True
                 if self.on_start:
                     self.on_start(self.pressed)

@@ -22,12 +22,13 @@ from engine.state import IllegalMove
 from game import i18n
 from game.i18n import t
 from game.scene import Scene
-from game.themes import BRASS, IVORY, WARN
+from game.themes import BAIZE_DARK, BRASS, IVORY, WARN
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
 from game.widgets.buttons import Button
 from game.widgets.cards import CardImages, CardSprite, draw_card
 from game.widgets.drag import DragController
 from game.widgets.felt import panel, table_background
+from game.widgets.warm import Warmer
 
 # Seconds a bot waits (after the animations end) before its move shows: never faster than a person.
 BOT_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.4, "instant": 0.2}
@@ -61,17 +62,25 @@ class TableScene(Scene):
         seats = list(session.seats)
         self.humans: list[int] = [] if demo else [s for s, lv in enumerate(seats) if lv is None]
         self.me = self.humans[0] if self.humans else 0  # whose side of the table is at the bottom
-        self.levels: list[str | None] = [None if s in self.humans else (lv or "club") for s, lv in enumerate(seats)]
+        self.levels: list[str | None] = [
+            None if s in self.humans else (lv or "club") for s, lv in enumerate(seats)
+        ]
         self.text = app.text
         speed = getattr(app.settings, "animation_speed", "normal")
         self.speed = speed if speed in SPEED_FACTOR else "normal"
         self.tweens = Tweener(self.speed)
-        self.images = CardImages(self.text, (100, 140), self.deck_language(),
-                                 getattr(app.settings, "card_back", "classic"),
-                                 bool(getattr(app.settings, "four_colour", False)))
+        self.fx = Tweener(self.speed)  # hover and selection lifts: never hold up the game
+        self.images = CardImages(
+            self.text,
+            (100, 140),
+            self.deck_language(),
+            getattr(app.settings, "card_back", "classic"),
+            bool(getattr(app.settings, "four_colour", False)),
+        )
         self.sprites: dict[int, CardSprite] = {}
-        self.drag = DragController(lambda: self.images.size, self.draggable, self.on_drop, self.on_click,
-                                   self.on_drag_start)
+        self.drag = DragController(
+            lambda: self.images.size, self.draggable, self.on_drop, self.on_click, self.on_drag_start
+        )
         self.clock = 0.0
         self.message: Message | None = None
         self.buttons: list[Button] = []
@@ -79,6 +88,8 @@ class TableScene(Scene):
         self.layout: Any = None
         self._felt: pygame.Surface | None = None
         self._felt_key: Any = None
+        self._felt_ready: dict[Any, pygame.Surface] = {}
+        self.warmer = Warmer()
         self._bot_request: int | None = None
         self._bot_seat = -1
         self._bot_since = 0.0
@@ -107,6 +118,9 @@ class TableScene(Scene):
     # --- lifecycle ------------------------------------------------------------------------------
 
     def enter(self) -> None:
+        if any(self.levels):
+            with contextlib.suppress(Exception):
+                self.app.worker.start_async()  # the bots' process spawns while the cards are dealt
         self.resize(self.app.size)
         with contextlib.suppress(Exception):
             self._unlisten = self.app.settings.on_change(self.on_setting)
@@ -123,9 +137,13 @@ class TableScene(Scene):
         if name == "animation_speed" and value in SPEED_FACTOR:
             self.speed = value
             self.tweens.speed = value
+            self.fx.speed = value
         elif name in ("deck_index", "language", "card_back", "four_colour"):
-            self.images.set_style(lang=self.deck_language(), back=getattr(self.app.settings, "card_back", None),
-                                  four_colour=bool(getattr(self.app.settings, "four_colour", False)))
+            self.images.set_style(
+                lang=self.deck_language(),
+                back=getattr(self.app.settings, "card_back", None),
+                four_colour=bool(getattr(self.app.settings, "four_colour", False)),
+            )
         elif name == "table_colour":
             self._felt = None
 
@@ -138,6 +156,28 @@ class TableScene(Scene):
         self.drag.cancel()
         self.build_buttons()
         self.sync(instant=True)
+        self.start_warming()
+
+    def start_warming(self) -> None:
+        """Make the cloth and every card image of the deck in a helper thread; the game waits."""
+        size = self.app.size
+        colour = getattr(self.app.settings, "table_colour", "green")
+        images, cards, ready = self.images, self.deck_cards(), self._felt_ready
+
+        def job() -> None:
+            ready[(size, colour)] = table_background(size, colour)
+            images.back()
+            for c in cards:
+                images.face(c)
+
+        self.holds.add("warming")
+        self.warmer.start(job)
+
+    def on_warm(self) -> None:
+        """The images are ready (after the start or a resize)."""
+
+    def deck_cards(self) -> list[int]:
+        return list(range(52))
 
     # --- to override ------------------------------------------------------------------------------
 
@@ -186,8 +226,14 @@ class TableScene(Scene):
         """Where a card appears from when first seen (the stock, by default the table's centre)."""
         return (self.app.size[0] / 2, self.app.size[1] / 2)
 
-    def sync(self, instant: bool = False, duration: float = 0.35, stagger: float = 0.0,
-             order: list[int] | None = None, skip: set[int] | frozenset[int] = frozenset()) -> float:
+    def sync(
+        self,
+        instant: bool = False,
+        duration: float = 0.35,
+        stagger: float = 0.0,
+        order: list[int] | None = None,
+        skip: set[int] | frozenset[int] = frozenset(),
+    ) -> float:
         """Move every sprite to its target; returns when (seconds from now) the last one arrives."""
         targets = self.targets()
         for card in list(self.sprites):
@@ -206,21 +252,37 @@ class TableScene(Scene):
             s = self.sprite(card)
             s.set_home(tg.x, tg.y, tg.angle)
             turn = 1.0 if tg.face_up else 0.0
-            moved = (abs(s.x - tg.x) > 0.5 or abs(s.y - tg.y) > 0.5 or abs(s.angle - tg.angle) > 0.5
-                     or s.turn != turn or s.lift != 0)
+            moved = (
+                abs(s.x - tg.x) > 0.5
+                or abs(s.y - tg.y) > 0.5
+                or abs(s.angle - tg.angle) > 0.5
+                or s.turn != turn
+                or s.lift != 0
+            )
             if instant or not moved:
                 if instant:
                     self.tweens.cancel(s)
+                    self.fx.cancel(s)
                     s.x, s.y, s.angle, s.turn, s.lift = tg.x, tg.y, tg.angle, turn, 0.0
                 s.z = tg.z if instant or not moved else s.z
                 continue
             delay = stagger * i
             i += 1
             self.tweens.cancel(s)
+            self.fx.cancel(s)
             s.z = max(s.z, tg.z)
-            self.tweens.tween(s, duration, ease=ease_in_out_cubic, delay=delay, x=tg.x, y=tg.y,
-                              angle=tg.angle, turn=turn, lift=0.0,
-                              on_done=lambda s=s, z=tg.z: setattr(s, "z", z))
+            self.tweens.tween(
+                s,
+                duration,
+                ease=ease_in_out_cubic,
+                delay=delay,
+                x=tg.x,
+                y=tg.y,
+                angle=tg.angle,
+                turn=turn,
+                lift=0.0,
+                on_done=lambda s=s, z=tg.z: setattr(s, "z", z),
+            )
             last = max(last, (delay + duration) * self.tweens.factor)
         return last
 
@@ -308,8 +370,9 @@ class TableScene(Scene):
             return
         if self._bot_request is None:
             view = match.view(seat)
-            self._bot_request = worker.request(self.game, self.levels[seat] or "club", self.bot_seed(seat),
-                                               self.bot_budget, view)
+            self._bot_request = worker.request(
+                self.game, self.levels[seat] or "club", self.bot_seed(seat), self.bot_budget, view
+            )
             self._bot_seat = seat
             self._bot_since = self.clock
             return
@@ -331,7 +394,11 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if "warming" in self.holds and self.warmer.ready:
+            self.holds.discard("warming")
+            self.on_warm()
         self.tweens.update(dt)
+        self.fx.update(dt)
         busy = self.busy()
         if self._was_busy and not busy:
             self._idle_since = self.clock
@@ -344,22 +411,31 @@ class TableScene(Scene):
         for b in self.buttons:
             if b.handle_event(event):
                 return True
-        if self.drag.handle_event(event):
-            return True
-        return False
+        return bool(self.drag.handle_event(event))
 
-    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+    def felt(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The cloth for this size (None while the helper thread is still making it)."""
         colour = getattr(self.app.settings, "table_colour", "green")
         key = (size, colour)
         if self._felt is None or self._felt_key != key:
-            self._felt = table_background(size, colour)
+            ready = self._felt_ready.pop(key, None)
+            if ready is None and not self.warmer.ready:
+                return None
+            self._felt = ready if ready is not None else table_background(size, colour)
             self._felt_key = key
         return self._felt
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.felt(surface.get_size()), (0, 0))
+        felt = self.felt(surface.get_size())
+        if felt is None:
+            surface.fill(BAIZE_DARK)
+        else:
+            surface.blit(felt, (0, 0))
+        warming = "warming" in self.holds
         self.draw_table(surface)
         for s in sorted(self.sprites.values(), key=lambda s: s.z):
+            if warming and not self.images.cached(s.card, s.turn >= 1.0):
+                continue  # not made yet: appears when the helper thread has it
             draw_card(surface, self.images, s)
         if self.drag.dragging and self.drag.pressed is not None:
             draw_card(surface, self.images, self.drag.pressed)

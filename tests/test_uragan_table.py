@@ -1,0 +1,312 @@
+"""The Uragan table driven by real mouse and keyboard events through the app's event handling."""
+
+import random
+
+import pygame
+import pytest
+
+from engine import cards as C
+from engine.uragan import CLAIM, LET_STAND, Deal, Play
+from engine.uragan.claim import breach
+from engine.uragan.deck import DECK
+from engine.uragan.deck import VALUE as table_value
+from game.app import App, build_parser
+from game.botworker import InlineWorker
+from game.scenes.uragan_table import UraganTable
+from game.widgets.table import BOT_DELAY
+
+DT = 1 / 60
+
+
+class FirstBot:
+    """Plays a priority-breaking move when it can (to provoke claims), else the first legal move."""
+
+    def choose(self, view):
+        moves = view.legal_moves()
+        for m in moves:
+            if isinstance(m, Play) and view.phase == 0 and breach(m.card, m.take, view.table) is not None:
+                return m
+        return moves[0]
+
+
+def make_first_bot(name, game, seed=0, budget=None):
+    return FirstBot()
+
+
+@pytest.fixture
+def app():
+    args = build_parser().parse_args(["--lang", "en"])
+    a = App(args, headless=True, size=(1280, 800))
+    a.settings.animation_speed = "fast"
+    a.worker = InlineWorker("test_uragan_table:make_first_bot")
+    yield a
+    a.close()
+
+
+def frames(app, n, events=()):
+    for i in range(n):
+        app.frame(DT, list(events) if i == 0 else [])
+
+
+def settle(app, table, limit=3000):
+    """Run frames until it is the human's turn to play a card and nothing moves."""
+    for _ in range(limit):
+        if table.can_play_card() and app.stack.top is table:
+            return
+        if not table.busy() and table.claim_prompt():
+            table.answer_claim(LET_STAND)
+        elif not table.busy() and table.pick_moves():
+            table.choose(0)
+        frames(app, 1)
+    raise AssertionError("the table never became ready for the player")
+
+
+def drag(app, src, dst):
+    ev = pygame.event.Event
+    mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
+    frames(app, 1, [ev(pygame.MOUSEBUTTONDOWN, pos=src, button=1)])
+    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))])
+    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=dst, rel=(0, 0), buttons=(1, 0, 0))])
+    frames(app, 1, [ev(pygame.MOUSEBUTTONUP, pos=dst, button=1)])
+
+
+def click(app, pos):
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def key(app, k):
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+
+
+def centre(table, card):
+    s = table.sprites[card]
+    return (int(s.x), int(s.y))
+
+
+def empty_cloth(table):
+    lay = table.layout
+    for x in range(lay.table.right - 4, lay.table.left, -12):
+        for y in range(lay.table.bottom - 4, lay.table.top, -12):
+            if table.table_card_at((x, y)) is None:
+                return (x, y)
+    raise AssertionError("no free cloth")
+
+
+def new_table(app, seed=3, claims="book"):
+    table = UraganTable.new_game(app, seed=seed, level="club", options={"claims": claims})
+    app.stack.push(table)
+    return table
+
+
+def crafted(app, table, hand0, table_cards, dealer=1, hand1=None):
+    """Replace the deal with one whose first hands and table are chosen (the rest dealt at random)."""
+    chosen = C.parse_set(hand0) | C.parse_set(table_cards) | C.parse_set(hand1 or [])
+    rest = [c for c in C.cards(DECK & ~chosen)]
+    random.Random(0).shuffle(rest)
+    h0 = list(C.cards(C.parse_set(hand0)))
+    h1 = list(C.cards(C.parse_set(hand1 or [])))
+    while len(h0) < 6:
+        h0.append(rest.pop())
+    while len(h1) < 6:
+        h1.append(rest.pop())
+    rounds = [[C.to_mask(h0), C.to_mask(h1)]] + [
+        [C.to_mask(rest[i * 12 : i * 12 + 6]), C.to_mask(rest[i * 12 + 6 : i * 12 + 12])] for i in range(2)
+    ]
+    deal = Deal.from_hands(table.match.options, dealer, C.parse_set(table_cards), rounds)
+    table.match.deal = deal
+    table._adopt_deal(deal)
+    table._opening_pending = False
+    table.sync(instant=True)
+    return deal
+
+
+def test_dragging_a_card_onto_the_cloth_trails_it(app):
+    table = new_table(app)
+    settle(app, table)
+    card = max(C.cards(table.shown.hands[table.me]), key=lambda c: -len(table.legal_for(c)))
+    before = len(table.match.moves)
+    drag(app, centre(table, card), empty_cloth(table))
+    assert len(table.match.moves) == before + 1
+    assert table.match.moves[before] == Play(card, 0)
+
+
+def test_dragging_onto_a_table_card_captures(app):
+    table = new_table(app)
+    settle(app, table)
+    crafted(app, table, ["7S", "KH"], ["3C", "4D", "QS", "JD"])
+    drag(app, centre(table, C.parse("7S")), centre(table, C.parse("3C")))
+    assert table.match.moves[-1] == Play(C.parse("7S"), C.parse_set(["3C", "4D"]))
+    assert not table.shown.table & C.parse_set(["3C", "4D"])
+
+
+def test_an_illegal_drop_changes_nothing_and_the_card_flies_back(app):
+    table = new_table(app)
+    settle(app, table)
+    crafted(app, table, ["7S", "KH"], ["3C", "5D", "QS", "JD"])
+    deal = table.match.deal
+    snapshot = deal.copy()
+    sprite = table.sprites[C.parse("7S")]
+    home = sprite.home
+    drag(app, centre(table, C.parse("7S")), centre(table, C.parse("5D")))  # 5 is not 7
+    assert table.match.deal == snapshot and table.match.moves == []
+    assert table.message is not None and table.message.kind == "warn" and "add up to 5" in table.message.text
+    frames(app, 40)
+    assert (sprite.x, sprite.y) == pytest.approx(home[:2])
+
+
+def test_dropping_back_on_the_hand_does_nothing(app):
+    table = new_table(app)
+    settle(app, table)
+    card = next(iter(C.cards(table.shown.hands[table.me])))
+    before = len(table.match.moves)
+    src = centre(table, card)
+    drag(app, src, (src[0] + 30, src[1] + 10))
+    assert len(table.match.moves) == before
+    frames(app, 40)
+    assert table.sprites[card].x == pytest.approx(table.sprites[card].home[0])
+
+
+def test_several_captures_light_up_and_the_player_picks_one(app):
+    table = new_table(app)
+    settle(app, table)
+    crafted(app, table, ["7S", "KH"], ["3C", "4D", "2S", "2H"])
+    drag(app, centre(table, C.parse("7S")), centre(table, C.parse("3C")))
+    assert table.choice is not None
+    options = table.choice[1]
+    assert set(options) == {
+        Play(C.parse("7S"), C.parse_set(["3C", "4D"])),
+        Play(C.parse("7S"), C.parse_set(["3C", "2S", "2H"])),
+    }
+    assert {table.sprites[c].highlight for c in C.cards(C.parse_set(["3C", "4D", "2S", "2H"]))} == {"choice"}
+    assert table.match.moves == []
+    frames(app, 2)
+    want = options.index(Play(C.parse("7S"), C.parse_set(["3C", "2S", "2H"])))
+    chip = next(b for b in table.buttons if b.key == f"choice{want}")
+    click(app, chip.rect.center)
+    assert table.match.moves == [options[want]]
+
+
+def test_click_to_select_then_click_the_table(app):
+    table = new_table(app)
+    settle(app, table)
+    crafted(app, table, ["6S", "KH"], ["6C", "4D", "QS", "JD"])
+    click(app, centre(table, C.parse("6S")))
+    assert table.selected == C.parse("6S")
+    assert table.sprites[C.parse("6C")].highlight == "legal"
+    frames(app, 20)
+    click(app, centre(table, C.parse("6C")))
+    assert table.match.moves == [Play(C.parse("6S"), C.parse_set(["6C"]))]
+
+
+def test_keyboard_selects_and_plays(app):
+    table = new_table(app)
+    settle(app, table)
+    crafted(app, table, ["KH", "KS"], ["6C", "4D", "QS", "JD"])
+    hand = sorted(C.cards(table.shown.hands[table.me]), key=lambda c: (table_value[c], c // 13))
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    assert table.selected == hand[0]
+    card = table.selected
+    key(app, pygame.K_RETURN)
+    legal = table.legal_for(card) if table.choice is None else table.choice[1]
+    if table.choice is not None:
+        key(app, pygame.K_1)
+        assert table.match.moves == [legal[0]]
+    else:
+        assert len(table.match.moves) == 1 and table.match.moves[0].card == card
+
+
+def test_the_player_is_asked_to_claim_when_the_bot_breaks_a_priority(app):
+    table = new_table(app)
+    settle(app, table)
+    # The bot (seat 1) holds a King while a King lies on the table: trailing or taking Q+A breaks it.
+    crafted(app, table, ["2S"], ["KC", "QS", "AD", "3H"], hand1=["KH"])
+    trail_2 = Play(C.parse("2S"), 0)
+    drag(app, centre(table, C.parse("2S")), empty_cloth(table))
+    assert table.match.moves == [trail_2]
+    for _ in range(400):
+        frames(app, 1)
+        if table.claim_prompt():
+            break
+    assert table.claim_prompt()
+    frames(app, 2)
+    pending = table.shown.pending
+    assert table.shown.turn == 1 and pending is not None
+    claim = next(b for b in table.buttons if b.key == "claim")
+    click(app, claim.rect.center)
+    assert table.match.moves[-1] == CLAIM
+    deal = table.match.deal
+    if len(pending.demanded) == 1:
+        assert deal.plays[-1].claimed and deal.plays[-1].take == pending.demanded[0]
+    else:  # the bot now picks which of the demanded captures it makes
+        assert deal.phase == 2 and table.match.current_player() == 1
+
+
+def test_the_bot_waits_for_animations_and_a_human_pause(app):
+    table = new_table(app)
+    settle(app, table)
+    crafted(app, table, ["2S", "3S"], ["KC", "QS", "AD", "6H"])
+    drag(app, centre(table, C.parse("2S")), empty_cloth(table))
+    moved_at = table.clock
+    idle_at = None
+    while len(table.match.moves) == 1:
+        frames(app, 1)
+        if idle_at is None and not table.busy():
+            idle_at = table.clock
+        assert table.clock - moved_at < 10
+    assert idle_at is not None
+    assert table.clock - idle_at >= BOT_DELAY["fast"] - 2 * DT
+
+
+def test_a_resize_lays_the_table_out_again(app):
+    table = new_table(app)
+    settle(app, table)
+    old_card = table.images.size
+    old_home = {c: s.home for c, s in table.sprites.items()}
+    app.screen = pygame.display.set_mode((1600, 1000))
+    app.on_window_resized((1600, 1000))
+    assert table.layout.size == (1600, 1000)
+    assert table.images.size[1] > old_card[1]
+    frames(app, 2)
+    moved = [c for c, s in table.sprites.items() if s.home != old_home.get(c)]
+    assert moved
+    for s in table.sprites.values():
+        assert 0 <= s.x <= 1600 and -table.images.size[1] <= s.y <= 1000
+
+
+def test_steady_frames_render_no_text_and_rasterise_no_svg(app, monkeypatch):
+    calls = {"render": 0, "svg": 0}
+    real_svg = pygame.image.load_sized_svg
+
+    def counting_svg(*a, **k):
+        calls["svg"] += 1
+        return real_svg(*a, **k)
+
+    class CountingFont(pygame.font.Font):
+        def render(self, *a, **k):
+            calls["render"] += 1
+            return super().render(*a, **k)
+
+    monkeypatch.setattr(pygame.image, "load_sized_svg", counting_svg)
+    monkeypatch.setattr(pygame.font, "Font", CountingFont)
+    app.text._fonts.clear()
+    table = new_table(app)
+    settle(app, table)
+    frames(app, 5)
+    calls.update(render=0, svg=0)
+    frames(app, 120)  # the player is thinking: nothing moves
+    assert calls == {"render": 0, "svg": 0}
+
+
+def test_snapshot_restores_the_same_table(app):
+    table = new_table(app)
+    settle(app, table)
+    card = next(iter(C.cards(table.shown.hands[table.me])))
+    drag(app, centre(table, card), empty_cloth(table))
+    settle(app, table)
+    snap = table.snapshot()
+    again = UraganTable.from_snapshot(app, snap)
+    assert again.match == table.match
+    assert again.table_order == [c for c in table.table_order if table.shown.table >> c & 1]
