@@ -91,18 +91,23 @@ class SavedGame:
 
 def load_game(store: Store) -> SavedGame | None:
     """The saved game if there is one that replays; a damaged one is set aside with a notice."""
+    loaded = _load(store)
+    return loaded[0] if loaded else None
+
+
+def _load(store: Store) -> tuple[SavedGame, Any] | None:
     doc = store.load(SAVE_KIND)
     if doc is None:
         return None
     try:
         saved = SavedGame.from_dict(doc)
-        saved.restore_match()  # a save the engine can no longer replay is as good as damaged
+        match = saved.restore_match()  # a save the engine can no longer replay is as good as damaged
     except ImportError:
         raise
     except Exception:  # any refusal by the engine (RecordError, IllegalMove, KeyError…) means damaged
         store.set_aside(SAVE_KIND)
         return None
-    return saved
+    return saved, match
 
 
 def has_saved_game(store: Store) -> bool:
@@ -146,10 +151,8 @@ class Session:
     @classmethod
     def resume(cls, store: Store) -> Session | None:
         """Continue: the saved game exactly where it was, or None."""
-        saved = load_game(store)
-        if saved is None:
-            return None
-        return cls(store, saved, saved.restore_match())
+        loaded = _load(store)
+        return cls(store, *loaded) if loaded else None
 
     # --- reading -----------------------------------------------------------------------------------
 

@@ -281,8 +281,10 @@ class Settings:
         self.update({n: self._specs[n].default for n in (names or self._specs)})
 
     def save(self) -> bool:
-        """Write ``settings.json`` now (``set`` does this already; use after ``save=False`` changes)."""
-        return self.store.save(SETTINGS_KIND, self.to_dict()) if self.store else False
+        """Write ``settings.json`` (``set`` does this already; use after ``save=False`` changes).
+
+        On the writer thread: dragging the window edge or a slider must not wait for the disk."""
+        return self.store.save(SETTINGS_KIND, self.to_dict(), background=True) if self.store else False
 
     # --- new-game choices ------------------------------------------------------------------------
 

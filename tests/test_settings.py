@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from game.settings import SETTINGS_KIND, TABLE_COLOURS, Settings
-from game.storage import Store
+from game.storage import WRITER, Store
+
+
+def on_disk(tmp_path: Path) -> dict:
+    """settings.json as written, once the writer thread has finished."""
+    assert WRITER.flush()
+    return json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
 
 
 def load(tmp_path: Path, doc: dict | None = None) -> tuple[Settings, Store]:
@@ -38,7 +44,7 @@ def test_set_saves_and_reloads(tmp_path: Path) -> None:
     assert (again.language, again.volume, again.window_size) == ("ru", 0.25, [1600, 900])
     assert again.four_colour and again.animation_speed == "instant"
     assert again.animation_factor() == 0.0
-    assert json.loads((tmp_path / "settings.json").read_text())["version"] == SETTINGS_KIND.version
+    assert on_disk(tmp_path)["version"] == SETTINGS_KIND.version
 
 
 def test_listeners_hear_changes_live_and_only_real_changes(tmp_path: Path) -> None:
@@ -78,7 +84,7 @@ def test_invalid_value_falls_back_to_default_with_a_warning(tmp_path: Path, name
 def test_unknown_keys_are_kept_for_other_versions(tmp_path: Path) -> None:
     s, _ = load(tmp_path, {"version": 1, "mute": True, "future_thing": {"a": 1}})
     s.set("volume", 0.5)
-    doc = json.loads((tmp_path / "settings.json").read_text())
+    doc = on_disk(tmp_path)
     assert doc["future_thing"] == {"a": 1} and doc["mute"] is True and doc["volume"] == 0.5
 
 
@@ -107,7 +113,7 @@ def test_newer_settings_are_not_overwritten(tmp_path: Path) -> None:
     s, store = load(tmp_path)
     s.set("mute", False)  # applies for this session...
     assert s.mute is False
-    assert json.loads((tmp_path / "settings.json").read_text()) == {"version": 99, "mute": True}
+    assert on_disk(tmp_path) == {"version": 99, "mute": True}
 
 
 def test_deck_index_follows_language_unless_chosen(tmp_path: Path) -> None:
@@ -182,16 +188,16 @@ def test_settings_screen_applies_and_saves_changes_live(tmp_path: Path) -> None:
         assert scene.buttons["animation_speed_fast"][0].is_selected
         rect = next(r for r, name, value in scene.pictures if (name, value) == ("card_back", "navy"))
         app.frame(0.016, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)])
-        saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+        saved = on_disk(tmp_path)
         assert (saved["language"], saved["animation_speed"], saved["card_back"]) == ("ru", "fast", "navy")
         import pygame_gui
 
         app.frame(0.016, [pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.slider,
                                              value=35)])
         assert app.settings.volume == 0.35
-        assert json.loads((tmp_path / "settings.json").read_text())["volume"] != 0.35  # not per pixel
+        assert on_disk(tmp_path)["volume"] != 0.35  # not per pixel
         app.frame(0.016, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(0, 0))])
-        assert json.loads((tmp_path / "settings.json").read_text())["volume"] == 0.35
+        assert on_disk(tmp_path)["volume"] == 0.35
         app.on_window_resized((1600, 1000))
         app.frame(0.016, [])
         assert scene.panel_rect.width > 1200
