@@ -1,0 +1,139 @@
+"""Where the Eralash table puts things: 2, 3 or 4 seats around the cloth, for any window size.
+
+Seats are placed by their position relative to the player at the bottom (0 = you, then clockwise,
+which is play order): with 4 players left, top, right — your partner opposite you in pairs; with
+3 left and right; with 2 the opponent on top. Pure geometry: tests check every size ≥ 1024×640.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.layout import card_size_for
+
+OPP_SCALE = 0.62  # opponents' hands are drawn smaller than yours
+PILE_SCALE = 0.5  # won tricks, face down
+RUN_SCALE = 0.78  # declared runs laid out in front of their owner
+
+
+@dataclass
+class SeatPlace:
+    """One seat's places: its hand (centre, axis), name plate, trick spot, won-trick pile, run row."""
+
+    side: str  # "bottom", "left", "top", "right"
+    hand: tuple[float, float]  # centre of the hand fan
+    hand_len: float  # length of the fan along its axis
+    vertical: bool  # a side seat: the fan runs top to bottom
+    angle: float  # card rotation for this seat's hand
+    plate: tuple[int, int]  # centre of the name plate
+    trick: tuple[float, float]  # where this seat's card lies in the current trick
+    pile: tuple[float, float]  # where its won tricks go
+    pile_step: tuple[float, float]  # offset from one won trick to the next
+    runs: tuple[float, float]  # centre of the row of declared runs (the declaration moment)
+
+
+@dataclass
+class EralashLayout:
+    size: tuple[int, int]
+    card: tuple[int, int]
+    n: int
+    seats: list[SeatPlace]  # by relative position: 0 = the player at the bottom
+    centre: tuple[int, int]
+    trick_area: pygame.Rect  # drop a card here to play it
+    score: pygame.Rect  # the compact score sheet, top left
+    trump: pygame.Rect  # the trump indicator, top right under the buttons
+    message: pygame.Rect
+    announce: pygame.Rect  # the declarations plaque (centre)
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int], n: int) -> EralashLayout:
+        w, h = max(size[0], 1), max(size[1], 1)
+        card = card_size_for(h, 0.175 if n == 4 else 0.17)
+        cw, ch = card
+        ocw, och = cw * OPP_SCALE, ch * OPP_SCALE
+        margin = int(h * 0.03)
+        cx, cy = w // 2, int(h * 0.46)
+        seats: list[SeatPlace] = []
+        # You: the hand along the bottom, the won tricks to its right.
+        hand_w = min(w * (0.74 if n == 2 else 0.62), w - 2 * (cw * 1.6))
+        bottom_y = h - margin - ch * 0.5
+        seats.append(
+            SeatPlace(
+                "bottom",
+                (cx, bottom_y),
+                hand_w,
+                False,
+                0.0,
+                (int(cx - hand_w / 2 + cw * 0.1), int(bottom_y - ch * 0.5 - h * 0.035)),
+                (cx, cy + ch * 0.42),
+                (w - cw * 1.05, h - margin - ch * 0.32),
+                (-cw * 0.09, 0.0),
+                (cx, bottom_y - ch * 1.02),
+            )
+        )
+        side_x = margin + och * 0.55
+        side_len = h * 0.42
+        side_y = h * 0.47
+        left = SeatPlace(
+            "left",
+            (side_x + och * 0.05, side_y),
+            side_len,
+            True,
+            -90.0,
+            (int(side_x + och * 0.1), int(side_y + side_len / 2 + och * 0.75)),
+            (cx - cw * 0.95, cy - ch * 0.03),
+            (side_x + och * 1.45, side_y + side_len * 0.36),
+            (0.0, -cw * 0.09),
+            (w * 0.24, side_y),
+        )
+        right = SeatPlace(
+            "right",
+            (w - side_x - och * 0.05, side_y),
+            side_len,
+            True,
+            90.0,
+            (int(w - side_x - och * 0.1), int(side_y + side_len / 2 + och * 0.75)),
+            (cx + cw * 0.95, cy + ch * 0.03),
+            (w - side_x - och * 1.45, side_y + side_len * 0.36),
+            (0.0, -cw * 0.09),
+            (w * 0.76, side_y),
+        )
+        top_y = margin + och * 0.42
+        top_len = w * 0.34
+        top = SeatPlace(
+            "top",
+            (cx, top_y),
+            top_len,
+            False,
+            180.0,
+            (int(cx - top_len / 2 - ocw * 0.75), int(top_y)),
+            (cx, cy - ch * 0.42),
+            (cx + top_len / 2 + ocw * 1.4, top_y + och * 0.05),
+            (cw * 0.09, 0.0),
+            (cx, top_y + och * 0.5 + ch * RUN_SCALE * 0.62),
+        )
+        if n == 2:
+            seats.append(top)
+        elif n == 3:
+            left.trick = (cx - cw * 0.7, cy - ch * 0.18)
+            right.trick = (cx + cw * 0.7, cy - ch * 0.18)
+            seats += [left, right]
+        else:
+            seats += [left, top, right]
+        trick_area = pygame.Rect(0, 0, int(cw * 3.6), int(ch * 2.3))
+        trick_area.center = (cx, cy)
+        score = pygame.Rect(margin, margin, int(max(w * 0.2, 230)), int(h * 0.2))
+        bh = max(34, int(h * 0.05))
+        trump = pygame.Rect(0, 0, int(max(w * 0.19, 200)), int(h * 0.11))
+        trump.topright = (w - margin, margin + bh + int(h * 0.02))
+        message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))
+        message.midbottom = (cx, int(bottom_y - ch * 0.5 - h * 0.07))
+        announce = pygame.Rect(0, 0, int(min(w * 0.42, h * 0.9)), int(h * 0.3))
+        announce.center = (cx, cy)
+        return cls((w, h), card, n, seats, (cx, cy), trick_area, score, trump, message, announce)
+
+    def place(self, seat: int, me: int) -> SeatPlace:
+        """The places of ``seat`` (an engine seat) seen from ``me`` at the bottom."""
+        return self.seats[(seat - me) % self.n]

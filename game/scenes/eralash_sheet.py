@@ -1,0 +1,311 @@
+"""The score sheet (запись) over the Eralash table, and the robber's end.
+
+Two columns for each player (or team): points for runs and honours, and tricks — one row per deal
+with the running totals under each figure. Opened with Tab, S or the Sheet button at any time, and
+by itself when a deal ends; when the robber is over it names the winner(s) and celebrates a slam.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pygame
+
+from game.i18n import t
+from game.scene import Scene
+from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.tween import ease_out_back
+from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.felt import panel
+
+DIM = (200, 190, 160)
+SUITS = "♠♥♦♣"
+
+
+class SheetScene(Scene):
+    """Modal over the live table; ``deal_end`` when a deal has just finished (Continue deals the next)."""
+
+    transparent = True
+
+    def __init__(self, app: Any, table: Any, deal_end: bool = False) -> None:
+        super().__init__(app)
+        self.table = table
+        self.deal_end = deal_end
+        self.clock = 0.0
+        self.buttons: list[Button] = []
+        self.box = pygame.Rect(0, 0, 1, 1)
+        self._bg: pygame.Surface | None = None
+        self._shade: pygame.Surface | None = None
+        self.over = table.match.is_over() and deal_end
+        self.confetti: list[tuple[float, float, float, float, int]] = []
+        if self.over:
+            self._sound()
+            if table.match.slam() is not None:
+                rng = random.Random(7)
+                self.confetti = [
+                    (
+                        rng.random(),
+                        rng.random() * 1.5,
+                        0.12 + rng.random() * 0.2,
+                        rng.random() * math.tau,
+                        rng.randrange(4),
+                    )
+                    for _ in range(70)
+                ]
+
+    def _sound(self) -> None:
+        table = self.table
+        winners = table.match.winners()
+        if table.demo or not table.humans:
+            self.app.play_sound("win")
+        else:
+            self.app.play_sound("win" if table.me in winners else "lose")
+
+    # --- lifecycle ----------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        sides = self.table.match.sides()
+        self.box = pygame.Rect(0, 0, int(min(w * 0.82, h * (0.75 + 0.22 * sides))), int(h * 0.84))
+        self.box.center = (w // 2, h // 2)
+        self._bg = panel(self.box.size, 242)
+        bh = max(36, int(h * 0.055))
+        fs = max(12, int(h * 0.026))
+        if self.over and not self.table.demo:
+            self.buttons = [
+                Button(
+                    "new",
+                    t("table.new_game"),
+                    pygame.Rect(0, 0, 1, 1),
+                    self.new_game,
+                    pygame.K_RETURN,
+                    accent=True,
+                ),
+                Button("menu", t("table.to_menu"), pygame.Rect(0, 0, 1, 1), self.to_menu, pygame.K_ESCAPE),
+            ]
+        elif self.deal_end:
+            self.buttons = [
+                Button(
+                    "next",
+                    t("eralash.sheet.next_deal"),
+                    pygame.Rect(0, 0, 1, 1),
+                    self.close,
+                    pygame.K_RETURN,
+                    accent=True,
+                )
+            ]
+        else:
+            self.buttons = [
+                Button(
+                    "close",
+                    t("eralash.sheet.close"),
+                    pygame.Rect(0, 0, 1, 1),
+                    self.close,
+                    pygame.K_ESCAPE,
+                    accent=True,
+                )
+            ]
+        row_of_buttons(
+            self.buttons, (self.box.centerx, self.box.bottom - int(bh * 0.95)), bh, self.app.text, fs
+        )
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.table.demo and self.deal_end and self.clock > (6.0 if self.over else 3.5):
+            if self.over:
+                self.new_game()
+            else:
+                self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        if (
+            event.type == pygame.KEYDOWN
+            and not self.deal_end
+            and event.key in (pygame.K_TAB, pygame.K_s, pygame.K_RETURN)
+        ):
+            self.close()
+            return True
+        return True  # modal: the table waits under the sheet
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+        if self.deal_end:
+            if self.table.match.is_over():
+                return
+            self.table.next_deal()
+
+    def new_game(self) -> None:
+        app, table = self.app, self.table
+        app.stack.remove(self)
+        app.stack.remove(table)
+        from game.scenes import open_table
+
+        level = next((lv for lv in table.levels if lv), "club")
+        if table.demo:
+            open_table(app, "eralash", demo=True, level=level, options=table.match.options.to_dict())
+        else:
+            open_table(app, "eralash", options=table.match.options.to_dict())
+
+    def to_menu(self) -> None:
+        self.app.stack.remove(self)
+        self.app.stack.remove(self.table)
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def title(self) -> str:
+        table, match = self.table, self.table.match
+        if not self.over:
+            if self.deal_end:
+                return t("eralash.sheet.deal_over", n=len(match.deals_done))
+            return t("eralash.sheet.title")
+        winners = match.winners()
+        sides = sorted({match.side_of(s) for s in winners})
+        if table.humans and table.me in winners and len(sides) == 1:
+            return t("table.you_win")
+        if len(sides) > 1:
+            return t("eralash.end.shared", names=", ".join(table.side_name(s) for s in sides))
+        return t("eralash.end.winner", name=table.side_name(sides[0])) if sides else t("table.game_over")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        w, h = self.app.size
+        if self._shade is None or self._shade.get_size() != surface.get_size():
+            self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._shade.fill((0, 0, 0, 120))
+        surface.blit(self._shade, (0, 0))
+        box = self.box
+        surface.blit(self._bg, box)
+        table, match = self.table, self.table.match
+        fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
+        y = box.y + int(h * 0.025)
+        title = text.get(self.title(), big, BRASS_LIGHT, "bold", shadow=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+        y += title.get_height() + 4
+        sub = t("eralash.sheet.subtitle", target=match.options.target)
+        slam = match.slam()
+        if self.over and slam is not None:
+            sub = t("eralash.end.slam", name=table.side_name(slam))
+        img = text.get(sub, small, WARN if self.over and slam is not None else DIM, "italic")
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height() + int(h * 0.02)
+        sides = match.sides()
+        left = box.x + int(box.width * 0.05)
+        deal_col = int(box.width * 0.12)
+        col_w = (box.width - 2 * int(box.width * 0.05) - deal_col) / sides
+        for side in range(sides):
+            cx = left + deal_col + col_w * (side + 0.5)
+            name = text.get(table.side_name(side), fs, BRASS_LIGHT, "bold")
+            if name.get_width() > col_w - 8:
+                name = name.subsurface((0, 0, int(col_w - 8), name.get_height()))
+            surface.blit(name, name.get_rect(midtop=(int(cx), y)))
+        y += int(fs * 1.5)
+        lbl = text.get(t("eralash.sheet.deal"), small, DIM, "italic")
+        surface.blit(lbl, (left, y))
+        for side in range(sides):
+            x0 = left + deal_col + col_w * side
+            for k, key in enumerate(("eralash.score.points", "eralash.score.tricks")):
+                img = text.get(t(key), small, DIM, "italic")
+                surface.blit(img, img.get_rect(midtop=(int(x0 + col_w * (0.3 + 0.42 * k)), y)))
+        y += int(small * 1.5)
+        pygame.draw.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
+        y += 6
+        rows = match.sheet()
+        if table.match.deal is not table.shown and rows and not rows[-1]["finished"] and not self.over:
+            rows = rows[:-1]  # the next deal is dealt but not shown yet
+        row_h = int(fs * 1.25 + small * 1.2)
+        room = box.bottom - int(h * 0.1) - y - int(fs * 2.4)
+        if room // row_h < len(rows):
+            rows = rows[-max(1, room // row_h) :]
+        for r in rows:
+            self._row(surface, r, y, left, deal_col, col_w, fs, small)
+            y += row_h
+        pygame.draw.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
+        y += 6
+        lbl = text.get(t("eralash.sheet.total"), fs, BRASS_LIGHT, "bold")
+        surface.blit(lbl, (left, y))
+        pts = match.finished_points() if self.over or match.deal is not table.shown else match.score()
+        trs = match.finished_tricks() if self.over or match.deal is not table.shown else match.tricks()
+        winners = {match.side_of(s) for s in match.winners()}
+        for side in range(sides):
+            x0 = left + deal_col + col_w * side
+            colour = WARN if self.over and side in winners else IVORY
+            for k, v in enumerate((int(pts[side]), trs[side])):
+                img = text.get(str(v), fs, colour, "bold")
+                surface.blit(img, img.get_rect(midtop=(int(x0 + col_w * (0.3 + 0.42 * k)), y)))
+        for b in self.buttons:
+            b.draw(surface, text, fs)
+        if self.confetti:
+            self._draw_slam(surface, big)
+
+    def _row(
+        self,
+        surface: pygame.Surface,
+        r: dict[str, Any],
+        y: int,
+        left: int,
+        deal_col: int,
+        col_w: float,
+        fs: int,
+        small: int,
+    ) -> None:
+        text = self.app.text
+        match, table = self.table.match, self.table
+        label = str(r["deal"])
+        img = text.get(label, fs, IVORY if r["finished"] else DIM, "regular" if r["finished"] else "italic")
+        surface.blit(img, (left, y))
+        dealer = text.get(
+            t("eralash.sheet.dealt_by", name=table.name(r["dealer"])),
+            max(9, int(small * 0.85)),
+            DIM,
+            "italic",
+        )
+        if dealer.get_width() <= deal_col - 6:
+            surface.blit(dealer, (left, y + img.get_height() - 2))
+        for side in range(match.sides()):
+            x0 = left + deal_col + col_w * side
+            vals = (int(r["points"][side]), r["tricks"][side])
+            tots = (int(r["total_points"][side]), r["total_tricks"][side])
+            for k in range(2):
+                cx = int(x0 + col_w * (0.3 + 0.42 * k))
+                colour = IVORY if r["finished"] else DIM
+                if k == 1 and r["slam"] == side:
+                    colour = WARN
+                v = text.get(str(vals[k]), fs, colour)
+                surface.blit(v, v.get_rect(midtop=(cx, y)))
+                tot = text.get(f"Σ {tots[k]}", small, DIM, "italic")
+                surface.blit(tot, tot.get_rect(midtop=(cx, y + v.get_height() - 3)))
+
+    def _draw_slam(self, surface: pygame.Surface, big: int) -> None:
+        """A slam: the word springs up and suit signs fall like confetti over the sheet."""
+        w, h = surface.get_size()
+        for x0, delay, speed, phase, suit in self.confetti:
+            age = self.clock - delay
+            if age <= 0:
+                continue
+            y = (age * speed * h) % (h + 40) - 20
+            x = x0 * w + math.sin(age * 2 + phase) * 24
+            img = self.app.text.get(
+                SUITS[suit], big, (214, 70, 70) if suit in (1, 2) else BRASS_LIGHT, "bold"
+            )
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        scale = ease_out_back(min(1.0, self.clock / 0.5))
+        word = self.app.text.get(t("eralash.slam"), int(big * 1.8), WARN, "bold", shadow=True)
+        if scale < 0.999:
+            word = pygame.transform.smoothscale_by(word, max(0.05, scale))
+        surface.blit(
+            word,
+            word.get_rect(
+                center=(
+                    w // 2,
+                    self.box.y - 4 if self.box.y > word.get_height() else self.box.y + word.get_height(),
+                )
+            ),
+        )

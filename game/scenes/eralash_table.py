@@ -1,0 +1,918 @@
+"""The Eralash table: 2–4 seats round the cloth, declarations, trump, tricks, the score sheet.
+
+A deal is dealt out card by card from the dealer, then comes the declarations moment: every run is
+laid face up in front of its owner with its points, Aces are announced, and the plaque in the centre
+says who names trump and why (or, with no run anywhere, the eldest hand chooses with four suit
+buttons). Then the tricks: your legal cards stand raised, you drag one to the centre or click it, the
+others' cards fly in, the finished trick is gathered to its winner. Tab or S shows the score sheet.
+
+``open_example(app)`` (the Rules screen's hook) replays the original text's illustrative game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from engine import cards as C
+from engine.eralash import ChooseTrump
+from game import i18n
+from game.i18n import plural, t
+from game.scenes.eralash_declarations import (
+    nothing_declared,
+    run_label,
+    seat_lines,
+    suit_label,
+    suit_word,
+    trump_line,
+    trump_reason,
+)
+from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE, EralashLayout
+from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
+from game.tween import Sequence, Wait, ease_out_back
+from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.cards import CardSprite
+from game.widgets.table import TableScene, Target
+
+SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
+RED = (214, 70, 70)
+DIM = (200, 190, 160)
+DEMO_NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
+_tips_shown: set[str] = set()  # tips are explained once per run of the app
+
+
+@dataclass
+class SeatTarget(Target):
+    """A resting place with a size: opponents' hands, piles and runs are drawn smaller."""
+
+    scale: float = 1.0
+
+
+def suit_colour(suit: int) -> tuple[int, int, int]:
+    return RED if suit in (C.HEARTS, C.DIAMONDS) else (235, 230, 215)
+
+
+def _jitter(card: int, amount: float) -> float:
+    """A small fixed tilt per card, so a trick looks laid by hand."""
+    return ((card * 37) % 11 - 5) / 5 * amount
+
+
+class EralashTable(TableScene):
+    game = "eralash"
+
+    def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
+        super().__init__(app, session, demo=demo)
+        self.reveal = reveal  # every hand face up (the example game)
+        self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
+        self.gather: int | None = None  # a finished trick still lying in the centre
+        self.phase = "play"  # dealing, declare, play
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.banner: tuple[str, float] | None = None
+        self._opening_pending = not self.shown.history()
+        self._declare_since = 0.0
+        self._button_state: Any = None
+        self._scales: dict[int, float] = {}
+
+    # --- starting and restoring ---------------------------------------------------------------------
+
+    @classmethod
+    def new_game(
+        cls,
+        app: Any,
+        *,
+        demo: bool = False,
+        seed: int | None = None,
+        level: str | None = None,
+        options: dict[str, Any] | None = None,
+        players: int | None = None,
+        names: list[str] | None = None,
+        levels: list[str] | None = None,
+    ) -> EralashTable:
+        """A new robber: the remembered New game choices (or a four-bot demo)."""
+        from game.saves import Session
+
+        lang = i18n.get_language()
+        setup: dict[str, Any] = {}
+        with contextlib.suppress(Exception):
+            setup = app.settings.get("eralash")
+        n = players or int(setup.get("players", 4))
+        if demo:
+            n = players or 4
+            names = list(names or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[:n])
+            seats: list[str | None] = [level or "club"] * n
+        else:
+            me = getattr(app.settings, "player_name", None) or ("Вы" if lang == "ru" else "You")
+            opp_names = list(names or setup.get("names") or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[1:])
+            opp_levels = list(levels or setup.get("levels") or [])
+            while len(opp_names) < n - 1:
+                opp_names.append(DEMO_NAMES["ru" if lang == "ru" else "en"][len(opp_names) + 1])
+            while len(opp_levels) < n - 1:
+                opp_levels.append(level or "club")
+            if level and not levels:
+                opp_levels = [level] * (n - 1)
+            names = [me, *opp_names[: n - 1]]
+            seats = [None, *opp_levels[: n - 1]]
+        if options is None:
+            options = {}
+            with contextlib.suppress(Exception):
+                options = app.settings.new_game_options("eralash")
+        if n != 4 and options.get("pairs"):
+            options = {**options, "pairs": False}
+        store = None if demo else app.store
+        session = Session.new(store, "eralash", options, names, seats, seed=seed)
+        return cls(app, session, demo=demo)
+
+    @classmethod
+    def from_session(cls, app: Any, session: Any) -> EralashTable:
+        return cls(app, session)
+
+    def snapshot(self) -> dict[str, Any]:
+        saved = self.session.saved
+        return {
+            "game": "eralash",
+            "match": self.match.to_save(),
+            "seats": list(saved.seats),
+            "bot_seeds": list(saved.bot_seeds),
+            "demo": self.demo,
+        }
+
+    @classmethod
+    def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> EralashTable:
+        from game.saves import SavedGame, Session
+
+        saved = SavedGame(
+            game="eralash", match=snap["match"], seats=list(snap["seats"]), bot_seeds=list(snap["bot_seeds"])
+        )
+        return cls(app, Session(store, saved, saved.restore_match()), demo=bool(snap.get("demo")))
+
+    # --- layout and where the cards rest ------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return self.shown.n
+
+    def make_layout(self, size: tuple[int, int]) -> EralashLayout:
+        return EralashLayout.for_size(size, self.match.n_players)
+
+    def layout_origin(self, card: int) -> tuple[float, float]:
+        if self.layout is None:
+            return super().layout_origin(card)
+        return self.layout.place(self.shown.dealer, self.me).plate
+
+    def on_warm(self) -> None:
+        if self._opening_pending:
+            self._opening_pending = False
+            self.deal_opening()
+
+    def hand_order(self, card: int) -> tuple[int, int]:
+        """Your hand: suits alternating in colour, trumps at the right end, low to high."""
+        s = card // 13
+        trump = self.shown.trump
+        return (9 if s == trump else SUIT_ORDER.index(s), card % 13)
+
+    def hidden_order(self, card: int) -> int:
+        """A fixed shuffle for face-down cards: their places say nothing about their suits."""
+        return (card * 7919 + self.shown.dealt[0] % 9973) % 1009
+
+    def run_cards(self, seat: int) -> int:
+        m = 0
+        for r in self.shown.runs[seat]:
+            m |= r.cards
+        return m
+
+    def face_up_for(self, seat: int) -> int:
+        """Cards of ``seat``'s hand everybody may see: its own (for you), its declared runs, or all."""
+        if self.reveal or seat in self.humans:
+            return C.FULL_DECK
+        return self.run_cards(seat)
+
+    def targets(self) -> dict[int, Target]:
+        deal, lay = self.shown, self.layout
+        out: dict[int, Target] = {}
+        self._scales = {}
+        if self._opening_pending:  # not dealt yet: the pack waits by the dealer
+            x, y = lay.place(deal.dealer, self.me).plate
+            for i, c in enumerate(range(52)):
+                out[c] = SeatTarget(x - i * 0.3, y - i * 0.3, 0.0, False, i, PILE_SCALE)
+            return self._keep_scales(out)
+        cw, ch = lay.card
+        n = deal.n
+        seats = deal.seats_of_plays()
+        done = len(deal.winners)
+        won_so_far = [0] * n
+        for tr in range(done):
+            trick = deal.trick_cards(tr)
+            w = deal.winners[tr]
+            if tr == self.gather:
+                for j, c in enumerate(trick):
+                    self._trick_target(out, c, seats[tr * n + j], 300 + j)
+            else:
+                place = lay.place(w, self.me)
+                k = won_so_far[w]
+                px = place.pile[0] + place.pile_step[0] * min(k, 16)
+                py = place.pile[1] + place.pile_step[1] * min(k, 16)
+                angle = 90.0 if place.vertical else 0.0
+                for j, c in enumerate(trick):
+                    out[c] = SeatTarget(
+                        px - j * 0.4,
+                        py - j * 0.4,
+                        angle + (6 if k % 2 else -3),
+                        False,
+                        20 + k * 5 + j,
+                        PILE_SCALE,
+                    )
+            won_so_far[w] += 1
+        for j, c in enumerate(deal.current_trick()):
+            self._trick_target(out, c, seats[done * n + j], 300 + j)
+        declaring = self.phase == "declare"
+        legal = self.legal_mask_for_me()
+        for seat in range(n):
+            hand = deal.hands[seat]
+            place = lay.place(seat, self.me)
+            runs = self.run_cards(seat) & hand if declaring else 0
+            if runs:
+                self._run_row(out, seat, runs)
+            rest = hand & ~runs
+            visible = self.face_up_for(seat)
+            if place.side == "bottom":
+                cards = sorted(C.cards(rest), key=self.hand_order)
+                self._bottom_hand(out, cards, legal)
+                continue
+            shown = sorted((c for c in C.cards(rest) if visible >> c & 1), key=self.hand_order)
+            hidden = sorted((c for c in C.cards(rest) if not visible >> c & 1), key=self.hidden_order)
+            cards = shown + hidden
+            k = len(cards)
+            ocw = cw * OPP_SCALE
+            step = min(ocw * 0.42, (place.hand_len - ocw) / max(1, k - 1)) if k > 1 else 0.0
+            for i, c in enumerate(cards):
+                off = (i - (k - 1) / 2) * step
+                x, y = (
+                    (place.hand[0], place.hand[1] + off)
+                    if place.vertical
+                    else (place.hand[0] - off, place.hand[1])
+                )
+                out[c] = SeatTarget(x, y, place.angle, bool(visible >> c & 1), 150 + i, OPP_SCALE)
+        aside = [c for c in C.cards(deal.aside)]
+        ax, ay = lay.trick_area.left - cw * 0.5, lay.trick_area.top + ch * 0.1
+        for i, c in enumerate(aside):
+            out[c] = SeatTarget(ax - min(i, 20) * 0.5, ay - min(i, 20) * 0.5, 12.0, False, i, PILE_SCALE)
+        return self._keep_scales(out)
+
+    def _keep_scales(self, out: dict[int, Target]) -> dict[int, Target]:
+        self._scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}
+        return out
+
+    def _trick_target(self, out: dict[int, Target], card: int, seat: int, z: int) -> None:
+        x, y = self.layout.place(seat, self.me).trick
+        out[card] = SeatTarget(x, y, _jitter(card, 6.0), True, z, 1.0)
+
+    def _bottom_hand(self, out: dict[int, Target], cards: list[int], legal: int) -> None:
+        lay = self.layout
+        cw, ch = lay.card
+        place = lay.seats[0]
+        k = len(cards)
+        if not k:
+            return
+        step = min(cw * 0.62, (place.hand_len - cw) / max(1, k - 1)) if k > 1 else 0.0
+        x0 = place.hand[0] - step * (k - 1) / 2
+        for i, c in enumerate(cards):
+            y = place.hand[1]
+            if legal >> c & 1:
+                y -= ch * (0.16 if c == self.selected else 0.1 if c != self.hover else 0.14)
+            out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
+
+    def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:
+        """A seat's declared runs laid face up in front of it, one little fan per run."""
+        lay = self.layout
+        cw, _ = lay.card
+        place = lay.place(seat, self.me)
+        rcw = cw * RUN_SCALE
+        groups = [[c for c in C.cards(r.cards) if runs >> c & 1] for r in self.shown.runs[seat]]
+        groups = [g for g in groups if g]
+        step, gap = rcw * 0.36, rcw * 0.55
+        width = sum((len(g) - 1) * step for g in groups) + gap * (len(groups) - 1) + rcw * len(groups)
+        x = place.runs[0] - width / 2 + rcw / 2
+        z = 320
+        for g in groups:
+            for c in g:
+                out[c] = SeatTarget(x, place.runs[1], 0.0, True, z, RUN_SCALE)
+                x += step
+                z += 1
+            x += rcw - step + gap
+
+    def run_row_rect(self, seat: int) -> pygame.Rect | None:
+        """Where a seat's declared runs lie now (for the caption under them)."""
+        size = self.images.size
+        rects = [
+            s.rect(size)
+            for c in C.cards(self.run_cards(seat))
+            if (s := self.sprites.get(c)) is not None and s.turn >= 1.0 and s.scale == RUN_SCALE
+        ]
+        if not rects:
+            return None
+        return rects[0].unionall(rects[1:])
+
+    def sync(
+        self,
+        instant: bool = False,
+        duration: float = 0.35,
+        stagger: float = 0.0,
+        order: list[int] | None = None,
+        skip: set[int] | frozenset[int] = frozenset(),
+    ) -> float:
+        last = super().sync(instant, duration, stagger, order, skip)
+        for card, scale in self._scales.items():
+            s = self.sprites.get(card)
+            if s is None or card in skip or abs(s.scale - scale) < 1e-3:
+                continue
+            if instant or self.tweens.factor == 0:
+                s.scale = scale
+            else:
+                self.tweens.tween(s, duration, scale=scale)
+        return last
+
+    # --- the deal: dealing, declarations, trump ------------------------------------------------------
+
+    def deal_opening(self) -> None:
+        """All the cards from the dealer, one at a time from the eldest hand, then the declarations."""
+        deal = self.shown
+        self.phase = "dealing"
+        self.gather = None
+        x, y = self.layout.place(deal.dealer, self.me).plate
+        for c in list(self.sprites):
+            del self.sprites[c]
+        for c in range(52):
+            s = self.sprite(c)
+            s.x, s.y, s.scale = x, y, PILE_SCALE
+        order: list[int] = []
+        hands = [sorted(C.cards(deal.dealt[s]), key=self.hidden_order) for s in range(deal.n)]
+        for i in range(deal.size):
+            for k in range(deal.n):
+                order.append(hands[(deal.eldest + k) % deal.n][i])
+        order += list(C.cards(deal.aside))
+        self.app.play_sound("shuffle")
+        self.holds.add("dealing")
+        last = self.sync(duration=0.32, stagger=min(0.03, 1.6 / max(1, len(order))), order=order)
+        self.tweens.add(Sequence(Wait(last + 0.1 * self.tweens.factor), self.begin_declarations))
+
+    def begin_declarations(self) -> None:
+        self.holds.discard("dealing")
+        deal = self.shown
+        self.phase = "declare"
+        self._declare_since = self.clock
+        if not (deal.choices and deal.trump_by not in self.humans):
+            self.holds.add("declare")  # a bot naming trump must be free to think meanwhile
+        if any(deal.runs):
+            self.app.play_sound("deal")
+        self.sync(duration=0.45, stagger=0.03)
+        self.build_buttons()
+
+    def end_declarations(self) -> None:
+        """The player has read the declarations (or the demo moved on): to the tricks."""
+        if self.phase != "declare" or self.shown.trump < 0:
+            return
+        self.phase = "play"
+        self.holds.discard("declare")
+        self._idle_since = self.clock
+        self.sync(duration=0.4, stagger=0.02)
+        self.build_buttons()
+
+    def choose_trump(self, suit: int) -> None:
+        if self.shown.trump >= 0 or not self.is_human_turn():
+            return
+        error = self.propose(ChooseTrump(suit))
+        if error is not None:
+            self.refuse(error)
+
+    def must_choose_trump(self) -> bool:
+        return (
+            self.phase == "declare"
+            and self.shown.trump < 0
+            and self.is_human_turn()
+            and self.match.deal is self.shown
+        )
+
+    # --- moves, animated ------------------------------------------------------------------------------
+
+    def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
+        deal = finished if finished is not None else self.match.deal
+        self.selected = None
+        if isinstance(move, ChooseTrump):
+            self.app.play_sound("click")
+            self.holds.add("declare")
+            self._declare_since = self.clock
+            self.sync(duration=0.3)
+            self.build_buttons()
+            return
+        self.app.play_sound("play")
+        f = self.tweens.factor
+        if len(deal.winners) > len(before.winners):
+            self.gather = len(deal.winners) - 1
+            self.sync(duration=0.3)
+            steps: list[Any] = [Wait(0.95 * f), self.gather_trick, Wait(0.5 * f)]
+            if deal.is_over():
+                steps.append(lambda deal=deal: self.show_sheet(deal_end=True))
+            self.tweens.add(Sequence(*steps))
+        else:
+            self.sync(duration=0.3)
+
+    def gather_trick(self) -> None:
+        deal = self.shown
+        if self.gather is not None and self.gather < len(deal.winners):
+            w = deal.winners[self.gather]
+            if len(deal.winners) == deal.size and deal.tricks_won[w] == deal.size:
+                self.banner = (t("eralash.slam"), self.clock)
+        self.gather = None
+        self.app.play_sound("trick")
+        self.sync(duration=0.45, stagger=0.03)
+
+    def show_sheet(self, deal_end: bool = False) -> None:
+        from game.scenes.eralash_sheet import SheetScene
+
+        if deal_end:
+            self.holds.add("sheet")
+        self.app.stack.push(SheetScene(self.app, self, deal_end=deal_end))
+
+    def next_deal(self) -> None:
+        """The sheet after a deal was closed: deal the one the match has already dealt."""
+        self.holds.discard("sheet")
+        self.banner = None
+        self.message = None
+        if self.match.is_over() or self.match.deal is self.shown:
+            return
+        self.shown = self.match.deal
+        self.gather = None
+        self.deal_opening()
+
+    # --- the human's hand ------------------------------------------------------------------------------
+
+    def legal_mask_for_me(self) -> int:
+        deal = self.shown
+        if (
+            self.phase != "play"
+            or deal is not self.match.deal
+            or not self.is_human_turn()
+            or self.match.current_player() != self.me
+            or self.gather is not None
+        ):
+            return 0
+        return deal.legal_mask()
+
+    def can_play_card(self) -> bool:
+        return (
+            self.phase == "play"
+            and self.is_human_turn()
+            and self.match.deal is self.shown
+            and self.shown.trump >= 0
+            and not self.busy()
+        )
+
+    def draggable(self) -> list[CardSprite]:
+        if not self.can_play_card():
+            return []
+        return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
+
+    def on_drag_start(self, sprite: CardSprite) -> None:
+        self.selected = None
+        sprite.z = 900
+        sprite.scale = 1.0
+
+    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
+        card = sprite.card
+        if card is None or not self.can_play_card_now():
+            self.fly_home(sprite)
+            return
+        if self.layout.trick_area.inflate(self.layout.card[0], self.layout.card[1] * 0.3).collidepoint(pos):
+            self.play_card(card, sprite)
+        else:
+            self.fly_home(sprite)
+            self.sync()
+
+    def can_play_card_now(self) -> bool:
+        return self.phase == "play" and self.is_human_turn() and self.match.deal is self.shown
+
+    def on_click(self, sprite: CardSprite) -> None:
+        if sprite.card is not None:
+            self.play_card(sprite.card, sprite)
+
+    def play_card(self, card: int, sprite: CardSprite | None = None) -> None:
+        error = self.propose(card)
+        if error is not None:
+            self.refuse(self.reason(card, error))
+            if sprite is not None:
+                self.fly_home(sprite)
+            self.sync()
+
+    def reason(self, card: int, error: str) -> str:
+        """The engine's refusal in the player's words (the engine speaks English)."""
+        deal = self.shown
+        if not self.is_human_turn():
+            return t("eralash.reason.not_your_turn")
+        if (
+            deal.pos
+            and card // 13 not in (deal.led, deal.trump)
+            and deal.hands[self.me] & C.SUIT_MASK[deal.led]
+        ):
+            if deal.led == deal.trump:
+                return t("eralash.reason.follow_trump", trump=suit_word(deal.trump))
+            return t("eralash.reason.follow", led=suit_word(deal.led), trump=suit_word(deal.trump))
+        return error if i18n.get_language() == "en" else t("eralash.reason.other", reason=error)
+
+    def maybe_tip(self) -> None:
+        """Once: the rule that surprises whist players, when it first applies to your hand."""
+        deal = self.shown
+        if "trump_any" in _tips_shown or not self.can_play_card() or not deal.pos or deal.led == deal.trump:
+            return
+        hand = deal.hands[self.me]
+        if hand & C.SUIT_MASK[deal.led] and hand & C.SUIT_MASK[deal.trump]:
+            _tips_shown.add("trump_any")
+            self.say(
+                t("eralash.tip.trump_any", led=suit_word(deal.led), trump=suit_word(deal.trump)), 9.0, "tip"
+            )
+
+    # --- buttons, keys, mouse ----------------------------------------------------------------------------
+
+    def build_buttons(self) -> None:
+        lay = self.layout
+        if lay is None:
+            return
+        w, h = lay.size
+        bh = max(34, int(h * 0.05))
+        fs = self.font_size(0.024)
+        top = [
+            Button(
+                "sheet", t("eralash.sheet.button"), pygame.Rect(0, 0, 10, bh), self.show_sheet, pygame.K_TAB
+            ),
+            Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
+        ]
+        row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
+        right = w - int(h * 0.03)
+        for b in reversed(top):
+            b.rect.topright = (right, int(h * 0.03))
+            right = b.rect.left - 10
+        self.buttons = top
+        chips: list[Button] = []
+        box = self.announce_box()
+        if self.must_choose_trump():
+            for i, s in enumerate(self.shown.choices):
+                chips.append(
+                    Button(
+                        f"trump{s}",
+                        suit_label(s),
+                        pygame.Rect(0, 0, 10, bh),
+                        lambda s=s: self.choose_trump(s),
+                        pygame.K_1 + i,
+                        accent=True,
+                    )
+                )
+        elif self.phase == "declare" and self.shown.trump >= 0 and not self.demo:
+            chips.append(
+                Button(
+                    "play",
+                    t("eralash.decl.play"),
+                    pygame.Rect(0, 0, 10, bh),
+                    self.end_declarations,
+                    pygame.K_RETURN,
+                    accent=True,
+                )
+            )
+        if chips:
+            row_of_buttons(
+                chips, (box.centerx, box.bottom - bh // 2 - int(h * 0.018)), bh, self.text, fs, gap=10, pad=20
+            )
+            self.buttons += chips
+
+    def to_menu(self) -> None:
+        self.app.stack.remove(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":
+            self.show_sheet()
+            return True
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            hovered = self.drag.hover.card if self.drag.hover is not None else None
+            if hovered != self.hover:
+                self.hover = hovered
+                if self.can_play_card():
+                    self.sync(duration=0.1)
+            return False
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.phase == "declare"
+            and self.shown.trump >= 0
+            and self.announce_box().collidepoint(event.pos)
+            and not self.demo
+        ):
+            self.end_declarations()
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        return False
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_ESCAPE:
+            self.to_menu()
+            return True
+        if self.phase == "declare" and key in (pygame.K_RETURN, pygame.K_SPACE) and self.shown.trump >= 0:
+            self.end_declarations()
+            return True
+        if not self.can_play_card():
+            return False
+        hand = sorted(C.cards(self.shown.hands[self.me]), key=self.hand_order)
+        legal = [c for c in hand if self.shown.legal_mask() >> c & 1]
+        if not legal:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = (
+                legal.index(self.selected)
+                if self.selected in legal
+                else (-1 if key == pygame.K_RIGHT else len(legal))
+            )
+            self.selected = legal[(i + (1 if key == pygame.K_RIGHT else -1)) % len(legal)]
+            self.sync(duration=0.12)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and self.selected in legal:
+            card, self.selected = self.selected, None
+            self.play_card(card, self.sprites.get(card))
+            return True
+        return False
+
+    # --- the frame ---------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        state = (self.phase, self.must_choose_trump(), self.shown.trump, self.demo)
+        if state != self._button_state:
+            self._button_state = state
+            self.build_buttons()
+        if self.phase == "declare" and self.shown.trump >= 0 and not self.tweens.busy:
+            wait = 2.2 if nothing_declared(self.shown) else 4.5
+            if self.demo and self.clock - self._declare_since > wait * max(0.3, self.tweens.factor):
+                self.end_declarations()
+        if self.banner is not None and self.clock - self.banner[1] > 2.5:
+            self.banner = None
+        self.maybe_tip()
+
+    def name(self, seat: int) -> str:
+        return self.player_name(seat)
+
+    def side_name(self, side: int) -> str:
+        """A column of the sheet: a player, or a team of partners in pairs."""
+        if self.match.options.pairs:
+            return t("eralash.team", a=self.name(side), b=self.name(side + 2))
+        return self.name(side)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        if lay is None:
+            return
+        for seat in range(self.n):
+            self.draw_plate(surface, seat)
+        self.draw_score(surface)
+        if self.shown.trump >= 0 and self.phase != "declare":
+            self.draw_trump(surface)
+        deal = self.shown
+        if self.drag.dragging and self.drag.pressed is not None and self.drag.pressed.card is not None:
+            ok = deal.legal_mask() >> self.drag.pressed.card & 1
+            pygame.draw.rect(surface, GLOW if ok else WARN, lay.trick_area, width=2, border_radius=18)
+
+    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        lay = self.layout
+        place = lay.place(seat, self.me)
+        deal = self.shown
+        fs = self.font_size(0.022)
+        small = self.font_size(0.018)
+        name = self.text.get(
+            self.name(seat),
+            fs,
+            BRASS_LIGHT if seat == self.match.current_player() else IVORY,
+            "bold",
+            shadow=True,
+        )
+        level = self.levels[seat]
+        bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
+        if seat == deal.dealer:
+            bits.append(t("eralash.dealer_mark"))
+        if level and not self.reveal:
+            bits.insert(0, t(f"level.{level}"))
+        sub = self.text.get(" · ".join(bits), small, DIM, "italic", shadow=True)
+        x, y = place.plate
+        if place.side == "bottom":
+            rect = name.get_rect(bottomleft=(x - lay.card[0] * 0.5, y + name.get_height() // 2))
+        elif place.side == "top":
+            rect = name.get_rect(midright=(x, y - sub.get_height() // 2))
+            rect.right = int(x - max(0, sub.get_width() - name.get_width()) / 2)
+        else:
+            rect = name.get_rect(center=(x, y - sub.get_height() // 2))
+            rect.left = max(rect.left, int(lay.size[1] * 0.03))
+            rect.right = min(rect.right, lay.size[0] - int(lay.size[1] * 0.03))
+        surface.blit(name, rect)
+        sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
+        if place.side == "bottom":
+            sub_rect = sub.get_rect(midleft=(rect.right + 14, rect.centery))
+        edge = int(lay.size[1] * 0.03)
+        sub_rect.left = max(sub_rect.left, edge)
+        sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
+        surface.blit(sub, sub_rect)
+        if self.bot_thinking() == seat:
+            self.draw_thinking(surface, (rect.right + 10, rect.centery), seat)
+        if seat == self.match.current_player() and self.phase == "play" and not self.busy():
+            pygame.draw.line(
+                surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
+            )
+
+    def draw_score(self, surface: pygame.Surface) -> None:
+        """The compact score sheet: points and tricks per player (team) for the robber so far."""
+        lay = self.layout
+        match = self.match
+        sides = match.sides()
+        fs = self.font_size(0.021)
+        small = self.font_size(0.017)
+        row_h = int(fs * 1.45)
+        rect = lay.score.copy()
+        rect.height = int(small * 1.6 + fs * 1.5 + sides * row_h + small * 1.9 + 14)
+        surface.blit(self._plaque(rect.size), rect)
+        x = rect.x + 12
+        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
+        surface.blit(title, (x, rect.y + 8))
+        col_p, col_t = rect.right - int(rect.width * 0.3), rect.right - 14
+        y = rect.y + 8 + int(small * 1.6)
+        for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
+            img = self.text.get(t(key), small, DIM, "italic")
+            surface.blit(img, img.get_rect(topright=(col, y)))
+        y += int(fs * 1.3)
+        points, tricks = match.score(), match.tricks()
+        if match.deal is not self.shown:  # the finished deal's sheet is showing: its totals
+            points, tricks = match.finished_points(), match.finished_tricks()
+        for side in range(sides):
+            name = self.text.get(self.side_name(side), fs, IVORY)
+            name_w = col_p - x - int(rect.width * 0.14)
+            if name.get_width() > name_w:
+                name = name.subsurface((0, 0, name_w, name.get_height()))
+            surface.blit(name, (x, y))
+            p = self.text.get(str(int(points[side])), fs, BRASS_LIGHT, "bold")
+            surface.blit(p, p.get_rect(topright=(col_p, y)))
+            tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
+            surface.blit(tr, tr.get_rect(topright=(col_t, y)))
+            y += row_h
+        foot = t(
+            "eralash.score.deal",
+            n=len(match.deals_done) + (1 if match.deal is self.shown else 0),
+            name=self.name(self.shown.dealer),
+        )
+        img = self.text.get(foot, small, DIM, "italic")
+        surface.blit(img, (x, rect.bottom - img.get_height() - 8))
+        if self.demo and not self.reveal:
+            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
+            surface.blit(d, d.get_rect(topleft=(rect.x, rect.bottom + 6)))
+
+    def draw_trump(self, surface: pygame.Surface) -> None:
+        """The trump indicator: it stays on the table for the whole deal."""
+        lay = self.layout
+        deal = self.shown
+        rect = lay.trump
+        surface.blit(self._plaque(rect.size), rect)
+        big = self.text.get(
+            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), suit_colour(deal.trump), "bold", shadow=True
+        )
+        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
+        x = rect.x + 20 + big.get_width()
+        fs, small = self.font_size(0.02), self.font_size(0.016)
+        a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
+        b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
+        key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
+        c = self.text.get(t(key, name=self.name(deal.trump_by)), small, DIM)
+        y = rect.centery - (a.get_height() + b.get_height() + c.get_height()) // 2
+        for img in (a, b, c):
+            w = rect.right - 8 - x
+            if img.get_width() > w > 0:
+                img = img.subsurface((0, 0, w, img.get_height()))
+            surface.blit(img, (x, y))
+            y += img.get_height()
+
+    # --- the declarations plaque ---------------------------------------------------------------------
+
+    def announce_box(self) -> pygame.Rect:
+        """The declarations plaque, sized to what it says."""
+        lay = self.layout
+        deal = self.shown
+        h = lay.size[1]
+        fs, small = self.font_size(0.023), self.font_size(0.019)
+        width = lay.announce.width
+        why = len(self.text.wrap(self.why_text(), small, width - 40, "italic"))
+        height = (
+            self.font_size(0.028) * 1.25
+            + fs * 0.3
+            + deal.n * fs * 1.4
+            + fs * 0.7
+            + fs * 1.25
+            + why * small * 1.2
+            + fs * 1.4
+        )
+        chips = self.must_choose_trump() or (self.phase == "declare" and deal.trump >= 0 and not self.demo)
+        if chips:
+            height += max(34, int(h * 0.05)) + h * 0.02
+        box = pygame.Rect(0, 0, width, int(height))
+        box.center = (lay.centre[0], lay.centre[1] + int(h * 0.03))
+        return box
+
+    def why_text(self) -> str:
+        deal = self.shown
+        why = trump_reason(deal, self.name)
+        if self.must_choose_trump():
+            return why + " " + t("eralash.trump.you_choose")
+        if deal.trump < 0:
+            return why + " " + t("eralash.trump.thinking", name=self.name(deal.trump_by))
+        return why
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        if lay is None:
+            return
+        if self.phase == "declare":
+            self.draw_declarations(surface)
+        if self.banner is not None:
+            text, start = self.banner
+            scale = ease_out_back(min(1.0, (self.clock - start) / 0.4))
+            img = self.text.get(text, self.font_size(0.09), BRASS_LIGHT, "bold", shadow=True)
+            if scale < 0.999:
+                img = pygame.transform.smoothscale_by(img, max(0.05, scale))
+            surface.blit(img, img.get_rect(center=lay.centre))
+        if self.can_play_card() and self.message is None and not self.drag.dragging:
+            hint = self.text.get(t("table.your_turn"), self.font_size(0.022), DIM, "italic", shadow=True)
+            surface.blit(hint, hint.get_rect(center=lay.message.center))
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
+        msg = self.message
+        if msg is None or self.layout is None:
+            return
+        lay = self.layout
+        fs = self.font_size(0.024)
+        colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
+        lines = self.text.wrap(msg.text, fs, int(lay.size[0] * 0.5))
+        imgs = [self.text.get(line, fs, colour) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
+        box.midbottom = midbottom or lay.message.midbottom
+        surface.blit(self._plaque(box.size), box)
+        y = box.y + 9
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+
+    def draw_declarations(self, surface: pygame.Surface) -> None:
+        deal = self.shown
+        box = self.announce_box()
+        surface.blit(self._plaque(box.size), box)
+        fs, small = self.font_size(0.023), self.font_size(0.019)
+        y = box.y + int(fs * 0.6)
+        title = self.text.get(
+            t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
+        )
+        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+        y += title.get_height() + int(fs * 0.3)
+        for _seat, line in seat_lines(deal, self.name):
+            img = self.text.get(line, fs, IVORY)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += int(fs * 1.4)
+        y += int(fs * 0.3)
+        pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
+        y += int(fs * 0.4)
+        head = self.text.get(trump_line(deal, self.name), fs, BRASS_LIGHT, "bold")
+        surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
+        y += head.get_height()
+        why = self.why_text()
+        for line in self.text.wrap(why, small, box.width - 40, "italic"):
+            img = self.text.get(line, small, DIM, "italic")
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+        # captions under the runs laid out on the cloth
+        for seat in range(deal.n):
+            rect = self.run_row_rect(seat)
+            if rect is None:
+                continue
+            label = ", ".join(run_label(r) for r in deal.runs[seat])
+            img = self.text.get(label, small, BRASS_LIGHT, "bold", shadow=True)
+            place = self.layout.place(seat, self.me)
+            pos = img.get_rect(midtop=(rect.centerx, rect.bottom + 4))
+            if place.side == "bottom":
+                pos = img.get_rect(midbottom=(rect.centerx, rect.top - 4))
+            elif place.side == "top":
+                pos = img.get_rect(midleft=(rect.right + 10, rect.centery))
+            surface.blit(img, pos)
+
+
+def open_example(app: Any) -> Any:
+    """The Rules screen's hook: the original text's illustrative game, trick by trick, with narration."""
+    from game.scenes.eralash_example import ExampleTable
+
+    scene = ExampleTable.create(app)
+    app.stack.push(scene)
+    return scene
