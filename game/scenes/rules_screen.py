@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -450,7 +451,12 @@ class RulesScene(Scene):
             self.show_game(key[5:])
         elif key == "example" and example_available():
             module, name = EXAMPLE_HOOK
-            getattr(importlib.import_module(module), name)(self.app)
+            try:
+                getattr(importlib.import_module(module), name)(self.app)
+            except Exception as err:  # a half-built example must not take the Rules screen down
+                print(f"salon: the example game could not start ({err})", file=sys.stderr)
+                if "example" in self.buttons:
+                    self.buttons["example"].disable()
 
     # update and draw ------------------------------------------------------------------------------
 
