@@ -51,22 +51,42 @@ def runs_in(hand: int) -> list[list[int]]:
 def trick_wishes(sit: Situation) -> list[float]:
     """For each seat, how good it is for ``sit.seat`` (robber-winning chance) if that seat wins the
     trick now being played, with the rest of the deal's tricks projected evenly."""
+    return wish_matrix(sit)[sit.seat]
+
+
+def wish_matrix(sit: Situation) -> list[list[float]]:
+    """``m[o][w]``: seat ``o``'s robber-winning chance if seat ``w`` wins the trick being played,
+    the deal's other tricks spread evenly (each rotation of the remainder, averaged)."""
     value = sit.robber_value()
     after = sit.tricks_left() - 1
-    sides = sit.sides
-    wishes: list[float] = []
-    for w in range(sit.n):
-        total = 0.0
-        for rot in range(sides):  # spread the remaining tricks evenly, remainder in turn
+    sides, n = sit.sides, sit.n
+    m = [[0.0] * n for _ in range(n)]
+    for w in range(n):
+        acc = [0.0] * sides
+        for rot in range(sides):
             side_won = [0] * sides
-            for s in range(sit.n):
+            for s in range(n):
                 side_won[sit.side_of(s)] += sit.won[s]
             side_won[sit.side_of(w)] += 1
             for k in range(after):
                 side_won[(rot + k) % sides] += 1
-            total += value.side_values(side_won, complete=True)[sit.side_of(sit.seat)]
-        wishes.append(total / sides)
-    return wishes
+            for i, v in enumerate(value.side_values(side_won, complete=True)):
+                acc[i] += v
+        for o in range(n):
+            m[o][w] = acc[sit.side_of(o)] / sides
+    return m
+
+
+def duckers(sit: Situation) -> int:
+    """Seats (a bitmask) that would rather not take tricks now: their own trick is worth less to
+    them than the same trick going to another side."""
+    m = wish_matrix(sit)
+    mask = 0
+    for o in range(sit.n):
+        others = [m[o][w] for w in range(sit.n) if sit.side_of(w) != sit.side_of(o)]
+        if others and m[o][o] < sum(others) / len(others) - 1e-6:
+            mask |= 1 << o
+    return mask
 
 
 class ClubBot:

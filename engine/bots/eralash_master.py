@@ -22,7 +22,7 @@ import random
 import time
 from typing import Any
 
-from engine.bots.eralash_club import choose_trump_by_strength
+from engine.bots.eralash_club import choose_trump_by_strength, duckers
 from engine.bots.eralash_robber import RobberValue
 from engine.bots.eralash_tricks import TrickPlay, equivalence_classes
 from engine.bots.eralash_view import (
@@ -162,6 +162,7 @@ def ismcts(
     for c in root_cards:
         root_set |= 1 << c
     pairs = sit.pairs
+    duck = duckers(sit)
     log, sqrt = math.log, math.sqrt
     it = 0
     while not deadline.expired(it):
@@ -211,7 +212,7 @@ def ismcts(
             state.play(best_card)
             path.append(node)
         if state.left:
-            state.rollout(rng, pairs, ROLLOUT_SKILL)
+            state.rollout(rng, pairs, ROLLOUT_SKILL, duck)
         values = value(state.won)
         for nd in path:
             nd.visits += 1

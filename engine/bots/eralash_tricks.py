@@ -139,10 +139,13 @@ class TrickPlay:
 
     # --- rollouts ---------------------------------------------------------------------------
 
-    def rollout(self, rng: random.Random, partners: bool = False, skill: float = 0.7) -> None:
+    def rollout(
+        self, rng: random.Random, partners: bool = False, skill: float = 0.7, duck: int = 0
+    ) -> None:
         """Play to the end of the deal with a cheap policy: with probability ``skill`` a seat plays
-        a sensible card (win the trick as cheaply as possible, else play low), otherwise a random
-        legal card. Crude, but it keeps playouts far closer to real play than uniform chance."""
+        a sensible card (win the trick as cheaply as possible, else play low; seats in the bitmask
+        ``duck`` instead avoid winning), otherwise a random legal card. Crude, but it keeps
+        playouts far closer to real play than uniform chance."""
         n = self.n
         trump = self.trump
         hands = self.hands
@@ -165,7 +168,11 @@ class TrickPlay:
                 mask = hand
             if mask & (mask - 1) == 0:
                 card = mask.bit_length() - 1
-            elif rand() >= skill or not trick:
+            elif rand() >= skill:
+                card = _random_card(mask, getbits)
+            elif duck >> turn & 1:
+                card = _ducking_card(mask, trick, trump)
+            elif not trick:
                 card = _random_card(mask, getbits)
             else:
                 card = _sensible_card(mask, trick, trump, n, partners)
@@ -214,6 +221,46 @@ def _sensible_card(mask: int, trick: list[int], trump: int, n: int, partners: bo
     card = 0
     for s in range(4):
         m = pool & SUIT_MASK[s]
+        if m:
+            c = (m & -m).bit_length() - 1
+            if c % 13 < low:
+                low, card = c % 13, c
+    return card
+
+
+def _ducking_card(mask: int, trick: list[int], trump: int) -> int:
+    """A seat that wants no tricks: lead its lowest card; later, its highest card that still loses
+    (shedding danger safely), else its lowest."""
+    if not trick:
+        return _lowest_rank_card(mask)
+    best = trick[trick_winner(trick, trump)]
+    losers = 0
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not beats(c, best, trump):
+            losers |= low
+    if losers:
+        non_trump = losers & ~SUIT_MASK[trump]
+        pool = non_trump or losers
+        top, card = -1, 0
+        for s in range(4):
+            ms = pool & SUIT_MASK[s]
+            if ms:
+                c = ms.bit_length() - 1
+                if c % 13 > top:
+                    top, card = c % 13, c
+        return card
+    return _lowest_rank_card(mask)
+
+
+def _lowest_rank_card(mask: int) -> int:
+    low = 13
+    card = 0
+    for s in range(4):
+        m = mask & SUIT_MASK[s]
         if m:
             c = (m & -m).bit_length() - 1
             if c % 13 < low:
