@@ -383,3 +383,26 @@ def test_next_deal_passes_to_the_next_dealer():
     assert [r.dealer for r in m.deals_done] == [2, 3]
     assert m.deal.dealer == 0
     assert m.deal.dealt == Deal.new(Options(), 4, 0, random.Random("42:2")).dealt
+
+
+def test_score_sheet_rows_and_running_totals():
+    rng = random.Random(2)
+    m = Match.new(Options(target=40), ["Аня", "Борис", "Вера"], 5)
+    while len(m.deals_done) < 2:
+        moves = m.legal_moves()
+        m.play(moves[int(rng.random() * len(moves))])
+    rows = m.sheet()
+    assert [r["deal"] for r in rows] == [1, 2, 3]
+    assert [r["finished"] for r in rows] == [True, True, False]
+    for k, r in enumerate(m.deals_done):
+        assert rows[k]["points"] == list(r.points) and rows[k]["tricks"] == list(r.tricks)
+        assert sum(rows[k]["tricks"]) == 17
+    first, second = rows[0]["points"], rows[1]["points"]
+    assert rows[1]["total_points"] == [a + b for a, b in zip(first, second, strict=True)]
+    assert rows[2]["total_points"] == [int(p) for p in m.score()]
+    assert rows[2]["total_tricks"] == m.tricks()
+    v = m.view(1)
+    assert (v.deal_number, v.target, v.players) == (3, 40, ("Аня", "Борис", "Вера"))
+    assert list(v.robber_tricks) == rows[1]["total_tricks"]
+    assert list(v.robber_points) == rows[1]["total_points"]
+    assert v.dealer == 2 and v.current_player() == m.current_player()

@@ -224,7 +224,7 @@ class Match:
         """The score sheet: one row per deal (the current one last, ``finished`` false), per seat
         or team: this deal's points and tricks and the running totals."""
         rows: list[dict[str, Any]] = []
-        tot_p = [0.0] * self.sides()
+        tot_p = [0] * self.sides()
         tot_t = [0] * self.sides()
         results = list(self.deals_done)
         for r in results:
