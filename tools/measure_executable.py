@@ -61,12 +61,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args(argv)
     exe = args.bundle / ("salon.exe" if sys.platform == "win32" else "salon")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     result = {
         "unpacked_mb": round(unpacked_bytes(args.bundle) / 2**20, 1),
         "zipped_mb": round(zipped_bytes(args.bundle) / 2**20, 1),
         "frozen": time_runs([str(exe), "--bench", "1"], args.runs, cwd=args.bundle),
         "source": time_runs([sys.executable, "-m", "game", "--bench", "1"], args.runs, cwd=ROOT),
         "runs": args.runs,
+        # start-up times scale with whatever else the machine is doing: report the 1-minute load
+        "load_before": load,
+        "load_after": os.getloadavg()[0] if load is not None else None,
     }
     print(json.dumps(result, indent=2))
     return 0
