@@ -269,7 +269,7 @@ class Deal:
             raise IllegalPlay(f"{move!r} is not a card.", "not a card")
         hand = self.hands[cur]
         if not hand >> move & 1:
-            if any(move == c for c in self.played):
+            if move in self.played:
                 raise IllegalPlay(f"The {display(move)} has already been played.", "already played")
             raise IllegalPlay(
                 f"You do not hold the {display(move)}.", f"seat {cur} does not hold {name(move)}"

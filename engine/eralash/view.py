@@ -9,7 +9,7 @@ from engine.cards import FULL_DECK, SUIT_MASK, CardSet, Suit
 from engine.eralash.honours import ACES, unannounced_counts
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
-from engine.eralash.run import Run, find_runs, run_neighbours
+from engine.eralash.run import Run, hand_runs, run_neighbours
 from engine.eralash.state import Deal
 
 _RUN_TRIES = 100  # samples tried for one that also forms exactly the declared runs
@@ -273,7 +273,7 @@ class View:
                 fallback = hidden
             if all(
                 j == me
-                or tuple(find_runs(hidden[j] | held_runs[j] | self.played_by[j], classic)) == self.runs[j]
+                or hand_runs(hidden[j] | held_runs[j] | self.played_by[j], classic) == self.runs[j]
                 for j in range(n)
             ):
                 fallback = hidden
