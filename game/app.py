@@ -106,6 +106,8 @@ class App:
         self._sounds: Any = None
         self.running = True
         self.first_frame_ms: float | None = None
+        with contextlib.suppress(Exception):
+            self.settings.on_change(self.on_setting, ("language", "volume", "mute"))
 
     # --- services, created on first use ---------------------------------------------------------
 
@@ -152,25 +154,41 @@ class App:
 
     @property
     def sounds(self) -> Any:
+        """The sound effects (opened on first use; silent when there is no audio device)."""
         if self._sounds is None:
-            self._sounds = _NoSounds()
+            sounds: Any = _NoSounds()
             with contextlib.suppress(Exception):
                 from game.sound import Sounds
 
-                self._sounds = Sounds()
-                self._apply_volume()
+                sounds = Sounds(
+                    volume=float(getattr(self.settings, "volume", 0.7)),
+                    muted=bool(getattr(self.settings, "mute", False)),
+                )
+            self._sounds = sounds
         return self._sounds
 
     def play_sound(self, name: str) -> None:
+        if self._sounds is None:
+            return  # not opened yet (the table opens it while warming): stay silent, never stall
         with contextlib.suppress(Exception):
-            self.sounds.play(name)
+            self._sounds.play(name)
 
     def _apply_volume(self) -> None:
         s = self._sounds
-        vol = 0.0 if getattr(self.settings, "mute", False) else getattr(self.settings, "volume", 0.7)
-        if hasattr(s, "set_volume"):
-            with contextlib.suppress(Exception):
-                s.set_volume(vol)
+        if s is None:
+            return
+        with contextlib.suppress(Exception):
+            s.set_volume(float(getattr(self.settings, "volume", 0.7)))
+            s.set_muted(bool(getattr(self.settings, "mute", False)))
+
+    def on_setting(self, name: str, value: Any) -> None:
+        """Settings that change the whole app at once (the Settings screen may also apply them)."""
+        from game import i18n
+
+        if name == "language" and value in i18n.LANGUAGES and value != i18n.get_language():
+            i18n.set_language(value)
+        elif name in ("volume", "mute"):
+            self._apply_volume()
 
     # --- window -------------------------------------------------------------------------------
 
@@ -263,6 +281,10 @@ class App:
 
 class _NoSounds:
     def play(self, name: str) -> None: ...
+
+    def set_volume(self, volume: float) -> None: ...
+
+    def set_muted(self, muted: bool) -> None: ...
 
 
 def run(argv: list[str] | None = None) -> int:

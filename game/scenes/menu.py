@@ -89,7 +89,7 @@ class MenuScene(Scene):
         inner = pw - 60
         UILabel(pygame.Rect(30, 24, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
         UILabel(
-            pygame.Rect(20, 92, pw - 40, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
+            pygame.Rect(6, 92, pw - 12, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
         )
         notice = self._notice()
         if notice:

@@ -315,7 +315,7 @@ class UraganTable(TableScene):
         seat = before.current_player()
         self.explain_claim(move, before, deal, seat)
         if len(deal.plays) == len(before.plays):  # a play that waits for the claim answer
-            self.app.play_sound("card")
+            self.app.play_sound("play")
             self.sync(duration=0.3)
             return
         rec = deal.plays[-1]
@@ -355,7 +355,7 @@ class UraganTable(TableScene):
             steps.append(sweep)
             steps.append(Wait((0.55 + (0.6 if rec.uragan else 0.0)) * f))
         else:
-            self.app.play_sound("card")
+            self.app.play_sound("play")
             self.table_order.append(rec.card)
             self.sync(duration=0.35)
             steps.append(Wait(0.35 * f))
@@ -412,11 +412,14 @@ class UraganTable(TableScene):
         h1 = sorted(C.cards(deal.dealt[2 * 0 + first]))
         h2 = sorted(C.cards(deal.dealt[2 * 0 + 1 - first]))
         order = h1[:3] + h2[:3] + list(C.cards(deal.table0)) + h1[3:] + h2[3:]
-        self.app.play_sound("deal")
+        self.app.play_sound("shuffle")
         self.sync(duration=0.4, stagger=0.08, order=order)
 
     def show_deal_score(self, deal: Any) -> None:
         self.message = None
+        if self.match.is_over():
+            won = bool(set(self.match.winners()) & set(self.humans))
+            self.app.play_sound("win" if won or self.demo else "lose")
         self.holds.add("score")
         self.app.stack.push(DealScoreScene(self.app, self, deal))
 

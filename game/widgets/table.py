@@ -163,9 +163,12 @@ class TableScene(Scene):
         size = self.app.size
         colour = getattr(self.app.settings, "table_colour", "green")
         images, cards, ready = self.images, self.deck_cards(), self._felt_ready
+        app = self.app
 
         def job() -> None:
             ready[(size, colour)] = table_background(size, colour)
+            if not app.headless:
+                app.sounds  # noqa: B018 - opens the mixer here rather than in a frame
             images.back()
             for c in cards:
                 images.face(c)
