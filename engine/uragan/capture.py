@@ -151,7 +151,3 @@ def captures(card_value: int, table_mask: CardSet) -> tuple[CardSet, ...]:
         return ()
     return capture_table(table_mask)[card_value]
 
-
-def equal_cards(card_value: int, table: CardSet) -> CardSet:
-    """The table cards whose value equals ``card_value`` (priority (a) of RULES.md, Uragan 6)."""
-    return table & VALUE_MASK[card_value]

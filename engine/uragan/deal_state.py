@@ -27,7 +27,7 @@ from engine.uragan.deck import DECK, HAND_SIZE, ROUNDS, TABLE_SIZE, VALUE, VALUE
 from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play, take_name
 from engine.uragan.options import Options
 from engine.uragan.score import breakdown
-from engine.uragan.sweep import UraganMark
+from engine.uragan.sweep import UraganMark, is_uragan
 
 if TYPE_CHECKING:
     from engine.uragan.view import View
@@ -335,7 +335,7 @@ class Deal:
             self.piles[seat] |= take | bit
             self.last_capturer = seat
             self._hist -= histogram(take)
-            if not self.table and not last:
+            if is_uragan(take, self.table, last):
                 uragan = True
                 self.uragans[seat] += 1
                 self.marks.append(UraganMark(seat, card, len(self.plays)))
@@ -385,15 +385,19 @@ class Deal:
         last_capturer, last_claim = self.last_capturer, self.last_claim
         rand = rng.random
         count_cache = _COUNT_CACHE
+        # NamedTuple construction through tuple.__new__ skips a Python-level __new__: twice as fast.
+        new_tuple = tuple.__new__
+        value, value_mask, hist_of_card = VALUE, VALUE_MASK, HIST_OF_CARD
+        last_round = ROUNDS - 1
         hand_cards = [_card_list(hands[0]), _card_list(hands[1])]
         while True:
             counts = count_cache.get(hist) or capture_counts(hist)
             hl = hand_cards[seat]
             # How many moves each card in hand has (lowest card first, as legal_moves lists them).
             if strict:
-                ks = [hist >> (3 * VALUE[c]) & 7 or counts[VALUE[c]] or 1 for c in hl]
+                ks = [hist >> (3 * value[c]) & 7 or counts[value[c]] or 1 for c in hl]
             else:
-                ks = [counts[VALUE[c]] + 1 for c in hl]
+                ks = [counts[value[c]] + 1 for c in hl]
             r = int(rand() * sum(ks))
             i = 0
             for k in ks:
@@ -402,8 +406,8 @@ class Deal:
                 r -= k
                 i += 1
             card = hl.pop(i)
-            v = VALUE[card]
-            equal = table & VALUE_MASK[v]
+            v = value[card]
+            equal = table & value_mask[v]
             claimed = False
             broke = ""
             if strict:
@@ -415,33 +419,33 @@ class Deal:
                     take = nth_capture(v, table, hist, r)
                 else:
                     take = 0
-                history.append(Play(card, take))
+                history.append(new_tuple(Play, (card, take)))
                 original = take
             else:
                 take = nth_capture(v, table, hist, r) if r < counts[v] else 0
                 original = take
-                history.append(Play(card, take))
+                history.append(new_tuple(Play, (card, take)))
                 b = None
                 if equal:
                     if not (take & equal and not take & (take - 1)):
-                        b = Breach(EQUAL, card, take, tuple(1 << c for c in cards(equal)))
+                        b = new_tuple(Breach, (EQUAL, card, take, tuple(1 << c for c in cards(equal))))
                 elif not take and counts[v]:
-                    b = Breach(TRAIL, card, take, value_captures(v, table, hist))
+                    b = new_tuple(Breach, (TRAIL, card, take, value_captures(v, table, hist)))
                 if b is not None:
                     broke = b.kind
                     if rand() * 2 < 1:
                         history.append(LET_STAND)
-                        last_claim = ClaimEvent(seat, 1 - seat, b, False, take)
+                        last_claim = new_tuple(ClaimEvent, (seat, 1 - seat, b, False, take))
                     else:
                         history.append(CLAIM)
                         demanded = b.demanded
                         take = demanded[0]
                         if len(demanded) > 1:
                             take = demanded[int(rand() * len(demanded))]
-                            history.append(Play(card, take))
-                        last_claim = ClaimEvent(seat, 1 - seat, b, True, take)
+                            history.append(new_tuple(Play, (card, take)))
+                        last_claim = new_tuple(ClaimEvent, (seat, 1 - seat, b, True, take))
                         claimed = True
-            # The play stands (as in _stand).
+            # The play stands: _stand inlined (sweep.is_uragan spelled out for speed).
             bit = 1 << card
             hands[seat] ^= bit
             uragan = False
@@ -453,18 +457,18 @@ class Deal:
                 while t:
                     low = t & -t
                     t ^= low
-                    hist -= HIST_OF_CARD[low.bit_length() - 1]
-                if not table and (rnd < ROUNDS - 1 or hands[0] or hands[1]):
+                    hist -= hist_of_card[low.bit_length() - 1]
+                if not table and (rnd < last_round or hands[0] or hands[1]):
                     uragan = True
                     uragans[seat] += 1
                     marks.append(UraganMark(seat, card, len(plays)))
             else:
                 table |= bit
-                hist += HIST_OF_CARD[card]
-            plays.append(PlayRecord(seat, card, take, uragan, claimed, original, broke))
+                hist += hist_of_card[card]
+            plays.append(new_tuple(PlayRecord, (seat, card, take, uragan, claimed, original, broke)))
             seat = 1 - seat
             if not hands[0] and not hands[1]:
-                if rnd == ROUNDS - 1:
+                if rnd == last_round:
                     break
                 rnd += 1
                 hands[0] = dealt[2 * rnd]

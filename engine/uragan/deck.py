@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SUITS, TEN, CardSet, make
+from engine.cards import EIGHT, NINE, SUITS, TEN, CardSet, make
 
 # Value of each card int 0..51 for capturing; 0 for the 8s, 9s and 10s, which are not in the deck.
 _RANK_VALUE = (2, 3, 4, 5, 6, 7, 0, 0, 0, 8, 9, 10, 1)
@@ -24,15 +24,9 @@ TABLE_SIZE = 4
 ROUNDS = 3
 PLAYS_PER_DEAL = ROUNDS * 2 * HAND_SIZE  # 36; the 4 table cards are never played
 
-FACE_RANKS = (JACK, QUEEN, KING, ACE)
-
 
 def in_deck(card: int) -> bool:
     return bool(DECK >> card & 1)
-
-
-def value_of(card: int) -> int:
-    return VALUE[card]
 
 
 def deal_cards(dealer: int, rng: random.Random) -> tuple[CardSet, tuple[CardSet, ...]]:

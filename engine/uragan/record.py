@@ -13,13 +13,13 @@ from typing import Any
 
 from engine import cards as C
 from engine.state import IllegalMove, RecordError
-from engine.uragan.deal_state import CLAIM_PHASE, PICK, PLAYS_PER_ROUND, Deal
-from engine.uragan.deck import DECK, ROUNDS, TABLE_SIZE
+from engine.uragan.deal_state import CLAIM_PHASE, PICK, Deal
+from engine.uragan.deck import DECK, PLAYS_PER_DEAL, ROUNDS, TABLE_SIZE
 from engine.uragan.match import DealSpec, Match
 from engine.uragan.moves import CLAIM, LET_STAND, Play, take_name, take_names
 from engine.uragan.options import Options
 
-TOTAL_PLAYS = ROUNDS * PLAYS_PER_ROUND
+TOTAL_PLAYS = PLAYS_PER_DEAL
 
 
 # -- writing ------------------------------------------------------------------------------------
