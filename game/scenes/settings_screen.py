@@ -25,6 +25,7 @@ from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, available_c
 from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
 
 PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
+MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
 # Settings this screen changes (what "Defaults" restores): not the window size or new-game choices.
 SCREEN_SETTINGS = ("language", "deck_index", "four_colour", "card_back", "table_colour", "animation_speed",
                    "volume", "mute", "fullscreen")
@@ -42,6 +43,11 @@ def apply_setting(app: Any, name: str, value: Any) -> None:
     elif name == "fullscreen" and bool(getattr(app, "fullscreen", value)) != value:
         with contextlib.suppress(Exception):
             app.toggle_fullscreen()
+
+
+def _fit(width: int, n: int, aspect: float, gap: int = 14) -> int:
+    """The tallest picture height at which ``n`` pictures of ``aspect`` (w / h) fit in one row."""
+    return max(24, int((width - 8 - gap * (n - 1)) / (n * aspect)))
 
 
 class SettingsScene(Scene):
@@ -62,6 +68,7 @@ class SettingsScene(Scene):
         self._bg: pygame.Surface | None = None
         self._bg_key: Any = None
         self._volume_dirty = False
+        self._metrics = (28, 42, 18)
 
     # lifecycle -------------------------------------------------------------------------------------
 
@@ -98,47 +105,60 @@ class SettingsScene(Scene):
         self.clear()
         self.labels, self.pictures = [], []
         w, h = self.app.size
-        pw, ph = min(1240, w - 60), min(760, h - 60)
+        compact = h < 800 or w < 1200  # the smallest window (1024 × 640) still fits everything
+        self._metrics = (22, 36, 8) if compact else (28, 42, 18)  # label, button, gap
+        margin = 24 if compact else 36
+        pw, ph = min(1240, w - (24 if compact else 60)), min(760, h - (24 if compact else 60))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         p = self.panel_rect
-        self._label(t("settings.title"), (p.x + 36, p.y + 22), 34, "bold", BRASS_LIGHT)
-        col_w = (pw - 36 * 3) // 2
-        left, right = p.x + 36, p.x + 36 * 2 + col_w
+        self._label(t("settings.title"), (p.x + margin, p.y + 16), 28 if compact else 34, "bold", BRASS_LIGHT)
+        # The right column holds four animation buttons: give it a little more room than the left.
+        inner = pw - margin * 3
+        col_w, right_w = int(inner * 0.47), inner - int(inner * 0.47)
+        left, right = p.x + margin, p.x + margin * 2 + col_w
         s = self.settings
+        top = p.y + (62 if compact else 84)
+        head = 34 if compact else 42
 
-        y = p.y + 84
-        self._label(t("settings.section.cards"), (left, y), 24, "bold", BRASS)
-        y += 42
+        y = top
+        self._label(t("settings.section.cards"), (left, y), 22 if compact else 24, "bold", BRASS)
+        y += head
         y = self._row(left, y, col_w, "language", LANGUAGES, i18n.get_language())
         y = self._row(left, y, col_w, "deck_index", DECK_INDEXES, s.deck_index,
                       tooltip=t("settings.deck_index.about"))
         y = self._row(left, y, col_w, "four_colour", (False, True), s.four_colour,
                       tooltip=t("settings.four_colour.about"))
         half = (col_w - 24) // 2
-        self._pictures(left, y, half, "card_back", available_card_backs(), 100)
-        self._pictures(left + half + 24, y, half, "table_colour", list(TABLE_COLOURS), 42)
+        room = p.bottom - (60 if compact else 80) - y - 40  # what is left above the bottom buttons
+        backs = available_card_backs()
+        self._pictures(left, y, half, "card_back", backs, min(100, room, _fit(half, len(backs), 0.72)))
+        cloths = list(TABLE_COLOURS)
+        cloth_h = min(42, _fit(half, len(cloths), 1.3))
+        self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
 
-        y = p.y + 84
-        self._label(t("settings.section.play"), (right, y), 24, "bold", BRASS)
-        y += 42
-        y = self._row(right, y, col_w, "animation_speed", ANIMATION_SPEEDS, s.animation_speed)
+        y = top
+        self._label(t("settings.section.play"), (right, y), 22 if compact else 24, "bold", BRASS)
+        y += head
+        y = self._row(right, y, right_w, "animation_speed", ANIMATION_SPEEDS, s.animation_speed)
+        label_h, button_h, gap = self._metrics
         self._label(t("settings.volume"), (right, y), 19, "regular", IVORY)
-        self.slider = UIHorizontalSlider(pygame.Rect(right, y + 28, col_w - 80, 36),
+        self.slider = UIHorizontalSlider(pygame.Rect(right, y + label_h, right_w - 80, button_h - 4),
                                          round(s.volume * 100), (0, 100), self.app.ui,
                                          object_id="#settings_volume")
         self.elements.append(self.slider)
-        self._volume_label_pos = (right + col_w - 66, y + 34)
-        y += 80
+        self._volume_label_pos = (right + right_w - 66, y + label_h + 4)
+        y += label_h + button_h + gap
         row_y = y
-        y = self._row(right, row_y, (col_w - 24) // 2, "mute", (False, True), s.mute)
-        self._row(right + (col_w + 24) // 2, row_y, (col_w - 24) // 2, "fullscreen", (False, True),
+        y = self._row(right, row_y, (right_w - 24) // 2, "mute", (False, True), s.mute)
+        self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "fullscreen", (False, True),
                   bool(getattr(self.app, "fullscreen", s.fullscreen)), tooltip=t("settings.fullscreen.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
-        self.preview_rect = pygame.Rect(right, y + 28, col_w, max(120, p.bottom - 96 - y - 28))
+        bottom = p.bottom - (58 if compact else 72)
+        self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(90, bottom - 16 - y - label_h))
 
-        bw = 200
-        self._button("reset", t("settings.reset"), pygame.Rect(p.x + 36, p.bottom - 72, bw, 48))
-        self._button("back", t("settings.back"), pygame.Rect(p.right - 36 - bw, p.bottom - 72, bw, 48))
+        bw, bh = (180, 42) if compact else (200, 48)
+        self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
+        self._button("back", t("settings.back"), pygame.Rect(p.right - margin - bw, bottom, bw, bh))
 
     def _label(self, text: str, pos: tuple[int, int], size: int, style: str,
                colour: tuple[int, int, int]) -> None:
@@ -154,34 +174,39 @@ class SettingsScene(Scene):
     def _row(self, x: int, y: int, width: int, name: str, values: Any, current: Any,
              tooltip: str | None = None) -> int:
         """A label above one button per value; the current value's button is selected."""
+        label_h, button_h, gap = self._metrics
         self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
         values = tuple(values)
-        gap = 8
-        bw = (width - gap * (len(values) - 1)) // len(values)
+        space = 6
+        per_line = len(values)
+        while per_line > 2 and (width - space * (per_line - 1)) // per_line < MIN_BUTTON:
+            per_line = (per_line + 1) // 2  # long words in a narrow window: wrap the row
+        bw = (width - space * (per_line - 1)) // per_line
         for i, value in enumerate(values):
+            line, col = divmod(i, per_line)
             text = self._value_text(name, value)
-            b = self._button(f"{name}_{value}", text, pygame.Rect(x + i * (bw + gap), y + 28, bw, 42),
-                             name, value, tooltip)
+            rect = pygame.Rect(x + col * (bw + space), y + label_h + line * (button_h + space), bw, button_h)
+            b = self._button(f"{name}_{value}", text, rect, name, value, tooltip)
             if value == current:
                 b.select()
-        return y + 28 + 42 + 18
+        lines = (len(values) + per_line - 1) // per_line
+        return y + label_h + lines * button_h + (lines - 1) * space + gap
 
     def _value_text(self, name: str, value: Any) -> str:
-        if name == "mute":
-            return t("settings.mute.on" if value else "settings.mute.off")
         if isinstance(value, bool):
             return t("settings.on" if value else "settings.off")
         return t(f"settings.{name}.{value}")
 
     def _pictures(self, x: int, y: int, width: int, name: str, values: list[str], height: int) -> None:
         """A label above clickable pictures (card backs, cloths), wrapping into rows."""
+        label_h = self._metrics[0]
         self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
         gap = 14
         w = int(height * 0.72) if name == "card_back" else int(height * 1.3)
         per_row = max(1, (width + gap) // (w + gap))
         for i, value in enumerate(values):
             row, col = divmod(i, per_row)
-            rect = pygame.Rect(x + 4 + col * (w + gap), y + 32 + row * (height + gap), w, height)
+            rect = pygame.Rect(x + 4 + col * (w + gap), y + label_h + 4 + row * (height + gap), w, height)
             self.pictures.append((rect, name, value))
 
     # changing --------------------------------------------------------------------------------------
