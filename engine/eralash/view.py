@@ -14,6 +14,7 @@ from engine.eralash.state import Deal
 
 _RUN_TRIES = 100  # samples tried for one that also forms exactly the declared runs
 _HARD_TRIES = 400  # samples tried for one that meets voids, Ace announcements and hand sizes
+_MIX_STEPS = 50  # swap proposals after sampling (see View.determinize)
 
 
 class View:
@@ -230,13 +231,18 @@ class View:
 
     # --- determinization -------------------------------------------------------------------------
 
-    def determinize(self, rng: random.Random) -> Deal:
+    def determinize(self, rng: random.Random, mix: int = _MIX_STEPS) -> Deal:
         """A complete Deal agreeing with everything this seat knows, hidden cards sampled at random.
 
         Declared run cards stay with their owners; a seat that announced k Aces was dealt exactly
         k (one that announced nothing, none of the counts that would have been announced); shown
         voids hold; hand sizes and the cards aside match; and each hand as dealt forms exactly the
         runs its owner declared (tried up to a limit, then the other constraints are kept alone).
+
+        The first sample comes from a fast constructive sampler that is slightly biased (Aces and
+        tight hands first); ``mix`` random swaps of two hidden cards between holders, each kept
+        only when every constraint still holds, then move it towards the uniform distribution
+        over all deals consistent with the view.
         """
         n, me = self.n_players, self.seat
         played = self.played_mask()
@@ -288,6 +294,9 @@ class View:
             if fallback is None:
                 raise RuntimeError("could not sample hidden hands consistent with the view")
         hidden = fallback
+        if mix:
+            fixed = [held_runs[j] | self.played_by[j] for j in range(n)]
+            _mix(rng, hidden, mix, forbid, exact, known_aces, silent, fixed, self.runs, classic, me)
         hands = [self.hand if j == me else hidden[j] | held_runs[j] for j in range(n)]
         return self._deal_with(hands, hidden[n], played)
 
@@ -408,3 +417,65 @@ def _sample(
         return None
     out[n] |= rest
     return out
+
+
+def _mix(
+    rng: random.Random,
+    hidden: list[CardSet],
+    steps: int,
+    forbid: list[CardSet],
+    exact: list[int],
+    known_aces: list[int],
+    silent: frozenset[int],
+    fixed: list[CardSet],
+    runs: tuple[tuple[Run, ...], ...],
+    classic: bool,
+    me: int,
+) -> None:
+    """Metropolis swaps with a uniform target: pick two hidden cards, swap their holders when both
+    may hold the other's card (voids, run neighbours, Ace counts, declared runs). In place."""
+    n = len(hidden) - 1
+    cards: list[int] = []
+    owner: list[int] = [-1] * 52
+    for j, m in enumerate(hidden):
+        for c in _bits(m):
+            cards.append(c)
+            owner[c] = j
+    total = len(cards)
+    if total < 2:
+        return
+    rnd = rng.random
+    for _ in range(steps):
+        x = cards[int(rnd() * total)]
+        y = cards[int(rnd() * total)]
+        a, b = owner[x], owner[y]
+        if a == b:
+            continue
+        bx, by = 1 << x, 1 << y
+        if (a < n and forbid[a] & by) or (b < n and forbid[b] & bx):
+            continue
+        new_a = hidden[a] ^ bx ^ by
+        new_b = hidden[b] ^ bx ^ by
+        if bool(bx & ACES) != bool(by & ACES) and not _aces_ok(
+            a, b, new_a, new_b, n, exact, known_aces, silent
+        ):
+            continue  # one Ace changes hands: the announcements must still hold
+        if a < n and a != me and hand_runs(new_a | fixed[a], classic) != runs[a]:
+            continue
+        if b < n and b != me and hand_runs(new_b | fixed[b], classic) != runs[b]:
+            continue
+        hidden[a], hidden[b] = new_a, new_b
+        owner[x], owner[y] = b, a
+
+
+def _aces_ok(
+    a: int, b: int, new_a: CardSet, new_b: CardSet, n: int, exact: list[int], known_aces: list[int],
+    silent: frozenset[int],
+) -> bool:
+    for j, m in ((a, new_a), (b, new_b)):
+        if j >= n:
+            continue  # the cards aside say nothing
+        k = known_aces[j] + (m & ACES).bit_count()
+        if (exact[j] >= 0 and k != exact[j]) or (exact[j] < 0 and k not in silent):
+            return False
+    return True
