@@ -234,8 +234,9 @@ def _wrap(spans: list[Span], width: int, size: int, fonts: Any) -> list[list[tup
 
 # --- the scene -----------------------------------------------------------------------------------
 
-def _row_font(row_h: int) -> int:
-    return max(14, min(20, row_h * 11 // 20))
+def _row_font(row_h: int, width: int) -> int:
+    """Contents font: as large as the row allows, smaller in a narrow window."""
+    return max(14, min(20, row_h * 11 // 20, width // 13))
 
 
 def _ellipsize(text: str, width: int, font: Any) -> str:
@@ -358,7 +359,7 @@ class RulesScene(Scene):
         y = self._contents_rect.y + 12
         for title, ay, level in self.page.anchors:
             rect = pygame.Rect(self._contents_rect.x + 10, y, side - 20, row_h)
-            fit = _ellipsize(title, rect.width - 30, self.app.text.font(_row_font(row_h),
+            fit = _ellipsize(title, rect.width - 30, self.app.text.font(_row_font(row_h, side),
                                                                         "bold" if level == 1 else "regular"))
             self._rows.append((rect, fit, ay, level))
             y += row_h
@@ -519,7 +520,7 @@ class RulesScene(Scene):
                 surface.blit(self._highlight(rect.size, i == current), rect.topleft)
             colour = BRASS_LIGHT if level == 1 else IVORY
             style = "bold" if level == 1 else "regular"
-            img = self.app.text.get(title, _row_font(rect.height), colour, style)
+            img = self.app.text.get(title, _row_font(rect.height, self._contents_rect.width), colour, style)
             indent = 8 if level == 1 else 22
             surface.blit(img, (rect.x + indent, rect.centery - img.get_height() // 2))
 
