@@ -97,15 +97,17 @@ class StatsScene(Scene):
     def build(self) -> None:
         self.clear()
         w, h = self.app.size
-        sw = min(1200, w - 80)
+        sw = min(1200, w - 48)
         x = (w - sw) // 2
-        top = 96
-        sheet_h = min(330, (h - top - 110) // 2)
-        top += max(0, (h - top - 110 - 2 * sheet_h - 16) // 2)
-        self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 16), sw, sheet_h))
+        top = 70 if h < 800 else 96
+        bottom = 70 if h < 800 else 90
+        sheet_h = min(300, (h - top - bottom - 14) // 2)
+        top += max(0, (h - top - bottom - 2 * sheet_h - 14) // 2)
+        self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 14), sw, sheet_h))
                        for i, g in enumerate(GAMES)]
-        self._button("reset", t("stats.reset"), pygame.Rect(x, h - 78, 200, 48))
-        self._button("back", t("stats.back"), pygame.Rect(x + sw - 200, h - 78, 200, 48))
+        by = h - bottom + (bottom - 46) // 2
+        self._button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
+        self._button("back", t("stats.back"), pygame.Rect(x + sw - 190, by, 190, 46))
         if self.stats.is_empty():
             self.buttons["reset"].disable()
 
@@ -163,16 +165,31 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))
         text = self.app.text
-        title = text.get(t("stats.title"), 36, BRASS_LIGHT, "bold", shadow=True)
-        surface.blit(title, (self.sheets[0][1].x if self.sheets else 40, 30))
+        compact = self.app.size[1] < 800
+        title = text.get(t("stats.title"), 30 if compact else 36, BRASS_LIGHT, "bold", shadow=True)
+        if self.sheets:
+            surface.blit(title, (self.sheets[0][1].x, self.sheets[0][1].y - title.get_height() - 14))
         for game, rect in self.sheets:
             self._draw_sheet(surface, game, rect)
-        if self.sheets:
-            x, y = self.sheets[-1][1].x, self.sheets[-1][1].bottom + 6
-            note = text.get(t("stats.shared_note") + " " + t("stats.undo_note"), 15, IVORY, "italic")
-            if note.get_width() > self.sheets[-1][1].width - 440:
-                note = text.get(t("stats.undo_note"), 15, IVORY, "italic")
-            surface.blit(note, (x + 220, y + 24))
+        self._draw_note(surface)
+
+    def _draw_note(self, surface: pygame.Surface) -> None:
+        """The footnote between the buttons, wrapped to two lines at most (left out if it cannot fit)."""
+        reset, back = self.buttons.get("reset"), self.buttons.get("back")
+        if reset is None or back is None:
+            return
+        left, right = reset.rect.right + 24, back.rect.left - 24
+        if right - left < 200:
+            return
+        text = self.app.text
+        for note in (t("stats.shared_note") + " " + t("stats.undo_note"), t("stats.undo_note")):
+            lines = text.wrap(note, 14, right - left, "italic")
+            if len(lines) <= 2:
+                y = reset.rect.centery - len(lines) * 9
+                for k, line in enumerate(lines):
+                    img = text.get(line, 14, IVORY, "italic")
+                    surface.blit(img, ((left + right - img.get_width()) // 2, y + k * 18))
+                return
 
     def _draw_sheet(self, surface: pygame.Surface, game: str, r: pygame.Rect) -> None:
         text = self.app.text
@@ -181,30 +198,34 @@ class StatsScene(Scene):
         surface.blit(shadow, r.move(5, 7))
         pygame.draw.rect(surface, SHEET, r)
         pygame.draw.rect(surface, BRASS, r, width=2)
-        pad = 24
-        surface.blit(text.get(t(f"game.{game}"), 28, CLARET, "bold"), (r.x + pad, r.y + 14))
+        small = r.height < 290
+        pad = 18 if small else 24
+        name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
+        surface.blit(name, (r.x + pad, r.y + 8))
         cols = columns(game)
-        first_w = max(180, r.width // 5)
+        first_w = max(150, r.width // 5)
         col_w = (r.width - 2 * pad - first_w) // len(cols)
-        row_h = max(28, min(40, (r.height - 110) // (len(LEVELS) + 2)))
-        y = r.y + 58
-        size = max(15, min(19, row_h // 2 + 2))
+        size = 15 if small else 18
+        y = r.y + name.get_height() + 14
         surface.blit(text.get(t("stats.col.level"), size, CLARET, "bold"), (r.x + pad, y))
-        head_h = row_h
+        head_h = size + 10
         for i, col in enumerate(cols):
             cx = r.x + pad + first_w + i * col_w + col_w // 2
             words = text.wrap(t(f"stats.col.{col}"), size - 1, col_w - 10, "bold")
             for k, word in enumerate(words):
                 head = text.get(word, size - 1, CLARET, "bold")
-                surface.blit(head, (cx - head.get_width() // 2, y + k * (size + 2)))
-            head_h = max(head_h, len(words) * (size + 2) + 8)
+                surface.blit(head, (cx - head.get_width() // 2, y + k * (size + 1)))
+            head_h = max(head_h, len(words) * (size + 1) + 8)
         y += head_h
-        pygame.draw.line(surface, RULE, (r.x + pad, y - 6), (r.right - pad, y - 6), 2)
+        pygame.draw.line(surface, RULE, (r.x + pad, y - 5), (r.right - pad, y - 5), 2)
+        y += 4
+        summary_h = size + 14
+        row_h = max(size + 4, min(40, (r.bottom - y - summary_h - 6) // (len(LEVELS) + 1)))
         rows = [(t(f"level.{lv}"), self.stats.get(game, lv), "regular") for lv in LEVELS]
         rows.append((t("stats.total"), self.stats.total(game), "bold"))
         for n, (label, rec, style) in enumerate(rows):
             if n == len(rows) - 1:
-                pygame.draw.line(surface, RULE, (r.x + pad, y - 4), (r.right - pad, y - 4), 1)
+                pygame.draw.line(surface, RULE, (r.x + pad, y - 3), (r.right - pad, y - 3), 1)
             surface.blit(text.get(label, size, INK, style), (r.x + pad, y))
             for i, col in enumerate(cols):
                 img = text.get(cell(rec, col), size, INK, style)
@@ -212,4 +233,4 @@ class StatsScene(Scene):
                 surface.blit(img, (cx - img.get_width() // 2, y))
             y += row_h
         line = text.get(summary(self.stats, game), size - 1, CLARET, "italic")
-        surface.blit(line, (r.x + pad, min(y + 4, r.bottom - line.get_height() - 10)))
+        surface.blit(line, (r.x + pad, min(y + 6, r.bottom - summary_h + 2)))
