@@ -150,9 +150,17 @@ class Session:
 
     @classmethod
     def resume(cls, store: Store) -> Session | None:
-        """Continue: the saved game exactly where it was, or None."""
+        """Continue: the saved game exactly where it was, or None.
+
+        A saved game that is already over is counted in the statistics (once) and removed."""
         loaded = _load(store)
-        return cls(store, *loaded) if loaded else None
+        if loaded is None:
+            return None
+        session = cls(store, *loaded)
+        if session.match.is_over():  # killed after the last move, before the result was counted
+            session.finish(Stats.load(store))
+            return None
+        return session
 
     # --- reading -----------------------------------------------------------------------------------
 

@@ -228,3 +228,15 @@ def test_bot_seeds_follow_the_match_seed(tmp_path: Path) -> None:
     c = new_session(tmp_path / "c", seed=12)
     assert a.saved.bot_seeds == b.saved.bot_seeds != c.saved.bot_seeds
     assert len(set(a.saved.bot_seeds)) == 2
+
+
+def test_a_finished_game_left_in_the_save_is_counted_on_resume(tmp_path: Path) -> None:
+    s = new_session(tmp_path)
+    for move in (3, 3, 3):  # the human (first) makes the last move and wins
+        s.match.play(move)
+    s.save(background=False)  # as if killed after the last autosave, before the result was counted
+    assert Session.resume(Store(tmp_path)) is None
+    assert not (tmp_path / "save.json").exists()
+    rec = Stats.load(Store(tmp_path)).get("uragan", "club")
+    assert (rec.played, rec.won) == (1, 1)
+    assert Session.resume(Store(tmp_path)) is None
