@@ -232,7 +232,7 @@ def test_bot_seeds_follow_the_match_seed(tmp_path: Path) -> None:
 
 def test_a_finished_game_left_in_the_save_is_counted_on_resume(tmp_path: Path) -> None:
     s = new_session(tmp_path)
-    for move in (3, 3, 3):  # the human (first) makes the last move and wins
+    for move in (1, 1, 2, 3, 3):  # the human (first) makes the fifth and last move and wins
         s.match.play(move)
     s.save(background=False)  # as if killed after the last autosave, before the result was counted
     assert Session.resume(Store(tmp_path)) is None
