@@ -356,3 +356,52 @@ def test_target_option_changes_the_end():
         match.play(rng.choice(match.legal_moves()))
     assert max(match.points) >= 5 and match.points[match.winner] == max(match.points)
     assert match.points[0] != match.points[1]
+
+
+# -- options ----------------------------------------------------------------------------------------
+
+def test_options_defaults_round_trip_and_text_values():
+    assert Options().to_dict() == {"claims": "book", "primiera_all_suits": True, "target": 16}
+    assert Options.from_dict(Options(claims="strict", target=11).to_dict()) == Options("strict", True, 11)
+    assert Options.from_dict({}) == Options() == Options.from_dict(None)
+    parsed = Options.from_strings({"claims": "Strict", "primiera_all_suits": "no", "target": "21"})
+    assert parsed == Options(claims="strict", primiera_all_suits=False, target=21)
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"claims": "loose"}, 'option claims must be "book" or "strict"'),
+        ({"primiera_all_suits": "yes"}, "option primiera_all_suits must be true or false"),
+        ({"target": 0}, "option target must be a whole number from 1 to 999"),
+        ({"target": True}, "option target must be a whole number"),
+        ({"aces": 3}, "unknown Uragan option 'aces': the options are claims, primiera_all_suits, target"),
+    ],
+)
+def test_bad_options_are_refused_with_a_sentence(given, message):
+    with pytest.raises(ValueError, match=message):
+        Options.from_dict(given)
+
+
+def test_bad_option_text_is_refused():
+    with pytest.raises(ValueError, match="whole number"):
+        Options.from_strings({"target": "sixteen"})
+    with pytest.raises(ValueError, match="true or false"):
+        Options.from_strings({"primiera_all_suits": "maybe"})
+
+
+# -- move text and JSON -----------------------------------------------------------------------------
+
+def test_move_names_parse_back_and_json_round_trips():
+    from engine.uragan import move_from_json, move_name, move_to_json, parse_move
+
+    moves = [Play(parse("7H"), m("3C", "4D")), Play(parse("KS"), 0), CLAIM, LET_STAND]
+    for mv in moves:
+        assert parse_move(move_name(mv)) == mv
+        assert move_from_json(move_to_json(mv)) == mv
+    assert move_name(moves[0]) == "7H:3C+4D"
+    assert parse_move("7h takes 3c 4d") == moves[0] and parse_move("let stand") == LET_STAND
+    d = position(["KD", "4S", "6H", "2C"], ["KS", "7H"], claims="strict")
+    assert parse_move("KS", d.legal_moves()) == Play(parse("KS"), m("KD"))
+    with pytest.raises(ValueError):
+        parse_move("7H:KD", d.legal_moves())

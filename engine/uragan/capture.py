@@ -20,7 +20,9 @@ from engine.cards import CardSet
 from engine.uragan.deck import VALUE, VALUE_MASK
 
 MAX_VALUE = 10
-_CACHE_LIMIT = 200_000
+# Cache sizes, cleared when full: a table entry costs about 2 KB, a histogram entry less.
+_TABLE_CACHE_LIMIT = 20_000
+_COMBO_CACHE_LIMIT = 50_000
 
 HIST_SHIFT = 3
 HIST_ONE: tuple[int, ...] = tuple(1 << (HIST_SHIFT * v) for v in range(MAX_VALUE + 1))
@@ -77,7 +79,7 @@ def value_combos(hist: int) -> tuple[tuple[Combo, ...], ...]:
     """Per capturing value 1..10, the value multisets of a table with histogram ``hist`` (cached)."""
     got = _COMBO_CACHE.get(hist)
     if got is None:
-        if len(_COMBO_CACHE) >= _CACHE_LIMIT:
+        if len(_COMBO_CACHE) >= _COMBO_CACHE_LIMIT:
             _COMBO_CACHE.clear()
             _COUNT_CACHE.clear()
         got = _COMBO_CACHE[hist] = _combos(hist)
@@ -139,7 +141,7 @@ def capture_table(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
     """All captures from ``table``, indexed by the capturing value 1..10 (cached by table mask)."""
     got = _TABLE_CACHE.get(table)
     if got is None:
-        if len(_TABLE_CACHE) >= _CACHE_LIMIT:
+        if len(_TABLE_CACHE) >= _TABLE_CACHE_LIMIT:
             _TABLE_CACHE.clear()
         got = _TABLE_CACHE[table] = _build(table)
     return got
