@@ -140,3 +140,62 @@ def test_a_sample_is_roughly_uniform():
         owners[next(j for j in range(4) if x.hands[j] >> card & 1)] += 1
     assert owners[0] == 0
     assert all(120 < owners[j] < 290 for j in (1, 2, 3))  # about 200 each
+
+
+def _exact_samples(v, rng, count):
+    """Uniform samples of the hidden hands by plain rejection: deal the unseen cards at random and
+    keep only deals consistent with everything the view shows (slow, but exactly uniform)."""
+    me, n = v.seat, v.n_players
+    held = [v.run_cards(j) & ~v.played_by[j] for j in range(n)]
+    need = [0 if j == me else v.counts[j] - held[j].bit_count() for j in range(n)]
+    unseen = [c for c in range(52) if v.unseen() >> c & 1]
+    out = []
+    while len(out) < count:
+        rng.shuffle(unseen)
+        hands, k = [0] * n, 0
+        for j in range(n):
+            for c in unseen[k:k + need[j]]:
+                hands[j] |= 1 << c
+            k += need[j]
+        ok = True
+        for j in range(n):
+            if j == me:
+                continue
+            dealt = hands[j] | held[j] | v.played_by[j]
+            aces = (dealt & ACES).bit_count()
+            if (
+                any(v.voids[j] >> s & 1 and hands[j] & SUIT_MASK[s] for s in range(4))
+                or tuple(find_runs(dealt)) != v.runs[j]
+                or (aces != v.aces[j] if v.aces[j] else aces >= 3)
+            ):
+                ok = False
+                break
+        if ok:
+            out.append(hands)
+    return out
+
+
+def test_determinize_is_close_to_uniform_over_consistent_deals():
+    rng = random.Random(11)
+    while True:  # a mid-deal position where play has shown voids
+        d = Deal.new(Options(), 4, rng.randrange(4), rng)
+        for _ in range(24):
+            moves = d.legal_moves()
+            d.play(moves[int(rng.random() * len(moves))])
+        v = d.view(d.current_player())
+        if sum(bin(x).count("1") for x in v.voids) >= 2:
+            break
+    count = 2000
+    exact = _exact_samples(v, rng, count)
+    sampled = [v.determinize(rng).hands for _ in range(count)]
+    worst = 0.0
+    for c in range(52):
+        if not v.unseen() >> c & 1:
+            continue
+        for j in range(4):
+            p_exact = sum(h[j] >> c & 1 for h in exact) / count
+            p_sampled = sum(h[j] >> c & 1 for h in sampled) / count
+            worst = max(worst, abs(p_exact - p_sampled))
+    # Sampling noise alone reaches about 0.04 over these cells; here the constructive sampler
+    # without its mixing swaps (determinize(rng, mix=0)) is off by 0.063.
+    assert worst < 0.055
