@@ -3,6 +3,7 @@ worked examples' arithmetic right and agreeing with the engine, and the screen's
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import fields
 from pathlib import Path
@@ -114,6 +115,12 @@ def test_the_illustrative_deal_has_one_run_worth_27() -> None:
         mask = sum(1 << parse(c) for c in cards.split())
         found[who] = [r.points for r in run.find_runs(mask)]
     assert found == {"Julia": [], "Svetlana": [27], "Pavel": [], "Andrei": []}
+    record = json.loads((DOCS.parent / "tests" / "data" / "eralash_illustrative.json").read_text("utf-8"))
+    deal = record["deals"][0]
+    assert [sorted(h) for h in deal["hands"]] == [sorted(h.split()) for h in hands.values()]
+    # the six tricks the documents tell, in the record's order (trick 4: the 4 of clubs, not the 3)
+    told = "AC 5C 3C 6C QS QC KC 8S AS 10S 2C 4S QH AH 4C 7C JC 8C 2D 4H KD 9C 5D 6D".split()
+    assert deal["plays"][:24] == told
     assert run.run_points([12, 11, 10, 9]) == 41  # A-K-Q-J, as both documents say
     assert run.run_points([6, 5, 4, 3]) == 26  # 8-7-6-5
 
