@@ -119,7 +119,8 @@ def test_the_illustrative_deal_has_one_run_worth_27() -> None:
     deal = record["deals"][0]
     assert [sorted(h) for h in deal["hands"]] == [sorted(h.split()) for h in hands.values()]
     # the six tricks the documents tell, in the record's order (trick 4: the 4 of clubs, not the 3)
-    told = "AC 5C 3C 6C QS QC KC 8S AS 10S 2C 4S QH AH 4C 7C JC 8C 2D 4H KD 9C 5D 6D".split()
+    told = ["AC", "5C", "3C", "6C", "QS", "QC", "KC", "8S", "AS", "10S", "2C", "4S",
+            "QH", "AH", "4C", "7C", "JC", "8C", "2D", "4H", "KD", "9C", "5D", "6D"]
     assert deal["plays"][:24] == told
     assert run.run_points([12, 11, 10, 9]) == 41  # A-K-Q-J, as both documents say
     assert run.run_points([6, 5, 4, 3]) == 26  # 8-7-6-5
