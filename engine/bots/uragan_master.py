@@ -32,11 +32,13 @@ from engine.uragan.view import View
 # Deal points (non-dealer, dealer) between two Club players over 3000 deals: the distribution the
 # match-win table is built on. Counts; the table symmetrizes them (who deals alternates).
 DEAL_POINTS: tuple[tuple[int, int, int], ...] = (
-    (0, 2, 1), (0, 3, 8), (0, 4, 26), (0, 5, 5), (0, 6, 1), (0, 8, 1), (1, 1, 1), (1, 2, 15),
-    (1, 3, 30), (1, 4, 12), (1, 5, 6), (1, 10, 1), (2, 1, 14), (2, 2, 38), (2, 3, 16), (2, 4, 1),
-    (2, 5, 4), (2, 6, 1), (3, 0, 7), (3, 1, 11), (3, 2, 21), (3, 3, 6), (3, 4, 2), (3, 5, 1),
-    (4, 0, 27), (4, 1, 13), (4, 2, 11), (4, 3, 1), (5, 0, 4), (5, 1, 4), (5, 2, 2), (5, 3, 1),
-    (6, 0, 1), (6, 1, 2), (7, 0, 3), (8, 0, 1), (10, 0, 1),
+    (0, 1, 1), (0, 2, 17), (0, 3, 98), (0, 4, 256), (0, 5, 73), (0, 6, 17), (0, 7, 3), (0, 8, 1),
+    (1, 0, 1), (1, 1, 13), (1, 2, 149), (1, 3, 254), (1, 4, 135), (1, 5, 49), (1, 6, 13), (1, 8, 1),
+    (1, 10, 1), (2, 0, 14), (2, 1, 126), (2, 2, 319), (2, 3, 144), (2, 4, 78), (2, 5, 25), (2, 6, 7),
+    (2, 7, 2), (3, 0, 74), (3, 1, 200), (3, 2, 166), (3, 3, 55), (3, 4, 24), (3, 5, 6), (3, 6, 2),
+    (4, 0, 238), (4, 1, 148), (4, 2, 79), (4, 3, 14), (4, 4, 4), (5, 0, 69), (5, 1, 44), (5, 2, 15),
+    (5, 3, 5), (5, 4, 3), (6, 0, 17), (6, 1, 15), (6, 2, 3), (6, 4, 1), (7, 0, 6), (7, 1, 6),
+    (7, 2, 2), (8, 0, 4), (8, 2, 1), (10, 0, 2),
 )
 
 POINTS_BLEND = 0.15  # weight of the deal's point difference beside the match-win chance
@@ -104,6 +106,49 @@ def make_evaluator(match_points: Sequence[int], target: int):  # noqa: ANN201 - 
     return evaluate
 
 
+class Resampler:
+    """``View.determinize`` made cheap for thousands of samples of one decision.
+
+    The view's determinization fixes everything public; only which unseen card lies in which hidden
+    place (the opponent's hand, the rounds still in the stock) changes between samples. So one
+    determinized deal is the template and each sample reshuffles the unseen cards into its places.
+    """
+
+    def __init__(self, view: View, options: object) -> None:
+        import random
+
+        base = view.determinize(random.Random(0))
+        base.options = options  # type: ignore[assignment]
+        self.base = base
+        opp = 1 - view.seat
+        self.opp = opp
+        self.round = view.round
+        self.opp_known = base.dealt[2 * view.round + opp] & ~base.hands[opp]  # cards it has played
+        self.opp_size = view.hand_sizes[opp]
+        self.pool = [c for c in range(52) if view.unseen() >> c & 1]
+        self.future = [2 * r + s for r in range(view.round + 1, ROUNDS) for s in (opp, view.seat)]
+
+    def sample(self, rng) -> Deal:  # noqa: ANN001
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        d = self.base.copy()
+        hand = 0
+        for c in pool[:self.opp_size]:
+            hand |= 1 << c
+        d.hands[self.opp] = hand
+        dealt = list(d.dealt)
+        dealt[2 * self.round + self.opp] = self.opp_known | hand
+        pos = self.opp_size
+        for slot in self.future:
+            m = 0
+            for c in pool[pos:pos + 6]:
+                m |= 1 << c
+            dealt[slot] = m
+            pos += 6
+        d.dealt = tuple(dealt)
+        return d
+
+
 def lawful_moves(view: View) -> list:
     """The view's legal moves without the plays that break a priority (see the module docstring)."""
     return legal_moves_in(view.phase, view.hand if view.turn == view.seat else 0, view.table, True,
@@ -143,10 +188,7 @@ class UraganMaster:
                 d.options = strict
                 return d
         else:
-            def sample(rng: object) -> Deal:
-                d = view.determinize(rng)  # type: ignore[arg-type]
-                d.options = strict
-                return d
+            sample = Resampler(view, strict).sample  # type: ignore[assignment]
 
         deadline = Deadline(self.budget, self.max_iterations)
         if self.rollout == "static":
