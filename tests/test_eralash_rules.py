@@ -327,6 +327,8 @@ def test_slam_wins_the_robber_at_once_with_points_doubled():
     assert m.winners() == [1]
     assert m.score()[1] == 190 and m.tricks()[1] == 13
     assert m.sheet()[-1]["total_points"][1] == 190
+    v = m.view(0)  # the finished robber still shows its last deal, as deal 1 with nothing before it
+    assert v.deal_number == 1 and v.robber_points == (0.0, 0.0, 0.0, 0.0) and v.is_over()
 
 
 def test_robber_ends_when_a_trick_total_reaches_the_target_and_most_points_win():

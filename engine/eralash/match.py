@@ -191,6 +191,16 @@ class Match:
             pts[self._slam] *= 2
         return pts
 
+    def totals(self, deals: int) -> tuple[list[int], list[int]]:
+        """Points and tricks per seat (team) of the first ``deals`` finished deals, no slam doubling."""
+        sides = self.sides()
+        pts, trs = [0] * sides, [0] * sides
+        for r in self.deals_done[:deals]:
+            for i in range(sides):
+                pts[i] += r.points[i]
+                trs[i] += r.tricks[i]
+        return pts, trs
+
     def finished_tricks(self) -> list[int]:
         return [int(t) for t in self._per_side(self._seat_tricks)]
 

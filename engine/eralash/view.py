@@ -88,8 +88,8 @@ class View:
     counts: tuple[int, ...]  # cards left in each hand
     players: tuple[str, ...]
     deal_number: int  # 1-based
-    robber_points: tuple[float, ...]  # per seat (team in pairs), finished deals only
-    robber_tricks: tuple[int, ...]  # per seat (team in pairs), finished deals only
+    robber_points: tuple[float, ...]  # per seat (team in pairs), the deals before this one
+    robber_tricks: tuple[int, ...]  # per seat (team in pairs), the deals before this one
     target: int
     _hidden: Hidden | None
 
@@ -132,10 +132,12 @@ class View:
         v.counts = tuple(h.bit_count() for h in deal.hands)
         v._hidden = None
         if match is not None:
+            before = len(match.deals_done) - (1 if match.is_over() else 0)  # deals before this one
+            pts, trs = match.totals(before)
             v.players = tuple(match.players)
-            v.deal_number = len(match.deals_done) + 1
-            v.robber_points = tuple(match.finished_points())
-            v.robber_tricks = tuple(match.finished_tricks())
+            v.deal_number = before + 1
+            v.robber_points = tuple(float(x) for x in pts)
+            v.robber_tricks = tuple(trs)
             v.target = match.options.target
         else:
             v.players = tuple(f"Seat {i + 1}" for i in range(n))
