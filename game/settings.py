@@ -299,9 +299,11 @@ class Settings:
         except (ImportError, AttributeError):
             return raw  # engine not available (development): pass through
         except (ValueError, TypeError) as err:
-            self.warnings.append(Notice("settings.invalid_options", {"game": game},
-                                        f"The remembered {game} table options were refused ({err}); "
-                                        "the defaults are used."))
+            notice = Notice("settings.invalid_options", {"game": game},
+                            f"The remembered {game} table options were refused ({err}); the defaults are used.")
+            self.warnings.append(notice)
+            if self.store is not None:
+                self.store.notices.append(notice)
             return {}
 
     # --- internals -------------------------------------------------------------------------------

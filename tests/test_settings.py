@@ -229,3 +229,13 @@ def test_settings_screen_reset_asks_first(tmp_path: Path) -> None:
     finally:
         i18n.set_language("en")
         app.close()
+
+
+def test_remembered_table_options_are_checked_by_the_engine(tmp_path: Path) -> None:
+    s, store = load(tmp_path, {"version": 1, "uragan": {"players": 2, "levels": ["club"], "names": ["B"],
+                                                        "options": {"claims": "whenever"}}})
+    assert s.uragan["options"] == {"claims": "whenever"}  # kept as written: the engine judges it
+    assert s.new_game_options("uragan") == {}
+    assert [n.key for n in store.notices] == ["settings.invalid_options"]
+    s.update({"uragan": {"players": 2, "levels": ["master"], "names": ["B"], "options": {"claims": "strict"}}})
+    assert s.new_game_options("uragan")["claims"] == "strict"
