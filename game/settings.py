@@ -300,7 +300,8 @@ class Settings:
             return raw  # engine not available (development): pass through
         except (ValueError, TypeError) as err:
             notice = Notice("settings.invalid_options", {"game": game},
-                            f"The remembered {game} table options were refused ({err}); the defaults are used.")
+                            f"The remembered {game} table options were refused ({err}); "
+                            "the defaults are used.")
             self.warnings.append(notice)
             if self.store is not None:
                 self.store.notices.append(notice)

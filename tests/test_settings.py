@@ -237,5 +237,6 @@ def test_remembered_table_options_are_checked_by_the_engine(tmp_path: Path) -> N
     assert s.uragan["options"] == {"claims": "whenever"}  # kept as written: the engine judges it
     assert s.new_game_options("uragan") == {}
     assert [n.key for n in store.notices] == ["settings.invalid_options"]
-    s.update({"uragan": {"players": 2, "levels": ["master"], "names": ["B"], "options": {"claims": "strict"}}})
+    setup = {"players": 2, "levels": ["master"], "names": ["B"], "options": {"claims": "strict"}}
+    s.update({"uragan": setup})
     assert s.new_game_options("uragan")["claims"] == "strict"
