@@ -226,3 +226,12 @@ def test_cli_refuses_bad_records_with_one_line_and_exit_2(text, message):
     assert "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     assert message in r.stderr
+
+
+def test_a_record_stopping_mid_trick_lists_finished_tricks_and_the_one_under_way():
+    rec = illustrative()
+    rec["deals"][0]["plays"] = rec["deals"][0]["plays"][:6]
+    (deal,) = replay(rec)["deals"]
+    assert deal["tricks"] == [{"leader": 1, "cards": ["AC", "5C", "3C", "6C"], "winner": 1}]
+    assert deal["trick_under_way"] == {"leader": 1, "cards": ["QS", "QC"]}
+    assert replay(illustrative())["deals"][0]["trick_under_way"] is None

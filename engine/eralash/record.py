@@ -139,16 +139,13 @@ def _replay_deal(m: Match, i: int, p: _Parsed) -> None:
 
 
 def _deal_out(d: Deal) -> dict[str, Any]:
-    n = d.n
-    tricks = []
-    for t in range((len(d.played) + n - 1) // n):
-        tricks.append(
-            {
-                "leader": d.trick_leader(t),
-                "cards": [name(c) for c in d.trick_cards(t)],
-                "winner": d.winners[t] if t < len(d.winners) else None,
-            }
-        )
+    tricks = [
+        {"leader": d.trick_leader(t), "cards": [name(c) for c in d.trick_cards(t)], "winner": w}
+        for t, w in enumerate(d.winners)
+    ]
+    under_way = None  # the trick on the table when the record stops mid-trick (an extra key)
+    if d.pos:
+        under_way = {"leader": d.lead, "cards": [name(c) for c in d.current_trick()]}
     return {
         "dealer": d.dealer,
         "runs": [
@@ -160,6 +157,7 @@ def _deal_out(d: Deal) -> dict[str, Any]:
         "trump": SUIT_LETTERS[d.trump] if d.trump >= 0 else None,
         "trump_by": d.trump_by,
         "tricks": tricks,
+        "trick_under_way": under_way,
         "tricks_won": list(d.tricks_won),
         "complete": d.is_over(),
         "slam": d.slam(),
