@@ -235,3 +235,10 @@ def test_a_record_stopping_mid_trick_lists_finished_tricks_and_the_one_under_way
     assert deal["tricks"] == [{"leader": 1, "cards": ["AC", "5C", "3C", "6C"], "winner": 1}]
     assert deal["trick_under_way"] == {"leader": 1, "cards": ["QS", "QC"]}
     assert replay(illustrative())["deals"][0]["trick_under_way"] is None
+
+
+def test_illustrative_replay_matches_its_golden_file():
+    # The golden file was written by `python -m engine replay` and checked by hand against the
+    # seed text (see test_illustrative_game_after_six_tricks); it guards the output's shape.
+    golden = json.loads((DATA / "eralash_illustrative_replay.json").read_text(encoding="utf-8"))
+    assert replay(illustrative()) == golden
