@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 
 import pytest
 
-from engine.arena import Progress, _percentile, derive_seed, parse_options
+from engine.arena import Progress, _percentile, derive_seed, parse_options, run_arena
 from engine.bots.search import Deadline, decision_rng, ismcts, pimc, stable_seed
 
 # --- a toy game for the search: Nim with one pile, take 1 or 2, whoever takes the last stone wins ---
@@ -124,3 +125,81 @@ def test_progress_bar_reaches_the_total() -> None:
     for _ in range(3):
         bar.step()
     assert "3/3 games" in out.getvalue()
+
+
+# --- the arena on the real games ---
+
+REQUIRED = {"win_rate", "win_rate_ci95", "points_per_deal", "think_ms"}
+
+
+def test_uragan_arena_summary_has_the_contract_keys() -> None:
+    out = run_arena("uragan", ["club", "novice"], games=3, seed=5, options={"target": "8"})
+    assert out["game"] == "uragan" and out["games"] == 3 and out["seed"] == 5
+    assert set(out["bots"]) == {"club", "novice"}
+    for stats in out["bots"].values():
+        assert set(stats) >= REQUIRED
+        assert {"median", "p95"} <= set(stats["think_ms"])
+        assert stats["seats_played"] == 3 * 2  # every game once per seat rotation
+        assert 0.0 <= stats["win_rate"] <= 1.0
+    # one winner per match: the two win rates share every match
+    assert out["bots"]["club"]["win_rate"] + out["bots"]["novice"]["win_rate"] == pytest.approx(1.0)
+    assert out["options"]["target"] == 8
+
+
+def test_every_rotation_plays_the_same_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.uragan as uragan
+
+    seen: list[tuple[int, int | None]] = []
+    real_new = uragan.Match.new
+
+    def spy(options, players, seed, first_dealer=None):  # noqa: ANN001, ANN202
+        seen.append((seed, first_dealer))
+        return real_new(options, players, seed, first_dealer)
+
+    monkeypatch.setattr(uragan.Match, "new", staticmethod(spy))
+    run_arena("uragan", ["novice", "club"], games=2, seed=9, options={"target": "4"})
+    assert len(seen) == 4
+    assert seen[0] == seen[1] and seen[2] == seen[3] and seen[0] != seen[2]
+
+
+def test_two_jobs_give_the_same_results_as_one() -> None:
+    kw = {"games": 4, "seed": 3, "options": {"target": "6"}}
+    one = run_arena("uragan", ["club", "novice"], jobs=1, **kw)
+    two = run_arena("uragan", ["club", "novice"], jobs=2, **kw)
+    for name in ("club", "novice"):
+        assert one["bots"][name]["win_rate"] == two["bots"][name]["win_rate"]
+        assert one["bots"][name]["points_per_deal"] == two["bots"][name]["points_per_deal"]
+    assert one["moves"] == two["moves"]
+
+
+def test_cli_prints_json_and_rejects_bad_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.__main__ import main
+
+    rc = main(["arena", "--game", "uragan", "--bots", "novice,club", "--games", "1", "--seed", "2",
+               "--option", "target=5", "--quiet"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["bots"]) == {"novice", "club"}
+    assert main(["arena", "--game", "uragan", "--bots", "novice,grandmaster", "--games", "1",
+                 "--seed", "2", "--quiet"]) == 2
+    assert "grandmaster" in capsys.readouterr().err
+    assert main(["arena", "--game", "uragan", "--bots", "novice,club,club", "--games", "1",
+                 "--seed", "2", "--quiet"]) == 2
+    assert main(["arena", "--game", "uragan", "--bots", "novice,club", "--games", "1", "--seed", "2",
+                 "--option", "claims=sometimes", "--quiet"]) == 2
+    assert "claims" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bots,options", [
+    (["club", "novice", "club"], {}),
+    (["club", "novice", "club", "novice"], {"pairs": "true"}),
+])
+def test_eralash_arena_runs_any_table(bots: list[str], options: dict[str, str]) -> None:
+    pytest.importorskip("engine.bots.eralash")
+    out = run_arena("eralash", bots, games=1, seed=4, options=options)
+    assert set(out["bots"]) == set(bots)
+    total = sum(out["bots"][b]["win_rate"] * out["bots"][b]["seats_played"] for b in set(bots))
+    seats = sum(out["bots"][b]["seats_played"] for b in set(bots))
+    assert seats == len(bots) * len(bots)  # one game, every rotation, every seat
+    # a win is shared out: seat credits per game add up to the number of winning sides' seats
+    assert 0.0 < total <= seats
