@@ -190,6 +190,29 @@ class Session:
         return {s: make_bot(level, self.game, seed=self.saved.bot_seeds[s], budget=budget)
                 for s, level in enumerate(self.saved.seats) if level is not None}
 
+    def hint_seat(self) -> int | None:
+        """The human seat to move now (whom a hint is for), else None."""
+        return self.match.current_player() if self.is_human_turn() else None
+
+    def hint_seed(self) -> int:
+        """A seed for the hint's search, fixed by the position: asking twice gives the same advice."""
+        n = len(self.saved.match.get("moves", ()))
+        return random.Random(f"{self.saved.match.get('seed')}:hint:{n}").randrange(1 << 48)
+
+    def hint(self, budget: float | None = 0.5) -> Any:
+        """The Master bot's choice for the human to move (None when it is not a human's turn).
+
+        This thinks for ``budget`` seconds on the calling thread; the table asks its bot worker
+        instead: ``worker.request(game, "master", session.hint_seed(), budget, match.view(seat))``.
+        Hints do not count as undo and are not saved."""
+        seat = self.hint_seat()
+        if seat is None:
+            return None
+        from engine.bots import make_bot
+
+        master = make_bot("master", self.game, seed=self.hint_seed(), budget=budget)
+        return master.choose(self.match.view(seat))
+
     # --- changing ----------------------------------------------------------------------------------
 
     def play(self, move: Any) -> None:

@@ -108,3 +108,19 @@ def test_uragan_double_and_eralash_slam_reach_the_statistics(tmp_path: Path) -> 
     slam_deal = SimpleNamespace(slam=1)
     assert _made_slam(SimpleNamespace(deals_done=[SimpleNamespace(slam=None), slam_deal]), 1)
     assert not _made_slam(SimpleNamespace(deals_done=[slam_deal]), 0)
+
+
+@pytest.mark.parametrize("game,options,seats", CASES[:1] + CASES[2:3], ids=["uragan", "eralash"])
+def test_hint_is_a_legal_master_move_for_the_player(tmp_path: Path, game, options, seats) -> None:
+    session = Session.new(Store(tmp_path), game, options, names(len(seats)), seats, seed=7)
+    rng = random.Random(2)
+    while not session.is_human_turn():
+        session.play(rng.choice(session.match.legal_moves()))
+    move = session.hint(budget=0.05)
+    assert move in session.match.legal_moves()
+    assert session.hint_seed() == session.hint_seed()
+    before = session.match.to_save()
+    session.play(move)
+    if not session.is_human_turn():
+        assert session.hint() is None
+    assert session.match.to_save()["moves"][:-1] == before["moves"]
