@@ -52,6 +52,9 @@ def test_worked_example_svetlana_eight_nine_ten_of_clubs_is_27():
     assert run.points == 27
     assert run.label() == "8-9-10♣"
     assert run.label("ru") == "8-9-10♣"
+    assert run.describe() == "8-9-10♣ — 27"
+    (top,) = find_runs(mask("AS", "KS", "QS", "JS"))
+    assert top.label("ru") == "В-Д-К-Т♠"
 
 
 def test_a_maximal_run_counts_once_as_a_whole_and_several_runs_count():

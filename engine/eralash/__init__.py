@@ -1,4 +1,13 @@
-"""Eralash (Ералаш): the whist relative with runs, Ace honours, trump by the longest run, robber to 13."""
+"""Eralash (Ералаш): the whist relative with runs, Ace honours, trump by the longest run, robber to 13.
+
+    m = Match.new(Options(pairs=True), ["Юлия", "Светлана", "Павел", "Андрей"], seed=7)
+    while not m.is_over():
+        view = m.view(m.current_player())        # all a bot may see; view.determinize(rng) samples
+        m.play(view.legal_moves()[0])            # a card (int 0..51) or ChooseTrump(suit)
+    m.winners(), m.score(), m.sheet(), m.to_record()
+
+Rules: shared/RULES.md; records: shared/RECORDS.md and docs/records.md.
+"""
 
 from engine.eralash.honours import aces_held, announced_aces, honour_points
 from engine.eralash.match import DealResult, Match

@@ -34,6 +34,10 @@ class Run(NamedTuple):
         ranks = "-".join(RANK_INDEX[lang][r] for r in range(lo, lo + self.length))
         return ranks + SUIT_SYMBOLS[self.suit]
 
+    def describe(self, lang: str = "en") -> str:
+        """``8-9-10♣ — 27``: the run and its points, as the score sheet shows it."""
+        return f"{self.label(lang)} — {self.points}"
+
 
 def run_points(ranks: Sequence[int]) -> int:
     """Points of a run given its ranks (0 = two … 12 = Ace): A-K-Q-J = 41, 8-7-6-5 = 26."""
