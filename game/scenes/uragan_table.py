@@ -233,8 +233,8 @@ class UraganTable(TableScene):
                 for i, c in enumerate(deck)
             }
         me, opp = self.me, self.opp()
-        mine = sorted(C.cards(deal.hands[me]), key=hand_order)
         choice_card = self.choice[0] if self.choice else None
+        mine = sorted((c for c in C.cards(deal.hands[me]) if c != choice_card), key=hand_order)
         for i, (c, (x, y, a)) in enumerate(
             zip(
                 mine,
@@ -784,21 +784,32 @@ class UraganTable(TableScene):
         # piles: count under each, a brass ring when empty
         for s in (0, 1):
             px, py = lay.my_pile if s == self.me else lay.opp_pile
-            n = C.count(deal.piles[s])
+            n = self.cards_near((px, py), deal.piles[s])
             if n == 0:
                 r = pygame.Rect(0, 0, cw, ch)
                 r.center = (int(px), int(py))
                 pygame.draw.rect(surface, (*BRASS,), r, width=1, border_radius=max(4, cw // 12))
             label = self.text.get(plural(n, "uragan.n_cards"), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(px), int(py + ch * 0.56))))
-        stock = len(self.stock_cards(deal))
         sx, sy = lay.stock
+        stock = self.cards_near(lay.stock, -1)
         if stock:
             label = self.text.get(t("uragan.stock", n=stock), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(sx), int(sy + ch * 0.56))))
         if self.drag.dragging and self.drag_can_trail:
             pygame.draw.rect(surface, GLOW, lay.table.inflate(cw * 0.6, ch * 0.2), width=2, border_radius=18)
         self.draw_score(surface)
+
+    def cards_near(self, point: tuple[float, float], among: int) -> int:
+        """How many of ``among`` (a mask; -1 for any card) have landed on ``point``: the counts under the
+        piles and the stock follow the flying cards, not the engine, which is already ahead."""
+        cw, ch = self.layout.card
+        x, y = point
+        return sum(
+            1
+            for c, s in self.sprites.items()
+            if among >> c & 1 and abs(s.x - x) < cw * 0.6 and abs(s.y - y) < ch * 0.3
+        )
 
     def above_chips(self) -> tuple[int, int]:
         """Where a prompt sits: just above the row of answer buttons."""
@@ -823,16 +834,18 @@ class UraganTable(TableScene):
         surface.blit(title, (x, y))
         y += title.get_height() + 6
         scores = self.match.score()
-        thinking = self.bot_thinking()
+        thinking = self.thinking_shown()
         for s in (self.opp(), self.me):
             name = self.player_name(s)
-            mark = " ♦" if s == self.shown.dealer else ""
-            img = self.text.get(f"{name}{mark}", fs, IVORY)
+            img = self.text.get(name, fs, IVORY)
             surface.blit(img, (x, y))
+            if s == self.shown.dealer:
+                mark = self.text.get(t("table.dealer_mark"), small, (205, 195, 165), "italic")
+                surface.blit(mark, (x + img.get_width() + 8, y + img.get_height() - mark.get_height() - 2))
             pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
             surface.blit(pts, (rect.right - 14 - pts.get_width(), y))
             if thinking == s:
-                self.draw_thinking(surface, (x + img.get_width() + 12, y + img.get_height() // 2), s)
+                self.draw_thinking(surface, (rect.right - 44 - pts.get_width(), y + img.get_height() // 2), s)
             y += img.get_height() + 1
             pile = self.shown.piles[s]
             line = t(

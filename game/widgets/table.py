@@ -351,10 +351,18 @@ class TableScene(Scene):
         self._bot_reply = None
 
     def bot_thinking(self) -> int | None:
-        """The seat whose bot is thinking right now (for the indicator), else None."""
+        """The seat whose bot is thinking right now, else None."""
         if self._bot_request is not None and self._bot_reply is None:
             return self._bot_seat
         return None
+
+    def thinking_shown(self) -> int | None:
+        """The seat to show the thinking indicator for: only once the table is still and the bot has
+        been at it a moment (a quick answer should not flicker)."""
+        seat = self.bot_thinking()
+        if seat is None or self.busy() or self.clock - max(self._bot_since, self._idle_since) < 0.3:
+            return None
+        return seat
 
     def bot_seed(self, seat: int) -> int:
         seeds = getattr(self.session.saved, "bot_seeds", None) if hasattr(self.session, "saved") else None
@@ -435,6 +443,9 @@ class TableScene(Scene):
         else:
             surface.blit(felt, (0, 0))
         warming = "warming" in self.holds
+        if warming and self.layout is not None:
+            hint = self.text.get(t("table.shuffling"), self.font_size(0.026), IVORY, "italic", shadow=True)
+            surface.blit(hint, hint.get_rect(center=self.layout.message.center))
         self.draw_table(surface)
         for s in sorted(self.sprites.values(), key=lambda s: s.z):
             if warming and not self.images.cached(s.card, s.turn >= 1.0):
