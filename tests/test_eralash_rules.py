@@ -411,3 +411,16 @@ def test_score_sheet_rows_and_running_totals():
     assert list(v.robber_tricks) == rows[1]["total_tricks"]
     assert list(v.robber_points) == rows[1]["total_points"]
     assert v.dealer == 2 and v.current_player() == m.current_player()
+
+
+def test_illegal_moves_are_told_in_russian_too():
+    d = _illustrative_deal()
+    d.play(C("QH"))
+    with pytest.raises(IllegalPlay) as err:
+        d.play(C("2D"))
+    assert err.value.key == "follow_or_trump"
+    assert err.value.params == {"seat": 2, "card": C("2D"), "led": 1, "trump": 3}
+    assert err.value.text("ru") == "Нужно ходить в масть (червы) или козырем (трефы)."
+    with pytest.raises(IllegalPlay) as err:
+        d.play(C("AS"))
+    assert err.value.text("ru") == "У вас нет карты Т♠." and str(err.value) == "You do not hold the A♠."

@@ -8,9 +8,10 @@ from typing import Any, NamedTuple
 
 from engine.cards import SUIT_LETTERS, CardSet, names
 from engine.eralash.deal import draw_lot
+from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import Move, move_from_json, move_to_json
 from engine.eralash.options import Options
-from engine.eralash.state import Deal, IllegalPlay
+from engine.eralash.state import Deal
 from engine.eralash.view import View
 
 
@@ -138,7 +139,7 @@ class Match:
 
     def play(self, move: Move, seat: int | None = None) -> None:
         if self._over:
-            raise IllegalPlay("The robber is over.", "the robber is over")
+            raise IllegalPlay("robber_over")
         self.deal.play(move, seat)
         self.moves.append(move)
         if self.deal.cur < 0:

@@ -6,14 +6,14 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.cards import FULL_DECK, SUIT_MASK, SUIT_NAMES, CardSet, Suit, display, name, parse_set
+from engine.cards import FULL_DECK, SUIT_MASK, CardSet, Suit, name, parse_set
 from engine.eralash.deal import deal_hands
 from engine.eralash.honours import ACES, announced_aces, honour_points
+from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
 from engine.eralash.run import Run, hand_runs
 from engine.eralash.trump import trump_from_runs
-from engine.state import IllegalMove
 
 # Playout tables over 13-bit suit patterns: how many cards, and their ranks low to high.
 _COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
@@ -25,14 +25,6 @@ _SELECT: tuple[tuple[int, ...], ...] = tuple(
 _ALL_SUITS = (0, 1, 2, 3)
 # _FOLLOWERS[n][leader]: the other seats in play order.
 _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)) for n in (2, 3, 4)}
-
-
-class IllegalPlay(IllegalMove):
-    """An IllegalMove that also carries the short reason a record error prints."""
-
-    def __init__(self, sentence: str, reason: str) -> None:
-        super().__init__(sentence)
-        self.reason = reason
 
 
 class Deal:
@@ -249,31 +241,24 @@ class Deal:
         """Apply ``move`` for the current player (or check it is ``seat``'s turn), else IllegalPlay."""
         cur = self.cur
         if cur < 0:
-            raise IllegalPlay("The deal is over.", "the deal is over")
+            raise IllegalPlay("deal_over")
         if seat is not None and seat != cur:
-            raise IllegalPlay("It is not your turn.", f"it is seat {cur}'s turn")
+            raise IllegalPlay("not_your_turn", seat=cur)
         if self.choices:
             if isinstance(move, ChooseTrump):
                 if move.suit in self.choices:
                     self.trump, self.choices, self.chosen = move.suit, (), True
                     self.cur = self.eldest
                     return
-                names = " or ".join(SUIT_NAMES["en"][s] for s in self.choices)
-                raise IllegalPlay(f"Trump must be {names}.", f"trump must be {names}")
-            raise IllegalPlay("Trump must be named before the first card.", "trump is not named yet")
+                raise IllegalPlay("trump_choice", suits=self.choices)
+            raise IllegalPlay("trump_first")
         if isinstance(move, ChooseTrump):
-            raise IllegalPlay(
-                f"Trump is already {SUIT_NAMES['en'][self.trump]}.", "trump is already settled"
-            )
+            raise IllegalPlay("trump_settled", trump=self.trump)
         if type(move) is not int or not 0 <= move < 52:
-            raise IllegalPlay(f"{move!r} is not a card.", "not a card")
+            raise IllegalPlay("not_a_card", move=move)
         hand = self.hands[cur]
         if not hand >> move & 1:
-            if move in self.played:
-                raise IllegalPlay(f"The {display(move)} has already been played.", "already played")
-            raise IllegalPlay(
-                f"You do not hold the {display(move)}.", f"seat {cur} does not hold {name(move)}"
-            )
+            raise IllegalPlay("already_played" if move in self.played else "not_held", seat=cur, card=move)
         s = move // 13
         trump = self.trump
         if self.pos == 0:
@@ -282,12 +267,8 @@ class Deal:
             led = self.led
             if s != led and s != trump and hand & SUIT_MASK[led]:
                 if led == trump:
-                    t = SUIT_NAMES["en"][trump]
-                    raise IllegalPlay(f"You must follow trumps ({t}).", f"must follow trumps ({t})")
-                ln, tn = SUIT_NAMES["en"][led], SUIT_NAMES["en"][trump]
-                raise IllegalPlay(
-                    f"You must follow {ln} or play a trump ({tn}).", f"must follow {ln} or play a trump"
-                )
+                    raise IllegalPlay("follow_trumps", seat=cur, card=move, trump=trump)
+                raise IllegalPlay("follow_or_trump", seat=cur, card=move, led=led, trump=trump)
             best = self.best
             if (s == best // 13 and move > best) or (s == trump and best // 13 != trump):
                 self.best, self.best_seat = move, cur
