@@ -424,3 +424,12 @@ def test_illegal_moves_are_told_in_russian_too():
     with pytest.raises(IllegalPlay) as err:
         d.play(C("AS"))
     assert err.value.text("ru") == "У вас нет карты Т♠." and str(err.value) == "You do not hold the A♠."
+
+
+def test_match_first_dealer_by_lot_is_seeded_and_shown():
+    a = Match.new(Options(), ["a", "b", "c", "d"], 77)
+    b = Match.new(Options(), ["a", "b", "c", "d"], 77)
+    assert a.first_dealer == b.first_dealer and a.lot == b.lot and a.deal == b.deal
+    last = a.lot[-1]
+    assert last[a.first_dealer] % 13 == max(c % 13 for c in last if c >= 0)
+    assert Match.new(Options(), ["a", "b", "c", "d"], 77, first_dealer=1).lot is None

@@ -38,6 +38,7 @@ class Match:
         "deal",
         "deals_done",
         "moves",
+        "lot",
         "_fixed",
         "_seat_points",
         "_seat_tricks",
@@ -75,8 +76,12 @@ class Match:
         options.check_players(n)
         m = object.__new__(cls)
         m.options, m.players, m.seed = options, [str(p) for p in players], seed
+        m.lot = None  # the cards drawn for the first deal, round by round, when drawn by lot
         if first_dealer is None:
-            first_dealer = deals[0][0] if deals else draw_lot(n, random.Random(f"{seed}:lot"))[0]
+            if deals:
+                first_dealer = deals[0][0]
+            else:
+                first_dealer, m.lot = draw_lot(n, random.Random(f"{seed}:lot"))
         if not 0 <= first_dealer < n:
             raise ValueError(f"first dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
         m.first_dealer = first_dealer
@@ -106,6 +111,7 @@ class Match:
         m.deal, m.deals_done, m.moves = self.deal.copy(), self.deals_done[:], self.moves[:]
         m._fixed, m._seat_points, m._seat_tricks = self._fixed, self._seat_points[:], self._seat_tricks[:]
         m._over, m._winners, m._slam = self._over, self._winners[:], self._slam
+        m.lot = self.lot
         return m
 
     __copy__ = copy
