@@ -26,7 +26,8 @@ from game import i18n
 from game.i18n import t
 from game.resources import resource_path
 from game.scene import Scene
-from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, TABLE_COLOURS, WOOD_DARK
+from game.scenes.settings_screen import Backdrop
+from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
 
 GAMES = ("eralash", "uragan")
 # The Eralash table helper adds the illustrative game; the button appears when this exists.
@@ -259,7 +260,7 @@ def example_available() -> bool:
 
 
 class RulesScene(Scene):
-    """Rules of the chosen game on an ivory page over the baize; Esc or Back returns."""
+    """Rules of the chosen game on an ivory page over the table; Esc or Back returns."""
 
     def __init__(self, app: Any, game: str | None = None) -> None:
         super().__init__(app)
@@ -275,8 +276,7 @@ class RulesScene(Scene):
         self._contents_rect = pygame.Rect(0, 0, 0, 0)
         self._highlights: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
         self._line_cache: dict[int, pygame.Surface] = {}
-        self._bg: pygame.Surface | None = None
-        self._bg_key: Any = None
+        self.backdrop = Backdrop()
         self._drag: int | None = None
         self._lang = ""
         self._blocks: dict[str, list[Block]] = {}
@@ -479,14 +479,7 @@ class RulesScene(Scene):
         return bar, pygame.Rect(bar.x, ty, bar.width, th)
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        name = getattr(self.app.settings, "table_colour", "green")
-        colour = TABLE_COLOURS.get(name, TABLE_COLOURS["green"])
-        key = (size, colour)
-        if self._bg is None or self._bg_key != key:
-            from game.widgets.felt import baize
-
-            self._bg, self._bg_key = baize(size, colour), key
-        return self._bg
+        return self.backdrop.get(size, getattr(self.app.settings, "table_colour", "green"))
 
     def _line_surface(self, i: int, line: Line) -> pygame.Surface:
         surf = self._line_cache.get(i)

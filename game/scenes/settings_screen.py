@@ -45,6 +45,42 @@ def apply_setting(app: Any, name: str, value: Any) -> None:
             app.toggle_fullscreen()
 
 
+class Backdrop:
+    """The cloth behind a screen: the art's table (cloth, rail, brass corners), rendered on a helper
+    thread the first time a size and colour are needed; plain baize is shown until it is ready.
+    The Settings, Statistics and Rules screens share this, so they sit on the same table as the menu.
+    """
+
+    def __init__(self) -> None:
+        from game.widgets.warm import Warmer
+
+        self.warmer = Warmer()
+        self._ready: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+        self._pending: tuple[tuple[int, int], str] | None = None
+        self._bg: pygame.Surface | None = None
+        self._key: tuple[tuple[int, int], str] | None = None
+        self._stand_in: tuple[tuple[int, int], str] | None = None
+
+    def get(self, size: tuple[int, int], colour: str) -> pygame.Surface:
+        from game.widgets.felt import baize, table_background
+
+        key = (size, colour)
+        if self._key == key and self._bg is not None:
+            return self._bg
+        ready = self._ready.pop(key, None)
+        if ready is not None:
+            self._bg, self._key = ready, key
+            return ready
+        if self._pending != key and self.warmer.ready:
+            self._pending = key
+            store = self._ready
+            self.warmer.start(lambda: store.__setitem__(key, table_background(size, colour)))
+        if self._bg is None or self._bg.get_size() != size or self._stand_in != key:
+            self._bg = baize(size, TABLE_COLOURS.get(colour, TABLE_COLOURS["green"]))
+            self._stand_in = key
+        return self._bg
+
+
 def _fit(width: int, n: int, aspect: float, gap: int = 14) -> int:
     """The tallest picture height at which ``n`` pictures of ``aspect`` (w / h) fit in one row."""
     return max(24, int((width - 8 - gap * (n - 1)) / (n * aspect)))
@@ -65,8 +101,7 @@ class SettingsScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self._images: dict[tuple[Any, ...], Any] = {}
-        self._bg: pygame.Surface | None = None
-        self._bg_key: Any = None
+        self.backdrop = Backdrop()
         self._volume_dirty = False
         self._metrics = (28, 42, 18)
 
@@ -316,14 +351,7 @@ class SettingsScene(Scene):
         return img
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        colour = self.settings.table_colour
-        key = (size, colour)
-        if self._bg is None or self._bg_key != key:
-            from game.widgets.felt import baize
-
-            self._bg = baize(size, TABLE_COLOURS.get(colour, TABLE_COLOURS["green"]))
-            self._bg_key = key
-        return self._bg
+        return self.backdrop.get(size, self.settings.table_colour)
 
     def draw(self, surface: pygame.Surface) -> None:
         from game.widgets.felt import baize, panel

@@ -18,9 +18,10 @@ from pygame_gui.windows import UIConfirmationDialog
 from game import i18n
 from game.i18n import plural, t
 from game.scene import Scene
+from game.scenes.settings_screen import Backdrop
 from game.settings import LEVELS
 from game.stats import Record, Stats
-from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, TABLE_COLOURS
+from game.themes import BRASS, BRASS_LIGHT, INK, IVORY
 
 GAMES = ("eralash", "uragan")
 SHEET = (246, 238, 218)
@@ -68,8 +69,7 @@ class StatsScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.dialog: UIConfirmationDialog | None = None
         self.sheets: list[tuple[str, pygame.Rect]] = []
-        self._bg: pygame.Surface | None = None
-        self._bg_key: Any = None
+        self.backdrop = Backdrop()
 
     def enter(self) -> None:
         self.build()
@@ -153,14 +153,7 @@ class StatsScene(Scene):
     # drawing ---------------------------------------------------------------------------------------
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        colour = getattr(self.app.settings, "table_colour", "green")
-        key = (size, colour)
-        if self._bg is None or self._bg_key != key:
-            from game.widgets.felt import baize
-
-            self._bg = baize(size, TABLE_COLOURS.get(colour, TABLE_COLOURS["green"]))
-            self._bg_key = key
-        return self._bg
+        return self.backdrop.get(size, getattr(self.app.settings, "table_colour", "green"))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))
