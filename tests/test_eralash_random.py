@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import FULL_DECK, SUIT_MASK
-from engine.eralash import ChooseTrump, Deal, Options, find_runs, legal_cards, trick_winner
+from engine.eralash import ChooseTrump, Deal, Options, find_runs, legal_cards, trick_winner, trump_from_runs
 from engine.eralash.run import RANK_VALUE
 
 CONFIGS = [
@@ -176,3 +176,17 @@ def test_runs_are_maximal_sequences_scored_by_their_cards(hand, classic):
                     top += 1
                 if not classic or top == 12:
                     assert covered & window == window
+
+
+def test_dealt_runs_points_and_trump_agree_with_the_helpers():
+    # Deal computes runs, points and trump in one fast pass; the public helpers must agree.
+    rng = random.Random(9)
+    for n, options in CONFIGS:
+        for k in range(500):
+            d = Deal.new(options, n, k % n, rng)
+            runs = [find_runs(h, options.classic_runs) for h in d.dealt]
+            assert d.runs == tuple(tuple(r) for r in runs)
+            by, suits = trump_from_runs(runs, d.eldest)
+            assert d.trump_by == by
+            assert (d.trump, d.choices) == ((suits[0], ()) if len(suits) == 1 else (-1, suits))
+            assert d.points == tuple(sum(r.points for r in runs[s]) + d.honours[s] for s in range(n))

@@ -12,8 +12,7 @@ from engine.eralash.honours import ACES, announced_aces, honour_points
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
-from engine.eralash.run import Run, hand_runs
-from engine.eralash.trump import trump_from_runs
+from engine.eralash.run import RUNS_OF, Run
 
 # Playout tables over 13-bit suit patterns: how many cards, and their ranks low to high.
 _COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
@@ -23,6 +22,8 @@ _SELECT: tuple[tuple[int, ...], ...] = tuple(
 
 
 _ALL_SUITS = (0, 1, 2, 3)
+# _ORDER[n][eldest]: the seats in play order from the eldest hand.
+_ORDER = {n: tuple(tuple((e + i) % n for i in range(n)) for e in range(n)) for n in (2, 3, 4)}
 # _FOLLOWERS[n][leader]: the other seats in play order.
 _FOLLOWERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)) for n in (2, 3, 4)}
 
@@ -139,25 +140,31 @@ class Deal:
         d.options, d.n, d.dealer, d.dealt, d.aside = options, n, dealer, hands, aside
         d.eldest = (dealer + 1) % n
         d.size = hands[0].bit_count()
-        classic = options.classic_runs
-        runs = [hand_runs(h, classic) for h in hands]
-        d.runs = tuple(runs)
+        t = RUNS_OF  # runs of each 13-bit suit pattern, prebuilt
+        k = 0x8000 if options.classic_runs else 0
+        runs = d.runs = tuple(
+            t[k | h & 0x1FFF] + t[k | 0x2000 | h >> 13 & 0x1FFF] + t[k | 0x4000 | h >> 26 & 0x1FFF]
+            + t[k | 0x6000 | h >> 39]
+            for h in hands
+        )
         counts = [(h & ACES).bit_count() for h in hands]
         if max(counts) < 3:
             d.aces = d.honours = (0,) * n
         else:
-            d.aces = tuple(announced_aces(k, options) for k in counts)
-            d.honours = tuple(honour_points(k, options) for k in counts)
-        if any(runs):
-            pts = list(d.honours)
-            for s, seat_runs in enumerate(runs):
-                for r in seat_runs:
-                    pts[s] += r.points
-            d.points = tuple(pts)
-            by, suits = trump_from_runs(d.runs, d.eldest)
-        else:
-            d.points = d.honours
-            by, suits = d.eldest, _ALL_SUITS
+            d.aces = tuple(announced_aces(c, options) for c in counts)
+            d.honours = tuple(honour_points(c, options) for c in counts)
+        # points, and trump as trump_from_runs decides it, in one pass from the eldest
+        pts = list(d.honours)
+        best, by, suits = -1, d.eldest, _ALL_SUITS
+        for seat in _ORDER[n][d.eldest]:
+            for r in runs[seat]:
+                pts[seat] += r.points
+                key = r.length << 9 | r.points
+                if key > best:
+                    best, by, suits = key, seat, (r.suit,)
+                elif key == best and seat == by:
+                    suits = (*suits, r.suit)
+        d.points = tuple(pts)
         d.trump_by = by
         d.chosen = False
         if len(suits) == 1:
