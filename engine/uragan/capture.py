@@ -6,7 +6,7 @@ lie there, packed 3 bits per value): from it ``value_combos(hist)`` lists, per c
 multisets of values that add up to it (e.g. 10 = 9+1 = 6+4 = 5+3+2 …) and how many card sets each
 gives. Only a few thousand histograms occur, so that is cached with a high hit rate. A capture is then
 "combo number i, choice number j of which equal-valued cards", decoded in a few lookups; the full list
-for a table (``capture_table``) is the same decoding in the same order, cached by table mask. So
+for a table and value (``captures``) is the same decoding in the same order, cached. So
 random playouts pick the r-th capture without building the list, and bots and the UI get lists whose
 order matches.
 """
@@ -20,8 +20,8 @@ from engine.cards import CardSet
 from engine.uragan.deck import VALUE, VALUE_MASK
 
 MAX_VALUE = 10
-# Cache sizes, cleared when full: a table entry costs about 2 KB, a histogram entry less.
-_TABLE_CACHE_LIMIT = 20_000
+# Cache sizes, cleared when full (a few tens of MB at most).
+_CAPTURE_CACHE_LIMIT = 100_000
 _COMBO_CACHE_LIMIT = 50_000
 
 HIST_SHIFT = 3
@@ -42,7 +42,7 @@ for _v in range(1, MAX_VALUE + 1):
 Combo = tuple[int, tuple[tuple[int, int, int], ...]]
 _COMBO_CACHE: dict[int, tuple[tuple[Combo, ...], ...]] = {}
 _COUNT_CACHE: dict[int, tuple[int, ...]] = {}
-_TABLE_CACHE: dict[CardSet, tuple[tuple[CardSet, ...], ...]] = {}
+_CAPTURE_CACHE: dict[int, tuple[CardSet, ...]] = {}  # key: table << 4 | value
 
 
 def histogram(cards_mask: CardSet) -> int:
@@ -109,6 +109,8 @@ def nth_capture(card_value: int, table: CardSet, hist: int, r: int) -> CardSet:
 
 
 def _expand(table: CardSet, per: tuple[Combo, ...]) -> tuple[CardSet, ...]:
+    if not per:
+        return ()
     lst: list[CardSet] = []
     for _n_sets, pairs in per:
         # The first pair varies fastest, as in nth_capture's mixed-radix decoding.
@@ -125,31 +127,26 @@ def _expand(table: CardSet, per: tuple[Combo, ...]) -> tuple[CardSet, ...]:
     return tuple(lst)
 
 
-def value_captures(card_value: int, table: CardSet, hist: int) -> tuple[CardSet, ...]:
-    """``capture_table(table)[card_value]`` building only that value's list (``hist`` is the table's)."""
-    got = _TABLE_CACHE.get(table)
-    if got is not None:
-        return got[card_value]
-    return _expand(table, value_combos(hist)[card_value])
+def captures(card_value: int, table: CardSet, hist: int | None = None) -> tuple[CardSet, ...]:
+    """Every set of table cards whose values add up to ``card_value`` (masks; empty tuple if none).
 
-
-def _build(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
-    return tuple(_expand(table, per) for per in value_combos(histogram(table)))
-
-
-def capture_table(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
-    """All captures from ``table``, indexed by the capturing value 1..10 (cached by table mask)."""
-    got = _TABLE_CACHE.get(table)
+    Cached per (table, value); ``hist``, the table's histogram, saves recomputing it when known.
+    The order is fixed and equals ``nth_capture``'s numbering.
+    """
+    key = table << 4 | card_value
+    got = _CAPTURE_CACHE.get(key)
     if got is None:
-        if len(_TABLE_CACHE) >= _TABLE_CACHE_LIMIT:
-            _TABLE_CACHE.clear()
-        got = _TABLE_CACHE[table] = _build(table)
+        if not 1 <= card_value <= MAX_VALUE:
+            return ()
+        if len(_CAPTURE_CACHE) >= _CAPTURE_CACHE_LIMIT:
+            _CAPTURE_CACHE.clear()
+        if hist is None:
+            hist = histogram(table)
+        got = _CAPTURE_CACHE[key] = _expand(table, value_combos(hist)[card_value])
     return got
 
 
-def captures(card_value: int, table_mask: CardSet) -> tuple[CardSet, ...]:
-    """Every set of table cards whose values add up to ``card_value`` (masks; empty tuple if none)."""
-    if not 1 <= card_value <= MAX_VALUE:
-        return ()
-    return capture_table(table_mask)[card_value]
-
+def capture_table(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
+    """All captures from ``table``, indexed by the capturing value 1..10 (index 0 is empty)."""
+    hist = histogram(table)
+    return ((), *(captures(v, table, hist) for v in range(1, MAX_VALUE + 1)))

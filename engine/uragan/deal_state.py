@@ -17,10 +17,9 @@ from engine.uragan.capture import (
     _COUNT_CACHE,
     HIST_OF_CARD,
     capture_counts,
-    capture_table,
+    captures,
     histogram,
     nth_capture,
-    value_captures,
 )
 from engine.uragan.claim import EQUAL, TRAIL, Breach, breach
 from engine.uragan.deck import DECK, HAND_SIZE, ROUNDS, TABLE_SIZE, VALUE, VALUE_MASK, deal_cards
@@ -72,7 +71,7 @@ def _card_list(mask: CardSet) -> list[int]:
 
 
 def legal_moves_in(phase: int, hand: CardSet, table: CardSet, strict: bool,
-                   pending: Breach | None) -> list[Move]:
+                   pending: Breach | None, hist: int | None = None) -> list[Move]:
     """The legal moves of a position; shared by Deal and View so both always agree."""
     if phase == CLAIM_PHASE:
         return [LET_STAND, CLAIM]
@@ -80,10 +79,11 @@ def legal_moves_in(phase: int, hand: CardSet, table: CardSet, strict: bool,
         assert pending is not None
         return [Play(pending.card, t) for t in pending.demanded]
     out: list[Move] = []
-    caps_by_value = capture_table(table)
+    if hist is None:
+        hist = histogram(table)
     for card in cards(hand):
         v = VALUE[card]
-        caps = caps_by_value[v]
+        caps = captures(v, table, hist)
         if strict:
             equal = table & VALUE_MASK[v]
             if equal:
@@ -255,7 +255,7 @@ class Deal:
         if self._over:
             return []
         return legal_moves_in(self.phase, self.hands[self.turn], self.table, self.options.strict,
-                              self.pending)
+                              self.pending, self._hist)
 
     def play(self, move: Move) -> None:
         if self._over:
@@ -430,7 +430,7 @@ class Deal:
                     if not (take & equal and not take & (take - 1)):
                         b = new_tuple(Breach, (EQUAL, card, take, tuple(1 << c for c in cards(equal))))
                 elif not take and counts[v]:
-                    b = new_tuple(Breach, (TRAIL, card, take, value_captures(v, table, hist)))
+                    b = new_tuple(Breach, (TRAIL, card, take, captures(v, table, hist)))
                 if b is not None:
                     broke = b.kind
                     if rand() * 2 < 1:

@@ -130,7 +130,8 @@ class View:
         """A complete Deal consistent with this view: the opponent's hand and the stock sampled
         uniformly from the unseen cards, every public fact and the move history kept."""
         seat, opp = self.seat, 1 - self.seat
-        pool = [c for c in DECK_CARDS if self.unseen() >> c & 1]
+        unseen = self.unseen()
+        pool = [c for c in DECK_CARDS if unseen >> c & 1]
         rng.shuffle(pool)
         need = self.hand_sizes[opp] + HAND_SIZE * 2 * (ROUNDS - 1 - self.round)
         if len(pool) != need:
