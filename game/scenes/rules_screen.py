@@ -26,7 +26,7 @@ from game import i18n
 from game.i18n import t
 from game.resources import resource_path
 from game.scene import Scene
-from game.scenes.settings_screen import Backdrop
+from game.scenes.settings_screen import Backdrop, rail_width
 from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
 
 GAMES = ("eralash", "uragan")
@@ -329,9 +329,11 @@ class RulesScene(Scene):
         self.clear()
         self._load()
         w, h = self.app.size
-        margin = max(16, w // 60)
+        rail = rail_width((w, h))  # keep clear of the table's wooden rail
+        margin = max(16, w // 60, rail + 8)
         side = min(300, max(200, w // 5))
-        top = 78
+        head_y = rail + 10
+        top = head_y + 58
         # Contents on the left, the page on the right, the pair centred in the window.
         page_w = min(900, w - side - 3 * margin - 20)
         left = max(margin, (w - side - margin - page_w - 20) // 2)
@@ -340,17 +342,17 @@ class RulesScene(Scene):
         # Header: the two games as tabs, Watch the example, Back (right edge of the page).
         x = left
         for game in GAMES:
-            b = self._button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, 18, 170, 44))
+            b = self._button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44))
             if game == self.game:
                 b.select()
             x += 180
         if self.game == "eralash":
             ready = example_available()
-            ex = self._button("example", t("rules.watch_example"), pygame.Rect(x + 20, 18, 340, 44),
+            ex = self._button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44),
                               None if ready else t("rules.example_not_yet"))
             if not ready:
                 ex.disable()
-        self._button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, 18, 150, 44))
+        self._button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
         inner = self._page_rect.width - 2 * self._pad()
         self.page = layout(self._blocks[self.game], inner, self.app.text)
         self._line_cache.clear()

@@ -45,6 +45,16 @@ def apply_setting(app: Any, name: str, value: Any) -> None:
             app.toggle_fullscreen()
 
 
+def rail_width(size: tuple[int, int]) -> int:
+    """How wide the art table's wooden rail is at this window size (screens keep clear of it)."""
+    try:
+        from game.art import TableArt
+
+        return int(TableArt.rail_width(size))
+    except Exception:
+        return max(8, min(size) // 70)
+
+
 class Backdrop:
     """The cloth behind a screen: the art's table (cloth, rail, brass corners), rendered on a helper
     thread the first time a size and colour are needed; plain baize is shown until it is ready.
@@ -143,7 +153,8 @@ class SettingsScene(Scene):
         compact = h < 800 or w < 1200  # the smallest window (1024 × 640) still fits everything
         self._metrics = (22, 36, 8) if compact else (28, 42, 18)  # label, button, gap
         margin = 24 if compact else 36
-        pw, ph = min(1240, w - (24 if compact else 60)), min(760, h - (24 if compact else 60))
+        out = max(12 if compact else 30, rail_width((w, h)) + 6)  # clear of the table's rail
+        pw, ph = min(1240, w - 2 * out), min(760, h - 2 * out)
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         p = self.panel_rect
         self._label(t("settings.title"), (p.x + margin, p.y + 16), 28 if compact else 34, "bold", BRASS_LIGHT)

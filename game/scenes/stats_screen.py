@@ -18,7 +18,7 @@ from pygame_gui.windows import UIConfirmationDialog
 from game import i18n
 from game.i18n import plural, t
 from game.scene import Scene
-from game.scenes.settings_screen import Backdrop
+from game.scenes.settings_screen import Backdrop, rail_width
 from game.settings import LEVELS
 from game.stats import Record, Stats
 from game.themes import BRASS, BRASS_LIGHT, INK, IVORY
@@ -97,10 +97,11 @@ class StatsScene(Scene):
     def build(self) -> None:
         self.clear()
         w, h = self.app.size
-        sw = min(1200, w - 48)
+        sw = min(1200, w - 48 - 2 * rail_width((w, h)))
         x = (w - sw) // 2
-        top = 70 if h < 800 else 96
-        bottom = 70 if h < 800 else 90
+        rail = rail_width((w, h))
+        top = (70 if h < 800 else 96) + rail // 2
+        bottom = (70 if h < 800 else 90) + rail // 2
         sheet_h = min(300, (h - top - bottom - 14) // 2)
         top += max(0, (h - top - bottom - 2 * sheet_h - 14) // 2)
         self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 14), sw, sheet_h))
