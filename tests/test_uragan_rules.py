@@ -405,3 +405,11 @@ def test_move_names_parse_back_and_json_round_trips():
     assert parse_move("KS", d.legal_moves()) == Play(parse("KS"), m("KD"))
     with pytest.raises(ValueError):
         parse_move("7H:KD", d.legal_moves())
+
+
+def test_garbage_moves_are_refused_not_crashed_on():
+    d = position(["3C", "4D", "KH", "2S"], ["6C"])
+    for bad in (Play(99, 0), Play(-1, 0), Play(parse("6C"), -5), Play("6C", 0), "6C", None, 7):
+        with pytest.raises(IllegalMove):
+            d.play(bad)
+    assert len(d.history) == 0

@@ -100,6 +100,8 @@ def legal_moves_in(phase: int, hand: CardSet, table: CardSet, strict: bool,
 
 def check_play(card: int, take: CardSet, hand: CardSet, table: CardSet) -> None:
     """Raise IllegalMove unless ``card`` is in ``hand`` and ``take`` is a genuine capture (or 0)."""
+    if not (isinstance(card, int) and isinstance(take, int) and 0 <= card < 52 and take >= 0):
+        raise IllegalMove(f"not a play: card {card!r}, take {take!r}")
     if not DECK >> card & 1:
         raise IllegalMove(f"{name(card)} is not in the Uragan deck (no 8s, 9s or 10s)")
     if not hand >> card & 1:
@@ -157,6 +159,8 @@ class Deal:
     def new(cls, options: Options, n_players: int, dealer: int, rng: random.Random) -> Deal:
         if n_players != 2:
             raise ValueError("Uragan is a game for two players")
+        if dealer not in (0, 1):
+            raise ValueError("the dealer must be seat 0 or 1")
         table, dealt = deal_cards(dealer, rng)
         return cls(options, dealer, table, dealt)
 

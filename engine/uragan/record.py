@@ -228,8 +228,10 @@ def _deal_summary(deal: Deal) -> dict[str, Any]:
 
 
 def summary(m: Match) -> dict[str, Any]:
-    deals = [*m.deals_done, *([] if m.is_over() or not (m.deal.plays or m.specs[len(m.deals_done):])
-                              else [m.deal])]
+    deals = list(m.deals_done)
+    recorded = len(m.deals_done) < len(m.specs)  # the deal under way was in the record
+    if not m.is_over() and (recorded or m.deal.plays):
+        deals.append(m.deal)
     return {"game": "uragan",
             "deals": [_deal_summary(d) for d in deals],
             "match": {"points": m.points[:], "finished": m.is_over(), "winner": m.winner,
