@@ -21,7 +21,7 @@ from engine import cards as C
 from game import i18n
 from game.i18n import t
 from game.scene import Scene
-from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, available_card_backs
+from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, Settings, available_card_backs
 from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
 
 PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
@@ -101,7 +101,8 @@ class SettingsScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.settings = app.settings
+        # Without a data folder the app runs on stand-in settings; edit a real (unsaved) set then.
+        self.settings = app.settings if isinstance(app.settings, Settings) else Settings(None)
         self.elements: list[Any] = []
         self.buttons: dict[str, tuple[UIButton, str, Any]] = {}  # object key -> (button, name, value)
         self.slider: UIHorizontalSlider | None = None
