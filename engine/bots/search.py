@@ -138,6 +138,7 @@ def ismcts(
     rollout: Rollout = random_rollout,
     exploration: float = 0.7,
     expand_order: Callable[[Any, list[Hashable], random.Random], Hashable] | None = None,
+    moves: Callable[[Any], Sequence[Hashable]] | None = None,
 ) -> SearchResult:
     """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
 
@@ -145,18 +146,20 @@ def ismcts(
     the moves available in that sample (availability counts), expands one node, finishes the state
     with ``rollout`` and backs up ``evaluate(state)[player]`` to each node for the seat that chose it.
     ``evaluate`` must return values in about [0, 1] per seat for a finished state. The move played
-    is the most visited of ``root_moves``.
+    is the most visited of ``root_moves``. ``moves(state)``, if given, replaces
+    ``state.legal_moves()`` inside the tree (a cached or pruned move generator).
     """
     if len(root_moves) == 1:
         return SearchResult(root_moves[0], 0, {root_moves[0]: 0}, {root_moves[0]: 0.0})
     root = _Node(None, None, -1)
     iterations = 0
     log, sqrt = math.log, math.sqrt
+    gen = moves
     while not deadline.expired(iterations):
         state = determinize(rng)
         node = root
         while not state.is_over():
-            legal = state.legal_moves()
+            legal = gen(state) if gen is not None else state.legal_moves()
             children = node.children
             untried = [m for m in legal if m not in children]
             if untried:

@@ -15,6 +15,7 @@ The Oracle is the same search handed the true deal instead of samples.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb, tanh
@@ -130,7 +131,10 @@ class Resampler:
 
     def sample(self, rng) -> Deal:  # noqa: ANN001
         pool = self.pool[:]
-        rng.shuffle(pool)
+        rand = rng.random
+        for i in range(len(pool) - 1, 0, -1):  # Fisher-Yates on floats: quicker than shuffle()
+            j = int(rand() * (i + 1))
+            pool[i], pool[j] = pool[j], pool[i]
         d = self.base.copy()
         hand = 0
         for c in pool[:self.opp_size]:
@@ -149,6 +153,22 @@ class Resampler:
         return d
 
 
+_MOVES_CACHE: dict[tuple[int, int], list] = {}
+
+
+def strict_moves(deal: Deal) -> list:
+    """A sampled deal's legal moves under strict claims, cached by (hand, table) while playing."""
+    if deal.phase != PLAY:
+        return deal.legal_moves()
+    key = (deal.hands[deal.turn], deal.table)
+    got = _MOVES_CACHE.get(key)
+    if got is None:
+        if len(_MOVES_CACHE) > 300_000:
+            _MOVES_CACHE.clear()
+        got = _MOVES_CACHE[key] = legal_moves_in(PLAY, key[0], key[1], True, None)
+    return got
+
+
 def lawful_moves(view: View) -> list:
     """The view's legal moves without the plays that break a priority (see the module docstring)."""
     return legal_moves_in(view.phase, view.hand if view.turn == view.seat else 0, view.table, True,
@@ -159,7 +179,7 @@ class UraganMaster:
     """ISMCTS within ``budget`` seconds (or ``max_iterations``); ``sees_all`` makes it the Oracle."""
 
     def __init__(self, seed: int = 0, budget: float | None = 0.8, sees_all: bool = False,
-                 max_iterations: int | None = None, exploration: float = 0.7,
+                 max_iterations: int | None = None, exploration: float = 0.25,
                  rollout: str = "static") -> None:
         self.name = "oracle" if sees_all else "master"
         self.seed = seed
@@ -171,6 +191,7 @@ class UraganMaster:
         self.last_iterations = 0
 
     def choose(self, view: View, full: Deal | None = None) -> object:
+        start = time.perf_counter()
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -190,14 +211,16 @@ class UraganMaster:
         else:
             sample = Resampler(view, strict).sample  # type: ignore[assignment]
 
-        deadline = Deadline(self.budget, self.max_iterations)
+        # the budget bounds the whole answer: keep a margin for setting up and returning
+        budget = None if self.budget is None else max(0.0, self.budget * 0.92 - (time.perf_counter() - start))
+        deadline = Deadline(budget, self.max_iterations)
         if self.rollout == "static":
             evaluate, rollout = make_static_evaluator(view.match_points, view.target), no_rollout
         else:
             evaluate = make_evaluator(view.match_points, view.target)
             rollout = greedy_playout if self.rollout == "greedy" else random_rollout
         result = ismcts(sample, root_moves, view.seat, evaluate, decision_rng(self.seed, view), deadline,
-                        exploration=self.exploration, rollout=rollout)
+                        exploration=self.exploration, rollout=rollout, moves=strict_moves)
         self.last_iterations = result.iterations
         return result.move
 
