@@ -20,8 +20,9 @@ from engine.cards import CardSet
 from engine.uragan.deck import VALUE, VALUE_MASK
 
 MAX_VALUE = 10
-# Cache sizes, cleared when full (a few tens of MB at most).
+# Cache sizes, cleared when full (a few tens of MB at most: a whole-table entry is about 2 KB).
 _CAPTURE_CACHE_LIMIT = 100_000
+_TABLE_CACHE_LIMIT = 20_000
 _COMBO_CACHE_LIMIT = 50_000
 
 HIST_SHIFT = 3
@@ -43,6 +44,7 @@ Combo = tuple[int, tuple[tuple[int, int, int], ...]]
 _COMBO_CACHE: dict[int, tuple[tuple[Combo, ...], ...]] = {}
 _COUNT_CACHE: dict[int, tuple[int, ...]] = {}
 _CAPTURE_CACHE: dict[int, tuple[CardSet, ...]] = {}  # key: table << 4 | value
+_TABLE_CACHE: dict[CardSet, tuple[tuple[CardSet, ...], ...]] = {}
 
 
 def histogram(cards_mask: CardSet) -> int:
@@ -147,6 +149,14 @@ def captures(card_value: int, table: CardSet, hist: int | None = None) -> tuple[
 
 
 def capture_table(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
-    """All captures from ``table``, indexed by the capturing value 1..10 (index 0 is empty)."""
-    hist = histogram(table)
-    return ((), *(captures(v, table, hist) for v in range(1, MAX_VALUE + 1)))
+    """All captures from ``table``, indexed by the capturing value 1..10 (index 0 is empty).
+
+    Cached by table mask: bots' playouts look a whole table up in one step.
+    """
+    got = _TABLE_CACHE.get(table)
+    if got is None:
+        if len(_TABLE_CACHE) >= _TABLE_CACHE_LIMIT:
+            _TABLE_CACHE.clear()
+        hist = histogram(table)
+        got = _TABLE_CACHE[table] = ((), *(captures(v, table, hist) for v in range(1, MAX_VALUE + 1)))
+    return got
