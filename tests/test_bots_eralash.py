@@ -11,7 +11,7 @@ import pytest
 from engine.bots import make_bot
 from engine.bots.eralash import ClubBot, MasterBot, NoviceBot, make
 from engine.bots.eralash_club import choose_trump_by_strength, duckers, runs_in, trick_wishes
-from engine.bots.eralash_robber import RobberValue, deal_points_spread, hand_points
+from engine.bots.eralash_robber import RobberValue, _simulated_spread, deal_points_spread, hand_points
 from engine.bots.eralash_tricks import equivalence_classes
 from engine.bots.eralash_view import Situation, trick_play_of
 from engine.cards import parse, parse_set
@@ -132,7 +132,9 @@ def test_hand_points_follow_the_rules() -> None:
     for _ in range(200):  # agrees with the engine's run finder
         hand = sum(1 << c for c in rng.sample(range(52), 13))
         assert hand_points(hand, False, 0, 0) == sum(r.points for r in find_runs(hand, False))
-    assert deal_points_spread(13, 4, False, 30, 60) > 5
+    for size, classic, a3, a4 in ((13, False, 30, 60), (26, True, 30, 60), (17, False, 0, 100)):
+        table = deal_points_spread(size, 4, classic, a3, a4)
+        assert table == pytest.approx(_simulated_spread(size, classic, a3, a4), rel=0.15)
 
 
 # --- every level plays legal moves, every table option ------------------------------------------

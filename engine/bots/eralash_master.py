@@ -40,7 +40,8 @@ __all__ = ["MasterBot", "DEFAULT_BUDGET"]
 DEFAULT_BUDGET = 0.8  # seconds per decision: the 95th percentile must stay under 1.0 s
 EXPLORATION = 0.6
 ROLLOUT_SKILL = 0.75
-POOL_SIZE = 96  # distinct sampled deals per decision; iterations cycle through them
+POOL_SIZE = 256  # most distinct sampled deals per decision; iterations cycle through them
+FRESH_EVERY = 4  # after the first few, a new sample every few iterations (sampling costs ~3 of them)
 
 
 class _Node:
@@ -166,11 +167,11 @@ def ismcts(
     log, sqrt = math.log, math.sqrt
     it = 0
     while not deadline.expired(it):
-        if len(pool) < POOL_SIZE:
+        if len(pool) < 8 or (it % FRESH_EVERY == 0 and len(pool) < POOL_SIZE):
             base = trick_play_of(sample(rng))
             pool.append(base)
         else:
-            base = pool[it % POOL_SIZE]
+            base = pool[it % len(pool)]
         state = base.copy()
         node = root
         path = [root]

@@ -48,22 +48,38 @@ def hand_points(hand: int, classic: bool, aces3: int, aces4: int) -> int:
     return run_points(hand, classic) + honours
 
 
+# Moments of one random hand's run points R and Ace count k, by (hand size, classic runs), from
+# 60,000 random hands each: E[R], E[R^2], E[R; k=3], E[R; k=4], P(k=3), P(k=4).
+_MOMENTS: dict[tuple[int, bool], tuple[float, ...]] = {
+    (13, False): (11.1138, 360.897, 0.3447, 0.0179, 0.0415, 0.0026),
+    (13, True): (1.7214, 60.632, 0.1615, 0.0098, 0.0414, 0.0022),
+    (17, False): (24.9205, 1082.5247, 1.8789, 0.1809, 0.0881, 0.009),
+    (17, True): (4.2672, 161.5889, 0.6852, 0.0714, 0.0883, 0.009),
+    (26, False): (82.2858, 7689.3412, 19.4676, 4.3362, 0.2484, 0.0572),
+    (26, True): (18.5458, 983.7486, 6.5574, 1.737, 0.25, 0.0553),
+}
+
+
 @cache
 def deal_points_spread(hand_size: int, n_players: int, classic: bool, aces3: int, aces4: int) -> float:
-    """Standard deviation of one seat's points in one deal, by a seeded simulation of random deals."""
+    """Standard deviation of one seat's points (runs + honours) in one deal."""
+    moments = _MOMENTS.get((hand_size, classic))
+    if moments is None:
+        return _simulated_spread(hand_size, classic, aces3, aces4)
+    r1, r2, r3, r4, p3, p4 = moments
+    mean = r1 + aces3 * p3 + aces4 * p4
+    square = r2 + 2 * aces3 * r3 + 2 * aces4 * r4 + aces3 * aces3 * p3 + aces4 * aces4 * p4
+    return max(1.0, math.sqrt(max(0.0, square - mean * mean)))
+
+
+def _simulated_spread(hand_size: int, classic: bool, aces3: int, aces4: int) -> float:
     rng = random.Random(1)
-    deck = list(range(52))
-    values: list[int] = []
-    for _ in range(300):
-        rng.shuffle(deck)
-        for p in range(n_players):
-            hand = 0
-            for c in deck[p * hand_size : (p + 1) * hand_size]:
-                hand |= 1 << c
-            values.append(hand_points(hand, classic, aces3, aces4))
+    values = [
+        hand_points(sum(1 << c for c in rng.sample(range(52), hand_size)), classic, aces3, aces4)
+        for _ in range(400)
+    ]
     mean = sum(values) / len(values)
-    var = sum((v - mean) ** 2 for v in values) / len(values)
-    return max(1.0, math.sqrt(var))
+    return max(1.0, math.sqrt(sum((v - mean) ** 2 for v in values) / len(values)))
 
 
 def _phi(x: float) -> float:

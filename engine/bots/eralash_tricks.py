@@ -149,21 +149,30 @@ class TrickPlay:
         n = self.n
         trump = self.trump
         hands = self.hands
+        won = self.won
         rand = rng.random
         getbits = rng.getrandbits
-        while self.left:
-            turn = self.turn
-            trick = self.trick
+        suit_mask = SUIT_MASK
+        trick = self.trick
+        leader = self.leader
+        turn = self.turn
+        pos = len(trick)
+        led = best = best_pos = -1
+        if trick:  # the trick under way: find its current best card
+            led = trick[0] // 13
+            best_pos = trick_winner(trick, trump)
+            best = trick[best_pos]
+        left = self.left
+        while left:
             hand = hands[turn]
-            if trick:
-                led = trick[0] // 13
-                follow = hand & SUIT_MASK[led]
+            if pos:
+                follow = hand & suit_mask[led]
                 if not follow:
                     mask = hand
                 elif led == trump:
                     mask = follow
                 else:
-                    mask = follow | (hand & SUIT_MASK[trump])
+                    mask = follow | (hand & suit_mask[trump])
             else:
                 mask = hand
             if mask & (mask - 1) == 0:
@@ -171,22 +180,31 @@ class TrickPlay:
             elif rand() >= skill:
                 card = _random_card(mask, getbits)
             elif duck >> turn & 1:
-                card = _ducking_card(mask, trick, trump)
-            elif not trick:
-                card = _random_card(mask, getbits)
+                card = _ducking_card(mask, best, trump)
+            elif not pos:
+                card = _leading_card(hands, turn, trump, getbits)
             else:
-                card = _sensible_card(mask, trick, trump, n, partners)
+                card = _sensible_card(mask, best, trump, partners and n == 4 and pos - best_pos == 2)
             hands[turn] = hand & ~(1 << card)
-            trick.append(card)
-            self.left -= 1
-            if len(trick) == n:
-                w = (self.leader + trick_winner(trick, trump)) % n
-                self.won[w] += 1
-                self.leader = w
-                self.turn = w
-                self.trick = []
+            left -= 1
+            if not pos:
+                led, best, best_pos = card // 13, card, 0
             else:
-                self.turn = (turn + 1) % n
+                s, bs = card // 13, best // 13
+                if (s == bs and card > best) or (s == trump and bs != trump):
+                    best, best_pos = card, pos
+            pos += 1
+            if pos == n:
+                w = (leader + best_pos) % n
+                won[w] += 1
+                leader = turn = w
+                pos = 0
+            else:
+                turn = turn + 1 if turn + 1 < n else 0
+        self.left = 0
+        self.trick = []
+        self.leader = leader
+        self.turn = turn
 
 
 def _random_card(mask: int, getbits) -> int:
@@ -198,12 +216,26 @@ def _random_card(mask: int, getbits) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _sensible_card(mask: int, trick: list[int], trump: int, n: int, partners: bool) -> int:
+def _leading_card(hands: list[int], turn: int, trump: int, getbits) -> int:
+    """A lead: a card that is the highest of its suit among all hands (plain suits first), else
+    any card. Playouts see every hand, so "highest still out" is exact here."""
+    hand = hands[turn]
+    others = 0
+    for j, h in enumerate(hands):
+        if j != turn:
+            others |= h
+    tops = 0
+    for s in range(4):
+        m = hand & SUIT_MASK[s]
+        if m and s != trump:
+            top = m.bit_length() - 1
+            if not (others & SUIT_MASK[s]) >> top:
+                tops |= 1 << top
+    return _random_card(tops or hand, getbits)
+
+
+def _sensible_card(mask: int, best: int, trump: int, partner_wins: bool) -> int:
     """Second hand and later: the cheapest winning card, unless the partner already wins; else low."""
-    bi = trick_winner(trick, trump)
-    best = trick[bi]
-    pos = len(trick)
-    partner_wins = partners and n == 4 and pos - bi == 2
     if not partner_wins:
         bs = best // 13
         # cheapest winner: a higher card of the best card's suit, else the lowest trump
@@ -215,25 +247,14 @@ def _sensible_card(mask: int, trick: list[int], trump: int, n: int, partners: bo
             if tr:
                 return (tr & -tr).bit_length() - 1
     # play low: lowest non-trump if any, else lowest card
-    non_trump = mask & ~SUIT_MASK[trump]
-    pool = non_trump or mask
-    low = 13
-    card = 0
-    for s in range(4):
-        m = pool & SUIT_MASK[s]
-        if m:
-            c = (m & -m).bit_length() - 1
-            if c % 13 < low:
-                low, card = c % 13, c
-    return card
+    return _lowest_rank_card(mask & ~SUIT_MASK[trump] or mask)
 
 
-def _ducking_card(mask: int, trick: list[int], trump: int) -> int:
+def _ducking_card(mask: int, best: int, trump: int) -> int:
     """A seat that wants no tricks: lead its lowest card; later, its highest card that still loses
-    (shedding danger safely), else its lowest."""
-    if not trick:
+    (shedding danger safely), else its lowest. ``best`` is the trick's winning card (-1: leading)."""
+    if best < 0:
         return _lowest_rank_card(mask)
-    best = trick[trick_winner(trick, trump)]
     losers = 0
     m = mask
     while m:
