@@ -46,7 +46,8 @@ DEFAULT_NAMES = {
 
 
 def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
-    """Version 0 (the first development builds): ``lang``, ``sound`` (on/off), ``speed``."""
+    """Version 0, the pre-release layout (``lang``, ``sound`` on/off, ``speed``). No released Salon wrote
+    it; the step keeps the migration path in use and tested, so the next format change slots in."""
     if "lang" in doc:
         doc.setdefault("language", doc.pop("lang"))
     if "sound" in doc:
