@@ -279,6 +279,74 @@ class App:
         self.pg.quit()
 
 
+class SplashScene:
+    """The very first frame: the cloth colour and the title, drawn while the menu, pygame_gui and the
+    engine are imported in a helper thread (that can take a second on a busy machine); ``then``
+    replaces it with the real scenes once they are loaded."""
+
+    transparent = False
+    modal = True
+    update_below = False
+
+    def __init__(self, app: App, modules: list[str], then: Any) -> None:
+        import importlib
+        import threading
+
+        self.app = app
+        self.then = then
+        self.clock = 0.0
+        self.error: BaseException | None = None
+
+        def load() -> None:
+            try:
+                for name in modules:
+                    importlib.import_module(name)
+            except BaseException as err:  # reported on the main thread when it takes over
+                self.error = err
+
+        self._thread = threading.Thread(target=load, name="salon-load", daemon=True)
+        self._thread.start()
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    def handle_event(self, event: Any) -> bool:
+        return True
+
+    @property
+    def loaded(self) -> bool:
+        return not self._thread.is_alive()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.loaded:
+            if self.error is not None:
+                raise self.error
+            self.app.stack.remove(self)
+            self.then()
+
+    def draw(self, surface: Any) -> None:
+        from game.i18n import t
+        from game.themes import BAIZE_DARK, BRASS, BRASS_LIGHT
+
+        surface.fill(BAIZE_DARK)
+        w, h = surface.get_size()
+        title = self.app.text.get(t("app.title"), max(24, h // 10), BRASS_LIGHT, "bold", shadow=True)
+        surface.blit(title, title.get_rect(center=(w // 2, h // 2)))
+        r = max(3, h // 200)
+        for i in range(3):
+            on = int(self.clock * 3) % 3 == i
+            colour = BRASS if on else (70, 62, 40)
+            self.app.pg.draw.circle(surface, colour, (w // 2 + (i - 1) * r * 4, h // 2 + h // 12), r)
+
+
 class _NoSounds:
     def play(self, name: str) -> None: ...
 
@@ -298,13 +366,20 @@ def run(argv: list[str] | None = None) -> int:
         print("salon: the Eralash table is not built yet; try --game uragan", file=sys.stderr)
         return 2
     app = App(args)
-    from game.scenes.menu import MenuScene
 
-    app.stack.push(MenuScene(app))
+    def start() -> None:
+        from game.scenes.menu import MenuScene
+
+        app.stack.push(MenuScene(app))
+        if args.demo:
+            from game.scenes import open_table
+
+            open_table(app, args.game, demo=True, seed=args.seed)
+
+    modules = ["pygame_gui", "game.scenes.menu"]
     if args.demo:
-        from game.scenes import open_table
-
-        open_table(app, args.game, demo=True, seed=args.seed)
+        modules.append(f"game.scenes.{args.game}_table")
+    app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
 
 

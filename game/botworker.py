@@ -60,8 +60,14 @@ def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY) -> None:
     """The worker's loop: one job at a time until it receives None."""
     bots: dict[tuple[Any, ...], Any] = {}
     make_bot = _factory(factory)
+    parent = multiprocessing.parent_process()
     while True:
-        job = requests.get()
+        try:
+            job = requests.get(timeout=1.0)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return  # the app was killed without saying goodbye: do not linger
+            continue
         if job is None:
             return
         request_id, game, bot_name, seed, budget, view = job

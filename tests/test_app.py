@@ -176,3 +176,42 @@ def test_bench_prints_one_json_line():
     assert set(data["frame_ms"]) == {"p50", "p99", "max"}
     assert 0 < data["frame_ms"]["p50"] <= data["frame_ms"]["p99"] <= data["frame_ms"]["max"]
     assert data["startup_ms"] > 0
+
+
+def test_the_splash_is_the_first_frame_and_hands_over_when_loaded(app):
+    from game.app import SplashScene
+
+    started = []
+    splash = SplashScene(app, ["json", "game.layout"], lambda: started.append(True))
+    app.stack.push(splash)
+    app.frame(0.016, [])  # drawn at once, whatever is still loading
+    for _ in range(500):
+        if started:
+            break
+        app.frame(0.016, [])
+    assert started == [True] and splash not in app.stack.scenes
+
+
+def test_continue_puts_the_saved_game_back(app):
+    from game.scenes import continue_game, open_table
+    from game.scenes.menu import MenuScene
+
+    menu = app.stack.push(MenuScene(app))
+    table = open_table(app, "uragan", seed=9, level="club")
+    for _ in range(3000):
+        if len(table.match.moves) >= 3 and table.is_human_turn() and not table.busy():
+            break
+        if table.can_play_card():
+            move = table.match.legal_moves()[-1]
+            table.submit(move)
+        elif table.claim_prompt() and not table.busy():
+            table.answer_claim(table.match.legal_moves()[0])
+        elif table.pick_moves() and not table.busy():
+            table.choose(0)
+        app.frame(0.05, [])
+    moves = list(table.match.moves)
+    app.stack.remove(table)
+    assert app.stack.top is menu
+    again = continue_game(app)
+    assert again is not None and again is app.stack.top and again is not table
+    assert again.match.moves == moves

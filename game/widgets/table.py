@@ -200,6 +200,10 @@ class TableScene(Scene):
 
     def on_drag_start(self, sprite: CardSprite) -> None: ...
 
+    def ui_state(self) -> dict[str, Any] | None:
+        """UI-only state worth saving with the game (JSON); None if there is none."""
+        return None
+
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         """Animate ``move`` (``before``: a copy of the deal before it; ``finished``: the deal that just
         ended, if the move ended one). Default: glide everything to its new place."""
@@ -320,6 +324,8 @@ class TableScene(Scene):
     def apply_move(self, move: Any) -> str | None:
         deal = self.match.deal
         before = deal.copy()
+        with contextlib.suppress(Exception):  # the UI's own order of cards, kept with the save
+            self.session.set_table_snapshot(self.ui_state(), save=False)
         try:
             self.session.play(move)
         except IllegalMove as err:
