@@ -110,7 +110,7 @@ class EralashLayout:
             180.0,
             (int(cx - top_len / 2 - ocw * 0.75), int(top_y)),
             (cx, cy - ch * 0.42),
-            (cx + top_len / 2 + ocw * 1.4, top_y + och * 0.05),
+            (cx + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
             (cw * 0.09, 0.0),
             (cx, top_y + och * 0.5 + ch * RUN_SCALE * 0.62),
         )

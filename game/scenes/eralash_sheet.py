@@ -71,7 +71,23 @@ class SheetScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         sides = self.table.match.sides()
-        self.box = pygame.Rect(0, 0, int(min(w * 0.82, h * (0.75 + 0.22 * sides))), int(h * 0.84))
+        fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
+        row_h = int(fs * 1.25 + small * 1.2)
+        content = (
+            h * 0.025
+            + big * 1.3
+            + small * 1.4
+            + h * 0.02
+            + fs * 1.5
+            + small * 1.5
+            + 12
+            + len(self.rows()) * row_h
+            + fs * 1.6
+            + h * 0.12
+        )
+        self.box = pygame.Rect(
+            0, 0, int(min(w * 0.82, h * (0.75 + 0.22 * sides))), int(min(h * 0.88, content))
+        )
         self.box.center = (w // 2, h // 2)
         self._bg = panel(self.box.size, 242)
         bh = max(36, int(h * 0.055))
@@ -160,6 +176,14 @@ class SheetScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------------
 
+    def rows(self) -> list[dict[str, Any]]:
+        """The sheet's rows, without the next deal when it is dealt but not on the table yet."""
+        table = self.table
+        rows = table.match.sheet()
+        if table.match.deal is not table.shown and rows and not rows[-1]["finished"]:
+            rows = rows[:-1]
+        return rows
+
     def title(self) -> str:
         table, match = self.table, self.table.match
         if not self.over:
@@ -217,9 +241,7 @@ class SheetScene(Scene):
         y += int(small * 1.5)
         pygame.draw.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
         y += 6
-        rows = match.sheet()
-        if table.match.deal is not table.shown and rows and not rows[-1]["finished"] and not self.over:
-            rows = rows[:-1]  # the next deal is dealt but not shown yet
+        rows = self.rows()
         row_h = int(fs * 1.25 + small * 1.2)
         room = box.bottom - int(h * 0.1) - y - int(fs * 2.4)
         if room // row_h < len(rows):
