@@ -10,14 +10,10 @@ import pytest
 from engine.bots import make_bot
 from engine.bots.uragan import make
 from engine.bots.uragan_club import UraganClub, holds_value_odds
-from engine.bots.uragan_master import (
-    Resampler,
-    UraganMaster,
-    _win_table,
-    expected_points,
-    match_win_chance,
-)
+from engine.bots.uragan_eval import expected_points
+from engine.bots.uragan_master import Resampler, UraganMaster
 from engine.bots.uragan_novice import UraganNovice
+from engine.bots.uragan_odds import match_win_chance, win_table
 from engine.cards import parse, parse_set
 from engine.uragan import CLAIM, CLAIM_PHASE, DECK, LET_STAND, PICK, Deal, Match, Options, Play
 
@@ -226,7 +222,7 @@ def test_unseen_value_odds() -> None:
 
 
 def test_match_win_table_is_a_fair_symmetric_probability() -> None:
-    t = _win_table(16)
+    t = win_table(16)
     for a in range(16):
         for b in range(16):
             assert 0.0 <= t[a][b] <= 1.0
