@@ -67,6 +67,8 @@ def match_from_record(rec: dict[str, Any]) -> Match:
     players = rec.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players must be a list of names in seat order")
+    if not 2 <= len(players) <= 4:
+        raise RecordError(f"players: Eralash is played by 2, 3 or 4 players, not {len(players)}")
     try:
         options = Options.from_dict(rec.get("options"))
         options.check_players(len(players))
