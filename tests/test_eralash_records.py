@@ -143,7 +143,7 @@ def _swap_card(rec):
         (_set(["deals", 0, "dealer"], 4), r"^deal 1: dealer must be a seat from 0 to 3"),
         (_set(["options"], {"pairs": "no"}), r"^bad options: option pairs must be true or false"),
         (_set(["options"], {"jokers": True}), r"^bad options: unknown Eralash option 'jokers'"),
-        (_set(["players"], ["a", "b", "c", "d", "e"]), r"^players: Eralash is played by 2, 3 or 4 players, not 5$"),
+        (_set(["players"], ["a", "b", "c", "d", "e"]), r"^players: Eralash is played by 2, 3 or 4 players"),
         (_set(["players"], "Юлия"), r"^players must be a list"),
         (_set(["deals"], {"dealer": 0}), r"^deals must be a list"),
     ],
