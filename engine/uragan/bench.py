@@ -75,10 +75,13 @@ def run(seconds: float = 3.0) -> dict[str, Any]:
     out["captures_uncached_us"] = round(_per_call_us(one_value, tables, short), 2)
     capture.captures(10, tables[0])
     out["captures_cached_us"] = round(_per_call_us(lambda t: capture.captures(10, t), tables[:1], short), 3)
-    deal = Deal.new(book, 2, 0, rng)
-    for _ in range(12):
+    # A fixed mid-deal position (second round, four cards in hand, a few on the table).
+    deal = Deal.new(book, 2, 0, random.Random(7))
+    pick = random.Random(8)
+    while len(deal.plays) < 16 or deal.phase:
         ms = deal.legal_moves()
-        deal.play(ms[0])
+        deal.play(ms[int(pick.random() * len(ms))])
+    out["legal_moves_count"] = len(deal.legal_moves())
     out["legal_moves_us"] = round(_per_call_us(lambda d: d.legal_moves(), [deal], short), 2)
     out["copy_us"] = round(_per_call_us(lambda d: d.copy(), [deal], short), 2)
     view = deal.view(deal.current_player())

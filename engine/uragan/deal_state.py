@@ -81,20 +81,25 @@ def legal_moves_in(phase: int, hand: CardSet, table: CardSet, strict: bool,
     out: list[Move] = []
     if hist is None:
         hist = histogram(table)
-    for card in cards(hand):
+    new = tuple.__new__  # Play(card, take) without the Python-level NamedTuple __new__
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        card = low.bit_length() - 1
         v = VALUE[card]
         caps = captures(v, table, hist)
         if strict:
             equal = table & VALUE_MASK[v]
             if equal:
-                out.extend(Play(card, 1 << c) for c in cards(equal))
-            elif caps:
-                out.extend(Play(card, t) for t in caps)
+                caps = tuple(1 << c for c in cards(equal))
+            if caps:
+                out.extend([new(Play, (card, t)) for t in caps])
             else:
-                out.append(Play(card, 0))
+                out.append(new(Play, (card, 0)))
         else:
-            out.extend(Play(card, t) for t in caps)
-            out.append(Play(card, 0))
+            if caps:
+                out.extend([new(Play, (card, t)) for t in caps])
+            out.append(new(Play, (card, 0)))
     return out
 
 
