@@ -106,6 +106,8 @@ class App:
         self._sounds: Any = None
         self.running = True
         self.first_frame_ms: float | None = None
+        self._size_to_save: tuple[int, int] | None = None
+        self._size_changed_at = 0.0
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, ("language", "volume", "mute"))
 
@@ -224,9 +226,18 @@ class App:
         w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
         self.windowed_size = (w, h)
         self._resized()
-        if not self.headless:
+        # Remembered once the resizing stops (a drag sends dozens of events; each save is a disk write).
+        self._size_to_save = (w, h)
+        self._size_changed_at = time.perf_counter()
+
+    def _remember_size(self, force: bool = False) -> None:
+        size = self._size_to_save
+        if size is None or self.headless:
+            return
+        if force or time.perf_counter() - self._size_changed_at > 0.8:
+            self._size_to_save = None
             with contextlib.suppress(Exception):
-                self.settings.set("window_size", [w, h])
+                self.settings.set("window_size", list(size))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -259,6 +270,8 @@ class App:
         self.stack.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
+        if self._size_to_save is not None:
+            self._remember_size()
 
     def run(self) -> int:
         pg = self.pg
@@ -273,6 +286,7 @@ class App:
         return 0
 
     def close(self) -> None:
+        self._remember_size(force=True)
         self.stack.clear()
         if self._worker is not None:
             self._worker.close()

@@ -235,6 +235,11 @@ class MenuScene(Scene):
 
     def press(self, key: str) -> None:
         if key == "new":
+            from game import scenes
+
+            if scenes._spec_exists("game.scenes.new_game:NewGameScene"):  # the full dialog (both games)
+                self.app.stack.push(scenes.load("game.scenes.new_game:NewGameScene")(self.app))
+                return
             self.mode = "new"
             self.build()
         elif key == "back":
@@ -302,8 +307,11 @@ class MenuScene(Scene):
             self.warmer.start(lambda: store.__setitem__(key, self._compose(size, colour_name)))
         return self._bg if self._bg is not None else None
 
+    def update(self, dt: float) -> None:
+        self._background(self.app.size)  # starts or collects the background made in the helper thread
+
     def draw(self, surface: pygame.Surface) -> None:
-        bg = self._background(surface.get_size())
+        bg = self._bg  # the last finished background (a new one is on its way after a resize)
         if bg is None or bg.get_size() != surface.get_size():
             surface.fill(BAIZE_DARK)
             if bg is not None:

@@ -856,7 +856,7 @@ class UraganTable(TableScene):
             urs = self.shown.uragans[s]
             if urs:
                 line += " · " + plural(urs, "uragan.n_uragans")
-            u = self.text.get(line, small, (255, 200, 140) if urs else (205, 195, 165))
+            u = self.text.get(line, self.font_size(0.017), (255, 200, 140) if urs else (205, 195, 165))
             surface.blit(u, (x + 6, y))
             y += u.get_height() + 6
         done = self.match.deals_done
