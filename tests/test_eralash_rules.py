@@ -433,3 +433,12 @@ def test_match_first_dealer_by_lot_is_seeded_and_shown():
     last = a.lot[-1]
     assert last[a.first_dealer] % 13 == max(c % 13 for c in last if c >= 0)
     assert Match.new(Options(), ["a", "b", "c", "d"], 77, first_dealer=1).lot is None
+
+
+@pytest.mark.parametrize(
+    ("d", "msg"),
+    [({"pairs": "maybe"}, "yes or no"), ({"aces.3": "many"}, "whole number"), ({"colour": "red"}, "unknown")],
+)
+def test_options_from_strings_refuse_bad_text(d, msg):
+    with pytest.raises(ValueError, match=msg):
+        Options.from_strings(d)
