@@ -43,9 +43,9 @@ def app():
     a.close()
 
 
-def frames(app, n, events=()):
+def frames(app, n, events=(), dt=DT):
     for i in range(n):
-        app.frame(DT, list(events) if i == 0 else [])
+        app.frame(dt, list(events) if i == 0 else [])
 
 
 def settle(app, table, limit=3000):
@@ -310,3 +310,53 @@ def test_snapshot_restores_the_same_table(app):
     again = UraganTable.from_snapshot(app, snap)
     assert again.match == table.match
     assert again.table_order == [c for c in table.table_order if table.shown.table >> c & 1]
+
+
+def test_an_uragan_whirls_into_the_pile_and_is_marked(app):
+    table = new_table(app)
+    settle(app, table)
+    crafted(app, table, ["KS", "7H"], ["3C", "4D", "AS", "2H"])  # 3 + 4 + 1 + 2 = 10: the King sweeps
+    drag(app, centre(table, C.parse("KS")), centre(table, C.parse("3C")))
+    assert table.match.deal.uragans[table.me] == 1
+    for _ in range(60):
+        frames(app, 1)
+        if table.banner is not None:
+            break
+    assert table.banner is not None and table.banner[0] == "Uragan!"
+    settle(app, table)
+    marker = table.sprites[C.parse("KS")]
+    px, py = table.layout.my_pile
+    assert marker.turn == 1.0 and marker.angle % 360 == 90  # face up, crosswise on the pile
+    assert abs(marker.y - py) < table.images.size[1]
+
+
+def test_the_deal_score_counts_up_then_the_next_deal_is_dealt(app):
+    from game.scenes.uragan_table import DealScoreScene
+
+    table = new_table(app)
+    settle(app, table)
+    for _ in range(2000):  # play the deal out through the table's own API, in coarse time steps
+        if app.stack.top is not table:
+            break
+        if table.can_play_card():
+            table.submit(table.match.legal_moves()[0])
+        elif table.claim_prompt() and not table.busy():
+            table.answer_claim(LET_STAND)
+        elif table.pick_moves() and not table.busy():
+            table.choose(0)
+        frames(app, 1, dt=0.1)
+    sheet = app.stack.top
+    assert isinstance(sheet, DealScoreScene)
+    assert sheet.revealed == 0
+    shown = []
+    for _ in range(200):
+        frames(app, 1)
+        shown.append(sheet.revealed)
+    assert shown == sorted(shown) and shown[-1] == len(sheet.rows) and len(set(shown)) > 3
+    assert table.match.deals_done and table.match.deals_done[-1] is table.shown
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
+    assert app.stack.top is table and table.shown is table.match.deal and not table.shown.history
+    settle(app, table)
+    deal = table.shown  # the new deal is dealt out and the player's six cards are in hand
+    assert C.count(deal.hands[table.me]) == 6 and len(deal.plays) <= 1
+    assert {table.sprites[c].turn for c in C.cards(deal.hands[table.me])} == {1.0}
