@@ -68,11 +68,13 @@ class EralashTable(TableScene):
         self.reveal = reveal  # every hand face up (the example game)
         self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
         self.gather: int | None = None  # a finished trick still lying in the centre
-        self.phase = "play"  # dealing, declare, play
+        self.phase = "play"  # dealing (and waiting for the card images), declare, play
         self.selected: int | None = None
         self.hover: int | None = None
         self.banner: tuple[str, float] | None = None
         self._opening_pending = not self.shown.history()
+        if self._opening_pending:
+            self.phase = "dealing"
         self._declare_since = 0.0
         self._button_state: Any = None
         self._scales: dict[int, float] = {}

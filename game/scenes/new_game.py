@@ -1,0 +1,508 @@
+"""The New game dialog for both games: players, opponents' names and levels, every table option.
+
+Eralash: 2, 3 or 4 players, pairs (4 only, your partner opposite), each opponent's name and level,
+classic runs, short deal (2–3 players), the points for 3 and 4 Aces, the robber's trick target.
+Uragan: the opponent's name and level, claims by the book or strict, primiera needing all four suits,
+the game's target. Every option has its one-line explanation. The choices are remembered in the
+settings (``eralash`` / ``uragan``, ``last_game``) and the table is opened with them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
+
+from game import i18n
+from game.i18n import t
+from game.scene import Scene
+
+LEVELS = ("novice", "club", "master")
+NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
+ERALASH_TARGETS = (7, 13, 21)
+URAGAN_TARGETS = (11, 16, 21)
+
+
+def default_choice(app: Any) -> dict[str, Any]:
+    """The last choices (from the settings) or the defaults of RULES.md."""
+    lang = i18n.get_language()
+    names = NAMES.get(lang, NAMES["en"])
+    choice: dict[str, Any] = {
+        "game": "eralash",
+        "eralash": {"players": 4, "levels": ["club"] * 3, "names": names[1:], "options": {}},
+        "uragan": {"players": 2, "levels": ["club"], "names": names[1:2], "options": {}},
+    }
+    settings = app.settings
+    with contextlib.suppress(Exception):
+        choice["game"] = settings.last_game
+    for game in ("eralash", "uragan"):
+        with contextlib.suppress(Exception):
+            setup = settings.get(game)
+            setup["options"] = settings.new_game_options(game)
+            choice[game] = setup
+    e = choice["eralash"]
+    while len(e["names"]) < 3:
+        e["names"].append(names[len(e["names"]) + 1])
+    while len(e["levels"]) < 3:
+        e["levels"].append("club")
+    return choice
+
+
+class NewGameScene(Scene):
+    """pygame_gui on the cloth; Esc or Back returns to the menu, Enter or Deal starts."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.choice = default_choice(app)
+        self.elements: list[Any] = []
+        self.buttons: dict[str, UIButton] = {}
+        self.entries: dict[str, UITextEntryLine] = {}
+        self.error = ""
+        self._backdrop: Any = None
+
+    # --- the current choices ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.choice["game"]
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        return self.choice[self.game]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.setup["options"]
+
+    def option(self, key: str, default: Any) -> Any:
+        return self.options.get(key, default)
+
+    def players(self) -> int:
+        return int(self.setup.get("players", 4)) if self.game == "eralash" else 2
+
+    def engine_options(self) -> dict[str, Any]:
+        """The chosen table options as the engine's ``Options.from_dict`` takes them."""
+        o = dict(self.options)
+        if self.game == "eralash":
+            n = self.players()
+            if n != 4:
+                o["pairs"] = False
+            if n == 4:
+                o["short_deal"] = False
+        return o
+
+    # --- lifecycle --------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        self.clear()
+
+    def pause(self) -> None:
+        self.clear()
+
+    def resume(self) -> None:
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app.stack.top is self:
+            self.build()
+
+    def clear(self) -> None:
+        for e in self.elements:
+            e.kill()
+        self.elements.clear()
+        self.buttons.clear()
+        self.entries.clear()
+
+    # --- building ---------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        self.clear()
+        ui = self.app.ui
+        w, h = self.app.size
+        pw, ph = min(1040, int(w * 0.9)), int(h * 0.92)
+        panel = UIPanel(
+            pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), manager=ui, object_id="#menu_panel"
+        )
+        self.elements.append(panel)
+        self.panel = panel
+        self.row_h = max(26, min(40, int(h * 0.042)))
+        compact = h < 800  # no room for the big title: the rows start at the top
+        self.label_w = int(pw * 0.24)
+        self.inner = pw - 60
+        y = 16
+        if not compact:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                UILabel(
+                    pygame.Rect(30, 6, self.inner, 64),
+                    t("newgame.title"),
+                    ui,
+                    container=panel,
+                    object_id="#title",
+                )
+            y = 70
+        y = self.choice_row(
+            y,
+            "game",
+            t("newgame.game"),
+            [("game_eralash", t("game.eralash")), ("game_uragan", t("game.uragan"))],
+            f"game_{self.game}",
+            t(f"newgame.game.{self.game}.about"),
+        )
+        if self.game == "eralash":
+            y = self.eralash_rows(y)
+        else:
+            y = self.uragan_rows(y)
+        if self.error:
+            UILabel(
+                pygame.Rect(30, ph - 100, self.inner, 26),
+                self.error,
+                ui,
+                container=panel,
+                object_id="#notice",
+            )
+        half = (self.inner - 10) // 2
+        by = ph - 66
+        self.button("start", t("menu.start"), pygame.Rect(30, by, half, 48))
+        self.button("back", t("menu.back"), pygame.Rect(40 + half, by, half, 48))
+
+    def button(
+        self,
+        key: str,
+        text: str,
+        rect: pygame.Rect,
+        selected: bool = False,
+        enabled: bool = True,
+        tooltip: str | None = None,
+    ) -> UIButton:
+        b = UIButton(
+            rect, text, self.app.ui, container=self.panel, tool_tip_text=tooltip, object_id=f"#{key}"
+        )
+        if selected:
+            b.select()
+        if not enabled:
+            b.disable()
+        self.buttons[key] = b
+        return b
+
+    def choice_row(
+        self,
+        y: int,
+        name: str,
+        label: str,
+        items: list[tuple[str, str]],
+        selected: str,
+        about: str | None = None,
+        enabled: bool = True,
+    ) -> int:
+        """A label, a row of buttons (one selected), and the option's explanation under them."""
+        ui = self.app.ui
+        x0 = 30 + self.label_w
+        width = self.inner - self.label_w
+        UILabel(
+            pygame.Rect(30, y, self.label_w - 10, self.row_h),
+            label,
+            ui,
+            container=self.panel,
+            object_id="#option_label",
+        )
+        gap = 8
+        bw = min(230, (width - gap * (len(items) - 1)) // len(items))
+        for i, (key, text) in enumerate(items):
+            self.button(
+                key, text, pygame.Rect(x0 + i * (bw + gap), y, bw, self.row_h), key == selected, enabled
+            )
+        y += self.row_h + 2
+        if about:
+            self.about(y, about)
+            y += int(self.row_h * 0.7)
+        return y + 6
+
+    def about(self, y: int, text: str) -> None:
+        """An option's one-line explanation, across the whole panel under its buttons."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pygame_gui warns when a label is tight; the panel is wide
+            lab = UILabel(
+                pygame.Rect(30, y, self.inner, int(self.row_h * 0.7)),
+                text,
+                self.app.ui,
+                container=self.panel,
+                object_id="#subtitle",
+            )
+        with contextlib.suppress(Exception):
+            lab.set_text_alignment("right")
+
+    def level_row(self, y: int, seat: int, label: str) -> int:
+        """One opponent: name (a text field) and level (three buttons)."""
+        ui = self.app.ui
+        x0 = 30 + self.label_w
+        width = self.inner - self.label_w
+        UILabel(
+            pygame.Rect(30, y, self.label_w - 10, self.row_h),
+            label,
+            ui,
+            container=self.panel,
+            object_id="#option_label",
+        )
+        name_w = int(width * 0.3)
+        entry = UITextEntryLine(
+            pygame.Rect(x0, y, name_w, self.row_h),
+            ui,
+            container=self.panel,
+            initial_text=self.setup["names"][seat - 1],
+            object_id=f"#name{seat}",
+        )
+        entry.set_text_length_limit(20)
+        self.entries[f"name{seat}"] = entry
+        gap = 8
+        bw = (width - name_w - 14 - 2 * gap) // 3
+        for i, level in enumerate(LEVELS):
+            self.button(
+                f"level{seat}_{level}",
+                t(f"level.{level}"),
+                pygame.Rect(x0 + name_w + 14 + i * (bw + gap), y, bw, self.row_h),
+                self.setup["levels"][seat - 1] == level,
+                tooltip=t(f"level.{level}.about"),
+            )
+        return y + self.row_h + 8
+
+    def eralash_rows(self, y: int) -> int:
+        n = self.players()
+        pairs = bool(self.option("pairs", False)) and n == 4
+        y = self.choice_row(
+            y,
+            "players",
+            t("newgame.players"),
+            [(f"players_{k}", str(k)) for k in (2, 3, 4)],
+            f"players_{n}",
+            t("newgame.players.about"),
+        )
+        y = self.choice_row(
+            y,
+            "pairs",
+            t("newgame.pairs"),
+            [("pairs_no", t("newgame.pairs.no")), ("pairs_yes", t("newgame.pairs.yes"))],
+            "pairs_yes" if pairs else "pairs_no",
+            t("newgame.pairs.about"),
+            enabled=n == 4,
+        )
+        for seat in range(1, n):
+            key = "newgame.opponent"
+            if pairs:
+                key = "newgame.partner" if seat == 2 else "newgame.opponent"
+            y = self.level_row(y, seat, t(key, n=seat))
+        y += 4
+        y = self.choice_row(
+            y,
+            "classic",
+            t("newgame.classic_runs"),
+            [("classic_no", t("newgame.classic_runs.no")), ("classic_yes", t("newgame.classic_runs.yes"))],
+            "classic_yes" if self.option("classic_runs", False) else "classic_no",
+            t("newgame.classic_runs.about"),
+        )
+        short = bool(self.option("short_deal", False)) and n < 4
+        y = self.choice_row(
+            y,
+            "short",
+            t("newgame.short_deal"),
+            [("short_no", t("newgame.short_deal.no")), ("short_yes", t("newgame.short_deal.yes"))],
+            "short_yes" if short else "short_no",
+            t("newgame.short_deal.about"),
+            enabled=n < 4,
+        )
+        y = self.aces_row(y)
+        target = int(self.option("target", 13))
+        y = self.choice_row(
+            y,
+            "target",
+            t("newgame.target"),
+            [(f"target_{k}", t("newgame.target.tricks", n=k)) for k in ERALASH_TARGETS],
+            f"target_{target}",
+            t("newgame.target.eralash.about"),
+        )
+        return y
+
+    def aces_row(self, y: int) -> int:
+        ui = self.app.ui
+        x0 = 30 + self.label_w
+        UILabel(
+            pygame.Rect(30, y, self.label_w - 10, self.row_h),
+            t("newgame.aces"),
+            ui,
+            container=self.panel,
+            object_id="#option_label",
+        )
+        aces = self.option("aces", {"3": 30, "4": 60})
+        x = x0
+        for k in ("3", "4"):
+            lab = UILabel(
+                pygame.Rect(x, y, 120, self.row_h), t(f"newgame.aces.{k}"), ui, container=self.panel
+            )
+            x += lab.rect.width + 4
+            entry = UITextEntryLine(
+                pygame.Rect(x, y, 80, self.row_h),
+                ui,
+                container=self.panel,
+                initial_text=str(aces.get(k, 30 if k == "3" else 60)),
+                object_id=f"#aces{k}",
+            )
+            entry.set_allowed_characters("numbers")
+            entry.set_text_length_limit(3)
+            self.entries[f"aces{k}"] = entry
+            x += 100
+        y += self.row_h + 2
+        self.about(y, t("newgame.aces.about"))
+        return y + int(self.row_h * 0.7) + 6
+
+    def uragan_rows(self, y: int) -> int:
+        y = self.level_row(y, 1, t("newgame.opponent", n=1))
+        y += 4
+        claims = self.option("claims", "book")
+        y = self.choice_row(
+            y,
+            "claims",
+            t("uragan.option.claims"),
+            [
+                ("claims_book", t("uragan.option.claims.book")),
+                ("claims_strict", t("uragan.option.claims.strict")),
+            ],
+            f"claims_{claims}",
+            t(f"uragan.option.claims.{claims}.about"),
+        )
+        allsuits = bool(self.option("primiera_all_suits", True))
+        y = self.choice_row(
+            y,
+            "primiera",
+            t("newgame.primiera"),
+            [("primiera_yes", t("common.yes")), ("primiera_no", t("common.no"))],
+            "primiera_yes" if allsuits else "primiera_no",
+            t("newgame.primiera.about"),
+        )
+        target = int(self.option("target", 16))
+        y = self.choice_row(
+            y,
+            "target",
+            t("newgame.target"),
+            [(f"target_{k}", t("newgame.target.points", n=k)) for k in URAGAN_TARGETS],
+            f"target_{target}",
+            t("newgame.target.uragan.about"),
+        )
+        return y
+
+    # --- events -----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in list(self.buttons.items()):
+                if event.ui_element is b:
+                    self.press(key)
+                    return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.read_entries()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.press("back")
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.press("start")
+            return True
+        return True  # modal: the menu below waits
+
+    def read_entries(self) -> None:
+        for key, entry in self.entries.items():
+            text = entry.get_text()
+            if key.startswith("name"):
+                seat = int(key[4:])
+                if 0 < seat <= len(self.setup["names"]):
+                    self.setup["names"][seat - 1] = text.strip()
+            elif key.startswith("aces"):
+                aces = dict(self.options.get("aces", {"3": 30, "4": 60}))
+                aces[key[4:]] = int(text) if text.isdigit() else 0
+                self.options["aces"] = aces
+
+    def press(self, key: str) -> None:
+        self.read_entries()
+        kind, _, value = key.partition("_")
+        if key == "back":
+            self.app.stack.remove(self)
+            return
+        if key == "start":
+            self.start()
+            return
+        if kind == "game":
+            self.choice["game"] = value
+        elif kind == "players":
+            self.setup["players"] = int(value)
+        elif kind == "pairs":
+            self.options["pairs"] = value == "yes"
+        elif kind == "classic":
+            self.options["classic_runs"] = value == "yes"
+        elif kind == "short":
+            self.options["short_deal"] = value == "yes"
+        elif kind == "target":
+            self.options["target"] = int(value)
+        elif kind == "claims":
+            self.options["claims"] = value
+        elif kind == "primiera":
+            self.options["primiera_all_suits"] = value == "yes"
+        elif kind.startswith("level"):
+            seat = int(kind[5:])
+            self.setup["levels"][seat - 1] = value
+        self.error = ""
+        self.build()
+
+    def start(self) -> None:
+        """Check the options with the engine, remember the choices, open the table."""
+        import importlib
+
+        game = self.game
+        options = self.engine_options()
+        n = self.players()
+        names = [x.strip() or NAMES["en"][i + 1] for i, x in enumerate(self.setup["names"][: n - 1])]
+        levels = list(self.setup["levels"][: n - 1])
+        try:
+            importlib.import_module(f"engine.{game}").Options.from_dict(options)
+        except (ValueError, TypeError) as err:
+            self.error = t("newgame.bad_option", reason=str(err))
+            self.build()
+            return
+        with contextlib.suppress(Exception):
+            self.app.settings.update(
+                {
+                    game: {"players": n, "levels": levels, "names": names, "options": options},
+                    "last_game": game,
+                }
+            )
+        app = self.app
+        app.stack.remove(self)
+        if game == "eralash":
+            from game.scenes.eralash_table import EralashTable
+
+            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels)
+            app.stack.push(table)
+        else:
+            from game.scenes import open_table
+
+            open_table(app, "uragan", level=levels[0], options=options)
+
+    # --- drawing ----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        colour = getattr(self.app.settings, "table_colour", "green")
+        try:
+            if self._backdrop is None:
+                from game.scenes.settings_screen import Backdrop
+
+                self._backdrop = Backdrop()
+            surface.blit(self._backdrop.get(surface.get_size(), colour), (0, 0))
+        except Exception:
+            from game.widgets.felt import table_background
+
+            surface.blit(table_background(surface.get_size(), colour), (0, 0))

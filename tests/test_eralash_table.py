@@ -1,0 +1,280 @@
+"""The Eralash table driven by real mouse and keyboard events through the app's event handling."""
+
+import json
+
+import pygame
+import pytest
+
+from engine import cards as C
+from engine.eralash import ChooseTrump, Match, Options
+from game import i18n
+from game.app import App, build_parser
+from game.botworker import InlineWorker
+from game.saves import SavedGame, Session
+from game.scenes.eralash_declarations import seat_lines, trump_line, trump_reason
+from game.scenes.eralash_layout import RUN_SCALE, EralashLayout
+from game.scenes.eralash_sheet import SheetScene
+from game.scenes.eralash_table import EralashTable
+
+DT = 1 / 60
+
+
+class FirstBot:
+    """The first legal move: fast and predictable."""
+
+    def choose(self, view):
+        return view.legal_moves()[0]
+
+
+def make_first_bot(name, game, seed=0, budget=None):
+    return FirstBot()
+
+
+@pytest.fixture
+def app():
+    args = build_parser().parse_args(["--lang", "en"])
+    a = App(args, headless=True, size=(1280, 800))
+    a.settings.animation_speed = "fast"
+    a.worker = InlineWorker("test_eralash_table:make_first_bot")
+    yield a
+    a.close()
+
+
+def frames(app, n, events=()):
+    for i in range(n):
+        app.frame(DT, list(events) if i == 0 else [])
+
+
+def until(app, cond, limit=4000):
+    for _ in range(limit):
+        if cond():
+            return
+        frames(app, 1)
+    raise AssertionError("the table never got there")
+
+
+def drag(app, src, dst):
+    ev = pygame.event.Event
+    mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
+    frames(app, 1, [ev(pygame.MOUSEBUTTONDOWN, pos=src, button=1)])
+    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))])
+    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=dst, rel=(0, 0), buttons=(1, 0, 0))])
+    frames(app, 1, [ev(pygame.MOUSEBUTTONUP, pos=dst, button=1)])
+
+
+def click(app, pos):
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def key(app, k):
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+
+
+def grip(table, card):
+    """A point on the card that no card to its right covers (the hand overlaps)."""
+    r = table.sprites[card].rect(table.images.size)
+    return (r.left + 8, r.centery)
+
+
+def table_for(app, match, seats, demo=False):
+    saved = SavedGame(game="eralash", match=match.to_save(), seats=list(seats), bot_seeds=[0] * len(seats))
+    table = EralashTable(app, Session(None, saved, match), demo=demo)
+    app.stack.push(table)
+    return table
+
+
+def find_match(pred, n=4, options=None, dealer=None):
+    """A robber (seed searched) whose first deal fits ``pred``."""
+    for seed in range(2000):
+        m = Match.new(
+            Options.from_dict(options or {}),
+            [f"P{i}" for i in range(n)],
+            seed,
+            dealer if dealer is not None else n - 1,
+        )
+        if pred(m.deal):
+            return m
+    raise AssertionError("no such deal")
+
+
+def to_play(app, table):
+    """Past the dealing and the declarations (Enter, as a player would), to the human's card."""
+    until(app, lambda: table.phase == "declare" and not table.tweens.busy and table.shown.trump >= 0)
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.can_play_card())
+
+
+def test_declarations_lay_the_runs_out_and_say_who_names_trump(app):
+    match = find_match(lambda d: bool(d.runs[2]) and d.trump >= 0 and d.trump_by == 2)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.phase == "declare" and not table.tweens.busy)
+    deal = table.shown
+    for run in deal.runs[2]:
+        for c in C.cards(run.cards):
+            s = table.sprites[c]
+            assert s.turn == 1.0 and s.scale == pytest.approx(RUN_SCALE)  # face up, laid out
+    lines = dict(seat_lines(deal, table.name))
+    run = deal.runs[2][0]
+    assert f"{run.label('en')} — {run.points}" in lines[2]
+    assert "P2" in trump_line(deal, table.name) and C.SUIT_NAMES["en"][deal.trump] in trump_line(
+        deal, table.name
+    )
+    assert "P2" in trump_reason(deal, table.name)
+    assert table.holds and table.match.current_player() == deal.eldest  # play waits for the player
+    key(app, pygame.K_RETURN)
+    assert table.phase == "play"
+    until(app, lambda: not table.tweens.busy)
+    hidden = [c for c in C.cards(deal.hands[1]) if not table.run_cards(1) >> c & 1]
+    assert all(table.sprites[c].turn == 0.0 for c in hidden)  # the others' hands stay face down
+
+
+def test_the_eldest_hand_chooses_trump_with_the_suit_buttons(app):
+    match = find_match(lambda d: len(d.choices) == 4 and d.eldest == 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.must_choose_trump() and not table.tweens.busy)
+    hand = table.shown.hands[0]
+    assert all(table.sprites[c].turn == 1.0 for c in C.cards(hand))  # you see your hand while choosing
+    buttons = {b.key: b for b in table.buttons}
+    assert {f"trump{s}" for s in range(4)} <= set(buttons)
+    click(app, buttons["trump2"].rect.center)
+    deal = table.shown
+    assert deal.trump == 2 and deal.chosen and match.moves == [ChooseTrump(2)]
+    assert "P0" in trump_line(deal, table.name)
+    key(app, pygame.K_RETURN)
+    assert table.phase == "play"
+
+
+def test_a_legal_drag_to_the_centre_plays_the_card(app):
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    to_play(app, table)
+    card = sorted(C.cards(table.shown.hands[0]), key=table.hand_order)[0]
+    drag(app, grip(table, card), table.layout.trick_area.center)
+    assert match.deal.played[0] == card
+    until(app, lambda: not table.tweens.busy)
+    x, y = table.layout.place(0, table.me).trick
+    assert abs(table.sprites[card].x - x) < 2 and abs(table.sprites[card].y - y) < 2
+
+
+def test_an_illegal_drag_is_refused_and_the_card_flies_home(app):
+    def must_follow(d):  # P0 plays second and holds a card it may not play on any lead
+        return d.eldest == 3 and d.trump >= 0
+
+    match = find_match(must_follow, dealer=2)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    for _ in range(40):
+        to_play(app, table) if table.phase != "play" else until(app, table.can_play_card)
+        deal = table.shown
+        illegal = deal.hands[0] & ~deal.legal_mask()
+        if illegal:
+            break
+        drag(app, grip(table, deal.legal_moves()[0]), table.layout.trick_area.center)
+    else:
+        raise AssertionError("no trick where the player had to follow")
+    card = C.lowest(illegal)
+    played = list(deal.played)
+    home = table.sprites[card].home
+    drag(app, grip(table, card), table.layout.trick_area.center)
+    assert deal.played == played  # nothing changed
+    assert table.message is not None and table.message.kind == "warn"
+    assert C.SUIT_NAMES["en"][deal.led] in table.message.text
+    until(app, lambda: not table.tweens.busy)
+    s = table.sprites[card]
+    assert (abs(s.x - home[0]), abs(s.y - home[1])) < (2, 2)
+
+
+def test_the_score_sheet_is_one_key_away(app):
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    to_play(app, table)
+    key(app, pygame.K_TAB)
+    assert isinstance(app.stack.top, SheetScene)
+    rows = app.stack.top.rows()
+    assert len(rows) == 1 and rows[0]["points"] == list(match.deal._per_side(match.deal.points))
+    key(app, pygame.K_TAB)
+    assert app.stack.top is table
+
+
+def test_a_slam_ends_the_robber_and_is_celebrated(app):
+    spades, hearts = C.SUIT_MASK[0], C.SUIT_MASK[1]  # P0 holds every spade (trump), P1 every heart
+    options = Options.from_dict({"short_deal": True})
+    match = Match.new(options, ["P0", "P1"], 1, 1, deals=[(1, [spades, hearts])])
+    app.settings.animation_speed = "instant"
+    table_for(app, match, ["novice", "novice"], demo=True)
+    until(app, lambda: isinstance(app.stack.top, SheetScene))
+    sheet = app.stack.top
+    assert match.is_over() and match.slam() == 0 and match.winners() == [0]
+    assert sheet.over and sheet.confetti
+    assert "P0" in sheet.title()
+    assert match.finished_points()[0] == 2 * match.deals_done[0].points[0]  # doubled
+    frames(app, 3)
+
+
+def test_seats_fit_every_window_and_partners_sit_opposite():
+    for n in (2, 3, 4):
+        for size in ((1024, 640), (1280, 800), (1366, 768), (1920, 1080), (1280, 1024), (2560, 1440)):
+            lay = EralashLayout.for_size(size, n)
+            w, h = size
+            spots = set()
+            for place in lay.seats:
+                for x, y in (place.hand, place.trick, place.pile, place.plate, place.runs):
+                    assert 0 < x < w and 0 < y < h, (n, size, place.side)
+                spots.add((round(place.trick[0]), round(place.trick[1])))
+                assert lay.trick_area.collidepoint(place.trick)
+            assert len(spots) == n
+            assert lay.place(0, 0).side == "bottom"
+    lay = EralashLayout.for_size((1280, 800), 4)
+    assert lay.place(2, 0).side == "top" and lay.place(0, 2).side == "top"  # partners face each other
+    assert EralashLayout.for_size((1280, 800), 2).place(1, 0).side == "top"
+
+
+def test_the_example_game_replays_the_record_with_narration(app):
+    from game.scenes.eralash_table import open_example
+
+    app.settings.animation_speed = "instant"
+    ex = open_example(app)
+    with open("game/data/eralash_illustrative.json", encoding="utf-8") as f:
+        rec = json.load(f)
+    until(app, lambda: ex.phase == "declare")
+    texts = []
+    for _ in range(8):
+        texts.append(ex.narration())
+        key(app, pygame.K_RETURN)
+        until(app, lambda: ex.phase == "play" and not ex.queue and not ex.tweens.busy)
+    texts.append(ex.narration())
+    assert [C.name(c) for c in ex.shown.played] == rec["deals"][0]["plays"]
+    assert ex.shown.tricks_won == [2, 3, 0, 1]
+    assert len(set(texts)) == 8 and all(not s.startswith("eralash.") for s in texts)
+    for lang in i18n.LANGUAGES:
+        catalog = i18n.load_catalog(lang)
+        assert all(f"eralash.example.trick{k}" in catalog for k in range(1, 7))
+
+
+def test_new_game_dialog_opens_the_chosen_table(app):
+    from game.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    scene.press("game_eralash")
+    scene.press("players_3")
+    scene.press("level2_master")
+    scene.entries["name1"].set_text("Ольга")
+    scene.press("classic_yes")
+    assert not scene.engine_options()["pairs"]
+    scene.press("start")
+    table = app.stack.top
+    assert isinstance(table, EralashTable)
+    assert table.match.n_players == 3 and table.match.players[1] == "Ольга"
+    assert table.levels == [None, "club", "master"] and table.match.options.classic_runs
+
+
+def test_new_game_dialog_refuses_a_bad_option(app):
+    from game.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    scene.press("game_eralash")
+    scene.options["aces"] = {"3": -5, "4": 60}
+    scene.start()
+    assert app.stack.top is scene and scene.error
