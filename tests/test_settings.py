@@ -240,3 +240,22 @@ def test_remembered_table_options_are_checked_by_the_engine(tmp_path: Path) -> N
     setup = {"players": 2, "levels": ["master"], "names": ["B"], "options": {"claims": "strict"}}
     s.update({"uragan": setup})
     assert s.new_game_options("uragan")["claims"] == "strict"
+
+
+def test_settings_screen_takes_the_players_name(tmp_path: Path) -> None:
+    import pygame
+    import pygame_gui
+
+    from game.scenes.settings_screen import SettingsScene
+
+    app = _app(tmp_path)
+    try:
+        scene = app.stack.push(SettingsScene(app))
+        assert scene.name_entry.get_text() == "You"
+        for text in ("Анна", "", "   "):
+            app.frame(0.016, [pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=scene.name_entry,
+                                                 text=text)])
+        assert app.settings.player_name == "Анна"  # blank names are not taken
+        assert on_disk(tmp_path)["player_name"] == "Анна"
+    finally:
+        app.close()

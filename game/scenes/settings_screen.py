@@ -14,21 +14,21 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIHorizontalSlider
+from pygame_gui.elements import UIButton, UIHorizontalSlider, UITextEntryLine
 from pygame_gui.windows import UIConfirmationDialog
 
 from engine import cards as C
 from game import i18n
 from game.i18n import t
 from game.scene import Scene
-from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, Settings, available_card_backs
+from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, MAX_NAME, Settings, available_card_backs
 from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
 
 PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
 MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
 # Settings this screen changes (what "Defaults" restores): not the window size or new-game choices.
 SCREEN_SETTINGS = ("language", "deck_index", "four_colour", "card_back", "table_colour", "animation_speed",
-                   "volume", "mute", "fullscreen")
+                   "volume", "mute", "fullscreen", "player_name")
 
 
 def apply_setting(app: Any, name: str, value: Any) -> None:
@@ -91,6 +91,30 @@ class Backdrop:
         return self._bg
 
 
+_NAME_ENTRY_THEME = {  # the theme file has no text entry block; ours matches the labels and buttons
+    "#settings_player_name": {
+        "font": {"name": "salonserif", "size": "19"},
+        "colours": {"dark_bg": "#1c1209", "normal_text": "#f3e6c4", "selected_bg": "#6d4a26",
+                    "normal_border": "#b08d45", "text_cursor": "#f0d080"},
+        "misc": {"border_width": "2", "shape": "rounded_rectangle", "shape_corner_radius": "6"},
+    }
+}
+
+
+def _theme_name_entry(ui: Any) -> None:
+    with contextlib.suppress(Exception):
+        ui.get_theme().load_theme(_NAME_ENTRY_THEME)
+
+
+def _shown_name(name: str) -> str:
+    """A default player name shows in the interface language ("You" → "Вы"); a chosen one as it is."""
+    from game.settings import DEFAULT_NAMES
+
+    if any(name == names[0] for names in DEFAULT_NAMES.values()):
+        return DEFAULT_NAMES.get(i18n.get_language(), DEFAULT_NAMES["en"])[0]
+    return name
+
+
 def _fit(width: int, n: int, aspect: float, gap: int = 14) -> int:
     """The tallest picture height at which ``n`` pictures of ``aspect`` (w / h) fit in one row."""
     return max(24, int((width - 8 - gap * (n - 1)) / (n * aspect)))
@@ -106,6 +130,7 @@ class SettingsScene(Scene):
         self.elements: list[Any] = []
         self.buttons: dict[str, tuple[UIButton, str, Any]] = {}  # object key -> (button, name, value)
         self.slider: UIHorizontalSlider | None = None
+        self.name_entry: UITextEntryLine | None = None
         self.dialog: UIConfirmationDialog | None = None
         self.labels: list[tuple[str, tuple[int, int], str, int, tuple[int, int, int]]] = []
         self.pictures: list[tuple[pygame.Rect, str, Any]] = []  # clickable backs and cloths
@@ -141,6 +166,7 @@ class SettingsScene(Scene):
         self.elements.clear()
         self.buttons.clear()
         self.slider = None
+        self.name_entry = None
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
@@ -182,6 +208,15 @@ class SettingsScene(Scene):
         cloths = list(TABLE_COLOURS)
         cloth_h = min(42, _fit(half, len(cloths), 1.3))
         self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
+        label_h, button_h, gap = self._metrics
+        name_y = y + label_h + 4 + cloth_h + gap + 6
+        self._label(t("settings.player_name"), (left + half + 24, name_y), 19, "regular", IVORY)
+        _theme_name_entry(self.app.ui)
+        self.name_entry = UITextEntryLine(pygame.Rect(left + half + 24, name_y + label_h, half, button_h),
+                                          self.app.ui, object_id="#settings_player_name")
+        self.name_entry.set_text_length_limit(MAX_NAME)
+        self.name_entry.set_text(_shown_name(s.player_name))
+        self.elements.append(self.name_entry)
 
         y = top
         self._label(t("settings.section.play"), (right, y), 22 if compact else 24, "bold", BRASS)
@@ -306,6 +341,11 @@ class SettingsScene(Scene):
                 if event.ui_element is b:
                     self.press(key, name, value)
                     return True
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) \
+                and event.ui_element is self.name_entry:
+            with contextlib.suppress(ValueError):  # an empty or odd name is simply not taken
+                self.settings.set("player_name", event.text)
+            return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             self.settings.set("volume", round(event.value) / 100, save=False)
             apply_setting(self.app, "volume", self.settings.volume)
