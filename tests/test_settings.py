@@ -253,7 +253,8 @@ def test_settings_screen_takes_the_players_name(tmp_path: Path) -> None:
         scene = app.stack.push(SettingsScene(app))
         assert scene.name_entry.get_text() == "You"
         for text in ("Анна", "", "   "):
-            typed = pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=scene.name_entry, text=text)
+            entry = scene.name_entry
+            typed = pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=entry, text=text)
             app.frame(0.016, [typed])
         assert app.settings.player_name == "Анна"  # blank names are not taken
         assert on_disk(tmp_path)["player_name"] == "Анна"
