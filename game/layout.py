@@ -96,7 +96,7 @@ class UraganLayout:
         )
         stock = (side // 2, h // 2)
         my_pile = (w - side // 2, h - margin - ch // 2 - int(h * 0.05))
-        opp_pile = (w - side // 2, margin + ch // 2 + int(h * 0.02))
+        opp_pile = (w - side // 2, margin + ch // 2 + int(h * 0.09))
         score = pygame.Rect(margin, margin, max(side - margin, int(w * 0.18)), int(h * 0.24))
         message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))
         message.midbottom = (w // 2, my_hand.top - int(ch * 0.12))

@@ -360,3 +360,26 @@ def test_the_deal_score_counts_up_then_the_next_deal_is_dealt(app):
     deal = table.shown  # the new deal is dealt out and the player's six cards are in hand
     assert C.count(deal.hands[table.me]) == 6 and len(deal.plays) <= 1
     assert {table.sprites[c].turn for c in C.cards(deal.hands[table.me])} == {1.0}
+
+
+def test_undo_takes_back_the_players_move_and_the_bots_reply(app):
+    table = new_table(app, seed=5)
+    settle(app, table)
+    assert not table.undo_available
+    card = next(iter(C.cards(table.shown.hands[table.me])))
+    drag(app, centre(table, card), empty_cloth(table))
+    settle(app, table)  # the bot has answered (and the player may have answered a claim)
+    moves = list(table.match.moves)
+    keep = table.session.undo_point()
+    assert table.undo_available and keep is not None and keep < len(moves)
+    undo = next(b for b in table.buttons if b.key == "undo")
+    frames(app, 1)
+    click(app, undo.rect.center)
+    assert table.match.moves == moves[:keep]
+    assert table.shown is table.match.deal and table.match.current_player() == table.me
+    frames(app, 40)
+    assert not table.busy()
+    for c in C.cards(table.shown.hands[table.me]):
+        assert table.sprites[c].turn == 1.0  # the player's cards are back in hand, face up
+    for s in table.sprites.values():
+        assert (s.x, s.y) == pytest.approx(s.home[:2], abs=1)

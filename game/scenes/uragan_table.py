@@ -441,7 +441,8 @@ class UraganTable(TableScene):
             claimant = 1 - offender
             rule = self.breach_text(b)
             if isinstance(move, LetStand):
-                self.say(t("uragan.claim.let_stand", name=self.player_name(claimant), rule=rule), 4.0)
+                key = "uragan.claim.you_let_stand" if claimant in self.humans else "uragan.claim.let_stand"
+                self.say(t(key, name=self.player_name(claimant), rule=rule), 4.0)
             elif offender in self.humans:
                 key = (
                     "uragan.claim.bot_claimed_pick"
@@ -626,8 +627,16 @@ class UraganTable(TableScene):
         bh = max(34, int(h * 0.05))
         fs = self.font_size(0.026)
         menu = Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu)
-        row_of_buttons([menu], (w - int(w * 0.06), int(h * 0.045)), bh, self.text, fs)
-        self.buttons = [menu]
+        top = [menu]
+        if self.humans and not self.demo:
+            undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, bh), self.undo)
+            undo.enabled = self.undo_available
+            top.insert(0, undo)
+        row_of_buttons(top, (0, int(h * 0.045)), bh, self.text, fs, gap=10)
+        shift = w - int(h * 0.03) - top[-1].rect.right  # right-aligned in the corner
+        for b in top:
+            b.rect.x += shift
+        self.buttons = list(top)
         chips: list[Button] = []
         if self.choice is not None:
             for i, m in enumerate(self.choice[1]):
@@ -687,6 +696,16 @@ class UraganTable(TableScene):
             row_of_buttons(chips, (w // 2, lay.message.centery), bh, self.text, fs)
             self.buttons += chips
 
+    def on_undone(self) -> None:
+        self.choice = None
+        self.selected = None
+        self.banner = None
+        self.clear_highlights()
+        self._adopt_deal(self.match.deal)
+        self._opening_pending = False
+        self.say(t("table.undone"), 2.0)
+        self.sync(duration=0.3)
+
     def answer_claim(self, move: Any) -> None:
         error = self.propose(move)
         if error:
@@ -734,6 +753,9 @@ class UraganTable(TableScene):
         return False
 
     def key(self, key: int) -> bool:
+        if key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
+            self.undo()
+            return True
         if key == pygame.K_ESCAPE:
             if self.selected is not None:
                 self.select(None)
@@ -769,7 +791,7 @@ class UraganTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        want = (self.choice is not None, bool(self.pick_moves()), self.claim_prompt())
+        want = (self.choice is not None, bool(self.pick_moves()), self.claim_prompt(), self.undo_available)
         if want != getattr(self, "_button_state", None):
             self._button_state = want
             self.build_buttons()

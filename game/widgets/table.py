@@ -97,6 +97,7 @@ class TableScene(Scene):
         self._idle_since = 0.0
         self._was_busy = False
         self.bot_budget: float | None = None  # None: each bot's own budget for its level
+        self.undo_available = False
         self.stats: Any = None
         self._unlisten: Any = None
 
@@ -118,6 +119,7 @@ class TableScene(Scene):
     # --- lifecycle ------------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.refresh_undo()
         if any(self.levels):
             with contextlib.suppress(Exception):
                 self.app.worker.start_async()  # the bots' process spawns while the cards are dealt
@@ -332,10 +334,41 @@ class TableScene(Scene):
             return str(err)
         finished = deal if self.match.deal is not deal or deal.is_over() else None
         self.cancel_bot()
+        if self.humans:
+            self.refresh_undo()
         self.on_moved(move, before, finished)
         if self.match.is_over():
             self.on_match_over()
         return None
+
+    def refresh_undo(self) -> None:
+        """Can the player take a move back? (Replays the match, so only after moves, not per frame.)"""
+        ok = False
+        if self.humans and not self.demo and not self.match.is_over():
+            with contextlib.suppress(Exception):
+                ok = self.session.can_undo()
+        self.undo_available = ok
+
+    def undo(self) -> None:
+        """Take back the player's last move and the bots' replies; the table glides back."""
+        if not self.undo_available or self.holds:
+            return
+        self.cancel_bot()
+        self.tweens.finish_all()
+        self.drag.cancel()
+        try:
+            removed = self.session.undo()
+        except Exception as err:  # a save that cannot replay: say so, keep playing
+            self.say(str(err), 3.0, "warn")
+            return
+        if removed:
+            self.on_undone()
+        self.refresh_undo()
+        self.build_buttons()
+
+    def on_undone(self) -> None:
+        """The match went back some moves: show its state (subclasses rebuild their own order)."""
+        self.sync(duration=0.3)
 
     def on_match_over(self) -> None:
         if self.demo:
