@@ -322,6 +322,16 @@ class UraganTable(TableScene):
         new_round = deal.round > before.round
         steps: list[Any] = []
         f = self.tweens.factor
+        if rec.take and rec.seat not in self.humans and not rec.claimed:
+            self.say(
+                t(
+                    "uragan.took",
+                    name=self.player_name(rec.seat),
+                    card=card_text(rec.card),
+                    take=take_text(rec.take),
+                ),
+                2.5,
+            )
         if rec.take:
             self.app.play_sound("capture")
             target = min(C.cards(rec.take), key=lambda c: self.sprites[c].x if c in self.sprites else 0)

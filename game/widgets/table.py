@@ -98,6 +98,7 @@ class TableScene(Scene):
         self._was_busy = False
         self.bot_budget: float | None = None  # None: each bot's own budget for its level
         self.undo_available = False
+        self._hovered: CardSprite | None = None
         self.stats: Any = None
         self._unlisten: Any = None
 
@@ -455,7 +456,28 @@ class TableScene(Scene):
         self._was_busy = busy
         if self.message is not None and self.clock > self.message.until:
             self.message = None
+        self.update_hover()
         self.update_bot()
+
+    def update_hover(self) -> None:
+        """A card under the pointer that may be played rises a little; the pointer becomes a hand."""
+        hover = self.drag.hover if not self.drag.dragging and self.drag.pressed is None else None
+        if hover is not None and hover not in self.draggable():
+            hover = None
+        if hover is self._hovered:
+            return
+        old, self._hovered = self._hovered, hover
+        if old is not None and old.lift > 0 and getattr(self, "selected", None) != old.card:
+            self.fx.cancel(old)
+            self.fx.tween(old, 0.1, lift=0.0)
+        if hover is not None and hover.lift < 0.08:
+            self.fx.cancel(hover)
+            self.fx.tween(hover, 0.1, lift=0.08)
+        if not self.app.headless:
+            with contextlib.suppress(Exception):
+                pygame.mouse.set_cursor(
+                    pygame.SYSTEM_CURSOR_HAND if hover is not None else pygame.SYSTEM_CURSOR_ARROW
+                )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
