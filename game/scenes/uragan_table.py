@@ -877,7 +877,9 @@ class UraganTable(TableScene):
             pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
             surface.blit(pts, (rect.right - 14 - pts.get_width(), y))
             if thinking == s:
-                self.draw_thinking(surface, (rect.right - 44 - pts.get_width(), y + img.get_height() // 2), s)
+                dot = max(3, lay.size[1] // 220)
+                at = (rect.right - 26 - pts.get_width() - 8 * dot, y + img.get_height() // 2)
+                self.draw_thinking(surface, at, s)
             y += img.get_height() + 1
             pile = self.shown.piles[s]
             line = t(
@@ -900,7 +902,7 @@ class UraganTable(TableScene):
             surface.blit(foot, (x, y))
         if self.demo:
             d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
-            surface.blit(d, d.get_rect(bottomleft=(rect.x, lay.size[1] - int(lay.size[1] * 0.035))))
+            surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         lay = self.layout
