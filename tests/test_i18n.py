@@ -118,3 +118,19 @@ def test_the_shipped_font_has_cyrillic_and_suit_glyphs():
     for ch in "ЁЖЩЯжщяё♠♥♦♣…":
         metrics = font.metrics(ch)[0]
         assert metrics is not None and metrics[4] > 0, ch
+
+
+def test_every_key_the_app_core_and_uragan_table_use_is_in_the_catalogs():
+    import re
+    from pathlib import Path
+
+    root = Path(i18n.__file__).resolve().parent
+    files = [root / "app.py", root / "scenes" / "menu.py", root / "scenes" / "uragan_table.py"]
+    files += sorted((root / "widgets").glob("*.py"))
+    pattern = re.compile(r'\b(?:t|plural)\(\s*(?:[^()"]*?,\s*)?"([a-z_]+(?:\.[a-z_0-9]+)+)"')
+    used = {key for f in files for key in pattern.findall(f.read_text(encoding="utf-8"))}
+    assert len(used) > 45  # the scan finds the app's strings
+    for lang in i18n.LANGUAGES:
+        catalog = i18n.load_catalog(lang)
+        missing = sorted(k for k in used if k not in catalog)
+        assert missing == [], f"{lang}: {missing}"
