@@ -331,7 +331,7 @@ def test_an_uragan_whirls_into_the_pile_and_is_marked(app):
 
 
 def test_the_deal_score_counts_up_then_the_next_deal_is_dealt(app):
-    from game.scenes.uragan_table import DealScoreScene
+    from game.widgets.score_sheet import ScoreSheetScene
 
     table = new_table(app)
     settle(app, table)
@@ -346,13 +346,13 @@ def test_the_deal_score_counts_up_then_the_next_deal_is_dealt(app):
             table.choose(0)
         frames(app, 1, dt=0.1)
     sheet = app.stack.top
-    assert isinstance(sheet, DealScoreScene)
+    assert isinstance(sheet, ScoreSheetScene)
     assert sheet.revealed == 0
     shown = []
     for _ in range(200):
         frames(app, 1)
         shown.append(sheet.revealed)
-    assert shown == sorted(shown) and shown[-1] == len(sheet.rows) and len(set(shown)) > 3
+    assert shown == sorted(shown) and shown[-1] == len(sheet.sheet.rows) and len(set(shown)) > 3
     assert table.match.deals_done and table.match.deals_done[-1] is table.shown
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
     assert app.stack.top is table and table.shown is table.match.deal and not table.shown.history

@@ -20,12 +20,11 @@ from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Play
 from game import i18n
 from game.i18n import plural, t
 from game.layout import UraganLayout, fan, grid
-from game.scene import Scene
-from game.themes import BRASS, BRASS_LIGHT, GLOW, GLOW_CHOICE, IVORY, WARN
+from game.themes import BRASS, BRASS_LIGHT, GLOW, GLOW_CHOICE, IVORY
 from game.tween import Sequence, Wait, ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
-from game.widgets.felt import panel
+from game.widgets.score_sheet import ScoreSheetScene, Sheet, SheetButton, SheetRow
 from game.widgets.table import TableScene, Target
 
 PLAY_PHASE, CLAIM_PHASE, PICK_PHASE = 0, 1, 2
@@ -77,6 +76,7 @@ class UraganTable(TableScene):
         self.choice: tuple[int, list[Play]] | None = None  # a card waiting for the player to pick a capture
         self.choice_hover: int | None = None
         self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
+        self.sheet: ScoreSheetScene | None = None
         self._adopt_deal(self.shown)
         # A fresh deal is dealt out with animation once the card images are ready.
         self._opening_pending = not self.shown.history
@@ -426,12 +426,82 @@ class UraganTable(TableScene):
         self.sync(duration=0.4, stagger=0.08, order=order)
 
     def show_deal_score(self, deal: Any) -> None:
+        """The score sheet of the deal just finished (and, at the end, of the whole game)."""
         self.message = None
-        if self.match.is_over():
-            won = bool(set(self.match.winners()) & set(self.humans))
+        match = self.match
+        over = match.is_over()
+        if over:
+            won = bool(set(match.winners()) & set(self.humans))
             self.app.play_sound("win" if won or self.demo else "lose")
         self.holds.add("score")
-        self.app.stack.push(DealScoreScene(self.app, self, deal))
+        f = self.tweens.factor
+        sheet = ScoreSheetScene(
+            self.app, self.deal_sheet(deal), step=0.45 * f, auto=(self.after_sheet if self.demo else None)
+        )
+        self.sheet = sheet
+        self.app.stack.push(sheet)
+
+    def deal_sheet(self, deal: Any) -> Sheet:
+        match, me, opp = self.match, self.me, self.opp()
+        result = deal.score_breakdown()
+        counts, points = result["counts"], result["points"]
+        rows = []
+        for cat in CATEGORIES:
+            detail = "" if cat == "seven" else f"{counts[me][cat]} : {counts[opp][cat]}"
+            rows.append(
+                SheetRow(
+                    t(f"uragan.score.{cat}"),
+                    [points[me][cat], points[opp][cat]],
+                    detail,
+                    accent=cat == "uragans",
+                )
+            )
+        rows.append(
+            SheetRow(t("uragan.score.total"), [points[me]["total"], points[opp]["total"]], total=True)
+        )
+        scores = match.score()
+        footer = [
+            t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target)
+        ]
+        title, banner = t("uragan.score.deal_title"), ""
+        if match.is_over():
+            winners = match.winners()
+            if winners and winners[0] in self.humans:
+                title = t("table.you_win")
+            elif winners:
+                title = t("table.winner", name=self.player_name(winners[0]))
+            else:
+                title = t("table.game_over")
+            banner = t("table.double_win") if match.double else ""
+        if match.is_over() and not self.demo:
+            buttons = [
+                SheetButton("new", t("table.new_game"), self.new_game_after, pygame.K_RETURN, True),
+                SheetButton("menu", t("table.to_menu"), self.menu_after, pygame.K_ESCAPE),
+            ]
+        else:
+            buttons = [SheetButton("next", t("common.continue"), self.after_sheet, pygame.K_RETURN, True)]
+        return Sheet(title, [self.player_name(me), self.player_name(opp)], rows, footer, banner, buttons)
+
+    def after_sheet(self) -> None:
+        """The sheet is closed: the next deal (or, in a demo after the last deal, a new game)."""
+        self.app.stack.remove(self.sheet)
+        if self.match.is_over():
+            self.new_game_after()
+        else:
+            self.next_deal()
+
+    def new_game_after(self) -> None:
+        app = self.app
+        app.stack.remove(self.sheet)
+        app.stack.remove(self)
+        from game.scenes import open_table
+
+        level = next((lv for lv in self.levels if lv), "club")
+        open_table(app, "uragan", demo=self.demo, level=level, options=self.match.options.to_dict())
+
+    def menu_after(self) -> None:
+        self.app.stack.remove(self.sheet)
+        self.app.stack.remove(self)
 
     def next_deal(self) -> None:
         """The score sheet was closed: show the deal the match has already dealt."""
@@ -951,180 +1021,3 @@ class UraganTable(TableScene):
                 t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True
             )
             surface.blit(hint, hint.get_rect(center=lay.message.center))
-
-
-class DealScoreScene(Scene):
-    """End of a deal over the table: each category counted up in turn, then the match totals."""
-
-    transparent = True
-
-    def __init__(self, app: Any, table: UraganTable, deal: Any) -> None:
-        super().__init__(app)
-        self.table = table
-        self.deal = deal
-        self.breakdown = deal.score_breakdown()
-        self.clock = 0.0
-        f = table.tweens.factor
-        self.step = 0.45 * f if f else 0.0
-        self.rows = [*CATEGORIES, "total"]
-        self.buttons: list[Button] = []
-        self._bg: pygame.Surface | None = None
-
-    def enter(self) -> None:
-        self.resize(self.app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), int(h * 0.72))
-        self.box.center = (w // 2, h // 2)
-        self._bg = panel(self.box.size, 238)
-        bh = max(36, int(h * 0.055))
-        fs = max(12, int(h * 0.026))
-        match = self.table.match
-        if match.is_over() and not self.table.demo:
-            self.buttons = [
-                Button(
-                    "new",
-                    t("table.new_game"),
-                    pygame.Rect(0, 0, 1, 1),
-                    self.new_game,
-                    pygame.K_RETURN,
-                    accent=True,
-                ),
-                Button("menu", t("table.to_menu"), pygame.Rect(0, 0, 1, 1), self.to_menu, pygame.K_ESCAPE),
-            ]
-        else:
-            self.buttons = [
-                Button(
-                    "next",
-                    t("common.continue"),
-                    pygame.Rect(0, 0, 1, 1),
-                    self.close,
-                    pygame.K_RETURN,
-                    accent=True,
-                )
-            ]
-        row_of_buttons(self.buttons, (self.box.centerx, self.box.bottom - bh), bh, self.app.text, fs)
-
-    @property
-    def revealed(self) -> int:
-        if self.step == 0:
-            return len(self.rows)
-        return min(len(self.rows), int(self.clock / self.step))
-
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        # A demo moves on by itself once everything has been counted.
-        if (
-            self.table.demo
-            and self.revealed >= len(self.rows)
-            and self.clock > self.step * len(self.rows) + 2.0
-        ):
-            if self.table.match.is_over():
-                self.new_game()
-            else:
-                self.close()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.revealed < len(self.rows) and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
-            self.clock = self.step * len(self.rows)  # skip the count-up
-            return True
-        for b in self.buttons:
-            if b.handle_event(event):
-                return True
-        return True  # modal: the table waits under the sheet
-
-    def close(self) -> None:
-        self.app.stack.remove(self)
-        self.table.next_deal()
-
-    def new_game(self) -> None:
-        app, table = self.app, self.table
-        self.app.stack.remove(self)
-        app.stack.remove(table)
-        from game.scenes import open_table
-
-        level = next((lv for lv in table.levels if lv), "club")
-        open_table(app, "uragan", demo=table.demo, level=level, options=table.match.options.to_dict())
-
-    def to_menu(self) -> None:
-        self.app.stack.remove(self)
-        self.app.stack.remove(self.table)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        text = self.app.text
-        h = self.app.size[1]
-        fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
-        shade = getattr(self, "_shade", None)
-        if shade is None or shade.get_size() != surface.get_size():
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 110))
-            self._shade = shade
-        surface.blit(shade, (0, 0))
-        box = self.box
-        surface.blit(self._bg, box)
-        table, match = self.table, self.table.match
-        me, opp = table.me, table.opp()
-        title = t("uragan.score.deal_title")
-        over = match.is_over()
-        if over:
-            winners = match.winners()
-            if winners and winners[0] in table.humans:
-                title = t("table.you_win")
-            elif winners:
-                title = t("table.winner", name=table.player_name(winners[0]))
-            else:
-                title = t("table.game_over")
-        img = text.get(title, big, BRASS_LIGHT, "bold", shadow=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 18)))
-        col_me = box.x + int(box.width * 0.62)
-        col_opp = box.x + int(box.width * 0.84)
-        y = box.y + 30 + img.get_height()
-        for col, s in ((col_me, me), (col_opp, opp)):
-            n = text.get(table.player_name(s), fs, BRASS_LIGHT)
-            surface.blit(n, n.get_rect(midtop=(col, y)))
-        y += int(fs * 1.8)
-        counts, points = self.breakdown["counts"], self.breakdown["points"]
-        row_h = int(fs * 1.75)
-        for i, row in enumerate(self.rows[: self.revealed]):
-            colour = BRASS_LIGHT if row == "total" else IVORY
-            if row == "total":
-                pygame.draw.line(surface, BRASS, (box.x + 24, y - 4), (box.right - 24, y - 4), 1)
-            label = text.get(t(f"uragan.score.{row}"), fs, colour, "bold" if row == "total" else "regular")
-            surface.blit(label, (box.x + 28, y))
-            if row != "total":
-                detail = self.detail(row, counts)
-                d = text.get(detail, max(10, int(fs * 0.8)), (200, 190, 160), "italic")
-                surface.blit(d, (box.x + 40, y + label.get_height() - 2))
-            for col, s in ((col_me, me), (col_opp, opp)):
-                v = points[s]["total" if row == "total" else row]
-                if i == self.revealed - 1 and self.step and row != "total":
-                    v = v if self.clock - i * self.step > self.step * 0.5 else 0
-                p = text.get(str(v), fs, WARN if v and row == "uragans" else colour, "bold")
-                surface.blit(p, p.get_rect(midtop=(col, y)))
-            y += row_h + (int(fs * 0.5) if row != "total" else 0)
-        if self.revealed >= len(self.rows):
-            y += 10
-            scores = match.score()
-            line = t(
-                "uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target
-            )
-            m = text.get(line, fs, IVORY)
-            surface.blit(m, m.get_rect(midtop=(box.centerx, y)))
-            y += m.get_height() + 6
-            if over and getattr(match, "double", None) and self._double():
-                d = text.get(t("table.double_win"), big, WARN, "bold", shadow=True)
-                surface.blit(d, d.get_rect(midtop=(box.centerx, y)))
-            for b in self.buttons:
-                b.draw(surface, text, fs)
-
-    def _double(self) -> bool:
-        double = self.table.match.double
-        return bool(double() if callable(double) else double)
-
-    def detail(self, row: str, counts: list[dict[str, int]]) -> str:
-        me, opp = self.table.me, self.table.opp()
-        if row == "seven":
-            return ""
-        a, b = counts[me][row], counts[opp][row]
-        return f"{a} : {b}"

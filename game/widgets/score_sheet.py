@@ -1,0 +1,160 @@
+"""The score sheet over the table at the end of a deal: rows counted up one by one, then the totals.
+
+Game-neutral: a table hands it a title, the column heads (players or teams), the rows (a category,
+an optional detail line, one value per column) and what the buttons do. Clicking or a key during
+the count-up shows everything at once. The table underneath keeps its place and waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.scene import Scene
+from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.felt import panel
+
+
+@dataclass
+class SheetRow:
+    label: str
+    values: list[int | str]
+    detail: str = ""
+    total: bool = False  # drawn in brass under a rule
+    accent: bool = False  # non-zero values stand out (uragans, slams)
+
+
+@dataclass
+class SheetButton:
+    key: str
+    label: str
+    action: Callable[[], None]
+    hotkey: int | None = None
+    accent: bool = False
+
+
+@dataclass
+class Sheet:
+    title: str
+    columns: list[str]
+    rows: list[SheetRow]
+    footer: list[str] = field(default_factory=list)
+    banner: str = ""  # a last line in large letters ("A double win!")
+    buttons: list[SheetButton] = field(default_factory=list)
+
+
+class ScoreSheetScene(Scene):
+    transparent = True
+
+    def __init__(
+        self,
+        app: Any,
+        sheet: Sheet,
+        step: float = 0.45,
+        auto: Callable[[], None] | None = None,
+        auto_after: float = 2.0,
+    ) -> None:
+        """``step``: seconds per row (0 shows all at once); ``auto``: called by itself once everything
+        has been shown for ``auto_after`` seconds (a demo goes on without anyone pressing a button)."""
+        super().__init__(app)
+        self.sheet = sheet
+        self.step = step
+        self.auto = auto
+        self.auto_after = auto_after
+        self.clock = 0.0
+        self.buttons: list[Button] = []
+        self._auto_done = False
+
+    def enter(self) -> None:
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), int(h * 0.72))
+        self.box.center = (w // 2, h // 2)
+        self._bg = panel(self.box.size, 238)
+        self._shade = pygame.Surface(size, pygame.SRCALPHA)
+        self._shade.fill((0, 0, 0, 110))
+        bh = max(36, int(h * 0.055))
+        self.buttons = [
+            Button(b.key, b.label, pygame.Rect(0, 0, 1, 1), b.action, b.hotkey, accent=b.accent)
+            for b in self.sheet.buttons
+        ]
+        row_of_buttons(
+            self.buttons, (self.box.centerx, self.box.bottom - bh), bh, self.app.text, max(12, int(h * 0.026))
+        )
+
+    @property
+    def revealed(self) -> int:
+        n = len(self.sheet.rows)
+        return n if self.step <= 0 else min(n, int(self.clock / self.step))
+
+    @property
+    def complete(self) -> bool:
+        return self.revealed >= len(self.sheet.rows)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        done_at = self.step * len(self.sheet.rows) + self.auto_after
+        if self.auto is not None and not self._auto_done and self.complete and self.clock > done_at:
+            self._auto_done = True
+            self.auto()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.complete and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.clock = self.step * len(self.sheet.rows)  # skip the count-up
+            return True
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        return True  # modal: the table waits under the sheet
+
+    def draw(self, surface: pygame.Surface) -> None:
+        text, sheet, box = self.app.text, self.sheet, self.box
+        h = self.app.size[1]
+        fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
+        surface.blit(self._shade, (0, 0))
+        surface.blit(self._bg, box)
+        img = text.get(sheet.title, big, BRASS_LIGHT, "bold", shadow=True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 18)))
+        n = max(1, len(sheet.columns))
+        cols = [
+            box.x + int(box.width * (0.62 + 0.22 * i / max(1, n - 1) if n > 1 else 0.75)) for i in range(n)
+        ]
+        y = box.y + 30 + img.get_height()
+        for col, head in zip(cols, sheet.columns, strict=False):
+            c = text.get(head, fs, BRASS_LIGHT)
+            surface.blit(c, c.get_rect(midtop=(col, y)))
+        y += int(fs * 1.8)
+        shown = self.revealed
+        for i, row in enumerate(sheet.rows[:shown]):
+            colour = BRASS_LIGHT if row.total else IVORY
+            if row.total:
+                pygame.draw.line(surface, BRASS, (box.x + 24, y - 4), (box.right - 24, y - 4), 1)
+            label = text.get(row.label, fs, colour, "bold" if row.total else "regular")
+            surface.blit(label, (box.x + 28, y))
+            if row.detail:
+                d = text.get(row.detail, max(10, int(fs * 0.8)), (200, 190, 160), "italic")
+                surface.blit(d, (box.x + 40, y + label.get_height() - 2))
+            counting = i == shown - 1 and self.step > 0 and self.clock - i * self.step < self.step * 0.5
+            for col, v in zip(cols, row.values, strict=False):
+                value = 0 if counting and not row.total and isinstance(v, int) else v
+                p = text.get(str(value), fs, WARN if row.accent and value else colour, "bold")
+                surface.blit(p, p.get_rect(midtop=(col, y)))
+            y += int(fs * 1.75) + (0 if row.total else int(fs * 0.5))
+        if not self.complete:
+            return
+        y += 10
+        for line in sheet.footer:
+            m = text.get(line, fs, IVORY)
+            surface.blit(m, m.get_rect(midtop=(box.centerx, y)))
+            y += m.get_height() + 6
+        if sheet.banner:
+            d = text.get(sheet.banner, big, WARN, "bold", shadow=True)
+            surface.blit(d, d.get_rect(midtop=(box.centerx, y)))
+        for b in self.buttons:
+            b.draw(surface, text, fs)
