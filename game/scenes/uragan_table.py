@@ -1021,3 +1021,13 @@ class UraganTable(TableScene):
                 t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True
             )
             surface.blit(hint, hint.get_rect(center=lay.message.center))
+            if not self.match.deals_done:  # the first deal: how to play, once under the hint
+                keys = self.text.get(
+                    t("uragan.how_to_play"), self.font_size(0.017), (190, 180, 150), "italic"
+                )
+                surface.blit(
+                    keys,
+                    keys.get_rect(
+                        midtop=(lay.message.centerx, hint.get_rect(center=lay.message.center).bottom + 2)
+                    ),
+                )
