@@ -58,13 +58,20 @@ def histogram(cards_mask: CardSet) -> int:
     return h
 
 
+# Combos recur across histograms (they depend only on the counts of the values they use), so each
+# distinct one is stored once: the histogram cache then holds little more than pointers.
+_INTERNED: dict[Combo, Combo] = {}
+
+
 def _combos(hist: int) -> tuple[tuple[Combo, ...], ...]:
     avail = [hist >> (HIST_SHIFT * w) & 7 for w in range(MAX_VALUE + 1)]
     by_value: list[list[Combo]] = [[] for _ in range(MAX_VALUE + 1)]
+    intern = _INTERNED.setdefault
 
     def extend(w: int, total: int, n_sets: int, pairs: tuple[tuple[int, int, int], ...]) -> None:
         if total:
-            by_value[total].append((n_sets, pairs))
+            combo = (n_sets, pairs)
+            by_value[total].append(intern(combo, combo))
         for nxt in range(w, MAX_VALUE + 1 - total):
             n = avail[nxt]
             for k in range(1, n + 1):
