@@ -93,7 +93,7 @@ class App:
         )
         self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
         self.screen = self._set_mode()
-        pygame.display.set_caption("Salon")
+        pygame.display.set_caption(i18n.t("app.title"))
         pygame.key.set_repeat(350, 40)
         from game.scene import SceneStack
         from game.widgets.text import TextCache
@@ -187,8 +187,10 @@ class App:
         """Settings that change the whole app at once (the Settings screen may also apply them)."""
         from game import i18n
 
-        if name == "language" and value in i18n.LANGUAGES and value != i18n.get_language():
-            i18n.set_language(value)
+        if name == "language" and value in i18n.LANGUAGES:
+            if value != i18n.get_language():
+                i18n.set_language(value)
+            self.pg.display.set_caption(i18n.t("app.title"))
         elif name in ("volume", "mute"):
             self._apply_volume()
 
