@@ -278,3 +278,29 @@ def test_new_game_dialog_refuses_a_bad_option(app):
     scene.options["aces"] = {"3": -5, "4": 60}
     scene.start()
     assert app.stack.top is scene and scene.error
+
+
+def test_a_click_right_after_the_mouse_moves_plays_the_card(app):
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    to_play(app, table)
+    card = sorted(C.cards(table.shown.hands[0]), key=table.hand_order)[2]
+    pos = grip(table, card)
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    click(app, pos)  # the hover lift is under way: the hand must not be locked by it
+    assert match.deal.played[:1] == [card]
+
+
+def test_undo_takes_the_card_back_with_the_bots_replies(app):
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    to_play(app, table)
+    card = sorted(C.cards(table.shown.hands[0]), key=table.hand_order)[0]
+    click(app, grip(table, card))
+    until(app, lambda: table.can_play_card())
+    assert len(table.match.deal.played) >= 4  # the trick went round (and maybe a new lead)
+    assert table.undo_available
+    key(app, pygame.K_BACKSPACE)
+    assert table.match.deal.played == [] and table.shown is table.match.deal
+    until(app, lambda: not table.tweens.busy)
+    assert table.shown.hands[0] >> card & 1 and table.can_play_card()

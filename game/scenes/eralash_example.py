@@ -198,7 +198,8 @@ class ExampleTable(EralashTable):
             box.midbottom = (lay.centre[0], self.announce_box().top - int(lay.size[1] * 0.01))
             box.top = max(box.top, int(lay.size[1] * 0.02))
         else:
-            box.midbottom = (lay.centre[0], lay.seats[0].plate[1] - int(lay.size[1] * 0.03))
+            hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.5
+            box.midbottom = (lay.centre[0], int(hand_top - lay.size[1] * 0.035))
         return box
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

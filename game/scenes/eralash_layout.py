@@ -27,7 +27,7 @@ class SeatPlace:
     hand_len: float  # length of the fan along its axis
     vertical: bool  # a side seat: the fan runs top to bottom
     angle: float  # card rotation for this seat's hand
-    plate: tuple[int, int]  # centre of the name plate
+    plate: tuple[int, int]  # the name plate: its centre (yours: its bottom-left corner)
     trick: tuple[float, float]  # where this seat's card lies in the current trick
     pile: tuple[float, float]  # where its won tricks go
     pile_step: tuple[float, float]  # offset from one won trick to the next
@@ -66,11 +66,11 @@ class EralashLayout:
                 hand_w,
                 False,
                 0.0,
-                (int(cx - hand_w / 2 + cw * 0.1), int(bottom_y - ch * 0.5 - h * 0.035)),
+                (int(margin + h * 0.012), int(h - margin - h * 0.012)),  # bottom-left corner
                 (cx, cy + ch * 0.42),
                 (w - cw * 1.05, h - margin - ch * 0.32),
                 (-cw * 0.09, 0.0),
-                (cx, bottom_y - ch * 1.02),
+                (cx, bottom_y - ch * 0.9),
             )
         )
         side_x = margin + och * 0.55
@@ -86,7 +86,7 @@ class EralashLayout:
             (cx - cw * 0.95, cy - ch * 0.03),
             (side_x + och * 1.45, side_y + side_len * 0.36),
             (0.0, -cw * 0.09),
-            (w * 0.24, side_y),
+            (w * 0.22, side_y),
         )
         right = SeatPlace(
             "right",
@@ -98,7 +98,7 @@ class EralashLayout:
             (cx + cw * 0.95, cy + ch * 0.03),
             (w - side_x - och * 1.45, side_y + side_len * 0.36),
             (0.0, -cw * 0.09),
-            (w * 0.76, side_y),
+            (w * 0.78, side_y),
         )
         top_y = margin + och * 0.42
         top_len = w * 0.34
@@ -108,11 +108,11 @@ class EralashLayout:
             top_len,
             False,
             180.0,
-            (int(cx - top_len / 2 - ocw * 0.75), int(top_y)),
+            (int(cx), int(top_y + och * 0.5 + h * 0.022)),
             (cx, cy - ch * 0.42),
             (cx + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
             (cw * 0.09, 0.0),
-            (cx, top_y + och * 0.5 + ch * RUN_SCALE * 0.62),
+            (cx, top_y + och * 0.5 + h * 0.065 + ch * RUN_SCALE * 0.5),
         )
         if n == 2:
             seats.append(top)

@@ -70,7 +70,6 @@ class EralashTable(TableScene):
         self.gather: int | None = None  # a finished trick still lying in the centre
         self.phase = "play"  # dealing (and waiting for the card images), declare, play
         self.selected: int | None = None
-        self.hover: int | None = None
         self.banner: tuple[str, float] | None = None
         self._opening_pending = not self.shown.history()
         if self._opening_pending:
@@ -107,7 +106,9 @@ class EralashTable(TableScene):
             names = list(names or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[:n])
             seats: list[str | None] = [level or "club"] * n
         else:
-            me = getattr(app.settings, "player_name", None) or ("Вы" if lang == "ru" else "You")
+            me = getattr(app.settings, "player_name", None) or "You"
+            if me in ("Вы", "You"):  # the untouched default follows the interface language
+                me = "Вы" if lang == "ru" else "You"
             opp_names = list(names or setup.get("names") or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[1:])
             opp_levels = list(levels or setup.get("levels") or [])
             while len(opp_names) < n - 1:
@@ -284,7 +285,7 @@ class EralashTable(TableScene):
         for i, c in enumerate(cards):
             y = place.hand[1]
             if legal >> c & 1:
-                y -= ch * (0.16 if c == self.selected else 0.1 if c != self.hover else 0.14)
+                y -= ch * (0.16 if c == self.selected else 0.1)
             out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
 
     def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:
@@ -432,6 +433,19 @@ class EralashTable(TableScene):
         self.app.play_sound("trick")
         self.sync(duration=0.45, stagger=0.03)
 
+    def on_undone(self) -> None:
+        """The player's last move and the bots' replies were taken back: show the match as it is now."""
+        self.shown = self.match.deal
+        self.gather = None
+        self.selected = None
+        self.banner = None
+        self._opening_pending = False
+        self.holds.discard("declare")
+        self.phase = "play" if self.shown.trump >= 0 else "declare"
+        self.say(t("table.undone"), 2.0)
+        self.sync(duration=0.3)
+        self.build_buttons()
+
     def show_sheet(self, deal_end: bool = False) -> None:
         from game.scenes.eralash_sheet import SheetScene
 
@@ -551,6 +565,10 @@ class EralashTable(TableScene):
             ),
             Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
         ]
+        if self.humans and not self.demo:
+            undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, bh), self.undo)
+            undo.enabled = self.undo_available
+            top.insert(0, undo)
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
         right = w - int(h * 0.03)
         for b in reversed(top):
@@ -597,13 +615,6 @@ class EralashTable(TableScene):
             return True
         if super().handle_event(event):
             return True
-        if event.type == pygame.MOUSEMOTION:
-            hovered = self.drag.hover.card if self.drag.hover is not None else None
-            if hovered != self.hover:
-                self.hover = hovered
-                if self.can_play_card():
-                    self.sync(duration=0.1)
-            return False
         if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
@@ -619,6 +630,9 @@ class EralashTable(TableScene):
         return False
 
     def key(self, key: int) -> bool:
+        if key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
+            self.undo()
+            return True
         if key == pygame.K_ESCAPE:
             self.to_menu()
             return True
@@ -638,7 +652,7 @@ class EralashTable(TableScene):
                 else (-1 if key == pygame.K_RIGHT else len(legal))
             )
             self.selected = legal[(i + (1 if key == pygame.K_RIGHT else -1)) % len(legal)]
-            self.sync(duration=0.12)
+            self.lift_hand()
             return True
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and self.selected in legal:
             card, self.selected = self.selected, None
@@ -648,9 +662,25 @@ class EralashTable(TableScene):
 
     # --- the frame ---------------------------------------------------------------------------------------
 
+    def lift_hand(self) -> None:
+        """Raise the hovered or selected card a little more than the other legal ones.
+
+        These small moves run on their own tweener: they must not make the table "busy", or a click
+        right after the mouse moved would find the hand locked."""
+        if not self.can_play_card():
+            return
+        targets = self.targets()
+        for c in C.cards(self.shown.hands[self.me]):
+            s, tg = self.sprites.get(c), targets.get(c)
+            if s is None or tg is None or abs(s.y - tg.y) < 0.5:
+                continue
+            self.fx.cancel(s)
+            self.fx.tween(s, 0.1, y=tg.y)
+            s.set_home(tg.x, tg.y, tg.angle)
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        state = (self.phase, self.must_choose_trump(), self.shown.trump, self.demo)
+        state = (self.phase, self.must_choose_trump(), self.shown.trump, self.demo, self.undo_available)
         if state != self._button_state:
             self._button_state = state
             self.build_buttons()
@@ -707,10 +737,7 @@ class EralashTable(TableScene):
         sub = self.text.get(" · ".join(bits), small, DIM, "italic", shadow=True)
         x, y = place.plate
         if place.side == "bottom":
-            rect = name.get_rect(bottomleft=(x - lay.card[0] * 0.5, y + name.get_height() // 2))
-        elif place.side == "top":
-            rect = name.get_rect(midright=(x, y - sub.get_height() // 2))
-            rect.right = int(x - max(0, sub.get_width() - name.get_width()) / 2)
+            rect = name.get_rect(bottomleft=(x, y - sub.get_height()))
         else:
             rect = name.get_rect(center=(x, y - sub.get_height() // 2))
             rect.left = max(rect.left, int(lay.size[1] * 0.03))
@@ -718,7 +745,7 @@ class EralashTable(TableScene):
         surface.blit(name, rect)
         sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
         if place.side == "bottom":
-            sub_rect = sub.get_rect(midleft=(rect.right + 14, rect.centery))
+            sub_rect = sub.get_rect(topleft=(rect.left, rect.bottom))
         edge = int(lay.size[1] * 0.03)
         sub_rect.left = max(sub_rect.left, edge)
         sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
@@ -816,7 +843,7 @@ class EralashTable(TableScene):
             + fs * 0.7
             + fs * 1.25
             + why * small * 1.2
-            + fs * 1.4
+            + fs * 0.8
         )
         chips = self.must_choose_trump() or (self.phase == "declare" and deal.trump >= 0 and not self.demo)
         if chips:

@@ -18,7 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from game import i18n
-from game.i18n import t
+from game.i18n import plural, t
 from game.scene import Scene
 
 LEVELS = ("novice", "club", "master")
@@ -44,6 +44,11 @@ def default_choice(app: Any) -> dict[str, Any]:
             setup = settings.get(game)
             setup["options"] = settings.new_game_options(game)
             choice[game] = setup
+    for game in ("eralash", "uragan"):  # untouched defaults follow the interface language
+        setup = choice[game]
+        for other in NAMES.values():
+            if setup["names"] and all(n in other for n in setup["names"]):
+                setup["names"] = [names[other.index(n)] for n in setup["names"]]
     e = choice["eralash"]
     while len(e["names"]) < 3:
         e["names"].append(names[len(e["names"]) + 1])
@@ -323,7 +328,7 @@ class NewGameScene(Scene):
             y,
             "target",
             t("newgame.target"),
-            [(f"target_{k}", t("newgame.target.tricks", n=k)) for k in ERALASH_TARGETS],
+            [(f"target_{k}", plural(k, "eralash.n_tricks")) for k in ERALASH_TARGETS],
             f"target_{target}",
             t("newgame.target.eralash.about"),
         )
@@ -390,7 +395,7 @@ class NewGameScene(Scene):
             y,
             "target",
             t("newgame.target"),
-            [(f"target_{k}", t("newgame.target.points", n=k)) for k in URAGAN_TARGETS],
+            [(f"target_{k}", plural(k, "newgame.target.points")) for k in URAGAN_TARGETS],
             f"target_{target}",
             t("newgame.target.uragan.about"),
         )
