@@ -107,6 +107,8 @@ class App:
         self.running = True
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
+        self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
+        self.skipped_frames = 0
         self._size_changed_at = 0.0
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, ("language", "volume", "mute"))
@@ -215,6 +217,7 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
+        self._drawn_top = None
         self.screen = self.pg.display.get_surface()
         size = self.screen.get_size()
         if self._ui is not None:
@@ -262,25 +265,34 @@ class App:
             return
         self.stack.handle_event(event)
 
-    def frame(self, dt: float, events: list[Any]) -> None:
-        """One frame of work: events, update, draw (no flip, no waiting)."""
+    def frame(self, dt: float, events: list[Any]) -> bool:
+        """One frame of work: events, update, draw (no flip, no waiting). Returns False when nothing
+        on screen could have changed (no event, and the top scene says it is still): the frame is
+        not drawn and need not be flipped, so a table waiting for the player costs almost nothing."""
         for event in events:
             self.dispatch(event)
         self.stack.update(dt)
         if self._ui is not None:
             self._ui.update(dt)
+        if self._size_to_save is not None:
+            self._remember_size()
+        top = self.stack.top
+        still = getattr(top, "is_still", None)
+        if not events and still is not None and still() and self._drawn_top is top:
+            self.skipped_frames += 1
+            return False
+        self._drawn_top = top
         self.stack.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
-        if self._size_to_save is not None:
-            self._remember_size()
+        return True
 
     def run(self) -> int:
         pg = self.pg
         dt = 0.0
         while self.running and self.stack.top is not None:
-            self.frame(dt, pg.event.get())
-            pg.display.flip()
+            if self.frame(dt, pg.event.get()):
+                pg.display.flip()
             if self.first_frame_ms is None:
                 self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
             dt = min(self.clock.tick(FPS) / 1000.0, 0.1)

@@ -5,6 +5,8 @@ flip and the 60 FPS cap's sleep) as p50/p99/max over the N frames of the table, 
 (process start to the first frame flipped: the splash, drawn while the table's modules load).
 Extras: ``splash_frames`` (frames before the table was up); ``frame_cpu_ms`` (the same work in CPU
 time of the main thread: what a frame costs even when other programs compete for the cores);
+``drawn_frames`` and ``drawn_frame_ms`` / ``drawn_frame_cpu_ms`` (only the frames actually drawn: a
+table where nothing moves is not redrawn);
 ``load_avg``; ``interval_ms`` (frame start to frame start, at the 60 FPS cap) overall and while the
 bot was thinking, with the number of such frames; ``moves``; and the text renders plus image
 rasterisations in steady frames (nothing moving, no move made: should be 0).
@@ -90,6 +92,8 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
 
     work: list[float] = []
     work_cpu: list[float] = []
+    drawn_work: list[float] = []  # frames actually drawn (a still table skips drawing)
+    drawn_cpu: list[float] = []
     intervals: list[float] = []
     thinking_intervals: list[float] = []
     steady_renders = steady_frames = 0
@@ -107,13 +111,17 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         made = app.text.renders + table.images.rasterised
         moves = len(table.match.moves)
         still = not table.busy() and app.stack.top is table
-        app.frame(dt, pg.event.get())
+        drawn = app.frame(dt, pg.event.get())
         work.append((time.perf_counter() - start) * 1000)
         work_cpu.append((time.thread_time() - cpu0) * 1000)
+        if drawn:
+            drawn_work.append(work[-1])
+            drawn_cpu.append(work_cpu[-1])
         if still and not table.busy() and len(table.match.moves) == moves and app.stack.top is table:
             steady_frames += 1
             steady_renders += app.text.renders + table.images.rasterised - made
-        pg.display.flip()
+        if drawn:
+            pg.display.flip()
         dt = min(app.clock.tick(60) / 1000.0, 0.1)
     result = {
         "frames": len(work),
@@ -121,6 +129,9 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         "startup_ms": round(startup_ms, 1),
         "splash_frames": splash_frames,
         "frame_cpu_ms": percentiles(work_cpu),
+        "drawn_frames": len(drawn_work),
+        "drawn_frame_ms": percentiles(drawn_work),
+        "drawn_frame_cpu_ms": percentiles(drawn_cpu),
         "load_avg": _load_average(),
         "interval_ms": percentiles(intervals),
         "interval_thinking_ms": percentiles(thinking_intervals),

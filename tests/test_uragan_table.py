@@ -296,7 +296,9 @@ def test_steady_frames_render_no_text_and_rasterise_no_svg(app, monkeypatch):
     settle(app, table)
     frames(app, 5)
     calls.update(render=0, svg=0)
-    frames(app, 120)  # the player is thinking: nothing moves
+    for _ in range(120):  # the player is thinking: nothing moves (drawn anyway, as after an expose)
+        app.frame(DT, [])
+        app.stack.draw(app.screen)
     assert calls == {"render": 0, "svg": 0}
 
 
@@ -383,3 +385,17 @@ def test_undo_takes_back_the_players_move_and_the_bots_reply(app):
         assert table.sprites[c].turn == 1.0  # the player's cards are back in hand, face up
     for s in table.sprites.values():
         assert (s.x, s.y) == pytest.approx(s.home[:2], abs=1)
+
+
+def test_a_still_table_is_not_redrawn_until_something_changes(app):
+    table = new_table(app)
+    settle(app, table)
+    frames(app, 3)
+    drawn = [app.frame(DT, []) for _ in range(30)]
+    assert not any(drawn)  # the player is thinking and nothing moves
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    assert app.frame(DT, [motion])
+    table.say("hello", 1.0)
+    assert app.frame(DT, [])
+    frames(app, 70)  # the message expires: drawn once more, then still again
+    assert table.message is None and not app.frame(DT, [])

@@ -776,6 +776,20 @@ class UraganTable(TableScene):
             row_of_buttons(chips, (w // 2, lay.message.centery), bh, self.text, fs)
             self.buttons += chips
 
+    def look(self) -> tuple[Any, ...]:
+        return (
+            *super().look(),
+            self.banner,
+            self.selected,
+            self.choice is not None,
+            self.choice_hover,
+            self.drag_can_trail,
+            self._button_look(),
+        )
+
+    def _button_look(self) -> tuple[Any, ...]:
+        return tuple((b.key, b.hover, b.enabled, b.label) for b in self.buttons)
+
     def on_undone(self) -> None:
         self.choice = None
         self.selected = None

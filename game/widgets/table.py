@@ -99,6 +99,7 @@ class TableScene(Scene):
         self.bot_budget: float | None = None  # None: each bot's own budget for its level
         self.undo_available = False
         self._hovered: CardSprite | None = None
+        self._last_look: tuple[Any, ...] | None = None
         self.stats: Any = None
         self._unlisten: Any = None
 
@@ -458,6 +459,35 @@ class TableScene(Scene):
             self.message = None
         self.update_hover()
         self.update_bot()
+
+    def look(self) -> tuple[Any, ...]:
+        """Everything besides sprites in motion that changes what the table shows (subclasses add)."""
+        thinking = self.thinking_shown()
+        dots = int(self.clock * 3.0) % 3 if thinking is not None else -1
+        return (
+            len(self.match.moves),
+            self.message,
+            tuple(sorted(self.holds)),
+            thinking,
+            dots,
+            self.undo_available,
+            self._felt_key,
+            self.images.size,
+            self.images.lang,
+            self.images.back_name,
+            getattr(self.app.settings, "table_colour", None),
+        )
+
+    def is_still(self) -> bool:
+        """Nothing moves and nothing changed since the last frame drawn: the app may skip drawing."""
+        if self.tweens.busy or self.fx.busy or self.holds or self.drag.pressed is not None:
+            self._last_look = None
+            return False
+        look = self.look()
+        if look != self._last_look:
+            self._last_look = look
+            return False
+        return True
 
     def update_hover(self) -> None:
         """A card under the pointer that may be played rises a little; the pointer becomes a hand."""
