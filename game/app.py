@@ -398,6 +398,7 @@ def run(argv: list[str] | None = None) -> int:
     def start() -> None:
         from game.scenes.menu import MenuScene
 
+        app.worker.start_async()  # the bots' process gets ready while the player looks at the menu
         app.stack.push(MenuScene(app))
         if args.demo:
             from game.scenes import open_table

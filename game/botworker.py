@@ -60,6 +60,12 @@ def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY) -> None:
     """The worker's loop: one job at a time until it receives None."""
     bots: dict[tuple[Any, ...], Any] = {}
     make_bot = _factory(factory)
+    if factory == DEFAULT_FACTORY:  # import both games' bots now, not during the first turn
+        import importlib
+
+        for game in ("uragan", "eralash"):
+            with contextlib.suppress(Exception):
+                importlib.import_module(f"engine.bots.{game}")
     parent = multiprocessing.parent_process()
     while True:
         try:
