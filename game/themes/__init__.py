@@ -26,6 +26,9 @@ TABLE_COLOURS: dict[str, tuple[int, int, int]] = {
     "blue": (24, 54, 84),
     "red": (92, 28, 30),
     "brown": (70, 48, 30),
+    "burgundy": (104, 30, 44),
+    "walnut": (92, 62, 38),
+    "slate": (56, 64, 72),
 }
 
 FONT_REGULAR = ("game", "fonts", "DejaVuSerif.ttf")
