@@ -140,7 +140,7 @@ def test_the_eldest_hand_chooses_trump_with_the_suit_buttons(app):
     click(app, buttons["trump2"].rect.center)
     deal = table.shown
     assert deal.trump == 2 and deal.chosen and match.moves == [ChooseTrump(2)]
-    assert "P0" in trump_line(deal, table.name)
+    assert "P0" in trump_line(deal, table.name) and "you" in trump_line(deal, table.name, 0)
     key(app, pygame.K_RETURN)
     assert table.phase == "play"
 
@@ -304,3 +304,32 @@ def test_undo_takes_the_card_back_with_the_bots_replies(app):
     assert table.match.deal.played == [] and table.shown is table.match.deal
     until(app, lambda: not table.tweens.busy)
     assert table.shown.hands[0] >> card & 1 and table.can_play_card()
+
+
+def test_a_saved_game_comes_back_where_it_was(app, tmp_path):
+    from game.saves import Session as S
+    from game.storage import Store
+
+    store = Store(tmp_path)
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
+    session = S(
+        store,
+        SavedGame(
+            game="eralash",
+            match=match.to_save(),
+            seats=[None, "novice", "novice", "novice"],
+            bot_seeds=[0] * 4,
+        ),
+        match,
+    )
+    table = EralashTable(app, session)
+    app.stack.push(table)
+    to_play(app, table)
+    click(app, grip(table, sorted(C.cards(table.shown.hands[0]), key=table.hand_order)[0]))
+    until(app, lambda: table.can_play_card())
+    app.stack.remove(table)
+    resumed = EralashTable.from_session(app, S.resume(store))
+    app.stack.push(resumed)
+    until(app, lambda: resumed.can_play_card())
+    assert resumed.match.moves == match.moves and resumed.phase == "play"
+    assert resumed.shown.hands == match.deal.hands

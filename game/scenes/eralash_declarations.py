@@ -15,17 +15,17 @@ from game.i18n import plural, t
 
 
 def suit_word(suit: int) -> str:
-    """ "трефы" / "clubs"."""
+    """The suit's name: "трефы" / "clubs"."""
     return C.SUIT_NAMES[i18n.get_language() if i18n.get_language() in C.SUIT_NAMES else "en"][suit]
 
 
 def suit_label(suit: int) -> str:
-    """ "♣ трефы"."""
+    """Symbol and name: "♣ трефы"."""
     return f"{C.SUIT_SYMBOLS[suit]} {suit_word(suit)}"
 
 
 def run_label(run: Any) -> str:
-    """ "8-9-10♣ — 27" (ranks in the deck's index letters)."""
+    """A run and its points: "8-9-10♣ — 27" (ranks in the deck's index letters)."""
     lang = i18n.get_language()
     return f"{run.label(lang if lang in C.RANK_INDEX else 'en')} — {run.points}"
 
@@ -90,10 +90,15 @@ def trump_reason(deal: Any, name: Callable[[int], str]) -> str:
     return t("eralash.trump.why.eldest", name=name(by), run=run_label(mine), other=name(same_pts[0][0]))
 
 
-def trump_line(deal: Any, name: Callable[[int], str]) -> str:
-    """ "Trump: ♣ clubs, named by Svetlana" — or who is to name it."""
+def trump_line(deal: Any, name: Callable[[int], str], you: int | None = None) -> str:
+    """Trump and who named it ("Trump: ♣ clubs, named by Svetlana"), or who is to name it.
+
+    ``you``: the player's own seat, spoken to in the second person."""
+    mine = you is not None and deal.trump_by == you
     if deal.trump < 0:
-        return t("eralash.trump.to_name", name=name(deal.trump_by))
+        return t("eralash.trump.you_name") if mine else t("eralash.trump.to_name", name=name(deal.trump_by))
+    if mine:
+        return t("eralash.trump.named_by_you", suit=suit_label(deal.trump))
     return t("eralash.trump.named", suit=suit_label(deal.trump), name=name(deal.trump_by))
 
 

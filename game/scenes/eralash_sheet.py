@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import t
+from game.i18n import plural, t
 from game.scene import Scene
 from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.tween import ease_out_back
@@ -213,7 +213,7 @@ class SheetScene(Scene):
         title = text.get(self.title(), big, BRASS_LIGHT, "bold", shadow=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += title.get_height() + 4
-        sub = t("eralash.sheet.subtitle", target=match.options.target)
+        sub = t("eralash.sheet.subtitle", tricks=plural(match.options.target, "eralash.n_tricks"))
         slam = match.slam()
         if self.over and slam is not None:
             sub = t("eralash.end.slam", name=table.side_name(slam))

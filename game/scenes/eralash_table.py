@@ -74,6 +74,8 @@ class EralashTable(TableScene):
         self._opening_pending = not self.shown.history()
         if self._opening_pending:
             self.phase = "dealing"
+        elif self.shown.trump < 0:  # resumed while trump is still to be named
+            self.phase = "declare"
         self._declare_since = 0.0
         self._button_state: Any = None
         self._scales: dict[int, float] = {}
@@ -781,8 +783,10 @@ class EralashTable(TableScene):
         if match.deal is not self.shown:  # the finished deal's sheet is showing: its totals
             points, tricks = match.finished_points(), match.finished_tricks()
         for side in range(sides):
-            name = self.text.get(self.side_name(side), fs, IVORY)
             name_w = col_p - x - int(rect.width * 0.14)
+            name = self.text.get(self.side_name(side), fs, IVORY)
+            if name.get_width() > name_w:  # a team's two names: a smaller size before cutting
+                name = self.text.get(self.side_name(side), max(10, int(fs * 0.8)), IVORY)
             if name.get_width() > name_w:
                 name = name.subsurface((0, 0, name_w, name.get_height()))
             surface.blit(name, (x, y))
@@ -793,7 +797,7 @@ class EralashTable(TableScene):
             y += row_h
         foot = t(
             "eralash.score.deal",
-            n=len(match.deals_done) + (1 if match.deal is self.shown else 0),
+            n=self.deal_number(),
             name=self.name(self.shown.dealer),
         )
         img = self.text.get(foot, small, DIM, "italic")
@@ -801,6 +805,11 @@ class EralashTable(TableScene):
         if self.demo and not self.reveal:
             d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
             surface.blit(d, d.get_rect(topleft=(rect.x, rect.bottom + 6)))
+
+    def deal_number(self) -> int:
+        """1-based number of the deal on the cloth."""
+        done = [r.deal for r in self.match.deals_done]
+        return done.index(self.shown) + 1 if self.shown in done else len(done) + 1
 
     def draw_trump(self, surface: pygame.Surface) -> None:
         """The trump indicator: it stays on the table for the whole deal."""
@@ -914,7 +923,9 @@ class EralashTable(TableScene):
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
-        head = self.text.get(trump_line(deal, self.name), fs, BRASS_LIGHT, "bold")
+        head = self.text.get(
+            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold"
+        )
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
         why = self.why_text()
