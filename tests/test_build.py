@@ -73,7 +73,7 @@ def internal(bundle: Path) -> Path:
     return bundle / "_internal"
 
 
-def _run_frozen(bundle: Path, home: Path, frames: int) -> subprocess.CompletedProcess[str]:
+def _run_frozen(bundle: Path, home: Path, frames: int, game: str) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
@@ -89,7 +89,7 @@ def _run_frozen(bundle: Path, home: Path, frames: int) -> subprocess.CompletedPr
         "XDG_CACHE_HOME": str(home / ".cache"),
     }
     return subprocess.run(
-        [str(bundle / EXE_NAME), "--bench", str(frames)],
+        [str(bundle / EXE_NAME), "--bench", str(frames), "--game", game],
         cwd=home,  # away from the source tree, so nothing can be found there by accident
         env=env,
         capture_output=True,
@@ -107,12 +107,12 @@ def _report(done: subprocess.CompletedProcess[str]) -> dict:
     return json.loads(lines[-1])
 
 
-@pytest.fixture(scope="module")
-def frozen_run(bundle: Path, tmp_path_factory: pytest.TempPathFactory):
-    """Run the frozen bench once; return the process and the bundle's file list before and after."""
+@pytest.fixture(scope="module", params=["uragan", "eralash"])
+def frozen_run(request: pytest.FixtureRequest, bundle: Path, tmp_path_factory: pytest.TempPathFactory):
+    """Run the frozen bench once per game: (game, the process, the bundle's files before, after)."""
     before = _snapshot(bundle)
-    done = _run_frozen(bundle, tmp_path_factory.mktemp("home"), BENCH_FRAMES)
-    return done, before, _snapshot(bundle)
+    done = _run_frozen(bundle, tmp_path_factory.mktemp("home"), BENCH_FRAMES, request.param)
+    return request.param, done, before, _snapshot(bundle)
 
 
 def test_the_app_is_one_folder_named_salon_with_an_executable_salon(bundle: Path, internal: Path):
@@ -165,19 +165,20 @@ def test_no_binary_is_upx_packed(bundle: Path):
 
 
 def test_the_frozen_app_runs_the_headless_bench_and_exits_cleanly(frozen_run):
-    done, _, _ = frozen_run
+    game, done, _, _ = frozen_run
     report = _report(done)
     assert report["frames"] == BENCH_FRAMES
+    assert report["game"] == game
     assert report["startup_ms"] > 0
 
 
 def test_the_frozen_app_starts_its_bot_worker_process(bundle: Path, tmp_path: Path):
     # Bots think only in the spawned worker process (game.botworker): a bot move proves the frozen
     # executable re-entered itself as that worker (multiprocessing.freeze_support) and served a request.
-    report = _report(_run_frozen(bundle, tmp_path, WORKER_FRAMES))
+    report = _report(_run_frozen(bundle, tmp_path, WORKER_FRAMES, "uragan"))
     assert report["moves"] >= 1
 
 
 def test_the_frozen_app_writes_nothing_inside_its_bundle(frozen_run):
-    _, before, after = frozen_run
+    _, _, before, after = frozen_run
     assert after == before
