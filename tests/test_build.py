@@ -1,7 +1,8 @@
 """The executable: build.spec builds a one-folder app that holds its assets, runs headless and stays lean.
 
-One PyInstaller build per test session, into a temporary folder (``--distpath``/``--workpath``), then one
-frozen ``--bench 120`` run from outside the source tree with the user directories redirected.
+One PyInstaller build per test module, into a temporary folder (``--distpath``/``--workpath``); then the
+frozen ``--bench 120`` for each game and a longer one for the bot worker, run from outside the source
+tree with the user directories redirected. About 10 s of CPU to build, 15 s to run.
 """
 
 from __future__ import annotations
