@@ -31,6 +31,7 @@ ASSETS = [
     ("game/themes", "*.json"),
     ("game/i18n", "*.json"),
     ("game/fonts", "*.[ot]tf"),
+    ("game/data", "*"),  # e.g. the illustrative Eralash game the Rules screen replays
     ("docs", "rules.*.md"),
 ]
 # the issue names sprites, sounds, themes and translations: these may not be empty
