@@ -7,6 +7,7 @@ tree with the user directories redirected. About 10 s of CPU to build, 15 s to r
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -133,6 +134,30 @@ def test_every_asset_of_the_source_tree_is_bundled_at_its_relative_path(
     assert source - bundled == set()
     if folder in REQUIRED:
         assert bundled, f"no {folder} in the bundle"
+
+
+def _resource_paths_in_the_app() -> set[tuple[str, ...]]:
+    """The constant leading parts of every ``resource_path(...)`` call in game/, e.g. ("sprites", "cards")."""
+    found = set()
+    for path in (ROOT / "game").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "resource_path":
+                parts = []
+                for arg in node.args:
+                    if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                        break
+                    parts.append(arg.value)
+                if parts:
+                    found.add(tuple(parts))
+    return found
+
+
+def test_every_resource_the_app_names_is_bundled(internal: Path):
+    # catches a new resource folder that build.spec does not know about yet
+    paths = _resource_paths_in_the_app()
+    assert paths, "no resource_path calls found in game/"
+    missing = [p for p in paths if (ROOT.joinpath(*p)).exists() and not internal.joinpath(*p).exists()]
+    assert missing == []
 
 
 def test_pygame_gui_data_for_russian_and_english_is_bundled(internal: Path):
