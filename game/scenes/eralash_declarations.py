@@ -64,30 +64,33 @@ def best_runs(deal: Any) -> list[tuple[int, Any]]:
     return out
 
 
-def trump_reason(deal: Any, name: Callable[[int], str]) -> str:
-    """Why trump is (or is about to be) named by ``deal.trump_by``: the rule that decided it."""
+def trump_reason(deal: Any, name: Callable[[int], str], you: int | None = None) -> str:
+    """Why trump is (or is about to be) named by ``deal.trump_by``: the rule that decided it.
+
+    ``you``: the player's own seat; when the player names trump the sentence speaks to them."""
     by = deal.trump_by
+
+    def say(key: str, **kw: Any) -> str:
+        return t(f"eralash.trump.why.{key}.you", **kw) if by == you else t(f"eralash.trump.why.{key}", **kw)
+
     if not any(deal.runs):
-        return t("eralash.trump.why.no_runs", name=name(by))
+        return say("no_runs", name=name(by))
     runs = best_runs(deal)
     mine = max(deal.runs[by], key=lambda r: (r.length, r.points))
     rivals = [(s, r) for s, r in runs if s != by]
     if deal.choices and len(deal.choices) > 1:
-        return t("eralash.trump.why.two_runs", name=name(by), length=mine.length)
+        return say("two_runs", name=name(by), length=mine.length)
     if not rivals:
-        return t("eralash.trump.why.only", name=name(by), run=run_label(mine))
+        return say("only", name=name(by), run=run_label(mine))
     same_len = [(s, r) for s, r in rivals if r.length == mine.length]
     if not same_len:
-        return t(
-            "eralash.trump.why.longest",
-            name=name(by),
-            run=run_label(mine),
-            cards=plural(mine.length, "eralash.n_cards"),
+        return say(
+            "longest", name=name(by), run=run_label(mine), cards=plural(mine.length, "eralash.n_cards")
         )
     same_pts = [(s, r) for s, r in same_len if r.points == mine.points]
     if not same_pts:
-        return t("eralash.trump.why.points", name=name(by), run=run_label(mine), other=name(same_len[0][0]))
-    return t("eralash.trump.why.eldest", name=name(by), run=run_label(mine), other=name(same_pts[0][0]))
+        return say("points", name=name(by), run=run_label(mine), other=name(same_len[0][0]))
+    return say("eldest", name=name(by), run=run_label(mine), other=name(same_pts[0][0]))
 
 
 def trump_line(deal: Any, name: Callable[[int], str], you: int | None = None) -> str:

@@ -57,7 +57,7 @@ class EralashLayout:
         cx, cy = w // 2, int(h * 0.46)
         seats: list[SeatPlace] = []
         # You: the hand along the bottom, the won tricks to its right.
-        hand_w = min(w * (0.74 if n == 2 else 0.62), w - 2 * (cw * 1.6))
+        hand_w = min(w * (0.7 if n == 2 else 0.62), w - 2 * (cw * 1.6))
         bottom_y = h - margin - ch * 0.5
         seats.append(
             SeatPlace(

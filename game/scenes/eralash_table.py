@@ -848,7 +848,7 @@ class EralashTable(TableScene):
         height = (
             self.font_size(0.028) * 1.25
             + fs * 0.3
-            + deal.n * fs * 1.4
+            + len(self.declaration_lines()) * fs * 1.4
             + fs * 0.7
             + fs * 1.25
             + why * small * 1.2
@@ -861,9 +861,17 @@ class EralashTable(TableScene):
         box.center = (lay.centre[0], lay.centre[1] + int(h * 0.03))
         return box
 
+    def declaration_lines(self) -> list[str]:
+        """Each seat's declaration, wrapped to the plaque (a long one takes two lines)."""
+        fs = self.font_size(0.023)
+        out: list[str] = []
+        for _seat, line in seat_lines(self.shown, self.name):
+            out += self.text.wrap(line, fs, self.layout.announce.width - 40)
+        return out
+
     def why_text(self) -> str:
         deal = self.shown
-        why = trump_reason(deal, self.name)
+        why = trump_reason(deal, self.name, self.me if self.humans else None)
         if self.must_choose_trump():
             return why + " " + t("eralash.trump.you_choose")
         if deal.trump < 0:
@@ -916,7 +924,7 @@ class EralashTable(TableScene):
         )
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += title.get_height() + int(fs * 0.3)
-        for _seat, line in seat_lines(deal, self.name):
+        for line in self.declaration_lines():
             img = self.text.get(line, fs, IVORY)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.4)
@@ -942,9 +950,7 @@ class EralashTable(TableScene):
             img = self.text.get(label, small, BRASS_LIGHT, "bold", shadow=True)
             place = self.layout.place(seat, self.me)
             pos = img.get_rect(midtop=(rect.centerx, rect.bottom + 4))
-            if place.side == "bottom":
-                pos = img.get_rect(midbottom=(rect.centerx, rect.top - 4))
-            elif place.side == "top":
+            if place.side in ("bottom", "top"):
                 pos = img.get_rect(midleft=(rect.right + 10, rect.centery))
             surface.blit(img, pos)
 
