@@ -399,3 +399,13 @@ def test_a_still_table_is_not_redrawn_until_something_changes(app):
     assert app.frame(DT, [])
     frames(app, 70)  # the message expires: drawn once more, then still again
     assert table.message is None and not app.frame(DT, [])
+
+
+def test_strict_claims_refuse_a_trail_that_could_capture_and_say_why(app):
+    table = new_table(app, claims="strict")
+    settle(app, table)
+    crafted(app, table, ["7S", "KH"], ["3C", "4D", "QS", "JD"])
+    drag(app, centre(table, C.parse("7S")), empty_cloth(table))
+    assert table.match.moves == []
+    assert table.message.kind == "warn" and "must not be laid on the table" in table.message.text
+    assert "3♣ + 4♦" in table.message.text

@@ -36,7 +36,8 @@ def card_text(card: int) -> str:
 
 
 def take_text(take: int) -> str:
-    return " + ".join(card_text(c) for c in C.cards(take))
+    """Captured cards lowest value first: "3♣ + 4♦"."""
+    return " + ".join(card_text(c) for c in sorted(C.cards(take), key=hand_order))
 
 
 def hand_order(card: int) -> tuple[int, int]:
