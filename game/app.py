@@ -302,6 +302,9 @@ class App:
     def close(self) -> None:
         self._remember_size(force=True)
         self.stack.clear()
+        if self.store is not None:  # the last autosave reaches the disk before the window goes
+            with contextlib.suppress(Exception):
+                self.store.flush()
         if self._worker is not None:
             self._worker.close()
         self.pg.quit()
