@@ -183,6 +183,15 @@ class ExampleTable(EralashTable):
         lay.announce.move_ip(0, -lift)
         return lay
 
+    def announce_box(self) -> pygame.Rect:
+        """The declarations plaque sits higher here (no Play button): the narration goes under it."""
+        box = super().announce_box()
+        if self.phase == "declare":
+            h = self.layout.size[1]
+            box.height -= max(34, int(h * 0.05)) + int(h * 0.02)
+            box.top = int(h * 0.19)
+        return box
+
     def narration_lines(self) -> list[str]:
         return self.text.wrap(self.narration(), self.font_size(0.021), int(self.layout.size[0] * 0.6))
 
@@ -195,8 +204,7 @@ class ExampleTable(EralashTable):
             0, 0, int(lay.size[0] * 0.6) + 40, len(self.narration_lines()) * line_h + head_h + 22
         )
         if self.phase == "declare":
-            box.midbottom = (lay.centre[0], self.announce_box().top - int(lay.size[1] * 0.01))
-            box.top = max(box.top, int(lay.size[1] * 0.02))
+            box.midtop = (lay.centre[0], self.announce_box().bottom + int(lay.size[1] * 0.012))
         else:
             hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.5
             box.midbottom = (lay.centre[0], int(hand_top - lay.size[1] * 0.035))
