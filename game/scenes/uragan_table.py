@@ -993,9 +993,20 @@ class UraganTable(TableScene):
         lay = self.layout
         if self.claim_prompt() and self.shown.pending is not None:
             b = self.shown.pending
-            text = t("uragan.claim.prompt", name=self.player_name(self.shown.turn), rule=self.breach_text(b))
-            lines = self.text.wrap(text, self.font_size(0.026), int(lay.size[0] * 0.5))
-            imgs = [self.text.get(line, self.font_size(0.026), IVORY) for line in lines]
+            name = self.player_name(self.shown.turn)
+            text = t("uragan.claim.prompt", name=name, rule=self.breach_text(b))
+            if len(b.demanded) == 1:
+                effect = t("uragan.claim.effect_one", card=card_text(b.card), take=take_text(b.demanded[0]))
+            else:
+                effect = t(
+                    "uragan.claim.effect_pick",
+                    name=name,
+                    options=" / ".join(take_text(tk) for tk in b.demanded),
+                )
+            fs = self.font_size(0.023)
+            width = int(lay.size[0] * 0.66)
+            lines = self.text.wrap(text, fs, width) + self.text.wrap(effect, fs, width)
+            imgs = [self.text.get(line, fs, IVORY) for line in lines]
             hgt = sum(i.get_height() for i in imgs)
             box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 48, hgt + 28)
             box.midbottom = self.above_chips()
