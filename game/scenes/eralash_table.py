@@ -291,17 +291,30 @@ class EralashTable(TableScene):
             out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
 
     def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:
-        """A seat's declared runs laid face up in front of it, one little fan per run."""
+        """A seat's declared runs laid face up in front of it, one little fan per run.
+
+        Across the table the runs lie side by side; beside the side seats they are stacked (the
+        plaque in the centre leaves no room for a long row there)."""
         lay = self.layout
-        cw, _ = lay.card
+        cw, ch = lay.card
         place = lay.place(seat, self.me)
         rcw = cw * RUN_SCALE
         groups = [[c for c in C.cards(r.cards) if runs >> c & 1] for r in self.shown.runs[seat]]
         groups = [g for g in groups if g]
         step, gap = rcw * 0.36, rcw * 0.55
+        z = 320
+        if place.vertical:
+            dy = ch * RUN_SCALE * 0.62
+            for k, g in enumerate(groups):
+                y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
+                x = place.runs[0] - (len(g) - 1) * step / 2
+                for c in g:
+                    out[c] = SeatTarget(x, y, 0.0, True, z, RUN_SCALE)
+                    x += step
+                    z += 1
+            return
         width = sum((len(g) - 1) * step for g in groups) + gap * (len(groups) - 1) + rcw * len(groups)
         x = place.runs[0] - width / 2 + rcw / 2
-        z = 320
         for g in groups:
             for c in g:
                 out[c] = SeatTarget(x, place.runs[1], 0.0, True, z, RUN_SCALE)
@@ -795,11 +808,9 @@ class EralashTable(TableScene):
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
             y += row_h
-        foot = t(
-            "eralash.score.deal",
-            n=self.deal_number(),
-            name=self.name(self.shown.dealer),
-        )
+        foot = t("eralash.score.deal", n=self.deal_number(), name=self.name(self.shown.dealer))
+        if self.shown.dealer in self.humans:
+            foot = t("eralash.score.deal_you", n=self.deal_number())
         img = self.text.get(foot, small, DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
         if self.demo and not self.reveal:
@@ -946,13 +957,17 @@ class EralashTable(TableScene):
             rect = self.run_row_rect(seat)
             if rect is None:
                 continue
-            label = ", ".join(run_label(r) for r in deal.runs[seat])
-            img = self.text.get(label, small, BRASS_LIGHT, "bold", shadow=True)
             place = self.layout.place(seat, self.me)
-            pos = img.get_rect(midtop=(rect.centerx, rect.bottom + 4))
             if place.side in ("bottom", "top"):
-                pos = img.get_rect(midleft=(rect.right + 10, rect.centery))
-            surface.blit(img, pos)
+                label = ", ".join(run_label(r) for r in deal.runs[seat])
+                img = self.text.get(label, small, BRASS_LIGHT, "bold", shadow=True)
+                surface.blit(img, img.get_rect(midleft=(rect.right + 10, rect.centery)))
+                continue
+            y = rect.bottom + 4  # beside a side seat: one line per run under the stack
+            for r in deal.runs[seat]:
+                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold", shadow=True)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+                y += img.get_height()
 
 
 def open_example(app: Any) -> Any:
