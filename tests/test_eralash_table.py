@@ -333,3 +333,34 @@ def test_a_saved_game_comes_back_where_it_was(app, tmp_path):
     until(app, lambda: resumed.can_play_card())
     assert resumed.match.moves == match.moves and resumed.phase == "play"
     assert resumed.shown.hands == match.deal.hands
+
+
+def test_steady_frames_render_no_text_and_rasterise_no_svg(app, monkeypatch):
+    calls = {"render": 0, "svg": 0}
+    real_svg = pygame.image.load_sized_svg
+
+    def counting_svg(*a, **k):
+        calls["svg"] += 1
+        return real_svg(*a, **k)
+
+    class CountingFont(pygame.font.Font):
+        def render(self, *a, **k):
+            calls["render"] += 1
+            return super().render(*a, **k)
+
+    monkeypatch.setattr(pygame.image, "load_sized_svg", counting_svg)
+    monkeypatch.setattr(pygame.font, "Font", CountingFont)
+    app.text._fonts.clear()
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0 and any(d.runs), dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.phase == "declare" and not table.tweens.busy)
+    frames(app, 5)
+    calls.update(render=0, svg=0)
+    frames(app, 60)  # the declarations plaque is being read
+    assert calls == {"render": 0, "svg": 0}
+    key(app, pygame.K_RETURN)
+    until(app, lambda: table.can_play_card())
+    frames(app, 5)
+    calls.update(render=0, svg=0)
+    frames(app, 120)  # the player is thinking: nothing moves
+    assert calls == {"render": 0, "svg": 0}
