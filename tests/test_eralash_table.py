@@ -251,35 +251,6 @@ def test_the_example_game_replays_the_record_with_narration(app):
         assert all(f"eralash.example.trick{k}" in catalog for k in range(1, 7))
 
 
-def test_new_game_dialog_opens_the_chosen_table(app):
-    from game.scenes.new_game import NewGameScene
-
-    scene = NewGameScene(app)
-    app.stack.push(scene)
-    scene.press("game_eralash")
-    scene.press("players_3")
-    scene.press("level2_master")
-    scene.entries["name1"].set_text("Ольга")
-    scene.press("classic_yes")
-    assert not scene.engine_options()["pairs"]
-    scene.press("start")
-    table = app.stack.top
-    assert isinstance(table, EralashTable)
-    assert table.match.n_players == 3 and table.match.players[1] == "Ольга"
-    assert table.levels == [None, "club", "master"] and table.match.options.classic_runs
-
-
-def test_new_game_dialog_refuses_a_bad_option(app):
-    from game.scenes.new_game import NewGameScene
-
-    scene = NewGameScene(app)
-    app.stack.push(scene)
-    scene.press("game_eralash")
-    scene.options["aces"] = {"3": -5, "4": 60}
-    scene.start()
-    assert app.stack.top is scene and scene.error
-
-
 def test_a_click_right_after_the_mouse_moves_plays_the_card(app):
     match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
     table = table_for(app, match, [None, "novice", "novice", "novice"])
