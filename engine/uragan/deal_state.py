@@ -81,13 +81,14 @@ def legal_moves_in(phase: int, hand: CardSet, table: CardSet, strict: bool,
     out: list[Move] = []
     if hist is None:
         hist = histogram(table)
+    counts = _COUNT_CACHE.get(hist) or capture_counts(hist)
     new = tuple.__new__  # Play(card, take) without the Python-level NamedTuple __new__
     while hand:
         low = hand & -hand
         hand ^= low
         card = low.bit_length() - 1
         v = VALUE[card]
-        caps = captures(v, table, hist)
+        caps = captures(v, table, hist) if counts[v] else ()
         if strict:
             equal = table & VALUE_MASK[v]
             if equal:
