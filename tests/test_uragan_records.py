@@ -221,3 +221,11 @@ def test_cli_refuses_bad_records_in_one_line_with_exit_2(text):
     out = run_cli("-", stdin=text)
     assert out.returncode == 2 and out.stdout == ""
     assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1 and out.stderr.strip()
+
+
+def test_a_match_read_from_a_record_saves_and_restores_exactly():
+    m = Match.from_record(golden())
+    save = json.loads(json.dumps(m.to_save(), ensure_ascii=False))
+    assert "deals" in save  # the recorded cards travel with the save
+    restored = Match.from_save(save)
+    assert restored == m and restored.deal.dealt == m.deal.dealt
