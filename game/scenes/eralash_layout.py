@@ -101,16 +101,17 @@ class EralashLayout:
             (w * 0.78, side_y),
         )
         top_y = margin + och * 0.42
-        top_len = w * 0.34
+        top_len = w * 0.28
+        top_x = cx - w * 0.07  # a little left of centre: the table's buttons take the top right
         top = SeatPlace(
             "top",
-            (cx, top_y),
+            (top_x, top_y),
             top_len,
             False,
             180.0,
-            (int(cx), int(top_y + och * 0.5 + h * 0.022)),
+            (int(top_x), int(top_y + och * 0.5 + h * 0.022)),
             (cx, cy - ch * 0.42),
-            (cx + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
+            (top_x + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
             (cw * 0.09, 0.0),
             (cx, top_y + och * 0.5 + h * 0.065 + ch * RUN_SCALE * 0.5),
         )

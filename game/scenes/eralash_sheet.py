@@ -322,12 +322,6 @@ class SheetScene(Scene):
         word = self.app.text.get(t("eralash.slam"), int(big * 1.8), WARN, "bold", shadow=True)
         if scale < 0.999:
             word = pygame.transform.smoothscale_by(word, max(0.05, scale))
-        surface.blit(
-            word,
-            word.get_rect(
-                center=(
-                    w // 2,
-                    self.box.y - 4 if self.box.y > word.get_height() else self.box.y + word.get_height(),
-                )
-            ),
-        )
+        room = self.box.y > word.get_height() + 12  # above the sheet if there is room, else over its top
+        centre_y = self.box.y - word.get_height() // 2 - 6 if room else self.box.y + word.get_height() // 2
+        surface.blit(word, word.get_rect(center=(w // 2, centre_y)))

@@ -406,6 +406,16 @@ class EralashTable(TableScene):
         if error is not None:
             self.refuse(error)
 
+    def hint_text(self, move: Any) -> str:
+        """The Master's advice in words: a card ("10♣") or a trump ("козырь ♣ трефы")."""
+        if isinstance(move, ChooseTrump):
+            return t("eralash.hint.trump", suit=suit_label(move.suit))
+        return super().hint_text(move)
+
+    def hint_button_key(self, move: Any) -> str | None:
+        """Advice to name a trump lights that suit's button."""
+        return f"trump{move.suit}" if isinstance(move, ChooseTrump) else None
+
     def must_choose_trump(self) -> bool:
         return (
             self.phase == "declare"
@@ -466,6 +476,7 @@ class EralashTable(TableScene):
 
         if deal_end:
             self.holds.add("sheet")
+            self.banner = None  # the sheet celebrates a slam itself
         self.app.stack.push(SheetScene(self.app, self, deal_end=deal_end))
 
     def next_deal(self) -> None:
