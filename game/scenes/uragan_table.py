@@ -44,6 +44,41 @@ def hand_order(card: int) -> tuple[int, int]:
     return (VALUE[card], C.suit_of(card))
 
 
+def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
+    """The reason ``deal`` refuses ``move``, from the catalogs (the engine's own text is English).
+
+    Mirrors the engine's checks in their order; None when none of them explains the refusal."""
+    if deal.is_over():
+        return t("uragan.reason.over")
+    if deal.phase == CLAIM_PHASE and not isinstance(move, (Claim, LetStand)):
+        return t("uragan.reason.answer_claim")
+    if not isinstance(move, Play):
+        return t("uragan.reason.play_a_card") if deal.phase == PLAY_PHASE else None
+    card, take = move.card, move.take
+    if deal.phase == PICK_PHASE:
+        pending = deal.pending
+        if pending is not None and (card != pending.card or take not in pending.demanded):
+            return t("uragan.reason.pick", options=" / ".join(take_text(tk) for tk in pending.demanded))
+        return None
+    hand = deal.hands[deal.turn]
+    if not hand >> card & 1:
+        return t("uragan.reason.not_in_hand", card=card_text(card))
+    if take & ~deal.table:
+        return t("uragan.reason.not_on_table", take=take_text(take & ~deal.table))
+    if take:
+        total = sum(VALUE[c] for c in C.cards(take))
+        if total != VALUE[card]:
+            return t("uragan.reason.sum", card=card_text(card), take=take_text(take), total=total,
+                     value=VALUE[card])
+    if strict:
+        from engine.uragan.claim import breach
+
+        b = breach(card, take, deal.table)
+        if b is not None:
+            return str(breach_text(b))
+    return None
+
+
 def default_name(i: int) -> str:
     """The i-th default seat name in the interface language (0 is the player)."""
     try:
@@ -614,32 +649,62 @@ class UraganTable(TableScene):
     def submit(self, move: Play, sprite: CardSprite | None = None) -> None:
         error = self.propose(move)
         if error is not None:
-            self.refuse(self.reason(move, error))
+            self.refuse(error)  # already in the player's language (refusal_text)
             if sprite is not None:
                 self.fly_home(sprite)
             self.sync()
 
     def reason(self, move: Play, error: str) -> str:
-        """The engine's refusal in the player's language (the engine speaks English)."""
-        card, take = move.card, move.take
-        deal = self.shown
-        if take and take & ~deal.table == 0:
-            total = sum(VALUE[c] for c in C.cards(take))
-            if total != VALUE[card]:
-                return t(
-                    "uragan.reason.sum",
-                    card=card_text(card),
-                    take=take_text(take),
-                    total=total,
-                    value=VALUE[card],
-                )
-        if self.match.options.strict:
-            from engine.uragan.claim import breach
+        """Why the engine refused ``move``, in the player's language (the engine speaks English)."""
+        return refusal(self.shown, move, self.match.options.strict, self.breach_text) or error
 
-            b = breach(card, take, deal.table)
-            if b is not None:
-                return self.breach_text(b)
-        return error if i18n.get_language() == "en" else t("uragan.reason.other", reason=error)
+    def refusal_text(self, err: Any) -> str:
+        move = getattr(self, "_proposed", None)
+        found = refusal(self.shown, move, self.match.options.strict, self.breach_text)
+        if found:
+            return found
+        return str(err) if i18n.get_language() == "en" else t("uragan.reason.other")
+
+    def propose(self, move: Any) -> str | None:
+        self._proposed = move
+        try:
+            return super().propose(move)
+        finally:
+            self._proposed = None
+
+    # --- the hint ---------------------------------------------------------------------------------------
+
+    def highlight_hint(self, move: Any) -> None:
+        """The Master's advice: the card to play and what it should take glow; a claim answer's button
+        glows (the base places the glow); the advice is also said in words."""
+        self.clear_highlights()
+        if isinstance(move, Play):
+            cards = [move.card, *C.cards(move.take)] if self.shown.phase == PLAY_PHASE else C.cards(move.take)
+            for c in cards:
+                if c in self.sprites:
+                    self.sprites[c].highlight = "hint"
+        self.say(t("table.hint.move", move=self.hint_text(move)), 6.0, "hint")
+
+    def hint_text(self, move: Any) -> str:
+        if isinstance(move, Claim):
+            return t("uragan.hint.claim")
+        if isinstance(move, LetStand):
+            return t("uragan.hint.stand")
+        if isinstance(move, Play) and move.take:
+            return t("uragan.hint.capture", card=card_text(move.card), take=take_text(move.take))
+        if isinstance(move, Play):
+            return t("uragan.hint.trail", card=card_text(move.card))
+        return str(move)
+
+    def hint_button_key(self, move: Any) -> str | None:
+        if isinstance(move, Claim):
+            return "claim"
+        if isinstance(move, LetStand):
+            return "stand"
+        if isinstance(move, Play) and self.shown.phase == PICK_PHASE:
+            picks = self.pick_moves()
+            return f"pick{picks.index(move)}" if move in picks else None
+        return None
 
     def on_click(self, sprite: CardSprite) -> None:
         card = sprite.card

@@ -20,6 +20,7 @@ INK = (30, 20, 12)
 GLOW = (255, 214, 102)
 GLOW_CHOICE = (120, 220, 255)
 WARN = (240, 120, 90)
+HINT = (255, 140, 220)  # the Master's advice: unlike every other glow on the table
 
 TABLE_COLOURS: dict[str, tuple[int, int, int]] = {
     "green": BAIZE,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, IVORY, WOOD, WOOD_DARK
+from game.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, HINT, IVORY, WOOD, WOOD_DARK
 from game.widgets.text import TextCache
 
 
@@ -32,6 +32,7 @@ class Button:
         self.accent = accent
         self.hover = False
         self.enabled = True
+        self.glow = False  # the hint points at this button
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -59,6 +60,8 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=9)
         edge = GLOW_CHOICE if self.accent else (BRASS_LIGHT if self.hover else BRASS)
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=9)
+        if self.glow:
+            pygame.draw.rect(surface, HINT, self.rect.inflate(10, 10), width=3, border_radius=12)
         img = text.get(self.label, size, IVORY if self.enabled else (140, 128, 100))
         surface.blit(img, img.get_rect(center=self.rect.center))
 

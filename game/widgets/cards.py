@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game.themes import BRASS, GLOW, GLOW_CHOICE, INK, WARN
+from game.themes import BRASS, GLOW, GLOW_CHOICE, HINT, INK, WARN
 from game.widgets.text import TextCache
 
 RED_SUITS = (C.HEARTS, C.DIAMONDS)
@@ -254,7 +254,7 @@ class CardSprite:
         self.face_up = face_up
         self.turn = 1.0 if face_up else 0.0
         self.z = z
-        self.highlight: str | None = None  # "legal", "choice", "selected", "warn"
+        self.highlight: str | None = None  # "legal", "choice", "selected", "warn", "hint"
         self.lift = 0.0  # hover/selection raise, in card heights
         self.home: tuple[float, float, float] = (x, y, angle)  # where it rests (drag returns here)
         self.alpha = 255
@@ -277,6 +277,7 @@ _GLOW_COLOURS = {
     "selected": (255, 255, 255),
     "warn": WARN,
     "claim": WARN,
+    "hint": HINT,
 }
 
 

@@ -22,7 +22,7 @@ from engine.state import IllegalMove
 from game import i18n
 from game.i18n import t
 from game.scene import Scene
-from game.themes import BAIZE_DARK, BRASS, IVORY, WARN
+from game.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
 from game.widgets.buttons import Button
 from game.widgets.cards import CardImages, CardSprite, draw_card
@@ -102,6 +102,11 @@ class TableScene(Scene):
         self._last_look: tuple[Any, ...] | None = None
         self.stats: Any = None
         self._unlisten: Any = None
+        # The hint: the Master bot's choice for the player's move, asked of the worker like a bot move.
+        self.hint_budget: float | None = 0.8
+        self.hint_move: Any = None  # the advice being shown (None: none)
+        self._hint_request: int | None = None
+        self._hint_at = -1  # how many moves the match had when the hint was asked (stale after a move)
 
     def deck_language(self) -> str:
         """Card corner letters: the setting, or the interface language for "auto"."""
@@ -320,28 +325,47 @@ class TableScene(Scene):
         return not self.match.is_over() and self.match.current_player() in self.humans
 
     def propose(self, move: Any) -> str | None:
-        """A human's move: the engine accepts it (and the table animates) or returns the reason why not."""
+        """A human's move: the engine accepts it (and the table animates) or returns the reason why not
+        (in the interface language)."""
         if not self.is_human_turn():
-            return "not your turn"
+            return t("table.not_your_turn")
         return self.apply_move(move)
 
     def apply_move(self, move: Any) -> str | None:
         deal = self.match.deal
         before = deal.copy()
-        with contextlib.suppress(Exception):  # the UI's own order of cards, kept with the save
-            self.session.set_table_snapshot(self.ui_state(), save=False)
         try:
             self.session.play(move)
         except IllegalMove as err:
-            return str(err)
+            return self.refusal_text(err)
         finished = deal if self.match.deal is not deal or deal.is_over() else None
         self.cancel_bot()
+        self.clear_hint()
         if self.humans:
             self.refresh_undo()
         self.on_moved(move, before, finished)
+        self.keep_snapshot()
         if self.match.is_over():
             self.on_match_over()
         return None
+
+    def keep_snapshot(self) -> None:
+        """Put the table's own state (the order cards lie in, an open score sheet) into the save, so
+        Continue shows exactly this table. ``Session.play`` has just queued the save on the writer
+        thread; the snapshot is set before that thread serialises it, and saved again to be sure."""
+        if self.demo:
+            return
+        with contextlib.suppress(Exception):
+            self.session.set_table_snapshot(self.ui_state(), save=True)
+
+    def refusal_text(self, err: IllegalMove) -> str:
+        """The engine's refusal in the interface language: engines that know how say it themselves
+        (Eralash's ``IllegalPlay.text(lang)``); subclasses map the others through the catalogs."""
+        text = getattr(err, "text", None)
+        if callable(text):
+            with contextlib.suppress(Exception):
+                return str(text(i18n.get_language()))
+        return str(err)
 
     def refresh_undo(self) -> None:
         """Can the player take a move back? (Replays the match, so only after moves, not per frame.)"""
@@ -363,10 +387,12 @@ class TableScene(Scene):
         except Exception as err:  # a save that cannot replay: say so, keep playing
             self.say(str(err), 3.0, "warn")
             return
+        self.clear_hint()
         if removed:
             self.on_undone()
         self.refresh_undo()
         self.build_buttons()
+        self.keep_snapshot()
 
     def on_undone(self) -> None:
         """The match went back some moves: show its state (subclasses rebuild their own order)."""
@@ -381,6 +407,104 @@ class TableScene(Scene):
 
                 self.stats = Stats.load(self.app.store)
             self.session.finish(self.stats)
+
+    # --- the hint -----------------------------------------------------------------------------------
+
+    def hint_available(self) -> bool:
+        """May the player ask for a hint now? (Their turn, nothing moving, no overlay.)"""
+        return (
+            bool(self.humans)
+            and not self.demo
+            and self.is_human_turn()
+            and not self.holds
+            and not self.tweens.busy
+            and not self.drag.dragging
+        )
+
+    def request_hint(self) -> None:
+        """Ask the bot worker for the Master's choice (the frame never waits); shown when it comes."""
+        if not self.hint_available():
+            return
+        n = len(self.match.moves)
+        if self.hint_move is not None and self._hint_at == n:
+            self.highlight_hint(self.hint_move)  # asked again: show the same advice again
+            return
+        if self._hint_request is not None:
+            return  # already thinking
+        seat = self.match.current_player()
+        seed = self.session.hint_seed() if hasattr(self.session, "hint_seed") else n
+        self._hint_at = n
+        self._hint_request = self.app.worker.request(
+            self.game, "master", seed, self.hint_budget, self.match.view(seat)
+        )
+        self.say(t("table.hint.thinking"), 30.0)
+
+    def _take_hint_reply(self, reply: Any) -> None:
+        self._hint_request = None
+        if self.message is not None and self.message.text == t("table.hint.thinking"):
+            self.message = None
+        if reply.error is not None:
+            self.say(t("table.hint.failed"), 3.0, "warn")
+            return
+        if self._hint_at != len(self.match.moves) or not self.is_human_turn():
+            return  # the position moved on while the Master thought
+        self.hint_move = reply.move
+        self.highlight_hint(reply.move)
+
+    def highlight_hint(self, move: Any) -> None:
+        """Show ``move`` on the table. Subclasses light their own pieces (cards, captures, buttons);
+        this default lights a played card when the move is one (an int) and names the move."""
+        if type(move) is int and move in self.sprites:
+            self.sprites[move].highlight = "hint"
+        self.say(t("table.hint.move", move=self.hint_text(move)), 6.0, "hint")
+
+    def hint_text(self, move: Any) -> str:
+        """The advised move in words (subclasses name their moves better)."""
+        if type(move) is int and 0 <= move < 52:
+            from engine import cards as C
+
+            return C.display(move, i18n.get_language())
+        return str(move)
+
+    def clear_hint(self) -> None:
+        """Forget the advice (a move was made, taken back, or the table changed)."""
+        if self._hint_request is not None:
+            with contextlib.suppress(Exception):
+                self.app.worker.cancel(self._hint_request)
+        self._hint_request = None
+        if self.hint_move is None:
+            return
+        self.hint_move = None
+        for s in self.sprites.values():
+            if s.highlight == "hint":
+                s.highlight = None
+        if self.message is not None and self.message.kind == "hint":
+            self.message = None
+
+    def place_hint_button(self) -> None:
+        """The Hint button sits left of Undo in whatever row a table builds (tables rebuild their
+        buttons often; this puts it back each time, so every table gets it without code of its own)."""
+        if not self.humans or self.demo:
+            return
+        hint = next((b for b in self.buttons if b.key == "hint"), None)
+        if hint is None:
+            undo = next((b for b in self.buttons if b.key == "undo"), None)
+            if undo is None:
+                return
+            fs = self.font_size(0.026)
+            width = self.text.font(fs).size(t("table.hint"))[0] + 36
+            rect = pygame.Rect(0, undo.rect.y, width, undo.rect.height)
+            rect.right = undo.rect.left - 10
+            hint = Button("hint", t("table.hint"), rect, self.request_hint, pygame.K_h)
+            self.buttons.insert(self.buttons.index(undo), hint)
+        hint.enabled = self.hint_available() or self._hint_request is not None
+        glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
+        for b in self.buttons:
+            b.glow = b.key == glow
+
+    def hint_button_key(self, move: Any) -> str | None:
+        """The key of the table button that makes ``move`` (a claim answer, a trump), if any: it glows."""
+        return None
 
     # --- bots -------------------------------------------------------------------------------------
 
@@ -414,6 +538,8 @@ class TableScene(Scene):
         for reply in worker.poll():
             if reply.request_id == self._bot_request:
                 self._bot_reply = reply
+            elif reply.request_id == self._hint_request and self._hint_request is not None:
+                self._take_hint_reply(reply)
         match = self.match
         if match.is_over() or self.holds:
             return
@@ -459,6 +585,7 @@ class TableScene(Scene):
             self.message = None
         self.update_hover()
         self.update_bot()
+        self.place_hint_button()
 
     def look(self) -> tuple[Any, ...]:
         """Everything besides sprites in motion that changes what the table shows (subclasses add)."""
@@ -471,6 +598,8 @@ class TableScene(Scene):
             thinking,
             dots,
             self.undo_available,
+            self.hint_move is not None,
+            self._hint_request is not None,
             self._felt_key,
             self.images.size,
             self.images.lang,
@@ -510,7 +639,8 @@ class TableScene(Scene):
                 )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for b in self.buttons:
+        self.place_hint_button()
+        for b in list(self.buttons):
             if b.handle_event(event):
                 return True
         return bool(self.drag.handle_event(event))
@@ -546,6 +676,7 @@ class TableScene(Scene):
             draw_card(surface, self.images, self.drag.pressed)
         self.draw_overlay(surface)
         self.draw_message(surface)
+        self.place_hint_button()
         for b in self.buttons:
             b.draw(surface, self.text, self.font_size(0.026))
 
@@ -557,7 +688,7 @@ class TableScene(Scene):
         if msg is None or self.layout is None:
             return
         rect = self.layout.message
-        colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else (255, 200, 140))
+        colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
         img = self.text.get(msg.text, self.font_size(0.026), colour)
         box = img.get_rect(center=rect.center).inflate(36, 16)
         if midbottom is not None:
