@@ -915,7 +915,13 @@ class EralashTable(TableScene):
             surface.blit(img, img.get_rect(center=lay.centre))
         if self.can_play_card() and self.message is None and not self.drag.dragging:
             hint = self.text.get(t("table.your_turn"), self.font_size(0.022), DIM, "italic", shadow=True)
-            surface.blit(hint, hint.get_rect(center=lay.message.center))
+            rect = hint.get_rect(center=lay.message.center)
+            surface.blit(hint, rect)
+            if self.deal_number() == 1 and len(self.shown.winners) < 2:  # how to play, early on
+                how = self.text.get(
+                    t("eralash.how_to_play"), self.font_size(0.018), DIM, "italic", shadow=True
+                )
+                surface.blit(how, how.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
