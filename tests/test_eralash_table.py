@@ -335,3 +335,17 @@ def test_steady_frames_render_no_text_and_rasterise_no_svg(app, monkeypatch):
     calls.update(render=0, svg=0)
     frames(app, 120)  # the player is thinking: nothing moves
     assert calls == {"render": 0, "svg": 0}
+
+
+def test_a_bot_eldest_hand_names_trump_while_the_plaque_waits(app):
+    match = find_match(lambda d: len(d.choices) == 4 and d.eldest == 1, dealer=0)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.phase == "declare")
+    assert table.shown.trump < 0 and "declare" not in table.holds  # the bot may think
+    until(app, lambda: table.shown.trump >= 0)
+    assert table.shown.chosen and table.phase == "declare" and "declare" in table.holds
+    assert "P1" in trump_line(table.shown, table.name, 0)
+    frames(app, 30)
+    assert table.match.deal.played == []  # nobody plays before the player has read it
+    key(app, pygame.K_RETURN)
+    assert table.phase == "play"
