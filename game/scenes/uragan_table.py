@@ -117,6 +117,8 @@ class UraganTable(TableScene):
         # A fresh deal is dealt out with animation once the card images are ready.
         self._opening_pending = not self.shown.history
         self.drag_can_trail = False  # the cloth glows while a card that may be trailed is dragged
+        self.sheets_seen = len(self.match.deals_done)  # deals whose score sheet the player closed
+        self._sheet_pending = False  # Continue right after a deal ended: its sheet shows again
 
     # --- starting and restoring ---------------------------------------------------------------------
 
@@ -155,16 +157,34 @@ class UraganTable(TableScene):
         snap = getattr(session.saved, "table", None)
         if snap:
             scene.restore_ui(snap)
+        scene.resume_sheet(snap or {})
         return scene
+
+    def resume_sheet(self, snap: dict[str, Any]) -> None:
+        """Saved right after a deal ended (its sheet not yet closed): show that deal and its sheet again."""
+        match = self.match
+        done = match.deals_done
+        seen = snap.get("sheets_seen")
+        if not isinstance(seen, int):
+            seen = len(done) - 1  # an older save: a deal not yet begun means its sheet was pending
+        if not done or seen >= len(done) or match.is_over() or match.deal.history:
+            return
+        self._adopt_deal(done[-1])
+        self._opening_pending = False
+        self._sheet_pending = True
 
     def ui_state(self) -> dict[str, Any]:
         """The UI-only bits worth keeping with a save (the order cards lie on the cloth and in piles)."""
         return {
             "table_order": [C.name(c) for c in self.table_order],
             "pile_order": [[C.name(c) for c in p] for p in self.pile_order],
+            "sheets_seen": self.sheets_seen,
         }
 
     def restore_ui(self, state: dict[str, Any]) -> None:
+        seen = state.get("sheets_seen")
+        if isinstance(seen, int):
+            self.sheets_seen = seen
         with contextlib.suppress(Exception):
             order = [C.parse(x) for x in state.get("table_order", [])]
             deal = self.shown
@@ -235,6 +255,9 @@ class UraganTable(TableScene):
         return list(C.cards(DECK))
 
     def on_warm(self) -> None:
+        if self._sheet_pending:
+            self._sheet_pending = False
+            self.show_deal_score(self.shown)
         if self._opening_pending:
             self._opening_pending = False
             self.deal_opening()
@@ -546,7 +569,9 @@ class UraganTable(TableScene):
         self.message = None
         if self.match.is_over():
             return
+        self.sheets_seen = len(self.match.deals_done)
         self._adopt_deal(self.match.deal)
+        self.keep_snapshot()
         self.deal_opening()
 
     def explain_claim(self, move: Any, before: Any, deal: Any, seat: int) -> None:
