@@ -111,6 +111,7 @@ class ExampleTable(EralashTable):
             self.app.play_sound("play")
             self.gather = len(deal.winners) - 1
             self.sync(duration=0.3)
+            self.mark_winner(deal, self.gather)
             return
         super().on_moved(move, before, finished)
 

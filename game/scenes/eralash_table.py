@@ -441,6 +441,7 @@ class EralashTable(TableScene):
         if len(deal.winners) > len(before.winners):
             self.gather = len(deal.winners) - 1
             self.sync(duration=0.3)
+            self.mark_winner(deal, self.gather)
             steps: list[Any] = [Wait(0.95 * f), self.gather_trick, Wait(0.5 * f)]
             if deal.is_over():
                 steps.append(lambda deal=deal: self.show_sheet(deal_end=True))
@@ -448,8 +449,18 @@ class EralashTable(TableScene):
         else:
             self.sync(duration=0.3)
 
+    def mark_winner(self, deal: Any, trick: int) -> None:
+        """The card that takes a finished trick glows while the trick lies in the centre."""
+        cards = deal.trick_cards(trick)
+        card = cards[(deal.winners[trick] - deal.trick_leader(trick)) % deal.n]
+        if card in self.sprites:
+            self.sprites[card].highlight = "legal"
+
     def gather_trick(self) -> None:
         deal = self.shown
+        for s in self.sprites.values():
+            if s.highlight == "legal":
+                s.highlight = None
         if self.gather is not None and self.gather < len(deal.winners):
             w = deal.winners[self.gather]
             if len(deal.winners) == deal.size and deal.tricks_won[w] == deal.size:
