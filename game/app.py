@@ -19,6 +19,8 @@ from typing import Any
 PROCESS_START = time.perf_counter()
 FPS = 60
 MIN_SIZE = (1024, 640)
+# Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
+APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,7 +113,12 @@ class App:
         self.skipped_frames = 0
         self._size_changed_at = 0.0
         with contextlib.suppress(Exception):
-            self.settings.on_change(self.on_setting, ("language", "volume", "mute"))
+            self.settings.on_change(self.on_setting, APP_SETTINGS)
+        if not headless:
+            with contextlib.suppress(Exception):  # the salon's own icon in the title bar and task bar
+                from game.art import icon_surface
+
+                pygame.display.set_icon(icon_surface())
 
     # --- services, created on first use ---------------------------------------------------------
 
@@ -195,6 +202,8 @@ class App:
             self.pg.display.set_caption(i18n.t("app.title"))
         elif name in ("volume", "mute"):
             self._apply_volume()
+        elif name == "fullscreen" and bool(value) != self.fullscreen and not self.headless:
+            self.toggle_fullscreen()
 
     # --- window -------------------------------------------------------------------------------
 

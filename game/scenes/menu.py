@@ -39,8 +39,32 @@ class MenuScene(Scene):
         self._ready: dict[Any, pygame.Surface] = {}
         self._warming_key: Any = None
         self.warmer = Warmer()
-        self.images = CardImages(app.text, (150, 214), i18n.get_language())
+        settings = app.settings
+        self.images = CardImages(
+            app.text,
+            (150, 214),
+            self.deck_language(),
+            getattr(settings, "card_back", "classic"),
+            bool(getattr(settings, "four_colour", False)),
+        )
+        self._unlisten: Any = None
         self._remember_choice()
+
+    def deck_language(self) -> str:
+        index = getattr(self.app.settings, "deck_index", "auto")
+        return index if index in i18n.LANGUAGES else i18n.get_language()
+
+    def on_setting(self, name: str, value: Any) -> None:
+        """A setting changed (on the Settings screen above, or anywhere): the menu follows at once."""
+        if name in ("language", "deck_index", "four_colour", "card_back"):
+            self.images.set_style(
+                lang=self.deck_language(),
+                back=getattr(self.app.settings, "card_back", None),
+                four_colour=bool(getattr(self.app.settings, "four_colour", False)),
+            )
+            self._bg_key = None  # the fan of cards beside the menu is drawn again in the new style
+        if name == "language" and self.app.stack.top is self:
+            self.build()
 
     def _remember_choice(self) -> None:
         with contextlib.suppress(Exception):
@@ -52,16 +76,21 @@ class MenuScene(Scene):
     # --- lifecycle --------------------------------------------------------------------------------
 
     def enter(self) -> None:
+        with contextlib.suppress(Exception):
+            self._unlisten = self.app.settings.on_change(self.on_setting)
         self.build()
 
     def exit(self) -> None:
+        if self._unlisten:
+            self._unlisten()
+            self._unlisten = None
         self.clear()
 
     def pause(self) -> None:
         self.clear()
 
     def resume(self) -> None:
-        self.images.set_style(lang=i18n.get_language())
+        self.on_setting("deck_index", None)  # in case a setting changed without telling (defaults)
         self.build()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -294,7 +323,8 @@ class MenuScene(Scene):
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
         colour_name = getattr(self.app.settings, "table_colour", "green")
-        key = (size, colour_name, i18n.get_language())
+        images = self.images
+        key = (size, colour_name, images.lang, images.four_colour, images.back_name)
         if self._bg is not None and self._bg_key == key:
             return self._bg
         ready = self._ready.pop(key, None)

@@ -155,6 +155,8 @@ class TableScene(Scene):
             )
         elif name == "table_colour":
             self._felt = None
+        if name == "language":
+            self.build_buttons()  # labels in the new language (the hint's own button comes back too)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out for a new window size; cards jump to their places (no tween)."""
