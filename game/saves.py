@@ -115,6 +115,22 @@ def has_saved_game(store: Store) -> bool:
     return store.path(SAVE_KIND).exists() and not store.is_blocked(SAVE_KIND)
 
 
+def check_saved_game(store: Store) -> bool:
+    """Is there a save that reads as one? Reads and checks the document without replaying it (the
+    menu calls this when it opens): a damaged file is set aside at once, with a notice the menu shows."""
+    if not store.path(SAVE_KIND).exists():
+        return False
+    doc = store.load(SAVE_KIND)
+    if doc is None:
+        return False
+    try:
+        SavedGame.from_dict(doc)
+    except ValueError:
+        store.set_aside(SAVE_KIND)
+        return False
+    return True
+
+
 def _side_of(match_save: dict[str, Any], n: int) -> Any:
     options = match_save.get("options") or {}
     if n == 4 and isinstance(options, dict) and options.get("pairs"):
@@ -334,4 +350,4 @@ def _made_slam(match: Any, side: int) -> bool:
     return False
 
 
-__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "has_saved_game", "load_game"]
+__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "check_saved_game", "has_saved_game", "load_game"]

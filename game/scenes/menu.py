@@ -18,8 +18,9 @@ from game import i18n
 from game.i18n import t
 from game.scene import Scene
 from game.scenes import continue_game, open_screen, open_table, screen_available, table_available
-from game.themes import BAIZE_DARK
+from game.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
 from game.widgets.cards import CardImages
+from game.widgets.felt import panel as plaque
 from game.widgets.felt import table_background
 from game.widgets.warm import Warmer
 
@@ -78,6 +79,11 @@ class MenuScene(Scene):
     def enter(self) -> None:
         with contextlib.suppress(Exception):
             self._unlisten = self.app.settings.on_change(self.on_setting)
+        if self.app.store is not None:
+            with contextlib.suppress(Exception):  # a damaged save is set aside now, and said so below
+                from game.saves import check_saved_game
+
+                check_saved_game(self.app.store)
         self.build()
 
     def exit(self) -> None:
@@ -120,9 +126,7 @@ class MenuScene(Scene):
         UILabel(
             pygame.Rect(6, 92, pw - 12, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
         )
-        notice = self._notice()
-        if notice:
-            UILabel(pygame.Rect(20, ph - 44, pw - 40, 26), notice, ui, container=panel, object_id="#notice")
+        self.build_notices(panel.rect)
         if self.mode == "main":
             self._build_main(panel, inner, ph)
         else:
@@ -234,14 +238,72 @@ class MenuScene(Scene):
         except Exception:
             return False
 
-    def _notice(self) -> str | None:
-        store = self.app.store
-        notices = getattr(store, "notices", None)
-        if not notices:
-            return None
-        n = notices[-1]
-        key = getattr(n, "key", "")
-        return t(key, **dict(getattr(n, "params", {}))) if i18n.has(key) else str(n)
+    # --- notices ----------------------------------------------------------------------------------
+
+    def notice_texts(self) -> list[str]:
+        """Every message the data folder has for the player (a save set aside, a setting reset…)."""
+        out = []
+        for n in list(getattr(self.app.store, "notices", None) or []):
+            key = getattr(n, "key", "")
+            text = str(n)
+            if i18n.has(key):
+                with contextlib.suppress(KeyError, IndexError, ValueError):
+                    text = t(key, **dict(getattr(n, "params", {})))
+            if text not in out:
+                out.append(text)
+        return out
+
+    def build_notices(self, beside: pygame.Rect) -> None:
+        """A plaque right of the menu with every notice, wrapped to fit, and a button to dismiss them."""
+        self.notice_box = None
+        self.notice_lines: list[tuple[str, bool]] = []
+        texts = self.notice_texts()
+        if not texts:
+            return
+        w, h = self.app.size
+        gap = max(16, int(w * 0.03))
+        left = beside.right + gap
+        width = min(620, w - left - gap)
+        pad, bh = 18, 40
+        text = self.app.text
+        for size in (18, 16, 14, 13):
+            lines: list[tuple[str, bool]] = [(t("menu.notice.title"), True)]
+            for i, msg in enumerate(texts):
+                bullet = text.wrap(msg, size, width - 2 * pad - 18)
+                lines += [(("• " if j == 0 else "   ") + ln, False) for j, ln in enumerate(bullet)]
+                if i < len(texts) - 1:
+                    lines.append(("", False))
+            line_h = text.font(size).get_linesize()
+            height = line_h * len(lines) + 3 * pad + bh
+            if height <= h - 2 * beside.top or size == 13:
+                break
+        self.notice_size = size
+        self.notice_lines = lines
+        box = pygame.Rect(left, beside.top, width, min(height, h - 2 * max(8, beside.top // 2)))
+        self.notice_box = box
+        bw = max(140, text.font(18).size(t("menu.notice.dismiss"))[0] + 40)
+        self._button("dismiss", t("menu.notice.dismiss"),
+                     pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh), None)
+        self.elements.append(self.buttons["dismiss"])
+
+    def dismiss_notices(self) -> None:
+        with contextlib.suppress(Exception):
+            self.app.store.take_notices()
+        self.build()
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        box = getattr(self, "notice_box", None)
+        if box is None:
+            return
+        surface.blit(plaque(box.size, 235), box)
+        text = self.app.text
+        y = box.y + 18
+        for line, title in self.notice_lines:
+            if line:
+                img = text.get(line, self.notice_size + (2 if title else 0), BRASS_LIGHT if title else IVORY,
+                               "bold" if title else "regular")
+                surface.blit(img, (box.x + 18, y))
+            y += text.font(self.notice_size).get_linesize() + (6 if title else 0)
 
     # --- events -----------------------------------------------------------------------------------
 
@@ -281,6 +343,8 @@ class MenuScene(Scene):
             open_screen(self.app, key)
         elif key == "quit":
             self.app.running = False
+        elif key == "dismiss":
+            self.dismiss_notices()
         elif key.startswith("game_"):
             self.choice["game"] = key[5:]
             self.build()
@@ -348,3 +412,4 @@ class MenuScene(Scene):
                 surface.blit(bg, (0, 0))
         else:
             surface.blit(bg, (0, 0))
+        self.draw_notices(surface)

@@ -77,5 +77,11 @@ class TextCache:
                     line = word
                 else:
                     line = trial
+                while font.size(line)[0] > width and len(line) > 1:  # a word wider than the line (a path)
+                    cut = len(line) - 1
+                    while cut > 1 and font.size(line[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(line[:cut])
+                    line = line[cut:]
             lines.append(line)
         return lines
