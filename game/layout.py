@@ -14,6 +14,16 @@ MIN_SIZE = (1024, 640)
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 
 
+def rail_width(size: tuple[int, int]) -> int:
+    """How wide the table art's wooden rail is at this window size (the cloth starts inside it)."""
+    try:
+        from game.art import TableArt
+
+        return int(TableArt.rail_width(size))
+    except Exception:  # no art: the plain baize's rim
+        return max(8, size[1] // 70) + 4
+
+
 def card_size_for(height: int, fraction: float = 0.19) -> tuple[int, int]:
     """Card size for a window height: a fixed share of the height, even width, never tiny."""
     h = max(80, int(height * fraction))
@@ -76,17 +86,20 @@ class UraganLayout:
     opp_pile: tuple[int, int]
     score: pygame.Rect
     message: pygame.Rect
+    inset: int = 0  # the wooden rail and a little cloth: nothing is drawn closer to the window's edge
 
     @classmethod
     def for_size(cls, size: tuple[int, int]) -> UraganLayout:
         w, h = max(size[0], 1), max(size[1], 1)
-        card = card_size_for(h, 0.2)
+        card = card_size_for(h, 0.19)
         cw, ch = card
-        margin = int(h * 0.03)
+        inset = rail_width((w, h)) + max(6, int(h * 0.012))
+        margin = inset
+        arc = math.ceil(ch * 0.04)  # the fans curve by this much at their ends
         opp_hand = pygame.Rect(0, 0, int(w * 0.4), ch)
-        opp_hand.midtop = (w // 2, margin - int(ch * 0.22))
+        opp_hand.midtop = (w // 2, inset + arc)  # the whole of every back shows, clear of the rail
         my_hand = pygame.Rect(0, 0, int(w * 0.5), ch)
-        my_hand.midbottom = (w // 2, h - margin)
+        my_hand.midbottom = (w // 2, h - inset - arc)
         side = max(int(w * 0.16), cw * 2)
         table = pygame.Rect(
             side,
@@ -100,4 +113,4 @@ class UraganLayout:
         score = pygame.Rect(margin, margin, max(side - margin, int(w * 0.18)), int(h * 0.24))
         message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))
         message.midbottom = (w // 2, my_hand.top - int(ch * 0.12))
-        return cls((w, h), card, opp_hand, my_hand, table, stock, my_pile, opp_pile, score, message)
+        return cls((w, h), card, opp_hand, my_hand, table, stock, my_pile, opp_pile, score, message, inset)

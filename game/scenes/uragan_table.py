@@ -803,10 +803,14 @@ class UraganTable(TableScene):
             undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, bh), self.undo)
             undo.enabled = self.undo_available
             top.insert(0, undo)
-        row_of_buttons(top, (0, int(h * 0.045)), bh, self.text, fs, gap=10)
-        shift = w - int(h * 0.03) - top[-1].rect.right  # right-aligned in the corner
+            hint = self.make_hint_button(bh)
+            hint.enabled = self.hint_available()
+            top.insert(0, hint)
+        row_of_buttons(top, (0, lay.inset + bh // 2), bh, self.text, fs, gap=10)
+        shift = w - lay.inset - top[-1].rect.right  # right-aligned in the corner, inside the rail
         for b in top:
             b.rect.x += shift
+        self.fit_opponent_hand(top[0].rect.left)
         self.buttons = list(top)
         chips: list[Button] = []
         if self.choice is not None:
@@ -866,6 +870,20 @@ class UraganTable(TableScene):
         if chips:
             row_of_buttons(chips, (w // 2, lay.message.centery), bh, self.text, fs)
             self.buttons += chips
+
+    def fit_opponent_hand(self, buttons_left: int) -> None:
+        """The bot's hand lies between the score plaque and the buttons, never under either."""
+        lay = self.layout
+        gap = max(12, lay.size[0] // 80)
+        left, right = lay.score.right + gap, buttons_left - gap
+        hand = lay.opp_hand
+        width = min(int(lay.size[0] * 0.4), right - left)
+        centre = min(max(lay.size[0] // 2, left + width // 2), right - width // 2)
+        if (hand.width, hand.centerx) != (width, centre):
+            lay.opp_hand = pygame.Rect(0, hand.y, width, hand.height)
+            lay.opp_hand.centerx = centre
+            if self.sprites and not self.busy():  # (a resize syncs right after this anyway)
+                self.sync()
 
     def look(self) -> tuple[Any, ...]:
         return (
@@ -1046,9 +1064,16 @@ class UraganTable(TableScene):
             name = self.player_name(s)
             img = self.text.get(name, fs, IVORY)
             surface.blit(img, (x, y))
-            if s == self.shown.dealer:
-                mark = self.text.get(t("table.dealer_mark"), small, (205, 195, 165), "italic")
-                surface.blit(mark, (x + img.get_width() + 8, y + img.get_height() - mark.get_height() - 2))
+            if s == self.shown.dealer:  # a brass chip and "deals" / "you deal" (never "Вы сдаёт")
+                you = s in self.humans and name == default_name(0)  # "Вы": "сдаёте", a name: "сдаёт"
+                word = t("table.you_deal") if you else t("table.dealer_mark")
+                mark = self.text.get(word, small, (205, 195, 165), "italic")
+                r = max(4, small // 3)
+                cx, cy = x + img.get_width() + 8 + r, y + img.get_height() // 2 + 1
+                pygame.draw.circle(surface, BRASS, (cx, cy), r)
+                pygame.draw.circle(surface, BRASS_LIGHT, (cx, cy), r, width=1)
+                at = (cx + r + 5, y + img.get_height() - mark.get_height() - 2)
+                surface.blit(mark, at)
             pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
             surface.blit(pts, (rect.right - 14 - pts.get_width(), y))
             if thinking == s:

@@ -495,14 +495,18 @@ class TableScene(Scene):
                 return
             fs = self.font_size(0.026)
             width = self.text.font(fs).size(t("table.hint"))[0] + 36
-            rect = pygame.Rect(0, undo.rect.y, width, undo.rect.height)
-            rect.right = undo.rect.left - 10
-            hint = Button("hint", t("table.hint"), rect, self.request_hint, pygame.K_h)
+            hint = self.make_hint_button(undo.rect.height)
+            hint.rect = pygame.Rect(0, undo.rect.y, width, undo.rect.height)
+            hint.rect.right = undo.rect.left - 10
             self.buttons.insert(self.buttons.index(undo), hint)
         hint.enabled = self.hint_available() or self._hint_request is not None
         glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
         for b in self.buttons:
             b.glow = b.key == glow
+
+    def make_hint_button(self, height: int) -> Button:
+        """The Hint button (H), for a table that lays out its own row; others get it placed for them."""
+        return Button("hint", t("table.hint"), pygame.Rect(0, 0, 10, height), self.request_hint, pygame.K_h)
 
     def hint_button_key(self, move: Any) -> str | None:
         """The key of the table button that makes ``move`` (a claim answer, a trump), if any: it glows."""
