@@ -304,7 +304,7 @@ class EralashTable(TableScene):
         step, gap = rcw * 0.36, rcw * 0.55
         z = 320
         if place.vertical:
-            dy = ch * RUN_SCALE * 0.62
+            dy = ch * RUN_SCALE * 0.8
             for k, g in enumerate(groups):
                 y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
                 x = place.runs[0] - (len(g) - 1) * step / 2
@@ -980,22 +980,22 @@ class EralashTable(TableScene):
             img = self.text.get(line, small, DIM, "italic")
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
-        # captions under the runs laid out on the cloth
+        # each run's points on a small plaque across its cards (the corner indices stay clear)
+        size = self.images.size
         for seat in range(deal.n):
-            rect = self.run_row_rect(seat)
-            if rect is None:
-                continue
-            place = self.layout.place(seat, self.me)
-            if place.side in ("bottom", "top"):
-                label = ", ".join(run_label(r) for r in deal.runs[seat])
-                img = self.text.get(label, small, BRASS_LIGHT, "bold", shadow=True)
-                surface.blit(img, img.get_rect(midleft=(rect.right + 10, rect.centery)))
-                continue
-            y = rect.bottom + 4  # beside a side seat: one line per run under the stack
             for r in deal.runs[seat]:
-                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold", shadow=True)
-                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-                y += img.get_height()
+                rects = [
+                    sp.rect(size)
+                    for c in C.cards(r.cards)
+                    if (sp := self.sprites.get(c)) is not None and sp.turn >= 1.0 and sp.scale == RUN_SCALE
+                ]
+                if not rects:
+                    continue
+                rect = rects[0].unionall(rects[1:])
+                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold")
+                pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
+                surface.blit(self._plaque(pill.size), pill)
+                surface.blit(img, img.get_rect(center=pill.center))
 
 
 def open_example(app: Any) -> Any:
