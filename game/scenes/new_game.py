@@ -128,17 +128,30 @@ class NewGameScene(Scene):
     # --- building ---------------------------------------------------------------------------------
 
     def build(self) -> None:
+        """Lay the dialog out; then, if its rows leave the lower part empty, again in a panel that
+        fits them (centred on the screen, so title, rows and buttons stay balanced at every size)."""
+        w, h = self.app.size
+        most = int(h * 0.92)
+        self._build(most, title=True)
+        if self.content_bottom + 24 + 66 > most:  # no room for the big title: the rows start at the top
+            self._build(most, title=False)
+        need = self.content_bottom + 24 + 66
+        if need < self.panel.rect.height - 20:
+            self._build(need, title=self.titled)
+
+    def _build(self, ph: int, title: bool = True) -> None:
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
-        pw, ph = min(1040, int(w * 0.9)), int(h * 0.92)
+        pw = min(1040, int(w * 0.9))
         panel = UIPanel(
             pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), manager=ui, object_id="#menu_panel"
         )
         self.elements.append(panel)
         self.panel = panel
         self.row_h = max(26, min(40, int(h * 0.042)))
-        compact = h < 800  # no room for the big title: the rows start at the top
+        compact = not title
+        self.titled = title
         self.label_w = int(pw * 0.24)
         self.inner = pw - 60
         y = 16
@@ -146,13 +159,13 @@ class NewGameScene(Scene):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 UILabel(
-                    pygame.Rect(30, 6, self.inner, 64),
+                    pygame.Rect(30, 14, self.inner, 66),
                     t("newgame.title"),
                     ui,
                     container=panel,
                     object_id="#title",
                 )
-            y = 70
+            y = 88
         y = self.choice_row(
             y,
             "game",
@@ -165,6 +178,7 @@ class NewGameScene(Scene):
             y = self.eralash_rows(y)
         else:
             y = self.uragan_rows(y)
+        self.content_bottom = y + (34 if self.error else 0)
         if self.error:
             UILabel(
                 pygame.Rect(30, ph - 100, self.inner, 26),

@@ -1,0 +1,35 @@
+"""The New game dialog at every window size: the title inside the panel, the rows and the buttons
+filling it without a large empty part, everything on screen."""
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, build_parser
+from game.botworker import InlineWorker
+from game.scenes.new_game import NewGameScene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1400, 900), (1920, 1080)])
+@pytest.mark.parametrize("game", ["uragan", "eralash"])
+def test_the_dialog_is_balanced(size, game):
+    app = App(build_parser().parse_args(["--lang", "ru"]), headless=True, size=size)
+    app.worker = InlineWorker()
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        scene.press(f"game_{game}")
+        app.frame(0.016, [])
+        panel = scene.panel.rect
+        assert pygame.Rect((0, 0), size).contains(panel)
+        assert abs(panel.centery - size[1] // 2) <= 2  # centred: as much cloth above as below
+        start = scene.buttons["start"].rect
+        assert panel.contains(start)
+        # the rows end close above the buttons: no large empty lower half
+        assert start.top - (panel.top + scene.content_bottom) < 0.12 * size[1]
+        for element in scene.elements[1:]:
+            if getattr(element, "object_ids", None) and "#title" in element.object_ids:
+                assert panel.contains(element.rect)  # the title sits inside the panel's border
+    finally:
+        app.close()
+        i18n.set_language("en")
