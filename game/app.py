@@ -42,6 +42,39 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
 
 
+def hidpi_hints() -> None:
+    """Ask SDL for a window drawn in real pixels, so the card art is rasterised at the size it shows.
+
+    Windows: per-monitor DPI awareness (v2), without SDL's own coordinate scaling: the window and its
+    surface are in physical pixels and the SVGs are rendered at exactly that size (no blurry
+    upscaling by the system). X11 and KMS already work in pixels. macOS draws a software window
+    surface in points, which the system doubles on Retina screens; SDL 2 offers no sharper path for
+    a window surface. The first window is sized from the desktop (``fit_window``), so on a large or
+    high-DPI screen everything is drawn bigger in real pixels rather than scaled."""
+    if sys.platform == "win32":
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        os.environ.setdefault("SDL_WINDOWS_DPI_SCALING", "0")
+
+
+def fit_window(
+    wanted: tuple[int, int], desktop: tuple[int, int] | None, grow: bool = False
+) -> tuple[int, int]:
+    """The window size to open: ``wanted`` (the remembered size) made to fit the desktop with room for
+    the title bar and task bar; with ``grow`` (never resized by the player) as large as 80 % of the
+    desktop allows at 16:10, so a 4K or HiDPI screen gets big, sharp cards instead of a small window."""
+    w, h = int(wanted[0]), int(wanted[1])
+    if desktop and desktop[0] > 0 and desktop[1] > 0:
+        room_w, room_h = int(desktop[0] * 0.94), int(desktop[1] * 0.88)
+        if grow:
+            scale = min(desktop[0] * 0.8 / w, desktop[1] * 0.8 / h)
+            if scale > 1.0:
+                w, h = int(w * scale), int(h * scale)
+        if w > room_w or h > room_h:
+            scale = min(room_w / w, room_h / h)
+            w, h = int(w * scale), int(h * scale)
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
 class DefaultSettings:
     """Stands in for ``game.settings.Settings`` when there is no data folder (bench, tests)."""
 
@@ -76,8 +109,8 @@ class App:
     ) -> None:
         self.args = args
         self.headless = headless
-        if not headless and sys.platform == "win32":  # sharp on HiDPI: per-monitor DPI awareness
-            os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        if not headless:
+            hidpi_hints()
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
@@ -90,9 +123,17 @@ class App:
 
         lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
         i18n.set_language(lang if lang in i18n.LANGUAGES else "en")
-        self.windowed_size = (
-            size or parse_size(getattr(args, "size", None)) or tuple(self.settings.window_size)
-        )
+        self.windowed_size = size or parse_size(getattr(args, "size", None))
+        if self.windowed_size is None:
+            wanted = tuple(self.settings.window_size)
+            untouched = False
+            with contextlib.suppress(Exception):
+                untouched = list(wanted) == list(self.settings.default("window_size"))
+            desktop = None
+            if not headless:
+                with contextlib.suppress(Exception):
+                    desktop = pygame.display.get_desktop_sizes()[0]
+            self.windowed_size = fit_window(wanted, desktop, grow=untouched)  # type: ignore[arg-type]
         self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
         self.screen = self._set_mode()
         pygame.display.set_caption(i18n.t("app.title"))
