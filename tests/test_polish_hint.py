@@ -182,3 +182,30 @@ def test_eralash_style_refusals_use_the_engines_own_translation(app):
     err = IllegalPlay("follow_or_trump", led=0, trump=1)
     i18n.set_language("ru")
     assert table.__class__.__mro__[1].refusal_text(table, err) == err.text("ru")
+
+
+def test_the_eralash_table_gets_the_hint_from_the_base(app):
+    from engine.eralash.moves import ChooseTrump, move_name
+    from game.scenes.eralash_table import EralashTable
+
+    app.worker = InlineWorker()  # the real bots: the Master advises
+    table = EralashTable.new_game(app, seed=3, level="novice")
+    app.stack.push(table)
+    table.hint_budget = 0.1
+    for _ in range(4000):
+        frames(app, 1)
+        if table.phase == "declare" and table.shown.trump >= 0 and not table.tweens.busy:
+            table.end_declarations()
+        if table.hint_available():
+            break
+    assert table.hint_available()
+    assert [b.key for b in table.buttons].index("hint") == [b.key for b in table.buttons].index("undo") - 1
+    table.request_hint()
+    frames(app, 3)
+    move = table.hint_move
+    assert move in table.match.legal_moves()
+    assert table.message is not None and move_name(move, "en") in table.message.text
+    if isinstance(move, ChooseTrump):
+        assert [b.key for b in table.buttons if b.glow] == [f"trump{move.suit}"]
+    else:
+        assert table.sprites[move].highlight == "hint"

@@ -462,6 +462,11 @@ class TableScene(Scene):
 
     def hint_text(self, move: Any) -> str:
         """The advised move in words (subclasses name their moves better)."""
+        with contextlib.suppress(Exception):  # the engine's own short name ("10♣", "козырь ♣")
+            import importlib
+
+            moves = importlib.import_module(f"engine.{self.game}.moves")
+            return str(moves.move_name(move, i18n.get_language()))
         if type(move) is int and 0 <= move < 52:
             from engine import cards as C
 
@@ -509,8 +514,10 @@ class TableScene(Scene):
         return Button("hint", t("table.hint"), pygame.Rect(0, 0, 10, height), self.request_hint, pygame.K_h)
 
     def hint_button_key(self, move: Any) -> str | None:
-        """The key of the table button that makes ``move`` (a claim answer, a trump), if any: it glows."""
-        return None
+        """The key of the table button that makes ``move`` (a claim answer, a trump), if any: it glows.
+        By default a move naming a suit (Eralash's ``ChooseTrump``) is the button ``trump<suit>``."""
+        suit = getattr(move, "suit", None)
+        return f"trump{suit}" if isinstance(suit, int) else None
 
     # --- bots -------------------------------------------------------------------------------------
 
