@@ -101,6 +101,8 @@ class EralashLayout:
             (w * 0.78, side_y),
         )
         top_y = margin + och * 0.42
+        if w / h < 1.45:  # a squarish window: the buttons' row would reach the top hand; go below it
+            top_y += h * 0.065
         top_len = w * 0.28
         top_x = cx - w * 0.07  # a little left of centre: the table's buttons take the top right
         top = SeatPlace(

@@ -808,7 +808,9 @@ class EralashTable(TableScene):
         x = rect.x + 12
         title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
-        col_p, col_t = rect.right - int(rect.width * 0.3), rect.right - 14
+        col_t = rect.right - 14
+        tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
+        col_p = col_t - max(int(rect.width * 0.3) - 14, tricks_w + 16)
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
             img = self.text.get(t(key), small, DIM, "italic")
