@@ -771,6 +771,8 @@ class EralashTable(TableScene):
             bits.append(t("eralash.dealer_mark"))
         if level and not self.reveal:
             bits.insert(0, t(f"level.{level}"))
+        if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
+            bits.insert(0, t("eralash.partner"))
         sub = self.text.get(" · ".join(bits), small, DIM, "italic", shadow=True)
         x, y = place.plate
         if place.side == "bottom":
