@@ -875,7 +875,7 @@ class UraganTable(TableScene):
                 )
             )
         if chips:
-            row_of_buttons(chips, (w // 2, lay.message.centery), bh, self.text, fs)
+            row_of_buttons(chips, (w // 2, self.chip_y()), bh, self.text, fs)
             self.buttons += chips
 
     def fit_opponent_hand(self, buttons_left: int) -> None:
@@ -1046,7 +1046,14 @@ class UraganTable(TableScene):
     def above_chips(self) -> tuple[int, int]:
         """Where a prompt sits: just above the row of answer buttons."""
         lay = self.layout
-        return (lay.size[0] // 2, lay.message.centery - int(max(34, lay.size[1] * 0.05) * 0.75))
+        return (lay.size[0] // 2, self.chip_y() - int(max(34, lay.size[1] * 0.05) * 0.75))
+
+    def chip_y(self) -> int:
+        """The centre line of answer buttons (claim, captures to choose): over the top edge of your
+        hand, which waits meanwhile, so the prompt above them never hides the table cards in question."""
+        lay = self.layout
+        bh = max(34, int(lay.size[1] * 0.05))
+        return lay.my_hand.top + bh // 2 + int(lay.card[1] * 0.04)
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         if self.claim_prompt() or self.choice is not None:
