@@ -20,19 +20,15 @@ import pygame
 from engine import cards as C
 from engine.eralash import ChooseTrump
 from game import i18n
-from game.i18n import plural, t
+from game.i18n import t
 from game.scenes.eralash_declarations import (
     nothing_declared,
-    run_label,
-    seat_lines,
     suit_label,
     suit_word,
-    trump_line,
-    trump_reason,
 )
 from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE, EralashLayout
-from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
-from game.tween import Sequence, Wait, ease_out_back
+from game.scenes.eralash_plaques import EralashPlaques
+from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
 from game.widgets.table import TableScene, Target
@@ -51,16 +47,12 @@ class SeatTarget(Target):
     scale: float = 1.0
 
 
-def suit_colour(suit: int) -> tuple[int, int, int]:
-    return RED if suit in (C.HEARTS, C.DIAMONDS) else (235, 230, 215)
-
-
 def _jitter(card: int, amount: float) -> float:
     """A small fixed tilt per card, so a trick looks laid by hand."""
     return ((card * 37) % 11 - 5) / 5 * amount
 
 
-class EralashTable(TableScene):
+class EralashTable(EralashPlaques, TableScene):
     game = "eralash"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
@@ -728,278 +720,6 @@ class EralashTable(TableScene):
         if self.banner is not None and self.clock - self.banner[1] > 2.5:
             self.banner = None
         self.maybe_tip()
-
-    def name(self, seat: int) -> str:
-        return self.player_name(seat)
-
-    def side_name(self, side: int) -> str:
-        """A column of the sheet: a player, or a team of partners in pairs."""
-        if self.match.options.pairs:
-            return t("eralash.team", a=self.name(side), b=self.name(side + 2))
-        return self.name(side)
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        if lay is None:
-            return
-        for seat in range(self.n):
-            self.draw_plate(surface, seat)
-        self.draw_score(surface)
-        if self.shown.trump >= 0 and self.phase != "declare":
-            self.draw_trump(surface)
-        deal = self.shown
-        if self.drag.dragging and self.drag.pressed is not None and self.drag.pressed.card is not None:
-            ok = deal.legal_mask() >> self.drag.pressed.card & 1
-            pygame.draw.rect(surface, GLOW if ok else WARN, lay.trick_area, width=2, border_radius=18)
-
-    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        lay = self.layout
-        place = lay.place(seat, self.me)
-        deal = self.shown
-        fs = self.font_size(0.022)
-        small = self.font_size(0.018)
-        name = self.text.get(
-            self.name(seat),
-            fs,
-            BRASS_LIGHT if seat == self.match.current_player() else IVORY,
-            "bold",
-            shadow=True,
-        )
-        level = self.levels[seat]
-        bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
-        if seat == deal.dealer:
-            bits.append(t("eralash.dealer_mark"))
-        if level and not self.reveal:
-            bits.insert(0, t(f"level.{level}"))
-        if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
-            bits.insert(0, t("eralash.partner"))
-        sub = self.text.get(" · ".join(bits), small, DIM, "italic", shadow=True)
-        x, y = place.plate
-        if place.side == "bottom":
-            rect = name.get_rect(bottomleft=(x, y - sub.get_height()))
-        else:
-            rect = name.get_rect(center=(x, y - sub.get_height() // 2))
-            rect.left = max(rect.left, int(lay.size[1] * 0.03))
-            rect.right = min(rect.right, lay.size[0] - int(lay.size[1] * 0.03))
-        surface.blit(name, rect)
-        sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
-        if place.side == "bottom":
-            sub_rect = sub.get_rect(topleft=(rect.left, rect.bottom))
-        edge = int(lay.size[1] * 0.03)
-        sub_rect.left = max(sub_rect.left, edge)
-        sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
-        surface.blit(sub, sub_rect)
-        if self.bot_thinking() == seat:
-            self.draw_thinking(surface, (rect.right + 10, rect.centery), seat)
-        if seat == self.match.current_player() and self.phase == "play" and not self.busy():
-            pygame.draw.line(
-                surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
-            )
-
-    def draw_score(self, surface: pygame.Surface) -> None:
-        """The compact score sheet: points and tricks per player (team) for the robber so far."""
-        lay = self.layout
-        match = self.match
-        sides = match.sides()
-        fs = self.font_size(0.021)
-        small = self.font_size(0.017)
-        row_h = int(fs * 1.45)
-        rect = lay.score.copy()
-        rect.height = int(small * 1.6 + fs * 1.5 + sides * row_h + small * 1.9 + 14)
-        surface.blit(self._plaque(rect.size), rect)
-        x = rect.x + 12
-        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
-        surface.blit(title, (x, rect.y + 8))
-        col_t = rect.right - 14
-        tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
-        col_p = col_t - max(int(rect.width * 0.3) - 14, tricks_w + 16)
-        y = rect.y + 8 + int(small * 1.6)
-        for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
-            img = self.text.get(t(key), small, DIM, "italic")
-            surface.blit(img, img.get_rect(topright=(col, y)))
-        y += int(fs * 1.3)
-        points, tricks = match.score(), match.tricks()
-        if match.deal is not self.shown:  # the finished deal's sheet is showing: its totals
-            points, tricks = match.finished_points(), match.finished_tricks()
-        for side in range(sides):
-            name_w = col_p - x - int(rect.width * 0.14)
-            name = self.text.get(self.side_name(side), fs, IVORY)
-            if name.get_width() > name_w:  # a team's two names: a smaller size before cutting
-                name = self.text.get(self.side_name(side), max(10, int(fs * 0.8)), IVORY)
-            if name.get_width() > name_w:
-                name = name.subsurface((0, 0, name_w, name.get_height()))
-            surface.blit(name, (x, y))
-            p = self.text.get(str(int(points[side])), fs, BRASS_LIGHT, "bold")
-            surface.blit(p, p.get_rect(topright=(col_p, y)))
-            tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
-            surface.blit(tr, tr.get_rect(topright=(col_t, y)))
-            y += row_h
-        foot = t("eralash.score.deal", n=self.deal_number(), name=self.name(self.shown.dealer))
-        if self.shown.dealer in self.humans:
-            foot = t("eralash.score.deal_you", n=self.deal_number())
-        img = self.text.get(foot, small, DIM, "italic")
-        surface.blit(img, (x, rect.bottom - img.get_height() - 8))
-        if self.demo and not self.reveal:
-            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
-            surface.blit(d, d.get_rect(topleft=(rect.x, rect.bottom + 6)))
-
-    def deal_number(self) -> int:
-        """1-based number of the deal on the cloth."""
-        done = [r.deal for r in self.match.deals_done]
-        return done.index(self.shown) + 1 if self.shown in done else len(done) + 1
-
-    def draw_trump(self, surface: pygame.Surface) -> None:
-        """The trump indicator: it stays on the table for the whole deal."""
-        lay = self.layout
-        deal = self.shown
-        rect = lay.trump
-        surface.blit(self._plaque(rect.size), rect)
-        big = self.text.get(
-            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), suit_colour(deal.trump), "bold", shadow=True
-        )
-        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
-        x = rect.x + 20 + big.get_width()
-        fs, small = self.font_size(0.02), self.font_size(0.016)
-        a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
-        b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
-        key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
-        c = self.text.get(t(key, name=self.name(deal.trump_by)), small, DIM)
-        y = rect.centery - (a.get_height() + b.get_height() + c.get_height()) // 2
-        for img in (a, b, c):
-            w = rect.right - 8 - x
-            if img.get_width() > w > 0:
-                img = img.subsurface((0, 0, w, img.get_height()))
-            surface.blit(img, (x, y))
-            y += img.get_height()
-
-    # --- the declarations plaque ---------------------------------------------------------------------
-
-    def announce_box(self) -> pygame.Rect:
-        """The declarations plaque, sized to what it says."""
-        lay = self.layout
-        deal = self.shown
-        h = lay.size[1]
-        fs, small = self.font_size(0.023), self.font_size(0.019)
-        width = lay.announce.width
-        why = len(self.text.wrap(self.why_text(), small, width - 40, "italic"))
-        height = (
-            self.font_size(0.028) * 1.25
-            + fs * 0.3
-            + len(self.declaration_lines()) * fs * 1.4
-            + fs * 0.7
-            + fs * 1.25
-            + why * small * 1.2
-            + fs * 0.8
-        )
-        chips = self.must_choose_trump() or (self.phase == "declare" and deal.trump >= 0 and not self.demo)
-        if chips:
-            height += max(34, int(h * 0.05)) + h * 0.02
-        box = pygame.Rect(0, 0, width, int(height))
-        box.center = (lay.centre[0], lay.centre[1] + int(h * 0.03))
-        return box
-
-    def declaration_lines(self) -> list[str]:
-        """Each seat's declaration, wrapped to the plaque (a long one takes two lines)."""
-        fs = self.font_size(0.023)
-        out: list[str] = []
-        for _seat, line in seat_lines(self.shown, self.name):
-            out += self.text.wrap(line, fs, self.layout.announce.width - 40)
-        return out
-
-    def why_text(self) -> str:
-        deal = self.shown
-        why = trump_reason(deal, self.name, self.me if self.humans else None)
-        if self.must_choose_trump():
-            return why + " " + t("eralash.trump.you_choose")
-        if deal.trump < 0:
-            return why + " " + t("eralash.trump.thinking", name=self.name(deal.trump_by))
-        return why
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        if lay is None:
-            return
-        if self.phase == "declare":
-            self.draw_declarations(surface)
-        if self.banner is not None:
-            text, start = self.banner
-            scale = ease_out_back(min(1.0, (self.clock - start) / 0.4))
-            img = self.text.get(text, self.font_size(0.09), BRASS_LIGHT, "bold", shadow=True)
-            if scale < 0.999:
-                img = pygame.transform.smoothscale_by(img, max(0.05, scale))
-            surface.blit(img, img.get_rect(center=lay.centre))
-        if self.can_play_card() and self.message is None and not self.drag.dragging:
-            hint = self.text.get(t("table.your_turn"), self.font_size(0.022), DIM, "italic", shadow=True)
-            rect = hint.get_rect(center=lay.message.center)
-            surface.blit(hint, rect)
-            if self.deal_number() == 1 and len(self.shown.winners) < 2:  # how to play, early on
-                how = self.text.get(
-                    t("eralash.how_to_play"), self.font_size(0.018), DIM, "italic", shadow=True
-                )
-                surface.blit(how, how.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
-
-    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
-        """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
-        msg = self.message
-        if msg is None or self.layout is None:
-            return
-        lay = self.layout
-        fs = self.font_size(0.024)
-        colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
-        lines = self.text.wrap(msg.text, fs, int(lay.size[0] * 0.5))
-        imgs = [self.text.get(line, fs, colour) for line in lines]
-        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
-        box.midbottom = midbottom or lay.message.midbottom
-        surface.blit(self._plaque(box.size), box)
-        y = box.y + 9
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += img.get_height()
-
-    def draw_declarations(self, surface: pygame.Surface) -> None:
-        deal = self.shown
-        box = self.announce_box()
-        surface.blit(self._plaque(box.size), box)
-        fs, small = self.font_size(0.023), self.font_size(0.019)
-        y = box.y + int(fs * 0.6)
-        title = self.text.get(
-            t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
-        )
-        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
-        y += title.get_height() + int(fs * 0.3)
-        for line in self.declaration_lines():
-            img = self.text.get(line, fs, IVORY)
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += int(fs * 1.4)
-        y += int(fs * 0.3)
-        pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
-        y += int(fs * 0.4)
-        head = self.text.get(
-            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold"
-        )
-        surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
-        y += head.get_height()
-        why = self.why_text()
-        for line in self.text.wrap(why, small, box.width - 40, "italic"):
-            img = self.text.get(line, small, DIM, "italic")
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += img.get_height()
-        # each run's points on a small plaque across its cards (the corner indices stay clear)
-        size = self.images.size
-        for seat in range(deal.n):
-            for r in deal.runs[seat]:
-                rects = [
-                    sp.rect(size)
-                    for c in C.cards(r.cards)
-                    if (sp := self.sprites.get(c)) is not None and sp.turn >= 1.0 and sp.scale == RUN_SCALE
-                ]
-                if not rects:
-                    continue
-                rect = rects[0].unionall(rects[1:])
-                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold")
-                pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
-                surface.blit(self._plaque(pill.size), pill)
-                surface.blit(img, img.get_rect(center=pill.center))
 
 
 def open_example(app: Any) -> Any:
