@@ -184,10 +184,13 @@ def test_eralash_style_refusals_use_the_engines_own_translation(app):
     assert table.__class__.__mro__[1].refusal_text(table, err) == err.text("ru")
 
 
-def test_the_eralash_table_gets_the_hint_from_the_base(app):
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_eralash_table_gets_the_hint_from_the_base(size):
     from engine.eralash.moves import ChooseTrump, move_name
     from game.scenes.eralash_table import EralashTable
 
+    app = App(build_parser().parse_args(["--lang", "en"]), headless=True, size=size)
+    app.settings.animation_speed = "instant"
     app.worker = InlineWorker()  # the real bots: the Master advises
     table = EralashTable.new_game(app, seed=3, level="novice")
     app.stack.push(table)
@@ -199,7 +202,12 @@ def test_the_eralash_table_gets_the_hint_from_the_base(app):
         if table.hint_available():
             break
     assert table.hint_available()
-    assert [b.key for b in table.buttons].index("hint") == [b.key for b in table.buttons].index("undo") - 1
+    hint = next(b for b in table.buttons if b.key == "hint")
+    assert not any(hint.rect.colliderect(b.rect) for b in table.buttons if b is not hint)
+    for s in table.sprites.values():  # never over a card (a hand at the top may push it below Undo)
+        card = pygame.Rect(0, 0, *table.images.size)
+        card.center = (int(s.home[0]), int(s.home[1]))
+        assert not hint.rect.colliderect(card)
     table.request_hint()
     frames(app, 3)
     move = table.hint_move
@@ -209,3 +217,4 @@ def test_the_eralash_table_gets_the_hint_from_the_base(app):
         assert [b.key for b in table.buttons if b.glow] == [f"trump{move.suit}"]
     else:
         assert table.sprites[move].highlight == "hint"
+    app.close()

@@ -501,13 +501,29 @@ class TableScene(Scene):
             fs = self.font_size(0.026)
             width = self.text.font(fs).size(t("table.hint"))[0] + 36
             hint = self.make_hint_button(undo.rect.height)
-            hint.rect = pygame.Rect(0, undo.rect.y, width, undo.rect.height)
-            hint.rect.right = undo.rect.left - 10
+            beside = pygame.Rect(0, undo.rect.y, width, undo.rect.height)
+            beside.right = undo.rect.left - 10
+            below = pygame.Rect(undo.rect.x, undo.rect.bottom + 8, width, undo.rect.height)
+            hint.rect = beside if self._clear_spot(beside) or not self._clear_spot(below) else below
             self.buttons.insert(self.buttons.index(undo), hint)
         hint.enabled = self.hint_available() or self._hint_request is not None
         glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
         for b in self.buttons:
             b.glow = b.key == glow
+
+    def _clear_spot(self, rect: pygame.Rect) -> bool:
+        """Is ``rect`` on screen and clear of the other buttons and of every card at rest?"""
+        if not pygame.Rect((0, 0), self.app.size).contains(rect):
+            return False
+        if any(rect.colliderect(b.rect) for b in self.buttons):
+            return False
+        w, h = self.images.size
+        for s in self.sprites.values():
+            card = pygame.Rect(0, 0, w, h)
+            card.center = (int(s.home[0]), int(s.home[1]))
+            if rect.colliderect(card):
+                return False
+        return True
 
     def make_hint_button(self, height: int) -> Button:
         """The Hint button (H), for a table that lays out its own row; others get it placed for them."""
