@@ -709,6 +709,9 @@ class UraganTable(TableScene):
     def highlight_hint(self, move: Any) -> None:
         """The Master's advice: the card to play and what it should take glow; a claim answer's button
         glows (the base places the glow); the advice is also said in words."""
+        if self.choice is not None:  # a parked card waiting for its capture: the advice replaces it
+            self.close_choice()
+        self.select(None)
         self.clear_highlights()
         if isinstance(move, Play):
             cards = [move.card, *C.cards(move.take)] if self.shown.phase == PLAY_PHASE else C.cards(move.take)
