@@ -115,7 +115,7 @@ class MenuScene(Scene):
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
-        pw, ph = min(460, int(w * 0.4)), min(560, int(h * 0.86))
+        pw, ph = min(460, max(440, int(w * 0.4))), min(560, int(h * 0.86))  # the subtitle fits at 1024
         panel = UIPanel(
             pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph), manager=ui, object_id="#menu_panel"
         )
@@ -274,7 +274,7 @@ class MenuScene(Scene):
                 if i < len(texts) - 1:
                     lines.append(("", False))
             line_h = text.font(size).get_linesize()
-            height = line_h * len(lines) + 3 * pad + bh
+            height = line_h * len(lines) + 6 + 3 * pad + bh
             if height <= h - 2 * beside.top or size == 13:
                 break
         self.notice_size = size
