@@ -349,3 +349,18 @@ def test_a_bot_eldest_hand_names_trump_while_the_plaque_waits(app):
     assert table.match.deal.played == []  # nobody plays before the player has read it
     key(app, pygame.K_RETURN)
     assert table.phase == "play"
+
+
+def test_a_robber_opens_with_the_draw_for_the_deal(app):
+    match = Match.new(Options(), ["P0", "P1", "P2", "P3"], 7)  # first dealer by lot
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.phase == "lot")
+    drawn = table.lot_cards()
+    assert set(drawn) == {0, 1, 2, 3} and drawn == dict(enumerate(match.lot[-1]))
+    best = max(range(4), key=lambda s: drawn[s] % 13)
+    assert best == match.deal.dealer
+    until(app, lambda: all(table.sprites[c].turn == 1.0 for c in drawn.values()))
+    assert table.message is not None
+    assert ("you draw" if best == 0 else f"P{best} draws") in table.message.text
+    assert table.sprites[drawn[best]].highlight  # the highest card glows
+    until(app, lambda: table.phase == "declare")  # then the deal and the declarations, as ever

@@ -52,7 +52,7 @@ class EralashPlaques:
         for seat in range(self.n):
             self.draw_plate(surface, seat)
         self.draw_score(surface)
-        if self.shown.trump >= 0 and self.phase != "declare":
+        if self.shown.trump >= 0 and self.phase == "play":
             self.draw_trump(surface)
         deal = self.shown
         if self.drag.dragging and self.drag.pressed is not None and self.drag.pressed.card is not None:
@@ -126,7 +126,8 @@ class EralashPlaques:
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
         points, tricks = match.score(), match.tricks()
-        if match.deal is not self.shown:  # the finished deal's sheet is showing: its totals
+        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
+            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
             points, tricks = match.finished_points(), match.finished_tricks()
         for side in range(sides):
             name_w = col_p - x - int(rect.width * 0.14)

@@ -158,12 +158,48 @@ class EralashTable(EralashPlaques, TableScene):
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:
             return super().layout_origin(card)
-        return self.layout.place(self.shown.dealer, self.me).plate
+        return self.layout.place(self.shown.dealer, self.me).pile
 
     def on_warm(self) -> None:
+        if self.phase == "lot":  # the draw for the deal is on the cloth; the deal follows it
+            return
         if self._opening_pending:
+            if self.lot_cards() and self.phase != "lot":
+                self.show_lot()
+                return
             self._opening_pending = False
             self.deal_opening()
+
+    def lot_cards(self) -> dict[int, int]:
+        """The first deal of a robber: the cards drawn for the deal (the last round), by seat."""
+        lot = getattr(self.match, "lot", None)
+        if not lot or self.match.deals_done or self.shown is not self.match.deal or self.shown.history():
+            return {}
+        return {seat: card for seat, card in enumerate(lot[-1]) if card >= 0}
+
+    def show_lot(self) -> None:
+        """Everyone draws a card; the highest deals (RULES.md Eralash 1). Shown, then the deal."""
+        self.phase = "lot"
+        self.holds.add("dealing")
+        drawn = self.lot_cards()
+        dealer = self.shown.dealer
+        card = C.display(drawn[dealer], i18n.get_language())
+        key = "eralash.lot.you" if dealer in self.humans else "eralash.lot"
+        self.say(t(key, name=self.name(dealer), card=card), 3.2)
+        self.app.play_sound("shuffle")
+        last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
+        self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
+        self.tweens.add(Sequence(Wait(last + 1.8 * self.tweens.factor), self._lot_done))
+
+    def _lot_done(self) -> None:
+        self.phase = "dealing"
+        self._opening_pending = True
+        self.sync(duration=0.3)
+        self.tweens.add(Sequence(Wait(0.35 * self.tweens.factor), self._deal_after_lot))
+
+    def _deal_after_lot(self) -> None:
+        self._opening_pending = False
+        self.deal_opening()
 
     def hand_order(self, card: int) -> tuple[int, int]:
         """Your hand: suits alternating in colour, trumps at the right end, low to high."""
@@ -192,9 +228,13 @@ class EralashTable(EralashPlaques, TableScene):
         out: dict[int, Target] = {}
         self._scales = {}
         if self._opening_pending:  # not dealt yet: the pack waits by the dealer
-            x, y = lay.place(deal.dealer, self.me).plate
+            x, y = lay.place(deal.dealer, self.me).pile  # the pack by the dealer
             for i, c in enumerate(range(52)):
                 out[c] = SeatTarget(x - i * 0.3, y - i * 0.3, 0.0, False, i, PILE_SCALE)
+            if self.phase == "lot":  # the cards drawn for the deal lie face up before their seats
+                for seat, c in self.lot_cards().items():
+                    tx, ty = lay.place(seat, self.me).trick
+                    out[c] = SeatTarget(tx, ty, _jitter(c, 6.0), True, 300 + seat, 1.0)
             return self._keep_scales(out)
         cw, ch = lay.card
         n = deal.n
@@ -352,7 +392,7 @@ class EralashTable(EralashPlaques, TableScene):
         deal = self.shown
         self.phase = "dealing"
         self.gather = None
-        x, y = self.layout.place(deal.dealer, self.me).plate
+        x, y = self.layout.place(deal.dealer, self.me).pile
         for c in list(self.sprites):
             del self.sprites[c]
         for c in range(52):
