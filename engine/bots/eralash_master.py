@@ -158,7 +158,6 @@ def ismcts(
     """Single-observer ISMCTS over ``TrickPlay``; returns (card, iterations)."""
     pool: list[TrickPlay] = []
     root = _Node(-1)
-    me = sit.seat
     root_set = 0
     for c in root_cards:
         root_set |= 1 << c
@@ -225,5 +224,4 @@ def ismcts(
         c: (root.children[c].total / root.children[c].visits if visits[c] else 0.0) for c in root_cards
     }
     card = max(root_cards, key=lambda c: (visits[c], means[c], -c))
-    _ = me
     return card, it
