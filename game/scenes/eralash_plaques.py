@@ -55,6 +55,16 @@ class EralashPlaques:
         if self.shown.trump >= 0 and self.phase == "play":
             self.draw_trump(surface)
         deal = self.shown
+        if deal.aside and self.phase not in ("lot", "dealing"):  # the unseen cards, named once
+            x, y = self.aside_spot()
+            label = self.text.get(
+                plural(deal.aside.bit_count(), "eralash.n_aside"),
+                self.font_size(0.016),
+                DIM,
+                "italic",
+                shadow=True,
+            )
+            surface.blit(label, label.get_rect(midtop=(int(x), int(y + lay.card[1] * 0.3))))
         if self.drag.dragging and self.drag.pressed is not None and self.drag.pressed.card is not None:
             ok = deal.legal_mask() >> self.drag.pressed.card & 1
             pygame.draw.rect(surface, GLOW if ok else WARN, lay.trick_area, width=2, border_radius=18)

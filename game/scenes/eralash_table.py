@@ -294,10 +294,21 @@ class EralashTable(EralashPlaques, TableScene):
                 )
                 out[c] = SeatTarget(x, y, place.angle, bool(visible >> c & 1), 150 + i, OPP_SCALE)
         aside = [c for c in C.cards(deal.aside)]
-        ax, ay = lay.trick_area.left - cw * 0.5, lay.trick_area.top + ch * 0.1
+        ax, ay = self.aside_spot()
         for i, c in enumerate(aside):
             out[c] = SeatTarget(ax - min(i, 20) * 0.5, ay - min(i, 20) * 0.5, 12.0, False, i, PILE_SCALE)
         return self._keep_scales(out)
+
+    def aside_spot(self) -> tuple[float, float]:
+        """Where the cards laid aside unseen (3 players, or a short deal) lie: left of the trick."""
+        lay = self.layout
+        cw, ch = lay.card
+        return (lay.trick_area.left - cw * 0.5, lay.trick_area.top + ch * 0.1)
+
+    def on_setting(self, name: str, value: Any) -> None:
+        super().on_setting(name, value)
+        if name == "language":
+            self.build_buttons()
 
     def _keep_scales(self, out: dict[int, Target]) -> dict[int, Target]:
         self._scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}
