@@ -186,6 +186,14 @@ def test_make_and_registry() -> None:
         make("grandmaster")
 
 
+def test_a_bot_asked_out_of_turn_says_so() -> None:
+    m = Match.new(Options(), ["a", "b", "c", "d"], 1)
+    idle = (m.current_player() + 1) % 4
+    for name in ("novice", "club", "master"):
+        with pytest.raises(ValueError, match="no move"):
+            make(name, budget=0.01).choose(m.view(idle))
+
+
 # --- trump choice ---------------------------------------------------------------------------------
 
 

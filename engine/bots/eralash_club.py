@@ -102,6 +102,8 @@ class ClubBot:
         from engine.bots.eralash_view import choose_trump_move, to_card_move, trump_choices
 
         legal = view.legal_moves()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move to make now (seat {view.cur} is to move)")
         if len(legal) == 1:
             return legal[0]
         sit = Situation.of(view)

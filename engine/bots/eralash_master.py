@@ -79,6 +79,8 @@ class MasterBot:
     def choose(self, view: Any, full: Any = None) -> Any:
         start = time.perf_counter()
         legal = list(view.legal_moves())
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move to make now (seat {view.cur} is to move)")
         if len(legal) == 1:
             return legal[0]
         rng = decision_rng(self.seed, view)

@@ -35,6 +35,8 @@ class NoviceBot:
 
     def choose(self, view: Any, full: Any = None) -> Any:
         legal = list(view.legal_moves())
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no move to make now (seat {view.cur} is to move)")
         if len(legal) == 1:
             return legal[0]
         rng = decision_rng(self.seed, view)
