@@ -14,9 +14,10 @@ import pygame
 
 from engine import cards as C
 from engine.eralash import Match, Options
+from game import i18n
 from game.i18n import t
 from game.resources import resource_path
-from game.scenes.eralash_table import EralashTable
+from game.scenes.eralash_table import DEMO_NAMES, EralashTable
 from game.themes import BRASS_LIGHT, IVORY
 from game.widgets.buttons import Button, row_of_buttons
 
@@ -59,6 +60,9 @@ class ExampleTable(EralashTable):
         from game.saves import SavedGame, Session
 
         rec = load_record()
+        if i18n.get_language() != "ru":  # the text's players, spelt for the reader
+            ru, own = DEMO_NAMES["ru"], DEMO_NAMES.get(i18n.get_language(), DEMO_NAMES["en"])
+            rec = {**rec, "players": [own[ru.index(p)] if p in ru else p for p in rec["players"]]}
         match, plays = example_match(rec)
         n = match.n_players
         saved = SavedGame(game="eralash", match=match.to_save(), seats=["club"] * n, bot_seeds=[0] * n)
