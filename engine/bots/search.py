@@ -13,11 +13,13 @@ the move, depends on the machine's speed — that is what "anytime" means.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -116,10 +118,11 @@ class SearchResult:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "move", "parent", "player", "total", "visits")
+    """A tree node; no parent pointer, so a finished tree is freed by reference counting alone."""
 
-    def __init__(self, parent: _Node | None, move: Hashable, player: int) -> None:
-        self.parent = parent
+    __slots__ = ("avail", "children", "move", "player", "total", "visits")
+
+    def __init__(self, move: Hashable, player: int) -> None:
         self.move = move
         self.player = player  # the seat that chose ``move``
         self.children: dict[Hashable, _Node] = {}
@@ -151,23 +154,54 @@ def ismcts(
     """
     if len(root_moves) == 1:
         return SearchResult(root_moves[0], 0, {root_moves[0]: 0}, {root_moves[0]: 0.0})
-    root = _Node(None, None, -1)
+    with _gc_paused():
+        return _ismcts(determinize, root_moves, evaluate, rng, deadline, rollout, exploration,
+                       expand_order, moves)
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection during a search: the search makes no reference cycles, and a
+    full collection over a long-lived process's caches can stall a move for a second."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _ismcts(
+    determinize: Determinizer,
+    root_moves: Sequence[Hashable],
+    evaluate: Evaluator,
+    rng: random.Random,
+    deadline: Deadline,
+    rollout: Rollout,
+    exploration: float,
+    expand_order: Callable[[Any, list[Hashable], random.Random], Hashable] | None,
+    moves: Callable[[Any], Sequence[Hashable]] | None,
+) -> SearchResult:
+    root = _Node(None, -1)
     iterations = 0
     log, sqrt = math.log, math.sqrt
     gen = moves
     while not deadline.expired(iterations):
         state = determinize(rng)
         node = root
+        path = []
         while not state.is_over():
             legal = gen(state) if gen is not None else state.legal_moves()
             children = node.children
             untried = [m for m in legal if m not in children]
             if untried:
                 move = expand_order(state, untried, rng) if expand_order else rng.choice(untried)
-                child = _Node(node, move, state.current_player())
+                child = _Node(move, state.current_player())
                 children[move] = child
                 state.play(move)
                 node = child
+                path.append(child)
                 break
             best: _Node | None = None
             best_ucb = -1.0
@@ -180,13 +214,13 @@ def ismcts(
             assert best is not None
             state.play(best.move)
             node = best
+            path.append(best)
         if not state.is_over():
             rollout(state, rng)
         values = evaluate(state)
-        while node is not root:
-            node.visits += 1
-            node.total += values[node.player]
-            node = node.parent  # type: ignore[assignment]
+        for n in path:
+            n.visits += 1
+            n.total += values[n.player]
         root.visits += 1
         iterations += 1
     visits = {m: (root.children[m].visits if m in root.children else 0) for m in root_moves}
@@ -216,6 +250,25 @@ def pimc(
         return SearchResult(root_moves[0], 0, {root_moves[0]: 0}, {root_moves[0]: 0.0})
     totals = dict.fromkeys(root_moves, 0.0)
     iterations = 0
+    with _gc_paused():
+        iterations = _pimc_loop(determinize, root_moves, seat, evaluate, rng, deadline, rollout, totals)
+    n = max(1, iterations)
+    values = {m: totals[m] / n for m in root_moves}
+    move = max(root_moves, key=lambda m: values[m])
+    return SearchResult(move, iterations, dict.fromkeys(root_moves, iterations), values)
+
+
+def _pimc_loop(
+    determinize: Determinizer,
+    root_moves: Sequence[Hashable],
+    seat: int,
+    evaluate: Evaluator,
+    rng: random.Random,
+    deadline: Deadline,
+    rollout: Rollout,
+    totals: dict[Hashable, float],
+) -> int:
+    iterations = 0
     while not deadline.expired(iterations):
         base = determinize(rng)
         for m in root_moves:
@@ -225,7 +278,4 @@ def pimc(
                 rollout(s, rng)
             totals[m] += evaluate(s)[seat]
         iterations += 1
-    n = max(1, iterations)
-    values = {m: totals[m] / n for m in root_moves}
-    move = max(root_moves, key=lambda m: values[m])
-    return SearchResult(move, iterations, dict.fromkeys(root_moves, iterations), values)
+    return iterations

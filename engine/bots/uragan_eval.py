@@ -62,7 +62,7 @@ def _worth(mask: int) -> float:
             low = m & -m
             w += CARD_WORTH[low.bit_length() - 1]
             m ^= low
-        if len(_WORTH_CACHE) > 500_000:
+        if len(_WORTH_CACHE) > 100_000:
             _WORTH_CACHE.clear()
         _WORTH_CACHE[mask] = w
     return w

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Callable
 
 from engine.bots.search import Deadline, decision_rng, ismcts, random_rollout
 from engine.bots.uragan_eval import greedy_playout, make_evaluator, make_static_evaluator, no_rollout
@@ -69,20 +70,24 @@ class Resampler:
         return d
 
 
-_MOVES_CACHE: dict[tuple[int, int], list] = {}
+def strict_move_generator() -> Callable[[Deal], list]:
+    """``moves(deal)``: a sampled deal's legal moves under strict claims, cached by (hand, table).
 
+    One cache per decision: it is small, and it dies with the search (a large shared cache would
+    cost a long pause whenever it was cleared).
+    """
+    cache: dict[tuple[int, int], list] = {}
 
-def strict_moves(deal: Deal) -> list:
-    """A sampled deal's legal moves under strict claims, cached by (hand, table) while playing."""
-    if deal.phase != PLAY:
-        return deal.legal_moves()
-    key = (deal.hands[deal.turn], deal.table)
-    got = _MOVES_CACHE.get(key)
-    if got is None:
-        if len(_MOVES_CACHE) > 300_000:
-            _MOVES_CACHE.clear()
-        got = _MOVES_CACHE[key] = legal_moves_in(PLAY, key[0], key[1], True, None)
-    return got
+    def moves(deal: Deal) -> list:
+        if deal.phase != PLAY:
+            return deal.legal_moves()
+        key = (deal.hands[deal.turn], deal.table)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = legal_moves_in(PLAY, key[0], key[1], True, None)
+        return got
+
+    return moves
 
 
 def lawful_moves(view: View) -> list:
@@ -136,6 +141,6 @@ class UraganMaster:
             evaluate = make_evaluator(view.match_points, view.target)
             rollout = greedy_playout if self.rollout == "greedy" else random_rollout
         result = ismcts(sample, root_moves, view.seat, evaluate, decision_rng(self.seed, view), deadline,
-                        exploration=self.exploration, rollout=rollout, moves=strict_moves)
+                        exploration=self.exploration, rollout=rollout, moves=strict_move_generator())
         self.last_iterations = result.iterations
         return result.move
