@@ -134,3 +134,9 @@ def test_every_key_the_app_core_and_uragan_table_use_is_in_the_catalogs():
         catalog = i18n.load_catalog(lang)
         missing = sorted(k for k in used if k not in catalog)
         assert missing == [], f"{lang}: {missing}"
+
+
+def test_tricks_in_russian_follow_the_issue_examples():
+    i18n.set_language("ru")
+    got = [i18n.plural(n, "eralash.n_tricks") for n in (1, 2, 5, 11, 21)]
+    assert got == ["1 взятка", "2 взятки", "5 взяток", "11 взяток", "21 взятка"]
