@@ -1,8 +1,9 @@
 """Eralash Club: a rule-based player that follows the original text's own advice.
 
-Lead from your runs (a run of four or five: its lowest card first), then from the top card of any
-suit; without runs lead a long suit and keep its top card for when the suit breaks. Trump when it
-wins cheaply, never waste a high trump or trump a partner's trick, discard low from short suits.
+Lead from your runs (a run of four or five: its lowest card first, unless the run is headed by the
+highest card still out, which wins at once), then from the top card of any suit; without runs lead
+a long suit and keep its top card for when the suit breaks. Trump when it wins cheaply, never waste
+a high trump or trump a partner's trick, discard low from short suits.
 Above all watch the score sheet: a seat ahead on points wants the robber to end (tricks to itself,
 or to whoever is about to reach the target), a seat behind wants it to go on (tricks spread, the
 near-target seat kept out). Pure heuristics: well under a millisecond per move.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bots.eralash_tricks import beats, trick_winner
-from engine.bots.eralash_view import Situation
+from engine.bots.eralash_view import Situation, choose_trump_move, to_card_move, trump_choices
 from engine.cards import SUIT_MASK, cards
 
 __all__ = ["ClubBot", "choose_trump_by_strength", "trick_wishes", "runs_in"]
@@ -99,8 +100,6 @@ class ClubBot:
         self.seed = seed
 
     def choose(self, view: Any, full: Any = None) -> Any:
-        from engine.bots.eralash_view import choose_trump_move, to_card_move, trump_choices
-
         legal = view.legal_moves()
         if not legal:
             raise ValueError(f"seat {view.seat} has no move to make now (seat {view.cur} is to move)")
@@ -120,8 +119,6 @@ class ClubBot:
 
 
 def _move_for(legal: list[Any], card: int) -> Any:
-    from engine.bots.eralash_view import to_card_move
-
     for m in legal:
         if to_card_move(m) == card:
             return m
