@@ -10,29 +10,26 @@ import contextlib
 from typing import Any
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UILabel
 
 from engine import cards as C
 from game import i18n
 from game.i18n import t
-from game.scene import Scene
 from game.scenes import continue_game, open_screen, open_table, screen_available, table_available
 from game.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
 from game.widgets.cards import CardImages
 from game.widgets.felt import panel as plaque
 from game.widgets.felt import table_background
+from game.widgets.gui_scene import GuiScene, row_rects
 from game.widgets.warm import Warmer
 
 LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
 
 
-class MenuScene(Scene):
+class MenuScene(GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.elements: list[Any] = []
-        self.buttons: dict[str, UIButton] = {}
         self.mode = "main"  # or "new"
         self.choice: dict[str, Any] = {"game": "uragan", "level": "club", "claims": "book"}
         self._bg: pygame.Surface | None = None
@@ -90,24 +87,11 @@ class MenuScene(Scene):
         if self._unlisten:
             self._unlisten()
             self._unlisten = None
-        self.clear()
-
-    def pause(self) -> None:
-        self.clear()
+        super().exit()
 
     def resume(self) -> None:
         self.on_setting("deck_index", None)  # in case a setting changed without telling (defaults)
-        self.build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app.stack.top is self:
-            self.build()
-
-    def clear(self) -> None:
-        for e in self.elements:
-            e.kill()
-        self.elements.clear()
-        self.buttons.clear()
+        super().resume()
 
     # --- building ---------------------------------------------------------------------------------
 
@@ -116,11 +100,7 @@ class MenuScene(Scene):
         ui = self.app.ui
         w, h = self.app.size
         pw, ph = min(460, max(440, int(w * 0.4))), min(560, int(h * 0.86))  # the subtitle fits at 1024
-        panel = UIPanel(
-            pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph), manager=ui, object_id="#menu_panel"
-        )
-        self.elements.append(panel)
-        self.panel = panel
+        panel = self.add_panel(pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph))
         inner = pw - 60
         UILabel(pygame.Rect(30, 24, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
         UILabel(
@@ -131,21 +111,6 @@ class MenuScene(Scene):
             self._build_main(panel, inner, ph)
         else:
             self._build_new(panel, inner, ph)
-
-    def _button(
-        self,
-        key: str,
-        text: str,
-        rect: pygame.Rect,
-        container: Any,
-        enabled: bool = True,
-        tooltip: str | None = None,
-    ) -> UIButton:
-        b = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip, object_id=f"#{key}")
-        if not enabled:
-            b.disable()
-        self.buttons[key] = b
-        return b
 
     def _build_main(self, panel: Any, inner: int, ph: int) -> None:
         has_save = self._has_save()
@@ -160,14 +125,9 @@ class MenuScene(Scene):
         bh = min(56, (ph - 200) // len(entries) - 10)
         y = 150
         for key, text, enabled in entries:
-            self._button(
-                key,
-                text,
-                pygame.Rect(30, y, inner, bh),
-                panel,
-                enabled,
-                None if enabled or key == "continue" else t("menu.not_yet"),
-            )
+            tooltip = None if enabled or key == "continue" else t("menu.not_yet")
+            self.button(key, text, pygame.Rect(30, y, inner, bh), enabled=enabled, tooltip=tooltip,
+                        container=panel)
             y += bh + 12
 
     def _build_new(self, panel: Any, inner: int, ph: int) -> None:
@@ -175,58 +135,33 @@ class MenuScene(Scene):
         y = 140
         UILabel(pygame.Rect(30, y, inner, 28), t("menu.choose_game"), ui, container=panel)
         y += 32
-        half = (inner - 10) // 2
-        for i, game in enumerate(("uragan", "eralash")):
-            b = self._button(
-                f"game_{game}",
-                t(f"game.{game}"),
-                pygame.Rect(30 + i * (half + 10), y, half, 44),
-                panel,
-                table_available(game),
-                None if table_available(game) else t("menu.not_yet"),
-            )
+        games = ("uragan", "eralash")
+        for game, rect in zip(games, row_rects(30, y, inner, len(games), 44), strict=True):
+            ready = table_available(game)
+            b = self.button(f"game_{game}", t(f"game.{game}"), rect, enabled=ready,
+                            tooltip=None if ready else t("menu.not_yet"), container=panel)
             if self.choice["game"] == game:
-                b.select()
+                b.select()  # after disable(): a chosen game not ready yet still shows as chosen
         y += 56
         UILabel(pygame.Rect(30, y, inner, 28), t("menu.opponent"), ui, container=panel)
         y += 32
-        third = (inner - 20) // 3
-        for i, level in enumerate(LEVELS):
-            b = self._button(
-                f"level_{level}",
-                t(f"level.{level}"),
-                pygame.Rect(30 + i * (third + 10), y, third, 44),
-                panel,
-                True,
-                t(f"level.{level}.about"),
-            )
-            if self.choice["level"] == level:
-                b.select()
+        for level, rect in zip(LEVELS, row_rects(30, y, inner, len(LEVELS), 44), strict=True):
+            self.button(f"level_{level}", t(f"level.{level}"), rect, self.choice["level"] == level,
+                        tooltip=t(f"level.{level}.about"), container=panel)
         y += 56
         if self.choice["game"] == "uragan":
             UILabel(pygame.Rect(30, y, inner, 28), t("uragan.option.claims"), ui, container=panel)
             y += 32
-            for i, mode in enumerate(("book", "strict")):
-                b = self._button(
-                    f"claims_{mode}",
-                    t(f"uragan.option.claims.{mode}"),
-                    pygame.Rect(30 + i * (half + 10), y, half, 44),
-                    panel,
-                    True,
-                    t(f"uragan.option.claims.{mode}.about"),
-                )
-                if self.choice["claims"] == mode:
-                    b.select()
+            modes = ("book", "strict")
+            for mode, rect in zip(modes, row_rects(30, y, inner, len(modes), 44), strict=True):
+                self.button(f"claims_{mode}", t(f"uragan.option.claims.{mode}"), rect,
+                            self.choice["claims"] == mode, tooltip=t(f"uragan.option.claims.{mode}.about"),
+                            container=panel)
             y += 56
-        y = max(y + 8, ph - 130)
-        self._button(
-            "start",
-            t("menu.start"),
-            pygame.Rect(30, y, half, 50),
-            panel,
-            table_available(self.choice["game"]),
-        )
-        self._button("back", t("menu.back"), pygame.Rect(40 + half, y, half, 50), panel)
+        start, back = row_rects(30, max(y + 8, ph - 130), inner, 2, 50)
+        self.button("start", t("menu.start"), start, enabled=table_available(self.choice["game"]),
+                    container=panel)
+        self.button("back", t("menu.back"), back, container=panel)
 
     def _has_save(self) -> bool:
         if self.app.store is None:
@@ -282,9 +217,8 @@ class MenuScene(Scene):
         box = pygame.Rect(left, beside.top, width, min(height, h - 2 * max(8, beside.top // 2)))
         self.notice_box = box
         bw = max(140, text.font(18).size(t("menu.notice.dismiss"))[0] + 40)
-        self._button("dismiss", t("menu.notice.dismiss"),
-                     pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh), None)
-        self.elements.append(self.buttons["dismiss"])
+        self.button("dismiss", t("menu.notice.dismiss"),
+                    pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh))
 
     def dismiss_notices(self) -> None:
         with contextlib.suppress(Exception):
@@ -308,11 +242,10 @@ class MenuScene(Scene):
     # --- events -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if event.ui_element is b:
-                    self.press(key)
-                    return True
+        key = self.pressed(event)
+        if key is not None:
+            self.press(key)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.mode == "new":
                 self.press("back")

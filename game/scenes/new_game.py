@@ -15,11 +15,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
+from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game import i18n
 from game.i18n import plural, t
-from game.scene import Scene
+from game.widgets.gui_scene import GuiScene, row_rects
 
 LEVELS = ("novice", "club", "master")
 NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
@@ -57,17 +57,14 @@ def default_choice(app: Any) -> dict[str, Any]:
     return choice
 
 
-class NewGameScene(Scene):
+class NewGameScene(GuiScene):
     """pygame_gui on the cloth; Esc or Back returns to the menu, Enter or Deal starts."""
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.choice = default_choice(app)
-        self.elements: list[Any] = []
-        self.buttons: dict[str, UIButton] = {}
         self.entries: dict[str, UITextEntryLine] = {}
         self.error = ""
-        self._backdrop: Any = None
 
     # --- the current choices ----------------------------------------------------------------------
 
@@ -102,27 +99,8 @@ class NewGameScene(Scene):
 
     # --- lifecycle --------------------------------------------------------------------------------
 
-    def enter(self) -> None:
-        self.build()
-
-    def exit(self) -> None:
-        self.clear()
-
-    def pause(self) -> None:
-        self.clear()
-
-    def resume(self) -> None:
-        self.build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app.stack.top is self:
-            self.build()
-
     def clear(self) -> None:
-        for e in self.elements:
-            e.kill()
-        self.elements.clear()
-        self.buttons.clear()
+        super().clear()
         self.entries.clear()
 
     # --- building ---------------------------------------------------------------------------------
@@ -144,11 +122,7 @@ class NewGameScene(Scene):
         ui = self.app.ui
         w, h = self.app.size
         pw = min(1040, int(w * 0.9))
-        panel = UIPanel(
-            pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), manager=ui, object_id="#menu_panel"
-        )
-        self.elements.append(panel)
-        self.panel = panel
+        panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         self.row_h = max(26, min(40, int(h * 0.042)))
         compact = not title
         self.titled = title
@@ -187,29 +161,9 @@ class NewGameScene(Scene):
                 container=panel,
                 object_id="#notice",
             )
-        half = (self.inner - 10) // 2
-        by = ph - 66
-        self.button("start", t("menu.start"), pygame.Rect(30, by, half, 48))
-        self.button("back", t("menu.back"), pygame.Rect(40 + half, by, half, 48))
-
-    def button(
-        self,
-        key: str,
-        text: str,
-        rect: pygame.Rect,
-        selected: bool = False,
-        enabled: bool = True,
-        tooltip: str | None = None,
-    ) -> UIButton:
-        b = UIButton(
-            rect, text, self.app.ui, container=self.panel, tool_tip_text=tooltip, object_id=f"#{key}"
-        )
-        if selected:
-            b.select()
-        if not enabled:
-            b.disable()
-        self.buttons[key] = b
-        return b
+        start, back = row_rects(30, ph - 66, self.inner, 2, 48)
+        self.button("start", t("menu.start"), start, container=panel)
+        self.button("back", t("menu.back"), back, container=panel)
 
     def choice_row(
         self,
@@ -236,7 +190,12 @@ class NewGameScene(Scene):
         bw = min(230, (width - gap * (len(items) - 1)) // len(items))
         for i, (key, text) in enumerate(items):
             self.button(
-                key, text, pygame.Rect(x0 + i * (bw + gap), y, bw, self.row_h), key == selected, enabled
+                key,
+                text,
+                pygame.Rect(x0 + i * (bw + gap), y, bw, self.row_h),
+                key == selected,
+                enabled,
+                container=self.panel,
             )
         y += self.row_h + 2
         if about:
@@ -280,15 +239,15 @@ class NewGameScene(Scene):
         )
         entry.set_text_length_limit(20)
         self.entries[f"name{seat}"] = entry
-        gap = 8
-        bw = (width - name_w - 14 - 2 * gap) // 3
-        for i, level in enumerate(LEVELS):
+        rects = row_rects(x0 + name_w + 14, y, width - name_w - 14, len(LEVELS), self.row_h, gap=8)
+        for level, rect in zip(LEVELS, rects, strict=True):
             self.button(
                 f"level{seat}_{level}",
                 t(f"level.{level}"),
-                pygame.Rect(x0 + name_w + 14 + i * (bw + gap), y, bw, self.row_h),
+                rect,
                 self.setup["levels"][seat - 1] == level,
                 tooltip=t(f"level.{level}.about"),
+                container=self.panel,
             )
         return y + self.row_h + 8
 
@@ -418,11 +377,10 @@ class NewGameScene(Scene):
     # --- events -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in list(self.buttons.items()):
-                if event.ui_element is b:
-                    self.press(key)
-                    return True
+        key = self.pressed(event)
+        if key is not None:
+            self.press(key)
+            return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self.read_entries()
             return True
@@ -514,14 +472,9 @@ class NewGameScene(Scene):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        colour = getattr(self.app.settings, "table_colour", "green")
         try:
-            if self._backdrop is None:
-                from game.scenes.settings_screen import Backdrop
-
-                self._backdrop = Backdrop()
-            surface.blit(self._backdrop.get(surface.get_size(), colour), (0, 0))
+            surface.blit(self._background(surface.get_size()), (0, 0))
         except Exception:
             from game.widgets.felt import table_background
 
-            surface.blit(table_background(surface.get_size(), colour), (0, 0))
+            surface.blit(table_background(surface.get_size(), self.table_colour()), (0, 0))

@@ -19,15 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.i18n import t
 from game.resources import resource_path
-from game.scene import Scene
-from game.scenes.settings_screen import Backdrop, rail_width
 from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
+from game.widgets.backdrop import rail_width
+from game.widgets.gui_scene import GuiScene
 
 GAMES = ("eralash", "uragan")
 # The Eralash table helper adds the illustrative game; the button appears when this exists.
@@ -259,15 +257,15 @@ def example_available() -> bool:
         return False
 
 
-class RulesScene(Scene):
+class RulesScene(GuiScene):
     """Rules of the chosen game on an ivory page over the table; Esc or Back returns."""
+
+    button_id_prefix = "rules_"
 
     def __init__(self, app: Any, game: str | None = None) -> None:
         super().__init__(app)
         last = getattr(app.settings, "last_game", "eralash") if app is not None else "eralash"
         self.game = game if game in GAMES else (last if last in GAMES else "eralash")
-        self.elements: list[Any] = []
-        self.buttons: dict[str, UIButton] = {}
         self._rows: list[tuple[pygame.Rect, str, int, int]] = []  # contents: rect, title, y, level
         self.page: Page | None = None
         self.scroll = 0.0  # shown offset (eased towards target)
@@ -276,7 +274,6 @@ class RulesScene(Scene):
         self._contents_rect = pygame.Rect(0, 0, 0, 0)
         self._highlights: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
         self._line_cache: dict[int, pygame.Surface] = {}
-        self.backdrop = Backdrop()
         self._drag: int | None = None
         self._lang = ""
         self._blocks: dict[str, list[Block]] = {}
@@ -293,23 +290,7 @@ class RulesScene(Scene):
     def exit(self) -> None:
         if self._unlisten:
             self._unlisten()
-        self.clear()
-
-    def pause(self) -> None:
-        self.clear()
-
-    def resume(self) -> None:
-        self.build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app.stack.top is self:
-            self.build()
-
-    def clear(self) -> None:
-        for e in self.elements:
-            e.kill()
-        self.elements.clear()
-        self.buttons.clear()
+        super().exit()
 
     # content ---------------------------------------------------------------------------------------
 
@@ -342,17 +323,13 @@ class RulesScene(Scene):
         # Header: the two games as tabs, Watch the example, Back (right edge of the page).
         x = left
         for game in GAMES:
-            b = self._button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44))
-            if game == self.game:
-                b.select()
+            self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44), game == self.game)
             x += 180
         if self.game == "eralash":
             ready = example_available()
-            ex = self._button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44),
-                              None if ready else t("rules.example_not_yet"))
-            if not ready:
-                ex.disable()
-        self._button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
+            self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44),
+                        enabled=ready, tooltip=None if ready else t("rules.example_not_yet"))
+        self.button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
         inner = self._page_rect.width - 2 * self._pad()
         self.page = layout(self._blocks[self.game], inner, self.app.text)
         self._line_cache.clear()
@@ -367,12 +344,6 @@ class RulesScene(Scene):
             y += row_h
         self.target = min(self.target, self._max_scroll())
         self.scroll = self.target
-
-    def _button(self, key: str, text: str, rect: pygame.Rect, tooltip: str | None = None) -> UIButton:
-        b = UIButton(rect, text, self.app.ui, tool_tip_text=tooltip, object_id=f"#rules_{key}")
-        self.elements.append(b)
-        self.buttons[key] = b
-        return b
 
     def _pad(self) -> int:
         return max(24, self._page_rect.width // 18)
@@ -396,11 +367,10 @@ class RulesScene(Scene):
     # events ----------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if event.ui_element is b:
-                    self.press(key)
-                    return True
+        key = self.pressed(event)
+        if key is not None:
+            self.press(key)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, _, y, _ in self._rows:
                 if rect.collidepoint(event.pos):
@@ -479,9 +449,6 @@ class RulesScene(Scene):
         ms = self._max_scroll()
         ty = bar.y + int((bar.height - th) * (self.scroll / ms if ms else 0))
         return bar, pygame.Rect(bar.x, ty, bar.width, th)
-
-    def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        return self.backdrop.get(size, getattr(self.app.settings, "table_colour", "green"))
 
     def _line_surface(self, i: int, line: Line) -> pygame.Surface:
         surf = self._line_cache.get(i)

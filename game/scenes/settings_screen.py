@@ -20,9 +20,10 @@ from pygame_gui.windows import UIConfirmationDialog
 from engine import cards as C
 from game import i18n
 from game.i18n import t
-from game.scene import Scene
 from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, MAX_NAME, Settings, available_card_backs
 from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
+from game.widgets.backdrop import rail_width
+from game.widgets.gui_scene import GuiScene
 
 PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
 MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
@@ -43,52 +44,6 @@ def apply_setting(app: Any, name: str, value: Any) -> None:
     elif name == "fullscreen" and bool(getattr(app, "fullscreen", value)) != value:
         with contextlib.suppress(Exception):
             app.toggle_fullscreen()
-
-
-def rail_width(size: tuple[int, int]) -> int:
-    """How wide the art table's wooden rail is at this window size (screens keep clear of it)."""
-    try:
-        from game.art import TableArt
-
-        return int(TableArt.rail_width(size))
-    except Exception:
-        return max(8, min(size) // 70)
-
-
-class Backdrop:
-    """The cloth behind a screen: the art's table (cloth, rail, brass corners), rendered on a helper
-    thread the first time a size and colour are needed; plain baize is shown until it is ready.
-    The Settings, Statistics and Rules screens share this, so they sit on the same table as the menu.
-    """
-
-    def __init__(self) -> None:
-        from game.widgets.warm import Warmer
-
-        self.warmer = Warmer()
-        self._ready: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
-        self._pending: tuple[tuple[int, int], str] | None = None
-        self._bg: pygame.Surface | None = None
-        self._key: tuple[tuple[int, int], str] | None = None
-        self._stand_in: tuple[tuple[int, int], str] | None = None
-
-    def get(self, size: tuple[int, int], colour: str) -> pygame.Surface:
-        from game.widgets.felt import baize, table_background
-
-        key = (size, colour)
-        if self._key == key and self._bg is not None:
-            return self._bg
-        ready = self._ready.pop(key, None)
-        if ready is not None:
-            self._bg, self._key = ready, key
-            return ready
-        if self._pending != key and self.warmer.ready:
-            self._pending = key
-            store = self._ready
-            self.warmer.start(lambda: store.__setitem__(key, table_background(size, colour)))
-        if self._bg is None or self._bg.get_size() != size or self._stand_in != key:
-            self._bg = baize(size, TABLE_COLOURS.get(colour, TABLE_COLOURS["green"]))
-            self._stand_in = key
-        return self._bg
 
 
 _NAME_ENTRY_THEME = {  # the theme file has no text entry block; ours matches the labels and buttons
@@ -120,14 +75,15 @@ def _fit(width: int, n: int, aspect: float, gap: int = 14) -> int:
     return max(24, int((width - 8 - gap * (n - 1)) / (n * aspect)))
 
 
-class SettingsScene(Scene):
+class SettingsScene(GuiScene):
     """Rows of choices on a wooden plaque over the cloth; Esc or Back returns to the menu."""
+
+    button_id_prefix = "settings_"
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         # Without a data folder the app runs on stand-in settings; edit a real (unsaved) set then.
         self.settings = app.settings if isinstance(app.settings, Settings) else Settings(None)
-        self.elements: list[Any] = []
         self.buttons: dict[str, tuple[UIButton, str, Any]] = {}  # object key -> (button, name, value)
         self.slider: UIHorizontalSlider | None = None
         self.name_entry: UITextEntryLine | None = None
@@ -137,34 +93,17 @@ class SettingsScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self._images: dict[tuple[Any, ...], Any] = {}
-        self.backdrop = Backdrop()
         self._volume_dirty = False
         self._metrics = (28, 42, 18)
 
     # lifecycle -------------------------------------------------------------------------------------
 
-    def enter(self) -> None:
-        self.build()
-
     def exit(self) -> None:
         self._flush_volume()
-        self.clear()
-
-    def pause(self) -> None:
-        self.clear()
-
-    def resume(self) -> None:
-        self.build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app.stack.top is self:
-            self.build()
+        super().exit()
 
     def clear(self) -> None:
-        for e in self.elements:
-            e.kill()
-        self.elements.clear()
-        self.buttons.clear()
+        super().clear()
         self.slider = None
         self.name_entry = None
         if self.dialog is not None:
@@ -216,7 +155,7 @@ class SettingsScene(Scene):
                                           self.app.ui, object_id="#settings_player_name")
         self.name_entry.set_text_length_limit(MAX_NAME)
         self.name_entry.set_text(_shown_name(s.player_name))
-        self.elements.append(self.name_entry)
+        self.add(self.name_entry)
 
         y = top
         self._label(t("settings.section.play"), (right, y), 22 if compact else 24, "bold", BRASS)
@@ -227,7 +166,7 @@ class SettingsScene(Scene):
         self.slider = UIHorizontalSlider(pygame.Rect(right, y + label_h, right_w - 80, button_h - 4),
                                          round(s.volume * 100), (0, 100), self.app.ui,
                                          object_id="#settings_volume")
-        self.elements.append(self.slider)
+        self.add(self.slider)
         self._volume_label_pos = (right + right_w - 66, y + label_h + 4)
         y += label_h + button_h + gap
         row_y = y
@@ -248,8 +187,7 @@ class SettingsScene(Scene):
 
     def _button(self, key: str, text: str, rect: pygame.Rect, name: str = "", value: Any = None,
                 tooltip: str | None = None) -> UIButton:
-        b = UIButton(rect, text, self.app.ui, tool_tip_text=tooltip, object_id=f"#settings_{key}")
-        self.elements.append(b)
+        b = self.new_button(key, text, rect, tooltip=tooltip)
         self.buttons[key] = (b, name, value)
         return b
 
@@ -318,16 +256,7 @@ class SettingsScene(Scene):
         self.build()
 
     def ask_reset(self) -> None:
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, 540, 260)
-        rect.center = (w // 2, h // 2)
-        with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
-            self.app.ui.set_locale(i18n.get_language())
-        self.dialog = UIConfirmationDialog(rect, t("settings.reset.question"), self.app.ui,
-                                           window_title=t("settings.reset.title"),
-                                           action_short_name=t("settings.reset.confirm"),
-                                           blocking=True, object_id="#settings_reset_dialog")
-        self.elements.append(self.dialog)
+        self.dialog = self.ask_confirmation("settings.reset", "#settings_reset_dialog")
 
     # events ----------------------------------------------------------------------------------------
 
@@ -402,8 +331,8 @@ class SettingsScene(Scene):
             self._images[key] = img
         return img
 
-    def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        return self.backdrop.get(size, self.settings.table_colour)
+    def table_colour(self) -> str:
+        return self.settings.table_colour
 
     def draw(self, surface: pygame.Surface) -> None:
         from game.widgets.felt import baize, panel

@@ -7,21 +7,18 @@ Reset asks for confirmation in a pygame_gui dialog first.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIConfirmationDialog
 
-from game import i18n
 from game.i18n import plural, t
-from game.scene import Scene
-from game.scenes.settings_screen import Backdrop, rail_width
 from game.settings import LEVELS
 from game.stats import Record, Stats
 from game.themes import BRASS, BRASS_LIGHT, INK, IVORY
+from game.widgets.backdrop import rail_width
+from game.widgets.gui_scene import GuiScene
 
 GAMES = ("eralash", "uragan")
 SHEET = (246, 238, 218)
@@ -59,39 +56,19 @@ def summary(stats: Stats, game: str) -> str:
     return ", ".join(parts)
 
 
-class StatsScene(Scene):
+class StatsScene(GuiScene):
     """Two ruled sheets on the cloth; Esc or Back returns, Reset asks first."""
+
+    button_id_prefix = "stats_"
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.stats = Stats.load(app.store) if getattr(app, "store", None) is not None else Stats()
-        self.elements: list[Any] = []
-        self.buttons: dict[str, UIButton] = {}
         self.dialog: UIConfirmationDialog | None = None
         self.sheets: list[tuple[str, pygame.Rect]] = []
-        self.backdrop = Backdrop()
-
-    def enter(self) -> None:
-        self.build()
-
-    def exit(self) -> None:
-        self.clear()
-
-    def pause(self) -> None:
-        self.clear()
-
-    def resume(self) -> None:
-        self.build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app.stack.top is self:
-            self.build()
 
     def clear(self) -> None:
-        for e in self.elements:
-            e.kill()
-        self.elements.clear()
-        self.buttons.clear()
+        super().clear()
         self.dialog = None
 
     def build(self) -> None:
@@ -107,27 +84,13 @@ class StatsScene(Scene):
         self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 14), sw, sheet_h))
                        for i, g in enumerate(GAMES)]
         by = h - bottom + (bottom - 46) // 2
-        self._button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
-        self._button("back", t("stats.back"), pygame.Rect(x + sw - 190, by, 190, 46))
+        self.button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
+        self.button("back", t("stats.back"), pygame.Rect(x + sw - 190, by, 190, 46))
         if self.stats.is_empty():
             self.buttons["reset"].disable()
 
-    def _button(self, key: str, text: str, rect: pygame.Rect) -> None:
-        b = UIButton(rect, text, self.app.ui, object_id=f"#stats_{key}")
-        self.elements.append(b)
-        self.buttons[key] = b
-
     def ask_reset(self) -> None:
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, 540, 260)
-        rect.center = (w // 2, h // 2)
-        with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
-            self.app.ui.set_locale(i18n.get_language())
-        self.dialog = UIConfirmationDialog(rect, t("stats.reset.question"), self.app.ui,
-                                           window_title=t("stats.reset.title"),
-                                           action_short_name=t("stats.reset.confirm"),
-                                           blocking=True, object_id="#stats_reset_dialog")
-        self.elements.append(self.dialog)
+        self.dialog = self.ask_confirmation("stats.reset", "#stats_reset_dialog")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
@@ -152,9 +115,6 @@ class StatsScene(Scene):
         return False
 
     # drawing ---------------------------------------------------------------------------------------
-
-    def _background(self, size: tuple[int, int]) -> pygame.Surface:
-        return self.backdrop.get(size, getattr(self.app.settings, "table_colour", "green"))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._background(surface.get_size()), (0, 0))

@@ -1,0 +1,150 @@
+"""A screen built of pygame_gui elements on the cloth: the lifecycle, buttons and panel they share.
+
+``GuiScene`` builds its elements on ``enter`` and ``resume``, kills them on ``exit`` and ``pause``
+(pygame_gui elements are global to the UI manager, so a covered screen must not leave its buttons
+live), and rebuilds on a resize only while it is on top (a covered screen builds when resumed).
+Subclasses write ``build`` (which starts with ``self.clear()``) and, if they keep more elements than
+``elements`` and ``buttons``, extend ``clear``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIPanel
+from pygame_gui.windows import UIConfirmationDialog
+
+from game import i18n
+from game.i18n import t
+from game.scene import Scene
+from game.widgets.backdrop import Backdrop
+
+
+def row_rects(x: int, y: int, width: int, n: int, height: int, gap: int = 10) -> list[pygame.Rect]:
+    """``n`` equal buttons side by side across ``width`` (the last pixels of an odd split stay free)."""
+    w = (width - gap * (n - 1)) // n
+    return [pygame.Rect(x + i * (w + gap), y, w, height) for i in range(n)]
+
+
+class GuiScene(Scene):
+    """Elements killed in ``clear``; buttons by key; the cloth behind from a shared ``Backdrop``."""
+
+    button_id_prefix = ""  # a button's theme object id is "#<prefix><key>"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.elements: list[Any] = []  # top-level elements (those in a panel die with the panel)
+        self.buttons: dict[str, Any] = {}
+        self._backdrop: Backdrop | None = None
+
+    # --- lifecycle --------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        self.clear()
+
+    def pause(self) -> None:
+        self.clear()
+
+    def resume(self) -> None:
+        self.build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app.stack.top is self:
+            self.build()
+
+    def build(self) -> None: ...
+
+    def clear(self) -> None:
+        for e in self.elements:
+            e.kill()
+        self.elements.clear()
+        self.buttons.clear()
+
+    # --- elements ---------------------------------------------------------------------------------
+
+    def add(self, element: Any) -> Any:
+        """Keep a top-level element to kill in ``clear``."""
+        self.elements.append(element)
+        return element
+
+    def add_panel(self, rect: pygame.Rect, object_id: str = "#menu_panel") -> UIPanel:
+        """A themed pygame_gui panel (``self.panel``) that holds the screen's rows."""
+        self.panel = self.add(UIPanel(rect, manager=self.app.ui, object_id=object_id))
+        return self.panel
+
+    def new_button(
+        self,
+        key: str,
+        text: str,
+        rect: pygame.Rect,
+        selected: bool = False,
+        enabled: bool = True,
+        tooltip: str | None = None,
+        container: Any = None,
+    ) -> UIButton:
+        """A button themed as ``#<prefix><key>``; kept in ``elements`` unless it lives in a container."""
+        b = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip,
+                     object_id=f"#{self.button_id_prefix}{key}")
+        if selected:
+            b.select()
+        if not enabled:
+            b.disable()
+        if container is None:
+            self.add(b)
+        return b
+
+    def button(
+        self,
+        key: str,
+        text: str,
+        rect: pygame.Rect,
+        selected: bool = False,
+        enabled: bool = True,
+        tooltip: str | None = None,
+        container: Any = None,
+    ) -> UIButton:
+        """``new_button``, found again by ``buttons[key]`` and by ``pressed``."""
+        b = self.new_button(key, text, rect, selected, enabled, tooltip, container)
+        self.buttons[key] = b
+        return b
+
+    def pressed(self, event: pygame.event.Event) -> str | None:
+        """The key of this screen's button a UI_BUTTON_PRESSED event is about, if any."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in list(self.buttons.items()):
+                if event.ui_element is b:
+                    return key
+        return None
+
+    def ask_confirmation(self, texts: str, object_id: str) -> UIConfirmationDialog:
+        """A blocking confirmation dialog in the middle of the window, its words from ``<texts>.question``,
+        ``.title`` and ``.confirm``; it answers with UI_CONFIRMATION_DIALOG_CONFIRMED."""
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, 540, 260)
+        rect.center = (w // 2, h // 2)
+        with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
+            self.app.ui.set_locale(i18n.get_language())
+        return self.add(UIConfirmationDialog(rect, t(f"{texts}.question"), self.app.ui,
+                                             window_title=t(f"{texts}.title"),
+                                             action_short_name=t(f"{texts}.confirm"),
+                                             blocking=True, object_id=object_id))
+
+    # --- drawing ----------------------------------------------------------------------------------
+
+    @property
+    def backdrop(self) -> Backdrop:
+        if self._backdrop is None:
+            self._backdrop = Backdrop()
+        return self._backdrop
+
+    def table_colour(self) -> str:
+        return getattr(self.app.settings, "table_colour", "green")
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.backdrop.get(size, self.table_colour())
