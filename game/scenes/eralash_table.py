@@ -127,25 +127,6 @@ class EralashTable(EralashPlaques, TableScene):
     def from_session(cls, app: Any, session: Any) -> EralashTable:
         return cls(app, session)
 
-    def snapshot(self) -> dict[str, Any]:
-        saved = self.session.saved
-        return {
-            "game": "eralash",
-            "match": self.match.to_save(),
-            "seats": list(saved.seats),
-            "bot_seeds": list(saved.bot_seeds),
-            "demo": self.demo,
-        }
-
-    @classmethod
-    def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> EralashTable:
-        from game.saves import SavedGame, Session
-
-        saved = SavedGame(
-            game="eralash", match=snap["match"], seats=list(snap["seats"]), bot_seeds=list(snap["bot_seeds"])
-        )
-        return cls(app, Session(store, saved, saved.restore_match()), demo=bool(snap.get("demo")))
-
     # --- layout and where the cards rest ------------------------------------------------------------
 
     @property
@@ -567,11 +548,6 @@ class EralashTable(EralashPlaques, TableScene):
             and not self.busy()
         )
 
-    def draggable(self) -> list[CardSprite]:
-        if not self.can_play_card():
-            return []
-        return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
-
     def on_drag_start(self, sprite: CardSprite) -> None:
         self.selected = None
         sprite.z = 900
@@ -685,9 +661,6 @@ class EralashTable(EralashPlaques, TableScene):
                 chips, (box.centerx, box.bottom - bh // 2 - int(h * 0.018)), bh, self.text, fs, gap=10, pad=20
             )
             self.buttons += chips
-
-    def to_menu(self) -> None:
-        self.app.stack.remove(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":

@@ -197,35 +197,6 @@ class UraganTable(TableScene):
                     self.pile_order[s] = [c for c in saved if deal.piles[s] >> c & 1]
                     self.pile_order[s] += [c for c in C.cards(deal.piles[s]) if c not in self.pile_order[s]]
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything needed to put this table back: the match save, the seats and the UI order."""
-        saved = self.session.saved
-        return {
-            "game": "uragan",
-            "match": self.match.to_save(),
-            "seats": list(saved.seats),
-            "bot_seeds": list(saved.bot_seeds),
-            "demo": self.demo,
-            "ui": self.ui_state(),
-        }
-
-    @classmethod
-    def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> UraganTable:
-        from game.saves import SavedGame, Session
-
-        saved = SavedGame(
-            game="uragan",
-            match=snap["match"],
-            seats=list(snap["seats"]),
-            bot_seeds=list(snap["bot_seeds"]),
-            table=snap.get("ui"),
-        )
-        session = Session(store, saved, saved.restore_match())
-        scene = cls(app, session, demo=bool(snap.get("demo")))
-        if snap.get("ui"):
-            scene.restore_ui(snap["ui"])
-        return scene
-
     def _adopt_deal(self, deal: Any) -> None:
         self.shown = deal
         self.table_order = [c for c in C.cards(deal.table0) if deal.table >> c & 1]
@@ -357,11 +328,6 @@ class UraganTable(TableScene):
             off = i * 0.4
             out[c] = Target(lay.stock[0] - off, lay.stock[1] - off, 0.0, False, i)
         return out
-
-    def draggable(self) -> list[CardSprite]:
-        if not self.can_play_card():
-            return []
-        return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
 
     def can_play_card(self) -> bool:
         return (
@@ -924,9 +890,6 @@ class UraganTable(TableScene):
         if error:
             self.refuse(error)
         self.build_buttons()
-
-    def to_menu(self) -> None:
-        self.app.stack.remove(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import pygame
 
+from engine import cards as C
 from engine.state import IllegalMove
 from game import i18n
 from game.i18n import t
@@ -202,8 +203,15 @@ class TableScene(Scene):
         """Where every card of the deal being shown rests now."""
         raise NotImplementedError
 
+    def can_play_card(self) -> bool:
+        """May the player pick up a card of the hand at the bottom now (or soon, once a move lands)?"""
+        return False
+
     def draggable(self) -> list[CardSprite]:
-        return []
+        """The cards of the player's hand while one may be played (``shown``: the deal on the cloth)."""
+        if not self.can_play_card():
+            return []
+        return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
 
     def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None: ...
 
@@ -214,6 +222,45 @@ class TableScene(Scene):
     def ui_state(self) -> dict[str, Any] | None:
         """UI-only state worth saving with the game (JSON); None if there is none."""
         return None
+
+    def restore_ui(self, state: dict[str, Any]) -> None:
+        """Take back what ``ui_state`` gave (a save's table snapshot)."""
+
+    # --- snapshots (the table handed to a new scene, e.g. after a change of window) ------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to put this table back: the match save, the seats and the UI state."""
+        saved = self.session.saved
+        snap = {
+            "game": self.game,
+            "match": self.match.to_save(),
+            "seats": list(saved.seats),
+            "bot_seeds": list(saved.bot_seeds),
+            "demo": self.demo,
+        }
+        ui = self.ui_state()
+        if ui is not None:
+            snap["ui"] = ui
+        return snap
+
+    @classmethod
+    def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> Any:
+        from game.saves import SavedGame, Session
+
+        saved = SavedGame(
+            game=cls.game,
+            match=snap["match"],
+            seats=list(snap["seats"]),
+            bot_seeds=list(snap["bot_seeds"]),
+            table=snap.get("ui"),
+        )
+        scene = cls(app, Session(store, saved, saved.restore_match()), demo=bool(snap.get("demo")))
+        if snap.get("ui"):
+            scene.restore_ui(snap["ui"])
+        return scene
+
+    def to_menu(self) -> None:
+        self.app.stack.remove(self)
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         """Animate ``move`` (``before``: a copy of the deal before it; ``finished``: the deal that just
