@@ -2,6 +2,24 @@
 
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture
+def make_app():
+    """``make_app(lang=…, size=…, bots=…, speed=…)``: a headless App, closed after the test."""
+    from helpers import headless_app
+
+    made = []
+
+    def make(**kwargs):
+        made.append(headless_app(**kwargs))
+        return made[-1]
+
+    yield make
+    for app in made:
+        app.close()

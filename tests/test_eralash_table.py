@@ -4,19 +4,16 @@ import json
 
 import pygame
 import pytest
+from helpers import click, drag, frames, key
 
 from engine import cards as C
 from engine.eralash import ChooseTrump, Match, Options
 from game import i18n
-from game.app import App, build_parser
-from game.botworker import InlineWorker
 from game.saves import SavedGame, Session
 from game.scenes.eralash_declarations import seat_lines, trump_line, trump_reason
 from game.scenes.eralash_layout import RUN_SCALE, EralashLayout
 from game.scenes.eralash_sheet import SheetScene
 from game.scenes.eralash_table import EralashTable
-
-DT = 1 / 60
 
 
 class FirstBot:
@@ -31,18 +28,8 @@ def make_first_bot(name, game, seed=0, budget=None):
 
 
 @pytest.fixture
-def app():
-    args = build_parser().parse_args(["--lang", "en"])
-    a = App(args, headless=True, size=(1280, 800))
-    a.settings.animation_speed = "fast"
-    a.worker = InlineWorker("test_eralash_table:make_first_bot")
-    yield a
-    a.close()
-
-
-def frames(app, n, events=()):
-    for i in range(n):
-        app.frame(DT, list(events) if i == 0 else [])
+def app(make_app):
+    return make_app(speed="fast", bots="test_eralash_table:make_first_bot")
 
 
 def until(app, cond, limit=4000):
@@ -51,24 +38,6 @@ def until(app, cond, limit=4000):
             return
         frames(app, 1)
     raise AssertionError("the table never got there")
-
-
-def drag(app, src, dst):
-    ev = pygame.event.Event
-    mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
-    frames(app, 1, [ev(pygame.MOUSEBUTTONDOWN, pos=src, button=1)])
-    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))])
-    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=dst, rel=(0, 0), buttons=(1, 0, 0))])
-    frames(app, 1, [ev(pygame.MOUSEBUTTONUP, pos=dst, button=1)])
-
-
-def click(app, pos):
-    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
-    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
-def key(app, k):
-    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
 
 
 def grip(table, card):

@@ -2,19 +2,13 @@
 
 import pytest
 
-from game.app import App, build_parser
-from game.botworker import InlineWorker
 from game.scenes.eralash_table import EralashTable
 from game.scenes.new_game import NewGameScene
 
 
 @pytest.fixture
-def app():
-    args = build_parser().parse_args(["--lang", "ru"])
-    a = App(args, headless=True, size=(1280, 800))
-    a.worker = InlineWorker()
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(lang="ru")
 
 
 def test_new_game_dialog_opens_the_chosen_table(app):

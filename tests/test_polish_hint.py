@@ -3,16 +3,14 @@ and the engine's refusals spoken in the interface language."""
 
 import pygame
 import pytest
+from helpers import frames, key
 
 from engine import cards as C
 from engine.uragan import CLAIM, Claim, LetStand, Play
 from engine.uragan.claim import breach
 from game import i18n
-from game.app import App, build_parser
-from game.botworker import InlineWorker
 from game.scenes.uragan_table import UraganTable
 
-DT = 1 / 60
 ASKED: list[tuple[str, int]] = []  # (bot name, seat of the view) of every request the worker got
 
 
@@ -39,25 +37,12 @@ def make_bot(name, game, seed=0, budget=None):
 
 
 @pytest.fixture
-def app():
+def app(make_app):
     i18n.set_language("en")
-    args = build_parser().parse_args(["--lang", "en"])
-    a = App(args, headless=True, size=(1280, 800))
-    a.settings.animation_speed = "instant"
-    a.worker = InlineWorker("test_polish_hint:make_bot")
+    a = make_app(speed="instant", bots="test_polish_hint:make_bot")
     ASKED.clear()
     yield a
-    a.close()
     i18n.set_language("en")
-
-
-def frames(app, n, events=()):
-    for i in range(n):
-        app.frame(DT, list(events) if i == 0 else [])
-
-
-def key(app, k):
-    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
 
 
 def wait_for(app, table, ready, limit=3000):
@@ -185,13 +170,11 @@ def test_eralash_style_refusals_use_the_engines_own_translation(app):
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-def test_the_eralash_table_gets_the_hint_from_the_base(size):
+def test_the_eralash_table_gets_the_hint_from_the_base(size, make_app):
     from engine.eralash.moves import ChooseTrump, move_name
     from game.scenes.eralash_table import EralashTable
 
-    app = App(build_parser().parse_args(["--lang", "en"]), headless=True, size=size)
-    app.settings.animation_speed = "instant"
-    app.worker = InlineWorker()  # the real bots: the Master advises
+    app = make_app(size=size, speed="instant")  # the real bots: the Master advises
     table = EralashTable.new_game(app, seed=3, level="novice")
     app.stack.push(table)
     table.hint_budget = 0.1
@@ -217,4 +200,3 @@ def test_the_eralash_table_gets_the_hint_from_the_base(size):
         assert [b.key for b in table.buttons if b.glow] == [f"trump{move.suit}"]
     else:
         assert table.sprites[move].highlight == "hint"
-    app.close()

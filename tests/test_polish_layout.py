@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers import headless_app
 
 from engine import cards as C
 from game import i18n
-from game.app import App, build_parser
-from game.botworker import InlineWorker
 from game.layout import rail_width
 from game.scenes.uragan_table import UraganTable
 
@@ -25,8 +24,7 @@ def lang(request):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_hands_lie_inside_the_rail_and_clear_of_buttons(size, lang):
-    app = App(build_parser().parse_args(["--lang", lang]), headless=True, size=size)
-    app.worker = InlineWorker()
+    app = headless_app(lang, size)
     try:
         table = UraganTable.new_game(app, seed=3, level="club")
         app.stack.push(table)
@@ -55,8 +53,7 @@ def test_hands_lie_inside_the_rail_and_clear_of_buttons(size, lang):
 
 
 def test_the_dealer_mark_agrees_with_the_name(lang):
-    app = App(build_parser().parse_args(["--lang", lang]), headless=True, size=(1280, 800))
-    app.worker = InlineWorker()
+    app = headless_app(lang)
     cases = set()
     try:
         for seed in range(12):

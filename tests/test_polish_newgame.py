@@ -3,18 +3,16 @@ filling it without a large empty part, everything on screen."""
 
 import pygame
 import pytest
+from helpers import headless_app
 
 from game import i18n
-from game.app import App, build_parser
-from game.botworker import InlineWorker
 from game.scenes.new_game import NewGameScene
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1400, 900), (1920, 1080)])
 @pytest.mark.parametrize("game", ["uragan", "eralash"])
 def test_the_dialog_is_balanced(size, game):
-    app = App(build_parser().parse_args(["--lang", "ru"]), headless=True, size=size)
-    app.worker = InlineWorker()
+    app = headless_app("ru", size)
     try:
         scene = NewGameScene(app)
         app.stack.push(scene)

@@ -4,18 +4,15 @@ import random
 
 import pygame
 import pytest
+from helpers import DT, click, drag, frames, key
 
 from engine import cards as C
 from engine.uragan import CLAIM, LET_STAND, Deal, Play
 from engine.uragan.claim import breach
 from engine.uragan.deck import DECK
 from engine.uragan.deck import VALUE as table_value
-from game.app import App, build_parser
-from game.botworker import InlineWorker
 from game.scenes.uragan_table import UraganTable
 from game.widgets.table import BOT_DELAY
-
-DT = 1 / 60
 
 
 class FirstBot:
@@ -34,18 +31,8 @@ def make_first_bot(name, game, seed=0, budget=None):
 
 
 @pytest.fixture
-def app():
-    args = build_parser().parse_args(["--lang", "en"])
-    a = App(args, headless=True, size=(1280, 800))
-    a.settings.animation_speed = "fast"
-    a.worker = InlineWorker("test_uragan_table:make_first_bot")
-    yield a
-    a.close()
-
-
-def frames(app, n, events=(), dt=DT):
-    for i in range(n):
-        app.frame(dt, list(events) if i == 0 else [])
+def app(make_app):
+    return make_app(speed="fast", bots="test_uragan_table:make_first_bot")
 
 
 def settle(app, table, limit=3000):
@@ -59,24 +46,6 @@ def settle(app, table, limit=3000):
             table.choose(0)
         frames(app, 1)
     raise AssertionError("the table never became ready for the player")
-
-
-def drag(app, src, dst):
-    ev = pygame.event.Event
-    mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
-    frames(app, 1, [ev(pygame.MOUSEBUTTONDOWN, pos=src, button=1)])
-    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))])
-    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=dst, rel=(0, 0), buttons=(1, 0, 0))])
-    frames(app, 1, [ev(pygame.MOUSEBUTTONUP, pos=dst, button=1)])
-
-
-def click(app, pos):
-    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
-    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-
-def key(app, k):
-    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
 
 
 def centre(table, card):

@@ -1,0 +1,51 @@
+"""Shared by the app and table tests: a headless app, stepping frames, posting real mouse and key events.
+
+Events go through ``App.frame`` (the app's own event handling), never straight to a scene.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+DT = 1 / 60
+
+
+def headless_app(
+    lang: str = "en", size: tuple[int, int] = (1280, 800), bots: str | None = None, speed: str | None = None
+) -> Any:
+    """An App without a window or data folder; bots from ``bots`` ("module:factory") run inline."""
+    from game.app import App, build_parser
+    from game.botworker import InlineWorker
+
+    app = App(build_parser().parse_args(["--lang", lang]), headless=True, size=size)
+    if speed is not None:
+        app.settings.animation_speed = speed
+    app.worker = InlineWorker(bots) if bots else InlineWorker()
+    return app
+
+
+def frames(app: Any, n: int, events: Any = (), dt: float = DT) -> None:
+    """Run ``n`` frames; ``events`` arrive with the first."""
+    for i in range(n):
+        app.frame(dt, list(events) if i == 0 else [])
+
+
+def drag(app: Any, src: tuple[int, int], dst: tuple[int, int]) -> None:
+    """Press at ``src``, move through the midpoint to ``dst`` with the button held, release."""
+    ev = pygame.event.Event
+    mid = ((src[0] + dst[0]) // 2, (src[1] + dst[1]) // 2)
+    frames(app, 1, [ev(pygame.MOUSEBUTTONDOWN, pos=src, button=1)])
+    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))])
+    frames(app, 1, [ev(pygame.MOUSEMOTION, pos=dst, rel=(0, 0), buttons=(1, 0, 0))])
+    frames(app, 1, [ev(pygame.MOUSEBUTTONUP, pos=dst, button=1)])
+
+
+def click(app: Any, pos: tuple[int, int]) -> None:
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def key(app: Any, k: int) -> None:
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
