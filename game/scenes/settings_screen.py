@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UITextEntryLine
-from pygame_gui.windows import UIConfirmationDialog
 
 from engine import cards as C
 from game import i18n
@@ -87,7 +86,6 @@ class SettingsScene(GuiScene):
         self.buttons: dict[str, tuple[UIButton, str, Any]] = {}  # object key -> (button, name, value)
         self.slider: UIHorizontalSlider | None = None
         self.name_entry: UITextEntryLine | None = None
-        self.dialog: UIConfirmationDialog | None = None
         self.labels: list[tuple[str, tuple[int, int], str, int, tuple[int, int, int]]] = []
         self.pictures: list[tuple[pygame.Rect, str, Any]] = []  # clickable backs and cloths
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -106,9 +104,6 @@ class SettingsScene(GuiScene):
         super().clear()
         self.slider = None
         self.name_entry = None
-        if self.dialog is not None:
-            self.dialog.kill()
-            self.dialog = None
 
     # building --------------------------------------------------------------------------------------
 
@@ -187,7 +182,7 @@ class SettingsScene(GuiScene):
 
     def _button(self, key: str, text: str, rect: pygame.Rect, name: str = "", value: Any = None,
                 tooltip: str | None = None) -> UIButton:
-        b = self.new_button(key, text, rect, tooltip=tooltip)
+        b = self.button(key, text, rect, tooltip=tooltip, remember=False)
         self.buttons[key] = (b, name, value)
         return b
 
@@ -256,13 +251,12 @@ class SettingsScene(GuiScene):
         self.build()
 
     def ask_reset(self) -> None:
-        self.dialog = self.ask_confirmation("settings.reset", "#settings_reset_dialog")
+        self.ask_confirmation("settings.reset", "#settings_reset_dialog")
 
     # events ----------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
-            self.dialog = None
+        if self.confirmed(event):
             self.reset()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -288,10 +282,7 @@ class SettingsScene(GuiScene):
                     self.change(name, value)
                     return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.dialog is not None:
-                self.dialog.kill()
-                self.dialog = None
-            else:
+            if not self.dismiss_dialog():
                 self.press("back", "", None)
             return True
         return False

@@ -11,7 +11,6 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.windows import UIConfirmationDialog
 
 from game.i18n import plural, t
 from game.settings import LEVELS
@@ -64,12 +63,7 @@ class StatsScene(GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.stats = Stats.load(app.store) if getattr(app, "store", None) is not None else Stats()
-        self.dialog: UIConfirmationDialog | None = None
         self.sheets: list[tuple[str, pygame.Rect]] = []
-
-    def clear(self) -> None:
-        super().clear()
-        self.dialog = None
 
     def build(self) -> None:
         self.clear()
@@ -90,11 +84,10 @@ class StatsScene(GuiScene):
             self.buttons["reset"].disable()
 
     def ask_reset(self) -> None:
-        self.dialog = self.ask_confirmation("stats.reset", "#stats_reset_dialog")
+        self.ask_confirmation("stats.reset", "#stats_reset_dialog")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
-            self.dialog = None
+        if self.confirmed(event):
             self.stats.reset()
             self.build()
             return True
@@ -106,10 +99,7 @@ class StatsScene(GuiScene):
                 self.ask_reset()
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.dialog is not None:
-                self.dialog.kill()
-                self.dialog = None
-            else:
+            if not self.dismiss_dialog():
                 self.app.stack.pop()
             return True
         return False

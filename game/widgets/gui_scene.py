@@ -38,6 +38,7 @@ class GuiScene(Scene):
         super().__init__(app)
         self.elements: list[Any] = []  # top-level elements (those in a panel die with the panel)
         self.buttons: dict[str, Any] = {}
+        self.dialog: UIConfirmationDialog | None = None  # a question open over the screen
         self._backdrop: Backdrop | None = None
 
     # --- lifecycle --------------------------------------------------------------------------------
@@ -65,6 +66,7 @@ class GuiScene(Scene):
             e.kill()
         self.elements.clear()
         self.buttons.clear()
+        self.dialog = None
 
     # --- elements ---------------------------------------------------------------------------------
 
@@ -78,27 +80,6 @@ class GuiScene(Scene):
         self.panel = self.add(UIPanel(rect, manager=self.app.ui, object_id=object_id))
         return self.panel
 
-    def new_button(
-        self,
-        key: str,
-        text: str,
-        rect: pygame.Rect,
-        selected: bool = False,
-        enabled: bool = True,
-        tooltip: str | None = None,
-        container: Any = None,
-    ) -> UIButton:
-        """A button themed as ``#<prefix><key>``; kept in ``elements`` unless it lives in a container."""
-        b = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip,
-                     object_id=f"#{self.button_id_prefix}{key}")
-        if selected:
-            b.select()
-        if not enabled:
-            b.disable()
-        if container is None:
-            self.add(b)
-        return b
-
     def button(
         self,
         key: str,
@@ -108,10 +89,20 @@ class GuiScene(Scene):
         enabled: bool = True,
         tooltip: str | None = None,
         container: Any = None,
+        remember: bool = True,
     ) -> UIButton:
-        """``new_button``, found again by ``buttons[key]`` and by ``pressed``."""
-        b = self.new_button(key, text, rect, selected, enabled, tooltip, container)
-        self.buttons[key] = b
+        """A button themed as ``#<prefix><key>``, kept in ``elements`` unless it lives in a container,
+        and (``remember``) found again by ``buttons[key]`` and ``pressed``."""
+        b = UIButton(rect, text, self.app.ui, container=container, tool_tip_text=tooltip,
+                     object_id=f"#{self.button_id_prefix}{key}")
+        if selected:
+            b.select()
+        if not enabled:
+            b.disable()
+        if container is None:
+            self.add(b)
+        if remember:
+            self.buttons[key] = b
         return b
 
     def pressed(self, event: pygame.event.Event) -> str | None:
@@ -130,10 +121,26 @@ class GuiScene(Scene):
         rect.center = (w // 2, h // 2)
         with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
             self.app.ui.set_locale(i18n.get_language())
-        return self.add(UIConfirmationDialog(rect, t(f"{texts}.question"), self.app.ui,
-                                             window_title=t(f"{texts}.title"),
-                                             action_short_name=t(f"{texts}.confirm"),
-                                             blocking=True, object_id=object_id))
+        self.dialog = self.add(UIConfirmationDialog(rect, t(f"{texts}.question"), self.app.ui,
+                                                    window_title=t(f"{texts}.title"),
+                                                    action_short_name=t(f"{texts}.confirm"),
+                                                    blocking=True, object_id=object_id))
+        return self.dialog
+
+    def confirmed(self, event: pygame.event.Event) -> bool:
+        """Is this the open dialog's confirmation? (The dialog closes itself.)"""
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+            self.dialog = None
+            return True
+        return False
+
+    def dismiss_dialog(self) -> bool:
+        """Close the open dialog unanswered (Esc); False if none is open."""
+        if self.dialog is None:
+            return False
+        self.dialog.kill()
+        self.dialog = None
+        return True
 
     # --- drawing ----------------------------------------------------------------------------------
 
