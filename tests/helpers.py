@@ -26,6 +26,26 @@ def headless_app(
     return app
 
 
+def count_rendering(app: Any, monkeypatch: Any) -> dict[str, int]:
+    """Count every text render and SVG rasterisation from now on: ``{"render": n, "svg": n}``."""
+    calls = {"render": 0, "svg": 0}
+    real_svg = pygame.image.load_sized_svg
+
+    def counting_svg(*a: Any, **k: Any) -> Any:
+        calls["svg"] += 1
+        return real_svg(*a, **k)
+
+    class CountingFont(pygame.font.Font):
+        def render(self, *a: Any, **k: Any) -> Any:
+            calls["render"] += 1
+            return super().render(*a, **k)
+
+    monkeypatch.setattr(pygame.image, "load_sized_svg", counting_svg)
+    monkeypatch.setattr(pygame.font, "Font", CountingFont)
+    app.text._fonts.clear()  # fonts made before now would not count
+    return calls
+
+
 def frames(app: Any, n: int, events: Any = (), dt: float = DT) -> None:
     """Run ``n`` frames; ``events`` arrive with the first."""
     for i in range(n):

@@ -4,7 +4,7 @@ import json
 
 import pygame
 import pytest
-from helpers import click, drag, frames, key
+from helpers import click, count_rendering, drag, frames, key
 
 from engine import cards as C
 from engine.eralash import ChooseTrump, Match, Options
@@ -276,21 +276,7 @@ def test_a_saved_game_comes_back_where_it_was(app, tmp_path):
 
 
 def test_steady_frames_render_no_text_and_rasterise_no_svg(app, monkeypatch):
-    calls = {"render": 0, "svg": 0}
-    real_svg = pygame.image.load_sized_svg
-
-    def counting_svg(*a, **k):
-        calls["svg"] += 1
-        return real_svg(*a, **k)
-
-    class CountingFont(pygame.font.Font):
-        def render(self, *a, **k):
-            calls["render"] += 1
-            return super().render(*a, **k)
-
-    monkeypatch.setattr(pygame.image, "load_sized_svg", counting_svg)
-    monkeypatch.setattr(pygame.font, "Font", CountingFont)
-    app.text._fonts.clear()
+    calls = count_rendering(app, monkeypatch)
     match = find_match(lambda d: d.trump >= 0 and d.eldest == 0 and any(d.runs), dealer=3)
     table = table_for(app, match, [None, "novice", "novice", "novice"])
     until(app, lambda: table.phase == "declare" and not table.tweens.busy)

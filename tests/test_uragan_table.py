@@ -4,7 +4,7 @@ import random
 
 import pygame
 import pytest
-from helpers import DT, click, drag, frames, key
+from helpers import DT, click, count_rendering, drag, frames, key
 
 from engine import cards as C
 from engine.uragan import CLAIM, LET_STAND, Deal, Play
@@ -246,21 +246,7 @@ def test_a_resize_lays_the_table_out_again(app):
 
 
 def test_steady_frames_render_no_text_and_rasterise_no_svg(app, monkeypatch):
-    calls = {"render": 0, "svg": 0}
-    real_svg = pygame.image.load_sized_svg
-
-    def counting_svg(*a, **k):
-        calls["svg"] += 1
-        return real_svg(*a, **k)
-
-    class CountingFont(pygame.font.Font):
-        def render(self, *a, **k):
-            calls["render"] += 1
-            return super().render(*a, **k)
-
-    monkeypatch.setattr(pygame.image, "load_sized_svg", counting_svg)
-    monkeypatch.setattr(pygame.font, "Font", CountingFont)
-    app.text._fonts.clear()
+    calls = count_rendering(app, monkeypatch)
     table = new_table(app)
     settle(app, table)
     frames(app, 5)
