@@ -103,6 +103,7 @@ class BotWorker:
         self.pending: set[int] = set()
         self._lock = threading.Lock()
         self._starting = False
+        self._starter: threading.Thread | None = None
         self._backlog: list[tuple[Any, ...]] = []  # jobs asked for while the process was starting
 
     def start(self) -> None:
@@ -129,7 +130,8 @@ class BotWorker:
             finally:
                 self._starting = False
 
-        threading.Thread(target=run, name="salon-bot-start", daemon=True).start()
+        self._starter = threading.Thread(target=run, name="salon-bot-start", daemon=True)
+        self._starter.start()
 
     @property
     def alive(self) -> bool:
@@ -180,6 +182,10 @@ class BotWorker:
         return out
 
     def close(self) -> None:
+        # A spawn still under way would otherwise leave a half-started worker behind us.
+        starter = self._starter
+        if starter is not None and starter is not threading.current_thread():
+            starter.join(timeout=10.0)
         if self._process is None:
             return
         with contextlib.suppress(Exception):

@@ -91,3 +91,10 @@ def test_inline_worker_has_the_same_interface():
     (reply,) = w.poll()
     assert reply.request_id == rid and reply.move[:3] == ("novice", 3, "z")
     assert w.poll() == []
+
+
+def test_close_right_after_start_async_leaves_no_worker_behind():
+    w = BotWorker(FACTORY)
+    w.start_async()
+    w.close()  # waits for the spawn under way, then shuts the process down
+    assert not w.alive
