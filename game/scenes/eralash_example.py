@@ -19,7 +19,7 @@ from game.i18n import t
 from game.resources import resource_path
 from game.scenes.eralash_table import DEMO_NAMES, EralashTable
 from game.themes import BRASS_LIGHT, IVORY
-from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.buttons import Button, button_height, row_of_buttons
 
 RECORD = ("game", "data", "eralash_illustrative.json")
 CARD_PAUSE = 0.8  # seconds between two cards of a trick
@@ -138,7 +138,7 @@ class ExampleTable(EralashTable):
         if lay is None:
             return
         w, h = lay.size
-        bh = max(34, int(h * 0.05))
+        bh = self.button_height()
         fs = self.font_size(0.024)
         self.buttons = [b for b in self.buttons if b.key not in ("menu", "play")]
         close = Button(
@@ -193,7 +193,7 @@ class ExampleTable(EralashTable):
         box = super().announce_box()
         if self.phase == "declare":
             h = self.layout.size[1]
-            box.height -= max(34, int(h * 0.05)) + int(h * 0.02)
+            box.height -= button_height(h) + int(h * 0.02)
             box.top = int(h * 0.19)
         return box
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.layout import card_size_for
+from game.widgets.buttons import button_height
 
 OPP_SCALE = 0.62  # opponents' hands are drawn smaller than yours
 PILE_SCALE = 0.5  # won tricks, face down
@@ -128,7 +129,7 @@ class EralashLayout:
         trick_area = pygame.Rect(0, 0, int(cw * 3.6), int(ch * 2.3))
         trick_area.center = (cx, cy)
         score = pygame.Rect(margin, margin, int(max(w * 0.2, 230)), int(h * 0.2))
-        bh = max(34, int(h * 0.05))
+        bh = button_height(h)  # the button row above the trump plaque
         trump = pygame.Rect(0, 0, int(max(w * 0.19, 200)), int(h * 0.11))
         trump.topright = (w - margin, margin + bh + int(h * 0.02))
         message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))

@@ -17,6 +17,7 @@ from game.scenes.eralash_declarations import run_label, seat_lines, suit_word, t
 from game.scenes.eralash_layout import RUN_SCALE
 from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
+from game.widgets.buttons import button_height
 
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
@@ -211,7 +212,7 @@ class EralashPlaques:
         )
         chips = self.must_choose_trump() or (self.phase == "declare" and deal.trump >= 0 and not self.demo)
         if chips:
-            height += max(34, int(h * 0.05)) + h * 0.02
+            height += button_height(h) + h * 0.02
         box = pygame.Rect(0, 0, width, int(height))
         box.center = (lay.centre[0], lay.centre[1] + int(h * 0.04))
         return box

@@ -613,7 +613,7 @@ class EralashTable(EralashPlaques, TableScene):
         if lay is None:
             return
         w, h = lay.size
-        bh = max(34, int(h * 0.05))
+        bh = self.button_height()
         fs = self.font_size(0.024)
         top = [
             Button(
@@ -622,9 +622,7 @@ class EralashTable(EralashPlaques, TableScene):
             Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
         ]
         if self.humans and not self.demo:
-            undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, bh), self.undo)
-            undo.enabled = self.undo_available
-            top.insert(0, undo)
+            top.insert(0, self.make_undo_button(bh))
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
         right = w - int(h * 0.03)
         for b in reversed(top):

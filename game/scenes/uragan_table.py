@@ -771,14 +771,12 @@ class UraganTable(TableScene):
         if lay is None:
             return
         w, h = lay.size
-        bh = max(34, int(h * 0.05))
+        bh = self.button_height()
         fs = self.font_size(0.026)
         menu = Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu)
         top = [menu]
         if self.humans and not self.demo:
-            undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, bh), self.undo)
-            undo.enabled = self.undo_available
-            top.insert(0, undo)
+            top.insert(0, self.make_undo_button(bh))
             hint = self.make_hint_button(bh)
             hint.enabled = self.hint_available()
             top.insert(0, hint)
@@ -1018,8 +1016,7 @@ class UraganTable(TableScene):
         """The centre line of answer buttons (claim, captures to choose): over the top edge of your
         hand, which waits meanwhile, so the prompt above them never hides the table cards in question."""
         lay = self.layout
-        bh = max(34, int(lay.size[1] * 0.05))
-        return lay.my_hand.top + bh // 2 + int(lay.card[1] * 0.04)
+        return lay.my_hand.top + self.button_height() // 2 + int(lay.card[1] * 0.04)
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         if self.claim_prompt() or self.choice is not None:

@@ -14,6 +14,11 @@ from game.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, HINT, IVORY, WOOD, WOOD
 from game.widgets.text import TextCache
 
 
+def button_height(window_height: int) -> int:
+    """How tall the table's buttons and chips are in a window this tall (layouts keep room for them)."""
+    return max(34, int(window_height * 0.05))
+
+
 class Button:
     def __init__(
         self,

@@ -25,7 +25,7 @@ from game.i18n import t
 from game.scene import Scene
 from game.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
-from game.widgets.buttons import Button
+from game.widgets.buttons import Button, button_height
 from game.widgets.cards import CardImages, CardSprite, draw_card
 from game.widgets.drag import DragController
 from game.widgets.felt import panel, table_background
@@ -571,6 +571,15 @@ class TableScene(Scene):
             if rect.colliderect(card):
                 return False
         return True
+
+    def button_height(self) -> int:
+        return button_height(self.layout.size[1])
+
+    def make_undo_button(self, height: int) -> Button:
+        """The Undo button, enabled while there is a move of the player's to take back."""
+        undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, height), self.undo)
+        undo.enabled = self.undo_available
+        return undo
 
     def make_hint_button(self, height: int) -> Button:
         """The Hint button (H), for a table that lays out its own row; others get it placed for them."""
