@@ -26,6 +26,13 @@ def headless_app(
     return app
 
 
+def app_on_disk(folder: Any, lang: str = "en", size: str = "1280x800") -> Any:
+    """An App as ``python -m game --data-dir folder`` starts it (settings, saves and stats on disk)."""
+    from game.app import App, build_parser
+
+    return App(build_parser().parse_args(["--data-dir", str(folder), "--lang", lang, "--size", size]))
+
+
 def count_rendering(app: Any, monkeypatch: Any) -> dict[str, int]:
     """Count every text render and SVG rasterisation from now on: ``{"render": n, "svg": n}``."""
     calls = {"render": 0, "svg": 0}

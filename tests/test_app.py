@@ -10,9 +10,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from helpers import app_on_disk
 
 from game import i18n
-from game.app import App, build_parser
+from game.app import build_parser
 from game.botworker import InlineWorker
 from game.scene import Scene, SceneStack
 
@@ -109,8 +110,7 @@ def test_flags():
 @pytest.fixture
 def app(tmp_path):
     before = i18n.get_language()
-    args = build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "ru", "--size", "1024x640"])
-    a = App(args)
+    a = app_on_disk(tmp_path, "ru", "1024x640")
     a.worker = InlineWorker("test_uragan_table:make_first_bot")
     yield a
     a.close()

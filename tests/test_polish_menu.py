@@ -7,14 +7,13 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from helpers import app_on_disk
 
 from game import i18n
 
 
 def make_app(folder: Path, size: str = "1024x640", lang: str = "en"):
-    from game.app import App, build_parser
-
-    return App(build_parser().parse_args(["--data-dir", str(folder), "--lang", lang, "--size", size]))
+    return app_on_disk(folder, lang, size)
 
 
 @pytest.mark.parametrize("size", ["1024x640", "1920x1080"])

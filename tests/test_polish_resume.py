@@ -6,16 +6,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from helpers import app_on_disk
+
 from game.storage import WRITER
 from game.widgets.score_sheet import ScoreSheetScene
 
 
 def make_app(folder: Path):
-    from game.app import App, build_parser
-
-    app = App(build_parser().parse_args(["--data-dir", str(folder), "--lang", "en", "--size", "1280x800"]))
     from game.botworker import InlineWorker
 
+    app = app_on_disk(folder)
     app.worker = InlineWorker()
     return app
 

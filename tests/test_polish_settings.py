@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers import app_on_disk
 
 from game import i18n
 
 
 @pytest.fixture
 def app(tmp_path: Path):
-    from game.app import App, build_parser
     from game.botworker import InlineWorker
 
-    a = App(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"]))
+    a = app_on_disk(tmp_path)
     a.worker = InlineWorker()
     yield a
     a.close()

@@ -9,6 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from helpers import app_on_disk
 
 from game.scenes.rules_screen import Block, parse_markdown, rules_path
 
@@ -166,10 +167,9 @@ def test_rules_screen_scrolls_jumps_and_follows_the_language(tmp_path) -> None:
     import pygame
 
     from game import i18n
-    from game.app import App, build_parser
     from game.scenes.rules_screen import RulesScene
 
-    app = App(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"]))
+    app = app_on_disk(tmp_path)
     try:
         scene = app.stack.push(RulesScene(app, game="uragan"))
         app.frame(0.016, [])

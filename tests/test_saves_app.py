@@ -7,14 +7,13 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import app_on_disk
 
 from game.storage import WRITER
 
 
 def make_app(folder: Path):
-    from game.app import App, build_parser
-
-    return App(build_parser().parse_args(["--data-dir", str(folder), "--lang", "en", "--size", "1280x800"]))
+    return app_on_disk(folder)
 
 
 @pytest.mark.parametrize("game", ["uragan", "eralash"])

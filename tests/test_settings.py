@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import app_on_disk
 
 from game.settings import SETTINGS_KIND, TABLE_COLOURS, Settings
 from game.storage import WRITER, Store
@@ -159,9 +160,7 @@ def test_reset_restores_defaults(tmp_path: Path) -> None:
 # --- the Settings screen (headless) -------------------------------------------------------------
 
 def _app(tmp_path: Path):
-    from game.app import App, build_parser
-
-    return App(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"]))
+    return app_on_disk(tmp_path)
 
 
 def _press(app, button) -> None:

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import app_on_disk
 
 from game.stats import Record, Stats, opponent_level
 from game.storage import Store
@@ -125,11 +126,10 @@ def test_stats_screen_reset_needs_confirmation(tmp_path: Path) -> None:
     import pygame
     import pygame_gui
 
-    from game.app import App, build_parser
     from game.scenes.stats_screen import StatsScene
 
     Stats.load(Store(tmp_path)).record("eralash", ["master"], "win", slam=True)
-    app = App(build_parser().parse_args(["--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"]))
+    app = app_on_disk(tmp_path)
     try:
         scene = app.stack.push(StatsScene(app))
         app.frame(0.016, [])
