@@ -296,16 +296,7 @@ class NewGameScene(GuiScene):
             enabled=n < 4,
         )
         y = self.aces_row(y)
-        target = int(self.option("target", 13))
-        y = self.choice_row(
-            y,
-            "target",
-            t("newgame.target"),
-            [(f"target_{k}", plural(k, "eralash.n_tricks")) for k in ERALASH_TARGETS],
-            f"target_{target}",
-            t("newgame.target.eralash.about"),
-        )
-        return y
+        return self.target_row(y, ERALASH_TARGETS, 13, "eralash.n_tricks")
 
     def aces_row(self, y: int) -> int:
         ui = self.app.ui
@@ -363,16 +354,19 @@ class NewGameScene(GuiScene):
             "primiera_yes" if allsuits else "primiera_no",
             t("newgame.primiera.about"),
         )
-        target = int(self.option("target", 16))
-        y = self.choice_row(
+        return self.target_row(y, URAGAN_TARGETS, 16, "newgame.target.points")
+
+    def target_row(self, y: int, targets: tuple[int, ...], default: int, unit: str) -> int:
+        """What the game is played to: one button per target (``unit`` words it), this game's note."""
+        target = int(self.option("target", default))
+        return self.choice_row(
             y,
             "target",
             t("newgame.target"),
-            [(f"target_{k}", plural(k, "newgame.target.points")) for k in URAGAN_TARGETS],
+            [(f"target_{k}", plural(k, unit)) for k in targets],
             f"target_{target}",
-            t("newgame.target.uragan.about"),
+            t(f"newgame.target.{self.game}.about"),
         )
-        return y
 
     # --- events -----------------------------------------------------------------------------------
 
