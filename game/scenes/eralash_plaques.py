@@ -160,7 +160,8 @@ class EralashPlaques:
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
         if self.demo and not self.reveal:
             d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
-            surface.blit(d, d.get_rect(topleft=(rect.x, rect.bottom + 6)))
+            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
+            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
 
     def deal_number(self) -> int:
         """1-based number of the deal on the cloth."""
