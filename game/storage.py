@@ -10,7 +10,7 @@ Every file Salon writes (settings, the game in progress, statistics) goes throug
 - an older file is migrated forward step by step through the kind's migration table.
 
 Problems become ``Notice`` values (an i18n key, its parameters and an English sentence) that the app
-shows on the menu. Never pickle: JSON only.
+shows on the menu. JSON only, never a binary object dump.
 """
 
 from __future__ import annotations
