@@ -413,3 +413,11 @@ def test_garbage_moves_are_refused_not_crashed_on():
         with pytest.raises(IllegalMove):
             d.play(bad)
     assert len(d.history) == 0
+
+
+def test_a_full_capture_cache_drops_only_its_oldest_eighth():
+    from engine.uragan import capture as cap
+
+    cache = {k: k for k in range(80)}
+    dropped = cap._evict(cache)
+    assert dropped == list(range(10)) and list(cache) == list(range(10, 80))

@@ -13,19 +13,29 @@ order matches.
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from math import comb
 
 from engine.cards import CardSet
 from engine.uragan.deck import VALUE, VALUE_MASK
 
 MAX_VALUE = 10
-# Cache sizes, cleared when full (a few tens of MB at most: a whole-table entry is about 2 KB).
+# Cache sizes (a few tens of MB at most: a whole-table entry is about 2 KB). When one is full its
+# oldest eighth is dropped: clearing a whole cache at once stalled a move for tens of milliseconds.
 _CAPTURE_CACHE_LIMIT = 100_000
 _TABLE_CACHE_LIMIT = 20_000
 _COMBO_CACHE_LIMIT = 50_000
 
 HIST_SHIFT = 3
+
+
+def _evict(cache: dict) -> list:
+    """Drop the oldest eighth of a full cache (dicts keep insertion order); return the keys dropped."""
+    old = list(islice(cache, max(1, len(cache) // 8)))
+    for key in old:
+        del cache[key]
+    return old
+
 HIST_ONE: tuple[int, ...] = tuple(1 << (HIST_SHIFT * v) for v in range(MAX_VALUE + 1))
 HIST_OF_CARD: tuple[int, ...] = tuple(HIST_ONE[VALUE[c]] if VALUE[c] else 0 for c in range(52))
 
@@ -89,8 +99,8 @@ def value_combos(hist: int) -> tuple[tuple[Combo, ...], ...]:
     got = _COMBO_CACHE.get(hist)
     if got is None:
         if len(_COMBO_CACHE) >= _COMBO_CACHE_LIMIT:
-            _COMBO_CACHE.clear()
-            _COUNT_CACHE.clear()
+            for old in _evict(_COMBO_CACHE):
+                _COUNT_CACHE.pop(old, None)
         got = _COMBO_CACHE[hist] = _combos(hist)
     return got
 
@@ -148,7 +158,7 @@ def captures(card_value: int, table: CardSet, hist: int | None = None) -> tuple[
         if not 1 <= card_value <= MAX_VALUE:
             return ()
         if len(_CAPTURE_CACHE) >= _CAPTURE_CACHE_LIMIT:
-            _CAPTURE_CACHE.clear()
+            _evict(_CAPTURE_CACHE)
         if hist is None:
             hist = histogram(table)
         got = _CAPTURE_CACHE[key] = _expand(table, value_combos(hist)[card_value])
@@ -163,7 +173,7 @@ def capture_table(table: CardSet) -> tuple[tuple[CardSet, ...], ...]:
     got = _TABLE_CACHE.get(table)
     if got is None:
         if len(_TABLE_CACHE) >= _TABLE_CACHE_LIMIT:
-            _TABLE_CACHE.clear()
+            _evict(_TABLE_CACHE)
         hist = histogram(table)
         got = _TABLE_CACHE[table] = ((), *(captures(v, table, hist) for v in range(1, MAX_VALUE + 1)))
     return got
