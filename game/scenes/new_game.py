@@ -176,16 +176,9 @@ class NewGameScene(GuiScene):
         enabled: bool = True,
     ) -> int:
         """A label, a row of buttons (one selected), and the option's explanation under them."""
-        ui = self.app.ui
         x0 = 30 + self.label_w
         width = self.inner - self.label_w
-        UILabel(
-            pygame.Rect(30, y, self.label_w - 10, self.row_h),
-            label,
-            ui,
-            container=self.panel,
-            object_id="#option_label",
-        )
+        self.row_label(y, label)
         gap = 8
         bw = min(230, (width - gap * (len(items) - 1)) // len(items))
         for i, (key, text) in enumerate(items):
@@ -202,6 +195,16 @@ class NewGameScene(GuiScene):
             self.about(y, about)
             y += int(self.row_h * 0.7)
         return y + 6
+
+    def row_label(self, y: int, label: str) -> None:
+        """The label at the left of an option's row."""
+        UILabel(
+            pygame.Rect(30, y, self.label_w - 10, self.row_h),
+            label,
+            self.app.ui,
+            container=self.panel,
+            object_id="#option_label",
+        )
 
     def about(self, y: int, text: str) -> None:
         """An option's one-line explanation, across the whole panel under its buttons."""
@@ -222,13 +225,7 @@ class NewGameScene(GuiScene):
         ui = self.app.ui
         x0 = 30 + self.label_w
         width = self.inner - self.label_w
-        UILabel(
-            pygame.Rect(30, y, self.label_w - 10, self.row_h),
-            label,
-            ui,
-            container=self.panel,
-            object_id="#option_label",
-        )
+        self.row_label(y, label)
         name_w = int(width * 0.3)
         entry = UITextEntryLine(
             pygame.Rect(x0, y, name_w, self.row_h),
