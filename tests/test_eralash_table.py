@@ -319,3 +319,68 @@ def test_a_robber_opens_with_the_draw_for_the_deal(app):
     assert ("you draw" if best == 0 else f"P{best} draws") in table.message.text
     assert table.sprites[drawn[best]].highlight  # the highest card glows
     until(app, lambda: table.phase == "declare")  # then the deal and the declarations, as ever
+
+
+def faces_drawn(app, table, monkeypatch):
+    """The cards whose faces one drawn frame asks for."""
+    seen = []
+    real = table.images.face
+
+    def face(card):
+        seen.append(card)
+        return real(card)
+
+    monkeypatch.setattr(table.images, "face", face)
+    table.draw(pygame.Surface(app.size))
+    monkeypatch.setattr(table.images, "face", real)
+    return set(seen)
+
+
+def test_the_last_trick_is_shown_again_and_the_bots_wait_meanwhile(app, monkeypatch):
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 1, dealer=0)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.phase == "declare" and not table.tweens.busy and table.shown.trump >= 0)
+    key(app, pygame.K_RETURN)
+    assert not {b.key: b for b in table.buttons}["last"].enabled  # no trick finished yet
+    key(app, pygame.K_l)
+    assert not table.peeking
+    for _ in range(13):  # play on until a finished trick leaves a bot to lead
+        until(app, lambda: table.can_play_card())
+        click(
+            app,
+            grip(table, [c for c in C.cards(table.shown.hands[0]) if table.shown.legal_mask() >> c & 1][0]),
+        )
+        until(app, lambda: len(match.deal.winners) >= 1 and table.gather is None and not table.tweens.busy)
+        if match.current_player() != 0 and match.deal.pos == 0:
+            break
+    else:
+        raise AssertionError("the player led every trick")
+    last = len(match.deal.winners) - 1
+    trick = set(match.deal.trick_cards(last))
+    assert not trick & faces_drawn(app, table, monkeypatch)  # gathered face down to the winner
+    assert {b.key: b for b in table.buttons}["last"].enabled
+    key(app, pygame.K_l)
+    assert table.peeking
+    assert trick <= faces_drawn(app, table, monkeypatch)  # laid out again, face up
+    moves = len(match.moves)
+    frames(app, 120)
+    assert len(match.moves) == moves  # nothing is played while the player looks back
+    click(app, (5, 5))  # any click closes it, and does nothing else
+    assert not table.peeking
+    until(app, lambda: len(match.moves) > moves)  # and the bots play on
+
+
+def test_a_click_on_a_pile_of_won_tricks_shows_the_last_trick(app):
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    to_play(app, table)
+    click(app, grip(table, sorted(C.cards(table.shown.hands[0]), key=table.hand_order)[0]))
+    until(app, lambda: table.can_play_card() and table.gather is None and not table.tweens.busy)
+    deal = table.shown
+    pile = next(c for c in deal.trick_cards(len(deal.winners) - 1))
+    hand = table.shown.hands[0]
+    click(app, table.sprites[pile].rect(table.images.size).center)
+    assert table.peeking and table.shown.hands[0] == hand
+    card = sorted(C.cards(hand), key=table.hand_order)[0]
+    click(app, grip(table, card))  # closes the view; the card is not played by that click
+    assert not table.peeking and table.shown.hands[0] == hand

@@ -4,7 +4,8 @@ A deal is dealt out card by card from the dealer, then comes the declarations mo
 laid face up in front of its owner with its points, Aces are announced, and the plaque in the centre
 says who names trump and why (or, with no run anywhere, the eldest hand chooses with four suit
 buttons). Then the tricks: your legal cards stand raised, you drag one to the centre or click it, the
-others' cards fly in, the finished trick is gathered to its winner. Tab or S shows the score sheet.
+others' cards fly in, the finished trick is gathered to its winner. Tab or S shows the score sheet; L (or
+a click on a pile of won tricks) shows the last trick again.
 
 ``open_example(app)`` (the Rules screen's hook) replays the original text's illustrative game.
 """
@@ -26,6 +27,7 @@ from game.scenes.eralash_declarations import (
     suit_label,
     suit_word,
 )
+from game.scenes.eralash_last_trick import LastTrick
 from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE, EralashLayout
 from game.scenes.eralash_plaques import EralashPlaques
 from game.tween import Sequence, Wait
@@ -52,7 +54,7 @@ def _jitter(card: int, amount: float) -> float:
     return ((card * 37) % 11 - 5) / 5 * amount
 
 
-class EralashTable(EralashPlaques, TableScene):
+class EralashTable(EralashPlaques, LastTrick, TableScene):
     game = "eralash"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
@@ -495,6 +497,7 @@ class EralashTable(EralashPlaques, TableScene):
 
     def on_undone(self) -> None:
         """The player's last move and the bots' replies were taken back: show the match as it is now."""
+        self.close_last_trick()
         self.shown = self.match.deal
         self.gather = None
         self.selected = None
@@ -517,6 +520,7 @@ class EralashTable(EralashPlaques, TableScene):
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""
         self.holds.discard("sheet")
+        self.close_last_trick()
         self.banner = None
         self.message = None
         if self.match.is_over() or self.match.deal is self.shown:
@@ -621,6 +625,16 @@ class EralashTable(EralashPlaques, TableScene):
             ),
             Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
         ]
+        if self.phase == "play":
+            last = Button(
+                "last",
+                t("eralash.last.button"),
+                pygame.Rect(0, 0, 10, bh),
+                self.toggle_last_trick,
+                pygame.K_l,
+            )
+            last.enabled = self.last_trick_index() is not None
+            top.insert(0, last)
         if self.humans and not self.demo:
             top.insert(0, self.make_undo_button(bh))
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
@@ -661,6 +675,8 @@ class EralashTable(EralashPlaques, TableScene):
             self.buttons += chips
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.peek_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":
             self.show_sheet()
             return True
@@ -675,6 +691,9 @@ class EralashTable(EralashPlaques, TableScene):
             and not self.demo
         ):
             self.end_declarations()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.on_a_pile(event.pos):
+            self.open_last_trick()
             return True
         if event.type == pygame.KEYDOWN:
             return self.key(event.key)
@@ -731,7 +750,14 @@ class EralashTable(EralashPlaques, TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        state = (self.phase, self.must_choose_trump(), self.shown.trump, self.demo, self.undo_available)
+        state = (
+            self.phase,
+            self.must_choose_trump(),
+            self.shown.trump,
+            self.demo,
+            self.undo_available,
+            self.last_trick_index() is not None,
+        )
         if state != self._button_state:
             self._button_state = state
             self.build_buttons()

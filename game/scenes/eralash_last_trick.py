@@ -1,0 +1,126 @@
+"""The last trick, looked at again: a plaque over the dimmed table with its cards in play order.
+
+Opened by the "Last trick" button, the L key or a click on any pile of won tricks; any click or key
+closes it. While it is open the bots wait (a "peek" hold), so nothing is played unseen. A mixin of
+``EralashTable``: it reads the table's ``shown`` deal and draws with its caches, so an open plaque
+renders nothing new in a steady frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import t
+from game.themes import BRASS_LIGHT, GLOW, IVORY
+
+DIM = (200, 190, 160)
+
+
+class LastTrick:
+    """The "last trick" view for ``EralashTable`` (uses its ``shown``, ``holds``, ``layout`` …)."""
+
+    shown: Any
+    holds: set[str]
+    layout: Any
+    images: Any
+    text: Any
+    sprites: Any
+    phase: str
+    gather: int | None
+    app: Any
+    _dim: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    @property
+    def peeking(self) -> bool:
+        return "peek" in self.holds
+
+    def last_trick_index(self) -> int | None:
+        """The most recent finished trick of the deal on the table, if there is one to look at."""
+        if self.phase != "play" or not self.shown.winners:
+            return None
+        return len(self.shown.winners) - 1
+
+    def open_last_trick(self) -> None:
+        if self.last_trick_index() is None or self.peeking:
+            return
+        self.holds.add("peek")
+        self.app.play_sound("click")
+
+    def close_last_trick(self) -> None:
+        self.holds.discard("peek")
+
+    def toggle_last_trick(self) -> None:
+        if self.peeking:
+            self.close_last_trick()
+        else:
+            self.open_last_trick()
+
+    def on_a_pile(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on a pile of won tricks (a finished trick no longer lying in the centre)?"""
+        if self.last_trick_index() is None:
+            return False
+        deal, size = self.shown, self.images.size
+        for tr in range(len(deal.winners)):
+            if tr == self.gather:
+                continue
+            for c in deal.trick_cards(tr):
+                sprite = self.sprites.get(c)
+                if sprite is not None and sprite.rect(size).collidepoint(pos):
+                    return True
+        return False
+
+    def peek_event(self, event: pygame.event.Event) -> bool:
+        """While the plaque is open every click and key belongs to it; the release or key closes it."""
+        if not self.peeking:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP or event.type == pygame.KEYDOWN:
+            self.close_last_trick()
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def draw_last_trick(self, surface: pygame.Surface) -> None:
+        index = self.last_trick_index()
+        if not self.peeking or index is None or self.layout is None:
+            return
+        deal, lay = self.shown, self.layout
+        size = surface.get_size()
+        if self._dim is None or self._dim[0] != size:
+            dim = pygame.Surface(size, pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 130))
+            self._dim = (size, dim)
+        surface.blit(self._dim[1], (0, 0))
+        cards = deal.trick_cards(index)
+        leader = deal.trick_leader(index)
+        winner = deal.winners[index]
+        cw, ch = self.images.size
+        gap = int(cw * 0.28)
+        fs, small = self.font_size(0.026), self.font_size(0.021)
+        title = self.text.get(t("eralash.last.title", n=index + 1), self.font_size(0.03), BRASS_LIGHT, "bold")
+        foot = self.text.get(t("eralash.last.back"), small, DIM, "italic")
+        names = [self.name((leader + j) % deal.n) for j in range(len(cards))]
+        row_w = len(cards) * cw + (len(cards) - 1) * gap
+        width = max(row_w, title.get_width(), foot.get_width()) + 2 * gap
+        height = title.get_height() + ch + int(fs * 1.6) * 2 + foot.get_height() + gap * 2
+        box = pygame.Rect(0, 0, width, height)
+        box.center = lay.centre
+        surface.blit(self._plaque(box.size), box)
+        y = box.y + gap // 2
+        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+        y += title.get_height() + gap // 2
+        x = box.centerx - row_w // 2
+        for j, card in enumerate(cards):
+            rect = pygame.Rect(x + j * (cw + gap), y, cw, ch)
+            seat = (leader + j) % deal.n
+            if seat == winner:
+                pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=3, border_radius=10)
+            surface.blit(self.images.face(card), rect)
+            colour, style = (BRASS_LIGHT, "bold") if seat == winner else (IVORY, "regular")
+            name = self.text.get(names[j], fs, colour, style)
+            surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
+        y += ch + 6 + int(fs * 1.4)
+        who = self.text.get(t("eralash.last.taken", name=self.name(winner)), fs, BRASS_LIGHT)
+        surface.blit(who, who.get_rect(midtop=(box.centerx, y)))
+        y += int(fs * 1.6)
+        surface.blit(foot, foot.get_rect(midtop=(box.centerx, y)))
