@@ -107,6 +107,12 @@ def _card_back(v: Any) -> str:
     return v
 
 
+def _tips(v: Any) -> list[str]:
+    if not (isinstance(v, list) and all(isinstance(x, str) and _SLUG.match(x) for x in v)):
+        raise ValueError("must be a list of tip names")
+    return sorted(set(v))
+
+
 def _name(v: Any) -> str:
     if not isinstance(v, str) or not v.strip() or len(v) > MAX_NAME or any(c < " " for c in v):
         raise ValueError(f"a name is 1 to {MAX_NAME} printable characters")
@@ -174,6 +180,7 @@ def _specs() -> dict[str, Spec]:
         "window_size": Spec([1280, 800], _window),
         "player_name": Spec(default_names(lang, 1)[0], _name),
         "last_game": Spec("uragan", _choice(GAMES)),
+        "tips_seen": Spec([], _tips),  # one-time table tips already explained to this player
         "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},
                         _game_setup("eralash")),
         "uragan": Spec({"players": 2, "levels": ["club"], "names": opp[:1], "options": {}},

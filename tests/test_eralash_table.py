@@ -384,3 +384,21 @@ def test_a_click_on_a_pile_of_won_tricks_shows_the_last_trick(app):
     card = sorted(C.cards(hand), key=table.hand_order)[0]
     click(app, grip(table, card))  # closes the view; the card is not played by that click
     assert not table.peeking and table.shown.hands[0] == hand
+
+
+def test_the_trumping_tip_is_explained_once_to_a_player_not_once_per_table(app):
+    def tip_applies(d):  # the first lead is not trump, and P0 holds both the led suit and trumps
+        if d.trump < 0 or d.eldest != 1:
+            return False
+        led = C.suit_of(d.legal_moves()[0])
+        return led != d.trump and d.hands[0] & C.SUIT_MASK[led] and d.hands[0] & C.SUIT_MASK[d.trump]
+
+    assert list(app.settings.tips_seen) == []
+    for shown in (True, False):
+        match = find_match(tip_applies, dealer=0)
+        table = table_for(app, match, [None, "novice", "novice", "novice"])
+        to_play(app, table)
+        tip = table.message is not None and table.message.kind == "tip"
+        assert tip is shown
+        assert list(app.settings.tips_seen) == ["trump_any"]
+        app.stack.remove(table)

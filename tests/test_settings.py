@@ -71,6 +71,7 @@ def test_listeners_hear_changes_live_and_only_real_changes(tmp_path: Path) -> No
     ("animation_speed", "warp"), ("window_size", [10, 10]), ("window_size", "big"),
     ("table_colour", "pink"), ("card_back", "../../etc"), ("player_name", ""), ("player_name", "x" * 99),
     ("uragan", {"players": 3}), ("eralash", {"players": 4, "levels": ["club"], "names": ["a"]}),
+    ("tips_seen", "trump_any"), ("tips_seen", ["../x"]),
 ])
 def test_invalid_value_falls_back_to_default_with_a_warning(tmp_path: Path, name: str, bad) -> None:
     s, store = load(tmp_path, {"version": 1, name: bad, "fullscreen": True})

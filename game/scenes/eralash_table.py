@@ -39,7 +39,6 @@ SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
 DEMO_NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
-_tips_shown: set[str] = set()  # tips are explained once per run of the app
 
 
 @dataclass
@@ -598,14 +597,21 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             return t("eralash.reason.follow", led=suit_word(deal.led), trump=suit_word(deal.trump))
         return error if i18n.get_language() == "en" else t("eralash.reason.other", reason=error)
 
+    def tip_seen(self, tip: str) -> bool:
+        return tip in self.app.settings.tips_seen
+
+    def remember_tip(self, tip: str) -> None:
+        """A tip is explained once to a player, not once per run: it is kept in the settings."""
+        self.app.settings.set("tips_seen", [*self.app.settings.tips_seen, tip])
+
     def maybe_tip(self) -> None:
         """Once: the rule that surprises whist players, when it first applies to your hand."""
         deal = self.shown
-        if "trump_any" in _tips_shown or not self.can_play_card() or not deal.pos or deal.led == deal.trump:
+        if not self.can_play_card() or not deal.pos or deal.led == deal.trump or self.tip_seen("trump_any"):
             return
         hand = deal.hands[self.me]
         if hand & C.SUIT_MASK[deal.led] and hand & C.SUIT_MASK[deal.trump]:
-            _tips_shown.add("trump_any")
+            self.remember_tip("trump_any")
             self.say(
                 t("eralash.tip.trump_any", led=suit_word(deal.led), trump=suit_word(deal.trump)), 9.0, "tip"
             )
