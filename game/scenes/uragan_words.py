@@ -1,0 +1,89 @@
+"""What the Uragan table says about cards and moves: card and capture names, the reason a move is
+refused (in the player's language), and seat names that follow the interface language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import cards as C
+from engine.uragan.deck import VALUE
+from engine.uragan.moves import Claim, LetStand, Play
+from game import i18n
+from game.i18n import t
+
+PLAY_PHASE, CLAIM_PHASE, PICK_PHASE = 0, 1, 2
+CATEGORIES = ("cards", "hearts", "seven", "primiera", "uragans")
+
+
+def card_text(card: int) -> str:
+    return C.display(card, i18n.get_language())
+
+
+def take_text(take: int) -> str:
+    """Captured cards lowest value first: "3♣ + 4♦"."""
+    return " + ".join(card_text(c) for c in sorted(C.cards(take), key=hand_order))
+
+
+def hand_order(card: int) -> tuple[int, int]:
+    return (VALUE[card], C.suit_of(card))
+
+
+def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
+    """The reason ``deal`` refuses ``move``, from the catalogs (the engine's own text is English).
+
+    Mirrors the engine's checks in their order; None when none of them explains the refusal."""
+    if deal.is_over():
+        return t("uragan.reason.over")
+    if deal.phase == CLAIM_PHASE and not isinstance(move, (Claim, LetStand)):
+        return t("uragan.reason.answer_claim")
+    if not isinstance(move, Play):
+        return t("uragan.reason.play_a_card") if deal.phase == PLAY_PHASE else None
+    card, take = move.card, move.take
+    if deal.phase == PICK_PHASE:
+        pending = deal.pending
+        if pending is not None and (card != pending.card or take not in pending.demanded):
+            return t("uragan.reason.pick", options=" / ".join(take_text(tk) for tk in pending.demanded))
+        return None
+    hand = deal.hands[deal.turn]
+    if not hand >> card & 1:
+        return t("uragan.reason.not_in_hand", card=card_text(card))
+    if take & ~deal.table:
+        return t("uragan.reason.not_on_table", take=take_text(take & ~deal.table))
+    if take:
+        total = sum(VALUE[c] for c in C.cards(take))
+        if total != VALUE[card]:
+            return t(
+                "uragan.reason.sum",
+                card=card_text(card),
+                take=take_text(take),
+                total=total,
+                value=VALUE[card],
+            )
+    if strict:
+        from engine.uragan.claim import breach
+
+        b = breach(card, take, deal.table)
+        if b is not None:
+            return str(breach_text(b))
+    return None
+
+
+def default_name(i: int) -> str:
+    """The i-th default seat name in the interface language (0 is the player)."""
+    try:
+        from game.settings import DEFAULT_NAMES
+    except ImportError:
+        DEFAULT_NAMES = {"en": ["You", "Svetlana", "Pavel"], "ru": ["Вы", "Светлана", "Павел"]}  # noqa: N806
+    names = DEFAULT_NAMES.get(i18n.get_language(), DEFAULT_NAMES["en"])
+    return names[i % len(names)]
+
+
+def localised_name(name: str, i: int) -> str:
+    """A default name left untouched follows the language ("You" becomes "Вы"); a chosen name stays."""
+    try:
+        from game.settings import DEFAULT_NAMES
+    except ImportError:
+        return name
+    if any(i < len(v) and v[i] == name for v in DEFAULT_NAMES.values()):
+        return default_name(i)
+    return name
