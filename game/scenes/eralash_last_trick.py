@@ -1,9 +1,9 @@
 """The last trick, looked at again: a plaque over the dimmed table with its cards in play order.
 
-Opened by the "Last trick" button, the L key or a click on any pile of won tricks; any click or key
-closes it. While it is open the bots wait (a "peek" hold), so nothing is played unseen. A mixin of
-``EralashTable``: it reads the table's ``shown`` deal and draws with its caches, so an open plaque
-renders nothing new in a steady frame.
+Opened by the "Last trick" button (above your name plate), the L key or a click on any pile of won
+tricks; any click or key closes it. While it is open the bots wait (a "peek" hold), so nothing is
+played unseen. A mixin of ``EralashTable``: it reads the table's ``shown`` deal and draws with its
+caches, so an open plaque renders nothing new in a steady frame.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import t
 from game.themes import BRASS_LIGHT, GLOW, IVORY
+from game.widgets.buttons import Button
 
 DIM = (200, 190, 160)
 
@@ -56,6 +57,22 @@ class LastTrick:
             self.close_last_trick()
         else:
             self.open_last_trick()
+
+    def last_trick_button(self, height: int) -> Button:
+        """The "Last trick" button (L) just above your name plate, bottom left: the top row of buttons
+        has no room to spare in a narrow window."""
+        fs = self.font_size(0.026)
+        label = t("eralash.last.button")
+        x, y = self.layout.seats[0].plate  # the bottom-left corner of your name plate
+        plate = (
+            self.text.font(self.font_size(0.022)).get_height()
+            + self.text.font(self.font_size(0.018)).get_height()
+        )
+        rect = pygame.Rect(0, 0, self.text.font(fs).size(label)[0] + 36, height)
+        rect.bottomleft = (x, y - plate - int(self.layout.size[1] * 0.015))
+        button = Button("last", label, rect, self.toggle_last_trick, pygame.K_l)
+        button.enabled = self.last_trick_index() is not None
+        return button
 
     def on_a_pile(self, pos: tuple[int, int]) -> bool:
         """Is ``pos`` on a pile of won tricks (a finished trick no longer lying in the centre)?"""

@@ -631,16 +631,6 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             ),
             Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
         ]
-        if self.phase == "play":
-            last = Button(
-                "last",
-                t("eralash.last.button"),
-                pygame.Rect(0, 0, 10, bh),
-                self.toggle_last_trick,
-                pygame.K_l,
-            )
-            last.enabled = self.last_trick_index() is not None
-            top.insert(0, last)
         if self.humans and not self.demo:
             top.insert(0, self.make_undo_button(bh))
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
@@ -649,6 +639,8 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             b.rect.topright = (right, int(h * 0.03))
             right = b.rect.left - 10
         self.buttons = top
+        if self.phase == "play" and not self.demo:
+            self.buttons.append(self.last_trick_button(bh))
         chips: list[Button] = []
         box = self.announce_box()
         if self.must_choose_trump():
