@@ -69,7 +69,12 @@ class LastTrick:
             + self.text.font(self.font_size(0.018)).get_height()
         )
         rect = pygame.Rect(0, 0, self.text.font(fs).size(label)[0] + 36, height)
-        rect.bottomleft = (x, y - plate - int(self.layout.size[1] * 0.015))
+        gap = int(self.layout.size[1] * 0.015)
+        rect.bottomleft = (x, y - plate - gap)
+        hand = self.layout.seats[0]
+        ch = self.layout.card[1]
+        if rect.right + gap > hand.hand[0] - hand.hand_len / 2:  # a wide hand (2 players): above it
+            rect.bottom = int(hand.hand[1] - ch * 0.66) - gap
         button = Button("last", label, rect, self.toggle_last_trick, pygame.K_l)
         button.enabled = self.last_trick_index() is not None
         return button
