@@ -405,18 +405,21 @@ def test_the_trumping_tip_is_explained_once_to_a_player_not_once_per_table(app):
 
 
 @pytest.mark.parametrize("lang,size", [("ru", (1024, 640)), ("en", (1920, 1080)), ("ru", (1280, 800))])
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_last_trick_button_is_clear_of_cards_plates_and_buttons(make_app, lang, size, players):
     app = make_app(lang=lang, size=size, speed="fast", bots="test_eralash_table:make_first_bot")
     match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, n=players, dealer=players - 1)
     table = table_for(app, match, [None] + ["novice"] * (players - 1))
     to_play(app, table)
-    click(app, grip(table, sorted(C.cards(table.shown.hands[0]), key=table.hand_order)[0]))
-    until(app, lambda: table.can_play_card() and table.gather is None and not table.tweens.busy)
-    last = {b.key: b for b in table.buttons}["last"]
-    assert last.enabled and pygame.Rect((0, 0), size).contains(last.rect)
-    assert not any(last.rect.colliderect(b.rect) for b in table.buttons if b is not last)
-    for s in table.sprites.values():
-        assert not last.rect.colliderect(s.rect(table.images.size)), s.card
-    for seat in range(1, players):  # the other seats' name plates (yours lies below the button)
-        assert not last.rect.collidepoint(table.layout.place(seat, table.me).plate)
+    for finished in (False, True):  # with the full hand, then after the first trick
+        if finished:
+            click(app, grip(table, sorted(C.cards(table.shown.hands[0]), key=table.hand_order)[0]))
+            until(app, lambda: table.can_play_card() and table.gather is None and not table.tweens.busy)
+        until(app, lambda: not table.tweens.busy)
+        last = {b.key: b for b in table.buttons}["last"]
+        assert last.enabled is finished and pygame.Rect((0, 0), size).contains(last.rect)
+        assert not any(last.rect.colliderect(b.rect) for b in table.buttons if b is not last)
+        for s in table.sprites.values():
+            assert not last.rect.colliderect(s.rect(table.images.size)), s.card
+        for seat in range(1, players):  # the other seats' name plates (yours lies below the button)
+            assert not last.rect.inflate(0, 30).collidepoint(table.layout.place(seat, table.me).plate)

@@ -29,6 +29,7 @@ class LastTrick:
     text: Any
     sprites: Any
     phase: str
+    n: int
     gather: int | None
     app: Any
     _dim: tuple[tuple[int, int], pygame.Surface] | None = None
@@ -60,22 +61,24 @@ class LastTrick:
 
     def last_trick_button(self, height: int) -> Button:
         """The "Last trick" button (L) just above your name plate, bottom left: the top row of buttons
-        has no room to spare in a narrow window."""
-        fs = self.font_size(0.026)
+        has no room to spare in a narrow window. Its label is a little smaller than the top row's, so
+        that it stays clear of a full hand of 13 or 17 cards."""
+        fs = self.font_size(0.021)
         label = t("eralash.last.button")
-        x, y = self.layout.seats[0].plate  # the bottom-left corner of your name plate
+        lay = self.layout
+        x, y = lay.seats[0].plate  # the bottom-left corner of your name plate
         plate = (
             self.text.font(self.font_size(0.022)).get_height()
             + self.text.font(self.font_size(0.018)).get_height()
         )
-        rect = pygame.Rect(0, 0, self.text.font(fs).size(label)[0] + 36, height)
-        gap = int(self.layout.size[1] * 0.015)
+        rect = pygame.Rect(0, 0, self.text.font(fs).size(label)[0] + 26, int(height * 0.85))
+        gap = int(lay.size[1] * 0.015)
         rect.bottomleft = (x, y - plate - gap)
-        hand = self.layout.seats[0]
-        ch = self.layout.card[1]
-        if rect.right + gap > hand.hand[0] - hand.hand_len / 2:  # a wide hand (2 players): above it
-            rect.bottom = int(hand.hand[1] - ch * 0.66) - gap
+        hand = lay.seats[0]
+        if self.n == 2 and rect.right + gap > hand.hand[0] - hand.hand_len / 2:
+            rect.bottom = int(hand.hand[1] - lay.card[1] * 0.66) - gap  # no seat on the left: above the hand
         button = Button("last", label, rect, self.toggle_last_trick, pygame.K_l)
+        button.text_size = fs
         button.enabled = self.last_trick_index() is not None
         return button
 

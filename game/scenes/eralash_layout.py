@@ -115,7 +115,7 @@ class EralashLayout:
             (int(top_x), int(top_y + och * 0.5 + h * 0.022)),
             (cx, cy - ch * 0.42),
             (top_x + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
-            (cw * 0.09, 0.0),
+            (-cw * 0.09, 0.0),  # grows back under the hand's end, away from the buttons on the right
             (cx, top_y + och * 0.5 + h * 0.065 + ch * RUN_SCALE * 0.5),
         )
         if n == 2:
@@ -137,6 +137,16 @@ class EralashLayout:
         announce = pygame.Rect(0, 0, int(min(w * 0.42, h * 0.9)), int(h * 0.3))
         announce.center = (cx, cy)
         return cls((w, h), card, n, seats, (cx, cy), trick_area, score, trump, message, announce)
+
+    def pile_extent(self, place: SeatPlace) -> pygame.Rect:
+        """Everything a seat's pile of won tricks may cover, up to its last step (16 tricks)."""
+        w, h = self.card[0] * PILE_SCALE, self.card[1] * PILE_SCALE
+        if place.vertical:
+            w, h = h, w
+        first = pygame.Rect(0, 0, int(w) + 4, int(h) + 4)
+        first.center = (int(place.pile[0]), int(place.pile[1]))
+        last = first.move(int(place.pile_step[0] * 16), int(place.pile_step[1] * 16))
+        return first.union(last)
 
     def place(self, seat: int, me: int) -> SeatPlace:
         """The places of ``seat`` (an engine seat) seen from ``me`` at the bottom."""

@@ -281,6 +281,10 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             out[c] = SeatTarget(ax - min(i, 20) * 0.5, ay - min(i, 20) * 0.5, 12.0, False, i, PILE_SCALE)
         return self._keep_scales(out)
 
+    def reserved_rects(self) -> list[pygame.Rect]:
+        lay = self.layout
+        return [lay.pile_extent(place) for place in lay.seats] if lay is not None else []
+
     def aside_spot(self) -> tuple[float, float]:
         """Where the cards laid aside unseen (3 players, or a short deal) lie: left of the trick."""
         lay = self.layout

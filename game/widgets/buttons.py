@@ -38,6 +38,7 @@ class Button:
         self.hover = False
         self.enabled = True
         self.glow = False  # the hint points at this button
+        self.text_size: int | None = None  # a smaller label than the table's buttons, where room is short
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -67,7 +68,7 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=9)
         if self.glow:
             pygame.draw.rect(surface, HINT, self.rect.inflate(10, 10), width=3, border_radius=12)
-        img = text.get(self.label, size, IVORY if self.enabled else (140, 128, 100))
+        img = text.get(self.label, self.text_size or size, IVORY if self.enabled else (140, 128, 100))
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 

@@ -564,6 +564,8 @@ class TableScene(Scene):
             return False
         if any(rect.colliderect(b.rect) for b in self.buttons):
             return False
+        if any(rect.colliderect(r) for r in self.reserved_rects()):
+            return False
         w, h = self.images.size
         for s in self.sprites.values():
             card = pygame.Rect(0, 0, w, h)
@@ -571,6 +573,10 @@ class TableScene(Scene):
             if rect.colliderect(card):
                 return False
         return True
+
+    def reserved_rects(self) -> list[pygame.Rect]:
+        """Places a button must keep clear of besides the cards at rest (a pile that will grow)."""
+        return []
 
     def button_height(self) -> int:
         return button_height(self.layout.size[1])
