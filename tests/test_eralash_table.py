@@ -423,3 +423,5 @@ def test_the_last_trick_button_is_clear_of_cards_plates_and_buttons(make_app, la
             assert not last.rect.colliderect(s.rect(table.images.size)), s.card
         for seat in range(1, players):  # the other seats' name plates (yours lies below the button)
             assert not last.rect.inflate(0, 30).collidepoint(table.layout.place(seat, table.me).plate)
+        for b in table.buttons:  # no button lies where a pile of won tricks will grow
+            assert not any(b.rect.colliderect(r) for r in table.reserved_rects()), b.key
