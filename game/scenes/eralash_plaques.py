@@ -257,12 +257,11 @@ class EralashPlaques:
                     t("eralash.how_to_play"), self.font_size(0.018), DIM, "italic", shadow=True
                 )
                 surface.blit(how, how.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
-        self.draw_last_trick(surface)
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
         msg = self.message
-        if msg is None or self.layout is None or self.peeking:
+        if msg is None or self.layout is None:
             return
         lay = self.layout
         fs = self.font_size(0.024)

@@ -750,6 +750,10 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             self.fx.tween(s, 0.1, y=tg.y)
             s.set_home(tg.x, tg.y, tg.angle)
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.draw_last_trick(surface)  # over everything, the buttons too: they wait while it is open
+
     def update(self, dt: float) -> None:
         super().update(dt)
         state = (
