@@ -199,7 +199,7 @@ def ismcts(
                 state.play(card)
                 path.append(child)
                 break
-            best_card, best_ucb = -1, -1.0
+            best_card, best_ucb = -1, -math.inf
             m = mask
             while m:
                 low = m & -m
