@@ -204,7 +204,7 @@ def _ismcts(
                 path.append(child)
                 break
             best: _Node | None = None
-            best_ucb = -1.0
+            best_ucb = -math.inf
             for m in legal:
                 c = children[m]
                 c.avail += 1
