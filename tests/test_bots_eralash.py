@@ -121,6 +121,16 @@ def test_leader_prefers_fewer_deals_left() -> None:
     assert near_end[0] > far[0]
 
 
+def test_leading_the_trick_race_is_worth_something_while_the_robber_goes_on() -> None:
+    # Equal points, nobody reaches 13: the side nearest the target will decide when the robber ends.
+    v = _value([20, 20, 20, 20], [6, 6, 6, 6])
+    ahead = v.side_values([5, 3, 3, 2])
+    assert ahead[0] > 0.3 > 0.25 > max(ahead[1:])
+    assert sum(ahead) == pytest.approx(1.0)
+    even = v.side_values([4, 3, 3, 3])
+    assert ahead[0] > even[0]
+
+
 def test_hand_points_follow_the_rules() -> None:
     assert hand_points(parse_set(["AS", "KS", "QS", "JS"]), False, 30, 60) == 41
     assert hand_points(parse_set(["8C", "9C", "10C", "2H"]), False, 30, 60) == 27

@@ -17,6 +17,8 @@ from engine.cards import SUIT_MASK
 
 __all__ = ["RobberValue", "deal_points_spread", "hand_points"]
 
+CONTROL = 1.0  # at most doubles (or zeroes) a side's chance for leading (trailing) the trick race ...
+CONTROL_SCALE = 3.0  # ... by about this many tricks (tanh); tuned in docs/benchmarks.md, Bots — Eralash
 TIEBREAK = 0.02  # a whisker for own tricks, so that otherwise-equal plays still look purposeful
 
 
@@ -159,5 +161,11 @@ class RobberValue:
                 if j != i:
                     p *= _phi((pts[i] - pts[j]) / scale)
             raw.append(p)
+        # The side nearest the target decides when the next deals end the robber (it can take the
+        # tricks that end it while ahead, or hold back while behind): an option worth having while the
+        # points to come are unknown. Measured: +1.6 points of robbers won against three Clubs.
+        for i in range(sides):
+            rival = max(totals[j] for j in range(sides) if j != i)
+            raw[i] *= 1.0 + CONTROL * math.tanh((totals[i] - rival) / CONTROL_SCALE)
         norm = sum(raw)
-        return [r / norm for r in raw]
+        return [r / norm for r in raw] if norm > 0 else [1.0 / sides] * sides
