@@ -5,6 +5,7 @@ Events go through ``App.frame`` (the app's own event handling), never straight t
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pygame
@@ -34,17 +35,24 @@ def app_on_disk(folder: Any, lang: str = "en", size: str = "1280x800") -> Any:
 
 
 def count_rendering(app: Any, monkeypatch: Any) -> dict[str, int]:
-    """Count every text render and SVG rasterisation from now on: ``{"render": n, "svg": n}``."""
+    """Count every text render and SVG rasterisation on the frame's (main) thread from now on:
+    ``{"render": n, "svg": n}``. Helper threads rasterise by design, and one left by an earlier test
+    (a resize re-warms the whole deck) must not be counted against this test's frames."""
     calls = {"render": 0, "svg": 0}
     real_svg = pygame.image.load_sized_svg
 
+    def on_frame_thread() -> bool:
+        return threading.current_thread() is threading.main_thread()
+
     def counting_svg(*a: Any, **k: Any) -> Any:
-        calls["svg"] += 1
+        if on_frame_thread():
+            calls["svg"] += 1
         return real_svg(*a, **k)
 
     class CountingFont(pygame.font.Font):
         def render(self, *a: Any, **k: Any) -> Any:
-            calls["render"] += 1
+            if on_frame_thread():
+                calls["render"] += 1
             return super().render(*a, **k)
 
     monkeypatch.setattr(pygame.image, "load_sized_svg", counting_svg)
