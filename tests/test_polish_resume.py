@@ -20,12 +20,11 @@ def make_app(folder: Path):
     return app
 
 
-def run_until_warm(app, scene, limit=600):
-    for _ in range(limit):
-        app.frame(0.016, [])
-        if "warming" not in scene.holds:
-            return
-    raise AssertionError("the table never warmed up")
+def run_until_warm(app, scene):
+    """Wait for the warming job itself (generous timeout), then one frame to take it in."""
+    assert scene.warmer.wait(60), "the table never warmed up"
+    app.frame(0.016, [])
+    assert "warming" not in scene.holds
 
 
 def play_to_the_end_of_a_deal(scene) -> None:

@@ -3,15 +3,21 @@ make the cloth and every card face while the window keeps drawing frames.
 
 ``Warmer.start(job)`` runs ``job()`` in a daemon thread; ``ready`` turns True when it ends (an error
 is kept in ``error``; the caller then simply makes images on demand as before).
+
+``Warmer.inline = True`` runs every job at once on the caller's thread: the tests set it, so no test
+depends on how fast a helper thread happens to run on the machine it is given.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import ClassVar
 
 
 class Warmer:
+    inline: ClassVar[bool] = False
+
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
         self._generation = 0
@@ -29,6 +35,10 @@ class Warmer:
                 if generation == self._generation:
                     self.error = err
 
+        if Warmer.inline:
+            self._thread = None
+            run()
+            return
         self._thread = threading.Thread(target=run, name="salon-warm", daemon=True)
         self._thread.start()
 
