@@ -51,6 +51,8 @@ class Message:
     text: str
     until: float
     kind: str = "info"  # info, warn, claim
+    sticky: bool = False  # news of another seat's move: stays past ``until`` until the player acts
+    acted: bool = False  # the player has pressed a key or a button since it was said
 
 
 class TableScene(Scene):
@@ -358,8 +360,15 @@ class TableScene(Scene):
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = 3.0, kind: str = "info") -> None:
-        self.message = Message(text, self.clock + seconds, kind)
+    def say(self, text: str, seconds: float = 3.0, kind: str = "info", sticky: bool = False) -> None:
+        """Show ``text`` for ``seconds``; a ``sticky`` one (what an opponent did) stays until the
+        player's next action or those seconds, whichever is later."""
+        self.message = Message(text, self.clock + seconds, kind, sticky)
+
+    def note_action(self, event: pygame.event.Event) -> None:
+        """A key or a click: the player has seen the news on the table."""
+        if self.message is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.message.acted = True
 
     def refuse(self, reason: str) -> None:
         self.say(t("table.illegal", reason=reason), 3.5, "warn")
@@ -672,7 +681,8 @@ class TableScene(Scene):
         if self._was_busy and not busy:
             self._idle_since = self.clock
         self._was_busy = busy
-        if self.message is not None and self.clock > self.message.until:
+        msg = self.message
+        if msg is not None and self.clock > msg.until and (msg.acted or not msg.sticky):
             self.message = None
         self.update_hover()
         self.update_bot()
@@ -730,6 +740,7 @@ class TableScene(Scene):
                 )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.note_action(event)
         self.place_hint_button()
         for b in list(self.buttons):
             if b.handle_event(event):
