@@ -167,7 +167,7 @@ class ExampleTable(EralashTable):
         if nxt is not None:
             nxt.enabled = self.phase == "declare" or self.can_advance()
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int = 0) -> bool:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT):
             self.advance()
             return True

@@ -698,12 +698,15 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             self.open_last_trick()
             return True
         if event.type == pygame.KEYDOWN:
-            return self.key(event.key)
+            return self.key(event.key, getattr(event, "mod", 0))
         return False
 
-    def key(self, key: int) -> bool:
-        if key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
+    def key(self, key: int, mod: int = 0) -> bool:
+        """A key press; ``mod``: the event's own modifiers (Ctrl+Z undoes)."""
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
             self.undo()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is None and self.play_hint():
             return True
         if key == pygame.K_ESCAPE:
             self.to_menu()

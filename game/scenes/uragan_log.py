@@ -138,8 +138,9 @@ class UraganLog:
         """The whole log, opened over the middle of the table (between the hands)."""
         lay = self.layout
         w, h = lay.size
-        rect = pygame.Rect(0, 0, int(min(w * 0.56, h * 1.1)), lay.my_hand.top - lay.opp_hand.top)
-        rect.midtop = (w // 2, lay.opp_hand.top)
+        top = lay.opp_hand.bottom + 6
+        rect = pygame.Rect(0, 0, int(min(w * 0.6, h * 1.1)), lay.my_hand.top - 6 - top)
+        rect.midtop = (w // 2, top)
         return rect
 
     def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
@@ -152,7 +153,7 @@ class UraganLog:
         rows = self._glance_rows(area.width - 20, fs)
         title_h = self.text.font(self.font_size(0.019)).get_linesize()
         foot_h = self.text.font(fs, "italic").get_linesize()
-        body = sum(len(lines) for _, lines in rows) * self.text.font(fs).get_linesize()
+        body = max(1, sum(len(lines) for _, lines in rows)) * self.text.font(fs).get_linesize()
         height = min(area.height, 16 + title_h + 4 + body + 6 + foot_h)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
@@ -185,14 +186,28 @@ class UraganLog:
         foot = self.text.get(t("story.log.open"), fs, (190, 180, 150), "italic")
         surface.blit(foot, (x, box.bottom - 6 - foot.get_height()))
 
+    def _solid_panel(self, size: tuple[int, int]) -> pygame.Surface:
+        from game.widgets.felt import panel
+
+        cached = self.__dict__.get("_log_panel")
+        if cached is None or cached.get_size() != size:
+            cached = self.__dict__["_log_panel"] = panel(size, 250)
+        return cached
+
     def toggle_log(self) -> None:
         self.log_open = not self.log_open
 
-    def log_click(self, pos: tuple[int, int]) -> bool:
-        """A click opens the log from its glance, and closes it from anywhere."""
-        if self.log_open:
+    def log_event(self, event: pygame.event.Event) -> bool:
+        """While the log is open it has every click and key: any of them closes it (L toggles)."""
+        if not self.log_open:
+            return False
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
             self.log_open = False
             return True
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def log_click(self, pos: tuple[int, int]) -> bool:
+        """A click on the glance opens the whole log."""
         if self._glance_box().collidepoint(pos):
             self.log_open = True
             return True
@@ -202,7 +217,7 @@ class UraganLog:
         if not self.log_open:
             return
         rect = self.log_panel_rect()
-        surface.blit(self._plaque(rect.size), rect)
+        surface.blit(self._solid_panel(rect.size), rect)
         fs = self.font_size(0.02)
         title = self.text.get(t("story.log.title"), self.font_size(0.026), BRASS_LIGHT, "bold")
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 10)))

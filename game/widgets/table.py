@@ -509,6 +509,16 @@ class TableScene(Scene):
         self.hint_move = reply.move
         self.highlight_hint(reply.move)
 
+    def play_hint(self) -> bool:
+        """Enter after a hint: make the advised move, if it is still the position it was given for."""
+        move = self.hint_move
+        if move is None or self._hint_at != len(self.match.moves) or not self.is_human_turn() or self.busy():
+            return False
+        error = self.propose(move)
+        if error is not None:
+            self.refuse(error)
+        return True
+
     def highlight_hint(self, move: Any) -> None:
         """Show ``move`` on the table. Subclasses light their own pieces (cards, captures, buttons);
         this default lights a played card when the move is one (an int) and names the move."""
