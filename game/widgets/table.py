@@ -512,7 +512,7 @@ class TableScene(Scene):
     def play_hint(self) -> bool:
         """Enter after a hint: make the advised move, if it is still the position it was given for."""
         move = self.hint_move
-        if move is None or self._hint_at != len(self.match.moves) or not self.is_human_turn() or self.busy():
+        if move is None or self._hint_at != len(self.match.moves) or not self.hint_available():
             return False
         error = self.propose(move)
         if error is not None:
@@ -573,6 +573,9 @@ class TableScene(Scene):
             hint.rect = beside if self._clear_spot(beside) or not self._clear_spot(below) else below
             self.buttons.insert(self.buttons.index(undo), hint)
         hint.enabled = self.hint_available() or self._hint_request is not None
+        undo = next((b for b in self.buttons if b.key == "undo"), None)
+        if undo is not None:  # Undo waits while a sheet, the declarations or a deal hold the table
+            undo.enabled = self.undo_available and not self.holds
         glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
         for b in self.buttons:
             b.glow = b.key == glow
@@ -603,7 +606,7 @@ class TableScene(Scene):
     def make_undo_button(self, height: int) -> Button:
         """The Undo button, enabled while there is a move of the player's to take back."""
         undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, height), self.undo)
-        undo.enabled = self.undo_available
+        undo.enabled = self.undo_available and not self.holds
         return undo
 
     def make_hint_button(self, height: int) -> Button:
