@@ -16,6 +16,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from game.version import version
+
 PROCESS_START = time.perf_counter()
 FPS = 60
 MIN_SIZE = (1024, 640)
@@ -32,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
     p.add_argument("--seed", type=int, help="deal seed for --demo/--bench")
+    p.add_argument("--version", action="version", version=f"salon {version()}")
     return p
 
 
