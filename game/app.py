@@ -88,6 +88,7 @@ class DefaultSettings:
     fullscreen = False
     window_size = (1280, 800)
     player_name = "You"
+    player_gender = "neutral"
     tips_seen: tuple[str, ...] = ()
 
     def set(self, name: str, value: Any, **_: Any) -> None:
