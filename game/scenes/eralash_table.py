@@ -31,6 +31,7 @@ from game.scenes.eralash_layout import PILE_SCALE, EralashLayout
 from game.scenes.eralash_places import EralashPlaces
 from game.scenes.eralash_plaques import EralashPlaques
 from game.scenes.eralash_trick import TrickMarks
+from game.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
@@ -38,7 +39,7 @@ from game.widgets.table import TableScene
 
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
-DEMO_NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
+DEMO_NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
 
 
 class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableScene):

@@ -70,7 +70,7 @@ class UraganChoice:
     def prompt_text(self) -> str:
         deal = self.shown
         if self.claim_prompt() and deal.pending is not None:
-            return claim_question(deal.pending, self.player_name(deal.turn))
+            return claim_question(deal.pending, self.player_name(deal.turn), self.form(deal.turn))
         if self.choice is None and self.pick_moves() and self.message is not None:
             return self.message.text
         return t("uragan.choose_capture")

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
+from game.grammar import say
 from game.i18n import plural, t
 from game.scenes.uragan_words import CATEGORIES
 from game.widgets.score_sheet import ScoreSheetScene, Sheet, SheetButton, SheetRow
@@ -25,8 +26,9 @@ class UraganFlow:
         if seat >= 0 and rest:
             self.pile_order[seat] += list(C.cards(rest))
             self.say(
-                t(
+                say(
                     "uragan.remainder",
+                    self.form(seat),
                     name=self.player_name(seat),
                     cards=plural(C.count(rest), "uragan.n_cards"),
                 ),
@@ -103,7 +105,7 @@ class UraganFlow:
             if winners and winners[0] in self.humans:
                 title = t("table.you_win")
             elif winners:
-                title = t("table.winner", name=self.player_name(winners[0]))
+                title = say("table.winner", self.form(winners[0]), name=self.player_name(winners[0]))
             else:
                 title = t("table.game_over")
             banner = t("table.double_win") if match.double else ""

@@ -12,26 +12,12 @@ import pygame
 
 from engine.uragan.claim import EQUAL
 from game import i18n
+from game.grammar import say
 from game.i18n import t
 from game.scenes.uragan_words import CLAIM_PHASE, PICK_PHASE, card_text, take_text
 from game.themes import BRASS, BRASS_LIGHT, IVORY
 
 GLANCE_LINES = 3  # entries shown at a glance
-
-
-def gendered(key: str, name: str, **kw: Any) -> str:
-    """``key`` said of ``name``: the catalog's ``key.f`` / ``key.m`` form when the name's grammatical
-    gender is known (``game.i18n.name_gender``, if the catalogs know one), else the neutral ``key``."""
-    gender = None
-    find = getattr(i18n, "name_gender", None)
-    if callable(find):
-        try:
-            gender = find(name)
-        except Exception:
-            gender = None
-    if gender in ("f", "m") and i18n.has(f"{key}.{gender}"):
-        return t(f"{key}.{gender}", name=name, **kw)
-    return t(key, name=name, **kw)
 
 
 def _first(take: int) -> str:
@@ -74,9 +60,10 @@ def _the(take: int) -> str:
     return t("story.the", card=take_text(take))
 
 
-def claim_question(b: Any, name: str) -> str:
+def claim_question(b: Any, name: str, form: str = "n") -> str:
     """What the opponent did and what a claim would demand: "Svetlana trailed the 3♦ while the 3♣ lay
-    on the table; claim that the 3♦ must take the 3♣?" (``b``: the pending ``Breach``)."""
+    on the table; claim that the 3♦ must take the 3♣?" (``b``: the pending ``Breach``; ``form``: the
+    offender's grammatical form, ``game.grammar``)."""
     if b.kind == EQUAL:
         lying = t("story.claim.or").join(_the(tk) for tk in b.demanded)
         demand = lying
@@ -89,10 +76,10 @@ def claim_question(b: Any, name: str) -> str:
         )
     card = card_text(b.card)
     if b.take:
-        return gendered(
-            "story.claim.take", name, card=card, take=take_text(b.take), lying=lying, demand=demand
+        return say(
+            "story.claim.take", form, name=name, card=card, take=take_text(b.take), lying=lying, demand=demand
         )
-    return gendered("story.claim.trail", name, card=card, lying=lying, demand=demand)
+    return say("story.claim.trail", form, name=name, card=card, lying=lying, demand=demand)
 
 
 class UraganLog:
@@ -153,12 +140,12 @@ class UraganLog:
         rows = self._glance_rows(area.width - 20, fs)
         title_h = self.text.font(self.font_size(0.019)).get_linesize()
         foot_h = self.text.font(fs, "italic").get_linesize()
-        body = max(1, sum(len(lines) for _, lines in rows)) * self.text.font(fs).get_linesize()
+        body = sum(len(lines) for _, lines in rows) * self.text.font(fs).get_linesize()
         height = min(area.height, 16 + title_h + 4 + body + 6 + foot_h)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
     def _glance_rows(self, width: int, fs: int) -> list[tuple[int, list[str]]]:
-        entries = self.log_lines()[-GLANCE_LINES:]
+        entries = self.log_lines()[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
         return [(seat, self.wrapped(text, fs, width)) for seat, text in entries]
 
     def draw_log_glance(self, surface: pygame.Surface) -> None:
@@ -172,11 +159,8 @@ class UraganLog:
         surface.blit(title, (x, y))
         y += title.get_height() + 4
         rows = self._glance_rows(box.width - 20, fs)
-        if not rows:
-            img = self.text.get(t("story.log.empty"), fs, (205, 195, 165), "italic")
-            surface.blit(img, (x, y))
         for seat, lines in rows:
-            colour = IVORY if seat == self.me else (255, 214, 160)
+            colour = IVORY if seat == self.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
             for line in lines:
                 img = self.text.get(line, fs, colour)
                 if y + img.get_height() > box.bottom - 6:

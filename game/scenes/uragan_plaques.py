@@ -75,7 +75,7 @@ class UraganPlaques:
         )
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
-        if self.prompt_open():
+        if self.prompt_open() or self.log_open:
             return  # the prompt speaks now (a claim's news is its first line)
         super().draw_message(surface, midbottom)
 
@@ -165,12 +165,13 @@ class UraganPlaques:
         found = self.last_play_box()
         if found is None:
             return
-        box, _ = found
+        box, where = found
         pygame.draw.rect(surface, BRASS_LIGHT, box, width=3, border_radius=10)
         tag = self.text.get(t("story.last_play"), self.font_size(0.016), BRASS_LIGHT, "italic", shadow=True)
-        at = tag.get_rect(midbottom=(box.centerx, box.top - 1))
-        if at.top < self.layout.inset:
-            at.midtop = (box.centerx, box.bottom + 1)
+        if where == "pile":  # beside the pile, clear of its count below and the buttons above
+            at = tag.get_rect(midright=(box.left - 4, box.centery))
+        else:
+            at = tag.get_rect(midbottom=(box.centerx, box.top - 1))
         surface.blit(tag, at)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
@@ -192,6 +193,7 @@ class UraganPlaques:
             and not self.busy()
             and self.message is None
             and self.choice is None
+            and not self.log_open
         ):
             hint = self.text.get(
                 t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True

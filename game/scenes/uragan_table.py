@@ -609,6 +609,19 @@ class UraganTable(UraganFlow, UraganChoice, UraganLog, UraganPlaques, TableScene
         super().draw(surface)
         self.draw_log_panel(surface)  # over everything, the buttons too: they wait while it is open
 
+    def layout_boxes(self) -> list[Any]:
+        """The table's boxes for the layout check, with the log's glance, the prompt's plaque and, while
+        it is open, the log's panel (an opaque sheet: what lies under it is hidden, not covered)."""
+        from game.layout_check import Box
+
+        out = super().layout_boxes()
+        panel = self.log_panel_rect() if self.log_open else None
+        if panel is not None:
+            out = [b for b in out if b.kind not in ("card", "control") or not b.rect.colliderect(panel)]
+        out += [Box(name, "plaque", rect) for name, rect in self.glance_boxes() + self.prompt_boxes()]
+        out += [Box(name, "plaque", rect) for name, rect in self.log_boxes()]
+        return out
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.log_event(event):
             self.note_action(event)

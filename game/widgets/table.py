@@ -126,6 +126,13 @@ class TableScene(Scene):
         players = getattr(self.match, "players", None)
         return players[seat] if players and 0 <= seat < len(players) else f"#{seat + 1}"
 
+    def form(self, seat: int) -> str:
+        """The grammatical form of sentences about ``seat`` (``game.grammar.say``)."""
+        from game.grammar import seat_form
+
+        gender = getattr(self.app.settings, "player_gender", None)
+        return seat_form(self.player_name(seat), player=seat in self.humans, gender=gender)
+
     # --- lifecycle ------------------------------------------------------------------------------
 
     def enter(self) -> None:
@@ -821,6 +828,22 @@ class TableScene(Scene):
             p = panel(size, 215)
             self._plaques[size] = p
         return p
+
+    def layout_boxes(self) -> list[Any]:
+        """What the layout check looks at (``game.layout_check``): the table's buttons and its cards
+        (texts are found by the check itself). Tables add their plaques by extending this."""
+        from game.layout_check import Box
+
+        out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
+               for b in self.buttons]
+        w, h = self.images.size
+        for s in self.sprites.values():
+            if not s.visible or s.alpha < 40:
+                continue
+            rect = pygame.Rect(0, 0, int(w * s.scale), int(h * s.scale))
+            rect.center = (int(s.x), int(s.y - s.lift * h))
+            out.append(Box(f"card {C.name(s.card)}", "card", rect))
+        return out
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
         """A quiet pulse of three brass dots beside the thinking bot's name."""
