@@ -103,3 +103,58 @@ def test_choosing_a_language_in_settings_persists_even_over_lang(tmp_path: Path)
         assert on_disk(tmp_path)["language"] == "ru"
     finally:
         app.close()
+
+
+def _has_colour(surface: pygame.Surface, rgb: tuple[int, int, int], rect: pygame.Rect | None = None) -> bool:
+    area = surface.subsurface(rect or surface.get_rect())
+    return pygame.mask.from_threshold(area, (*rgb, 255), (2, 2, 2, 255)).count() > 0
+
+
+def test_suit_symbols_in_text_follow_the_deck_colours() -> None:
+    from game.widgets.suits import FOUR_COLOUR, TWO_COLOUR, suit_palette
+    from game.widgets.text import TextCache
+
+    pygame.font.init()
+    text = TextCache()
+    blue, green, red = FOUR_COLOUR[2], FOUR_COLOUR[3], TWO_COLOUR[2]
+    four = text.get("3♦ берёт 3♣", 40, (243, 230, 196), suits=suit_palette(True))
+    two = text.get("3♦ берёт 3♣", 40, (243, 230, 196), suits=suit_palette(False))
+    plain = text.get("3♦ берёт 3♣", 40, (243, 230, 196))
+    assert _has_colour(four, blue) and _has_colour(four, green) and not _has_colour(four, red)
+    assert _has_colour(two, red) and not _has_colour(two, blue)
+    assert not _has_colour(plain, red) and not _has_colour(plain, blue)
+    assert abs(four.get_width() - plain.get_width()) <= 2  # the same line, only coloured
+
+
+def test_the_table_writes_suits_in_the_four_colours(tmp_path: Path) -> None:
+    from game.scenes import open_table
+    from game.widgets.suits import FOUR_COLOUR
+
+    app = app_on_disk(tmp_path, lang="ru")
+    try:
+        table = open_table(app, "uragan", level="novice")
+        frames(app, 3)
+        table.say("Светлана: 3♦ берёт 3♣", 60)
+        app.settings.set("four_colour", True)
+        frames(app, 1)
+        box = table.layout.message.inflate(table.layout.message.width, 40).clip(app.screen.get_rect())
+        assert _has_colour(app.screen, FOUR_COLOUR[2], box)  # ♦ blue
+        assert _has_colour(app.screen, FOUR_COLOUR[3], box)  # ♣ green
+    finally:
+        app.close()
+
+
+def test_the_uragan_count_on_the_sheet_is_gold_not_warning_red() -> None:
+    from helpers import headless_app
+
+    from game.themes import GLOW, WARN
+    from game.widgets.score_sheet import ScoreSheetScene, Sheet, SheetRow
+
+    app = headless_app()
+    sheet = Sheet("Итоги сдачи", ["Вы", "Светлана"], [SheetRow("Ураганы", [2, 0], "2 : 0", accent=True)])
+    scene = ScoreSheetScene(app, sheet, step=0)
+    scene.enter()
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)
+    assert _has_colour(surface, GLOW, scene.box)
+    assert not _has_colour(surface, WARN, scene.box)
