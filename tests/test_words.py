@@ -158,3 +158,123 @@ def test_the_uragan_count_on_the_sheet_is_gold_not_warning_red() -> None:
     scene.draw(surface)
     assert _has_colour(surface, GLOW, scene.box)
     assert not _has_colour(surface, WARN, scene.box)
+
+
+# --- abandoning a game, Eralash by table, the game last played -----------------------------------------
+
+
+def test_an_old_stats_file_without_the_new_fields_loads(tmp_path: Path) -> None:
+    from game.stats import Stats
+    from game.storage import Store
+
+    old = {"version": 1, "games": {"uragan": {"club": {"played": 3, "won": 1, "shared": 0, "streak": 0,
+                                                       "best_streak": 1, "double_wins": 0, "slams": 0,
+                                                       "with_undo": 0}}},
+           "recorded_ids": ["a"]}
+    (tmp_path / "stats.json").write_text(json.dumps(old), encoding="utf-8")
+    store = Store(tmp_path)
+    stats = Stats.load(store)
+    assert store.notices == []
+    rec = stats.get("uragan", "club")
+    assert (rec.played, rec.won, rec.abandoned) == (3, 1, 0)
+    assert stats.variant("eralash", "pairs").played == 0
+
+
+def test_abandoned_is_a_loss_and_eralash_is_split_by_table(tmp_path: Path) -> None:
+    from game.stats import Stats, variant_of
+    from game.storage import Store
+
+    stats = Stats.load(Store(tmp_path))
+    stats.record("eralash", ["club"], "win", variant=variant_of("eralash", 4, pairs=True))
+    stats.record("eralash", ["club"], "win", abandoned=True, variant=variant_of("eralash", 3))
+    stats.record("uragan", ["club"], "loss", abandoned=True, variant=variant_of("uragan", 2))
+    again = Stats.load(Store(tmp_path))
+    rec = again.get("eralash", "club")
+    assert (rec.played, rec.won, rec.lost, rec.abandoned, rec.streak) == (2, 1, 1, 1, 0)
+    assert again.variant("eralash", "pairs").won == 1 and again.variant("eralash", "4").played == 0
+    assert again.variant("eralash", "3").abandoned == 1
+    assert again.get("uragan", "club").abandoned == 1
+    bad = again.to_dict()
+    bad["games"]["uragan"]["club"]["abandoned"] = 5  # more abandoned than lost: does not add up
+    (tmp_path / "stats.json").write_text(json.dumps(bad), encoding="utf-8")
+    store = Store(tmp_path)
+    assert Stats.load(store).get("uragan", "club").played == 0
+    assert [n.key for n in store.notices] == ["stats.invalid"]
+
+
+def _new_game_dialog(app, game: str):
+    from game.scenes.new_game import NewGameScene
+
+    scene = app.stack.push(NewGameScene(app))
+    frames(app, 1)
+    press(app, scene.buttons[f"game_{game}"])
+    return scene
+
+
+def test_new_game_over_a_game_in_progress_asks_and_counts_it_abandoned(tmp_path: Path) -> None:
+    from game.botworker import InlineWorker
+    from game.saves import load_game
+    from game.scenes import open_table
+    from game.stats import Stats
+
+    app = app_on_disk(tmp_path, lang="ru")
+    app.worker = InlineWorker()
+    try:
+        first = open_table(app, "uragan", level="novice")
+        frames(app, 2)
+        first_id = first.session.saved.game_id
+        app.stack.remove(first)
+        scene = _new_game_dialog(app, "uragan")
+        press(app, scene.buttons["start"])
+        assert scene.dialog is not None  # asked first
+        assert "Ураган" in scene.dialog.confirmation_text.html_text
+        app.frame(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                             scancode=0)])
+        assert scene.dialog is None and app.stack.top is scene  # Esc: nothing abandoned
+        assert load_game(app.store).game_id == first_id
+        assert Stats.load(app.store).get("uragan", "novice").played == 0
+        press(app, scene.buttons["start"])
+        app.frame(0.016, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                             ui_element=scene.dialog)])
+        assert app.stack.top is not scene  # the new table
+        assert load_game(app.store).game_id != first_id
+        rec = Stats.load(app.store).total("uragan")
+        assert (rec.played, rec.abandoned, rec.won) == (1, 1, 0)
+    finally:
+        app.close()
+
+
+def test_no_question_without_a_game_in_progress(tmp_path: Path) -> None:
+    from game.botworker import InlineWorker
+
+    app = app_on_disk(tmp_path, lang="ru")
+    app.worker = InlineWorker()
+    try:
+        scene = _new_game_dialog(app, "eralash")
+        press(app, scene.buttons["start"])
+        assert scene.dialog is None and app.stack.top is not scene
+        assert app.stack.top.session.game == "eralash"
+    finally:
+        app.close()
+
+
+def test_rules_and_new_game_open_on_the_game_last_played(tmp_path: Path) -> None:
+    from game.botworker import InlineWorker
+    from game.scenes import continue_game, open_table
+    from game.scenes.new_game import NewGameScene
+    from game.scenes.rules_screen import RulesScene
+
+    app = app_on_disk(tmp_path)
+    app.worker = InlineWorker()
+    try:
+        table = open_table(app, "eralash", level="novice")
+        frames(app, 1)
+        assert app.settings.last_game == "eralash"
+        app.stack.remove(table)
+        app.settings.set("last_game", "uragan")
+        continue_game(app)  # the saved Eralash game
+        assert app.settings.last_game == "eralash"
+        assert RulesScene(app).game == "eralash"
+        assert NewGameScene(app).game == "eralash"
+    finally:
+        app.close()
