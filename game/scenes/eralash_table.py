@@ -477,6 +477,7 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
                         accent=True,
                     )
                 )
+                chips[-1].suits = self.suits()
         elif self.phase == "declare" and self.shown.trump >= 0 and not self.demo:
             chips.append(
                 Button(

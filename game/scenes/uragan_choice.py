@@ -239,6 +239,7 @@ class UraganChoice:
                 accent=True,
             )
             chip.warn = self.claimable(m)
+            chip.suits = self.suits()
             chips.append(chip)
         if self.choice is not None:
             chips.append(
@@ -295,7 +296,7 @@ class UraganChoice:
         colour = IVORY if self.claim_prompt() else GLOW_CHOICE
         y = rect.y + 12
         for line in lines:
-            img = self.text.get(line, fs, colour)
+            img = self.text.get(line, fs, colour, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += self.text.font(fs).get_linesize()
         opts = self.options()

@@ -116,7 +116,8 @@ class UraganFlow:
             ]
         else:
             buttons = [SheetButton("next", t("common.continue"), self.after_sheet, pygame.K_RETURN, True)]
-        return Sheet(title, [self.player_name(me), self.player_name(opp)], rows, footer, banner, buttons)
+        columns = [self.player_name(me), self.player_name(opp)]
+        return Sheet(title, columns, rows, footer, banner, buttons, suits=self.suits())
 
     def after_sheet(self) -> None:
         """The sheet is closed: the next deal (or, in a demo after the last deal, a new game)."""

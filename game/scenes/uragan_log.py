@@ -162,7 +162,7 @@ class UraganLog:
         for seat, lines in rows:
             colour = IVORY if seat == self.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
             for line in lines:
-                img = self.text.get(line, fs, colour)
+                img = self.text.get(line, fs, colour, suits=self.suits())
                 if y + img.get_height() > box.bottom - 6:
                     return
                 surface.blit(img, (x, y))
@@ -238,7 +238,7 @@ class UraganLog:
             surface.blit(num, (x, y))
             colour = IVORY if seat == self.me else (255, 214, 160)
             for line in lines:
-                img = self.text.get(line, fs, colour)
+                img = self.text.get(line, fs, colour, suits=self.suits())
                 surface.blit(img, (x + 26, y))
                 y += line_h
 

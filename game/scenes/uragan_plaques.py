@@ -60,7 +60,7 @@ class UraganPlaques:
     def draw_trail_warning(self, surface: pygame.Surface, card: int) -> None:
         """In ``book`` claims: trailing this card breaks a priority, and the opponent may claim."""
         text = t("story.trail.claimable", card=card_text(card))
-        img = self.text.get(text, self.font_size(0.02), WARN, shadow=True)
+        img = self.text.get(text, self.font_size(0.02), WARN, shadow=True, suits=self.suits())
         surface.blit(img, img.get_rect(midtop=(self.layout.table.centerx, self.layout.table.top - 2)))
 
     def cards_near(self, point: tuple[float, float], among: int) -> int:
@@ -118,7 +118,7 @@ class UraganPlaques:
                 cards=plural(C.count(pile), "uragan.n_cards"),
                 hearts=C.count(pile & C.SUIT_MASK[C.HEARTS]),
             )
-            u = self.text.get(line, self.font_size(0.017), (205, 195, 165))
+            u = self.text.get(line, self.font_size(0.017), (205, 195, 165), suits=self.suits())
             surface.blit(u, (x + 6, y))
             y += u.get_height() + 2
             pending = self.pending_uragans(s)
