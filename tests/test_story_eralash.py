@@ -128,3 +128,26 @@ def test_ctrl_z_reads_the_events_own_modifiers(app, monkeypatch):
         [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)],
     )
     assert undone == [1]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_story_screens_pass_the_layout_check(size, lang, tmp_path):
+    """The smoke's story visits (log, news, last play, pending uragan, prompts, trick marks) are clean;
+    the trick marks' words are checked against the cards (other Eralash layout matters are layout's)."""
+    from game import i18n, smoke
+    from game.app import build_parser
+
+    args = build_parser().parse_args(["--lang", lang, "--data-dir", str(tmp_path)])
+    try:
+        report = smoke.smoke(args, size, only=lambda name: name in ("Uragan story", "Eralash trick marks"))
+    finally:
+        i18n.set_language("en")
+    assert report["screens"] >= 8
+    words = ("led", "takes the trick", "первый ход", "берёт взятку", "raised")
+    mine = [
+        p
+        for p in report["problems"]
+        if p["screen"].startswith("Uragan") or any(w in p["what"] for w in words)
+    ]
+    assert mine == []
