@@ -468,6 +468,22 @@ def _stats(s: Smoke) -> None:
     s.check("Statistics")
 
 
+@visit("About")
+def _about(s: Smoke) -> None:
+    from game.i18n import t
+
+    s.home()
+    s.click_button("about")
+    scene = s.app.stack.top
+    if type(scene).__name__ != "AboutScene":
+        raise RuntimeError("the About button did not open the About box")
+    s.check("About")
+    # the longest it gets: the file manager could not be asked (the folder is not opened for real here)
+    scene.status, scene.status_is_error = t("about.open_failed", reason="xdg-open: not found"), True
+    scene.build()
+    s.check("About: the folder could not be opened")
+
+
 # --- the command ----------------------------------------------------------------------------------------
 
 
