@@ -217,6 +217,9 @@ class SheetScene(Scene):
         slam = match.slam()
         if self.over and slam is not None:
             sub = t("eralash.end.slam", name=table.side_name(slam))
+        number = table.deal_number_text()
+        if number:
+            sub = f"{sub} · {number}"
         img = text.get(sub, small, WARN if self.over and slam is not None else DIM, "italic")
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + int(h * 0.02)

@@ -433,7 +433,8 @@ class UraganTable(UraganPlaques, TableScene):
         )
         scores = match.score()
         footer = [
-            t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target)
+            t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target),
+            self.deal_number_text(),
         ]
         title, banner = t("uragan.score.deal_title"), ""
         if match.is_over():

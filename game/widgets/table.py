@@ -767,12 +767,32 @@ class TableScene(Scene):
             draw_card(surface, self.images, self.drag.pressed)
         self.draw_overlay(surface)
         self.draw_message(surface)
+        self.draw_deal_number(surface)
         self.place_hint_button()
         for b in self.buttons:
             b.draw(surface, self.text, self.font_size(0.026))
 
     def font_size(self, share: float) -> int:
         return max(12, int(self.app.size[1] * share))
+
+    def deal_number_text(self) -> str:
+        """"Deal #482193557": the game's number (its seed), to deal the same cards again."""
+        number = getattr(self.session, "deal_number", None)
+        if number is None:
+            number = getattr(self.match, "seed", None)
+        return t("deal_number.label", n=number) if number is not None else ""
+
+    def draw_deal_number(self, surface: pygame.Surface) -> None:
+        """The deal number, small, in the bottom left corner inside the rail."""
+        text = self.deal_number_text()
+        if not text or self.layout is None:
+            return
+        from game.layout import rail_width
+
+        w, h = surface.get_size()
+        inset = rail_width((w, h)) + max(4, h // 120)
+        img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
+        surface.blit(img, img.get_rect(bottomleft=(inset, h - inset)))
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         msg = self.message
