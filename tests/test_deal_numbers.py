@@ -39,7 +39,8 @@ def test_fresh_numbers_are_short_and_positive():
 
 def test_parse_deal_number():
     assert parse_deal_number("482 193 557") == 482193557
-    assert parse_deal_number("0") is None and parse_deal_number("") is None and parse_deal_number("12a") is None
+    assert parse_deal_number("0") is None and parse_deal_number("") is None
+    assert parse_deal_number("12a") is None
 
 
 def press(app, button):

@@ -679,7 +679,12 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.peek_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and not getattr(event, "mod", 0) & pygame.KMOD_CTRL  # Ctrl+S saves the record
+            and self.phase != "declare"
+        ):
             self.show_sheet()
             return True
         if super().handle_event(event):

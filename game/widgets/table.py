@@ -447,9 +447,21 @@ class TableScene(Scene):
         """The match went back some moves: show its state (subclasses rebuild their own order)."""
         self.sync(duration=0.3)
 
+    def save_record(self) -> Any:
+        """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
+        or None when the folder could not be written (said too)."""
+        from game.scenes.review_open import save_match_record
+
+        return save_match_record(self.app, self.match)
+
     def on_match_over(self) -> None:
         if self.demo:
             return
+        with contextlib.suppress(Exception):
+            from game.records_io import remember_last_game
+
+            folder = getattr(self.app.store, "folder", None)
+            remember_last_game(folder, self.match.to_record())
         with contextlib.suppress(Exception):
             if self.stats is None and self.app.store is not None:
                 from game.stats import Stats
@@ -730,6 +742,13 @@ class TableScene(Scene):
                 )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+        ):
+            self.save_record()
+            return True
         self.place_hint_button()
         for b in list(self.buttons):
             if b.handle_event(event):
