@@ -16,6 +16,8 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from game.version import version
+
 PROCESS_START = time.perf_counter()
 FPS = 60
 MIN_SIZE = (1024, 640)
@@ -30,8 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
     p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
+    p.add_argument("--bench-moves", type=int, default=0, metavar="M",
+                   help="with --bench: go on past N frames until the bots made M moves")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
     p.add_argument("--seed", type=int, help="deal seed for --demo/--bench")
+    p.add_argument("--version", action="version", version=f"salon {version()}")
     return p
 
 
@@ -88,6 +93,7 @@ class DefaultSettings:
     fullscreen = False
     window_size = (1280, 800)
     player_name = "You"
+    player_gender = "neutral"
     tips_seen: tuple[str, ...] = ()
 
     def set(self, name: str, value: Any, **_: Any) -> None:

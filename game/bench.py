@@ -10,6 +10,7 @@ table where nothing moves is not redrawn);
 ``load_avg``; ``interval_ms`` (frame start to frame start, at the 60 FPS cap) overall and while the
 bot was thinking, with the number of such frames; ``moves``; and the text renders plus image
 rasterisations in steady frames (nothing moving, no move made: should be 0).
+With ``--bench-moves M`` the run goes on past N frames until the bots made M moves.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import time
 from typing import Any
 
 SIZE = (1920, 1080)
+MOVES_WAIT_S = 300.0
 
 
 def process_age_ms() -> float | None:
@@ -100,7 +102,15 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
     moves_before = len(table.match.moves)
     last_start: float | None = None
     dt = 1 / 60
-    for _ in range(max(1, int(args.bench))):
+    want_moves = max(0, int(getattr(args, "bench_moves", 0) or 0))
+    frame_no = 0
+    give_up = time.monotonic() + MOVES_WAIT_S
+    # N frames, then on until the bots have made --bench-moves moves (they think in a real process,
+    # whose start-up speed depends on the machine), but never past MOVES_WAIT_S.
+    while frame_no < max(1, int(args.bench)) or (
+        len(table.match.moves) - moves_before < want_moves and time.monotonic() < give_up
+    ):
+        frame_no += 1
         start = time.perf_counter()
         cpu0 = time.thread_time()
         if last_start is not None:

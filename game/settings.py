@@ -43,6 +43,19 @@ DEFAULT_NAMES = {
     "ru": ["Вы", "Светлана", "Павел", "Андрей"],
     "en": ["You", "Svetlana", "Pavel", "Andrei"],
 }
+# The bots' names (the New game dialog and the demo), one transliteration in English.
+BOT_NAMES = {
+    "ru": ["Юлия", "Светлана", "Павел", "Андрей"],
+    "en": ["Yulia", "Svetlana", "Pavel", "Andrei"],
+}
+# Grammatical gender of every name above ("Светлана сыграла", "Павел сыграл"); see game/grammar.py.
+NAME_GENDERS = {
+    "Юлия": "f", "Yulia": "f",
+    "Светлана": "f", "Svetlana": "f",
+    "Павел": "m", "Pavel": "m",
+    "Андрей": "m", "Andrei": "m",
+}
+PLAYER_GENDERS = ("neutral", "masculine", "feminine")  # how messages speak of the player by name
 
 
 def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -179,6 +192,7 @@ def _specs() -> dict[str, Spec]:
         "fullscreen": Spec(False, _bool),
         "window_size": Spec([1280, 800], _window),
         "player_name": Spec(default_names(lang, 1)[0], _name),
+        "player_gender": Spec("neutral", _choice(PLAYER_GENDERS)),
         "last_game": Spec("uragan", _choice(GAMES)),
         "tips_seen": Spec([], _tips),  # one-time table tips already explained to this player
         "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
+from fakeclock import ticking_clock
 
-from engine.bots import make_bot
+from engine.bots import make_bot, search, uragan_master
 from engine.bots.uragan import make
 from engine.bots.uragan_club import UraganClub, holds_value_odds
 from engine.bots.uragan_eval import expected_points
@@ -195,19 +195,15 @@ def test_club_beats_novice_on_points() -> None:
     assert diff / 60 > 1.0
 
 
-def test_club_is_fast() -> None:
+def test_club_answers_every_position() -> None:
+    # Its speed is a benchmark (the arena's think times in docs/benchmarks.md), not a test.
     rng = random.Random(2)
     bot = UraganClub(1)
-    worst = 0.0
     for _ in range(100):
         d = random_position(Options(), rng)
         if d.is_over():
             continue
-        view = d.view(d.current_player())
-        t0 = time.perf_counter()
-        bot.choose(view)
-        worst = max(worst, time.perf_counter() - t0)
-    assert worst < 0.5  # generous: the arena measures the real figures (well under 20 ms)
+        assert bot.choose(d.view(d.current_player())) in d.legal_moves()
 
 
 def test_unseen_value_odds() -> None:
@@ -279,12 +275,13 @@ def test_master_never_breaks_a_priority() -> None:
         assert d.breach_of(move.card, move.take) is None
 
 
-def test_a_small_budget_gives_a_quick_legal_move() -> None:
+def test_a_small_budget_gives_a_quick_legal_move(monkeypatch) -> None:
+    # A clock that moves 1 ms per read: the 20 ms budget must end the search after about 20 reads
+    # (counted, not timed; the arena measures the real think times).
+    clock = ticking_clock(monkeypatch, [uragan_master, search])
     d = deal_from(1, ["5S", "5H", "KD", "QC"], ["5C", "2D", "3D", "4S", "JS", "JD"],
                   ["AS", "AD", "2S", "3S", "4D", "6S"])
     bot = UraganMaster(1, budget=0.02)
-    t0 = time.perf_counter()
     move = bot.choose(d.view(0))
-    assert time.perf_counter() - t0 < 1.0  # generous bound; the arena measures the real p95
     assert move in d.legal_moves()
-    assert bot.last_iterations >= 1
+    assert 1 <= bot.last_iterations <= 4 * 25 and clock["reads"] <= 25

@@ -1,5 +1,6 @@
 """The bot worker: a real spawned process answers requests, never blocks the caller, survives errors."""
 
+import os
 import time
 
 import pytest
@@ -18,6 +19,12 @@ class _FakeBot:
         if view.get("boom"):
             raise RuntimeError("no legal move")
         time.sleep(view.get("sleep", 0))
+        gate = view.get("gate")
+        if gate:  # think until the test opens the gate (a file), however long that takes
+            deadline = time.monotonic() + 120
+            while not os.path.exists(gate) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            return (self.name, self.seed, "opened" if os.path.exists(gate) else "never opened", self.calls)
         return (self.name, self.seed, view["legal"][view.get("pick", 0)], self.calls)
 
 
@@ -54,16 +61,16 @@ def test_worker_process_answers_and_keeps_its_bots(worker):
     assert worker.pending == set()
 
 
-def test_request_and_poll_never_wait_for_the_bot(worker):
+def test_request_and_poll_never_wait_for_the_bot(worker, tmp_path):
+    # The bot thinks until this test opens a gate: had request() or poll() waited for the answer,
+    # they could not return before the gate opens (no clock decides this).
+    gate = tmp_path / "gate"
     worker.start()
-    _wait_for(worker, 0)
-    t0 = time.perf_counter()
-    rid = worker.request("uragan", "master", 1, 1.0, {"legal": ["x"], "sleep": 2.0})
-    polled = worker.poll()
-    elapsed = time.perf_counter() - t0
-    assert polled == [] and elapsed < 1.0  # the bot sleeps 2 s: far from it, even on a loaded box
-    replies = _wait_for(worker, 1)
-    assert [r.request_id for r in replies] == [rid] and replies[0].think_s >= 2.0
+    rid = worker.request("uragan", "master", 1, 1.0, {"legal": ["x"], "gate": str(gate)})
+    assert worker.poll() == [] and worker.pending == {rid}
+    gate.touch()
+    replies = _wait_for(worker, 1, timeout=120)
+    assert [r.request_id for r in replies] == [rid] and replies[0].move[2] == "opened"
 
 
 def test_an_error_is_reported_and_the_worker_goes_on(worker):
@@ -79,7 +86,8 @@ def test_cancelled_requests_are_dropped(worker):
     worker.cancel(old)
     new = worker.request("uragan", "club", 1, None, {"legal": ["new"]})
     replies = _wait_for(worker, 1)
-    time.sleep(0.3)
+    # One process answers in order: once the new reply is here, the old one came (and was dropped)
+    # before it, so no wait is needed to be sure it never surfaces.
     replies += worker.poll()
     assert [r.request_id for r in replies] == [new]
 

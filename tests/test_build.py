@@ -21,9 +21,10 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 EXE_NAME = "salon.exe" if sys.platform == "win32" else "salon"
 BENCH_FRAMES = 120
-# Bots move only after the deal animation, the table's pause and the bot's think time: ~2 s of frames per
-# move here, so the bot-worker check runs a longer bench than the 120 frames.
-WORKER_FRAMES = 600
+# Bots move only after the deal animation, the table's pause, the worker's start and the bot's think
+# time: the bot-worker check runs the bench until a move was made (--bench-moves), not a fixed count of
+# frames, whose wall-clock length would race the worker process's start on a loaded machine.
+WORKER_FRAMES = 120
 
 # (source folder, file pattern) pairs that must be inside the bundle at the same relative path
 ASSETS = [
@@ -76,7 +77,9 @@ def internal(bundle: Path) -> Path:
     return bundle / "_internal"
 
 
-def _run_frozen(bundle: Path, home: Path, frames: int, game: str) -> subprocess.CompletedProcess[str]:
+def _run_frozen(
+    bundle: Path, home: Path, frames: int, game: str, *extra: str
+) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
@@ -92,7 +95,7 @@ def _run_frozen(bundle: Path, home: Path, frames: int, game: str) -> subprocess.
         "XDG_CACHE_HOME": str(home / ".cache"),
     }
     return subprocess.run(
-        [str(bundle / EXE_NAME), "--bench", str(frames), "--game", game],
+        [str(bundle / EXE_NAME), "--bench", str(frames), "--game", game, *extra],
         cwd=home,  # away from the source tree, so nothing can be found there by accident
         env=env,
         capture_output=True,
@@ -202,7 +205,7 @@ def test_the_frozen_app_runs_the_headless_bench_and_exits_cleanly(frozen_run):
 def test_the_frozen_app_starts_its_bot_worker_process(bundle: Path, tmp_path: Path):
     # Bots think only in the spawned worker process (game.botworker): a bot move proves the frozen
     # executable re-entered itself as that worker (multiprocessing.freeze_support) and served a request.
-    report = _report(_run_frozen(bundle, tmp_path, WORKER_FRAMES, "uragan"))
+    report = _report(_run_frozen(bundle, tmp_path, WORKER_FRAMES, "uragan", "--bench-moves", "1"))
     assert report["moves"] >= 1
 
 

@@ -67,7 +67,7 @@ class Deadline:
     max_iterations: int | None = None
     min_iterations: int = 1
     check_every: int = 4
-    start: float = field(default_factory=time.perf_counter)
+    start: float = field(default_factory=lambda: time.perf_counter())  # read late: tests swap the clock
 
     def __post_init__(self) -> None:
         if self.budget is None and self.max_iterations is None:

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
+from game.grammar import say
 from game.i18n import plural, t
 from game.scenes.eralash_declarations import run_label, seat_lines, suit_word, trump_line, trump_reason
 from game.scenes.eralash_layout import RUN_SCALE
@@ -39,6 +40,10 @@ class EralashPlaques:
 
     def name(self, seat: int) -> str:
         return self.player_name(seat)
+
+    def side_form(self, side: int) -> str:
+        """The grammatical form for a column of the sheet: partners in pairs are plural."""
+        return "pl" if self.match.options.pairs else self.form(side)
 
     def side_name(self, side: int) -> str:
         """A column of the sheet: a player, or a team of partners in pairs."""
@@ -153,9 +158,8 @@ class EralashPlaques:
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
             y += row_h
-        foot = t("eralash.score.deal", n=self.deal_number(), name=self.name(self.shown.dealer))
-        if self.shown.dealer in self.humans:
-            foot = t("eralash.score.deal_you", n=self.deal_number())
+        dealer = self.shown.dealer
+        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
         img = self.text.get(foot, small, DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
         if self.demo and not self.reveal:
@@ -183,7 +187,7 @@ class EralashPlaques:
         a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
         b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
-        c = self.text.get(t(key, name=self.name(deal.trump_by)), small, DIM)
+        c = self.text.get(say(key, self.form(deal.trump_by), name=self.name(deal.trump_by)), small, DIM)
         y = rect.centery - (a.get_height() + b.get_height() + c.get_height()) // 2
         for img in (a, b, c):
             w = rect.right - 8 - x

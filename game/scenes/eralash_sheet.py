@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.grammar import say
 from game.i18n import plural, t
 from game.scene import Scene
 from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
@@ -196,7 +197,9 @@ class SheetScene(Scene):
             return t("table.you_win")
         if len(sides) > 1:
             return t("eralash.end.shared", names=", ".join(table.side_name(s) for s in sides))
-        return t("eralash.end.winner", name=table.side_name(sides[0])) if sides else t("table.game_over")
+        if not sides:
+            return t("table.game_over")
+        return say("eralash.end.winner", table.side_form(sides[0]), name=table.side_name(sides[0]))
 
     def draw(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -287,7 +290,7 @@ class SheetScene(Scene):
         img = text.get(label, fs, IVORY if r["finished"] else DIM, "regular" if r["finished"] else "italic")
         surface.blit(img, (left, y))
         dealer = text.get(
-            t("eralash.sheet.dealt_by", name=table.name(r["dealer"])),
+            say("eralash.sheet.dealt_by", table.form(r["dealer"]), name=table.name(r["dealer"])),
             max(9, int(small * 0.85)),
             DIM,
             "italic",

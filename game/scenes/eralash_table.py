@@ -30,6 +30,7 @@ from game.scenes.eralash_declarations import (
 from game.scenes.eralash_last_trick import LastTrick
 from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE, EralashLayout
 from game.scenes.eralash_plaques import EralashPlaques
+from game.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
@@ -38,7 +39,7 @@ from game.widgets.table import TableScene, Target
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
-DEMO_NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
+DEMO_NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
 
 
 @dataclass

@@ -19,10 +19,11 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game import i18n
 from game.i18n import plural, t
+from game.settings import BOT_NAMES
 from game.widgets.gui_scene import GuiScene, row_rects
 
 LEVELS = ("novice", "club", "master")
-NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
+NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
 ERALASH_TARGETS = (7, 13, 21)
 URAGAN_TARGETS = (11, 16, 21)
 

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
+from game.grammar import say
 from game.i18n import plural, t
 from game.scenes.uragan_words import PLAY_PHASE, card_text, default_name, take_text
 from game.themes import BRASS, BRASS_LIGHT, GLOW, GLOW_CHOICE, IVORY
@@ -139,12 +140,14 @@ class UraganPlaques:
         if self.claim_prompt() and self.shown.pending is not None:
             b = self.shown.pending
             name = self.player_name(self.shown.turn)
-            text = t("uragan.claim.prompt", name=name, rule=self.breach_text(b))
+            form = self.form(self.shown.turn)
+            text = say("uragan.claim.prompt", form, name=name, rule=self.breach_text(b))
             if len(b.demanded) == 1:
                 effect = t("uragan.claim.effect_one", card=card_text(b.card), take=take_text(b.demanded[0]))
             else:
-                effect = t(
+                effect = say(
                     "uragan.claim.effect_pick",
+                    form,
                     name=name,
                     options=" / ".join(take_text(tk) for tk in b.demanded),
                 )

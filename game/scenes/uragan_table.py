@@ -18,6 +18,7 @@ from engine import cards as C
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Play
 from game import i18n
+from game.grammar import say
 from game.i18n import plural, t
 from game.layout import UraganLayout, fan, grid
 from game.scenes.uragan_plaques import UraganPlaques
@@ -363,8 +364,9 @@ class UraganTable(UraganPlaques, TableScene):
         if seat >= 0 and rest:
             self.pile_order[seat] += list(C.cards(rest))
             self.say(
-                t(
+                say(
                     "uragan.remainder",
+                    self.form(seat),
                     name=self.player_name(seat),
                     cards=plural(C.count(rest), "uragan.n_cards"),
                 ),
@@ -442,7 +444,7 @@ class UraganTable(UraganPlaques, TableScene):
             if winners and winners[0] in self.humans:
                 title = t("table.you_win")
             elif winners:
-                title = t("table.winner", name=self.player_name(winners[0]))
+                title = say("table.winner", self.form(winners[0]), name=self.player_name(winners[0]))
             else:
                 title = t("table.game_over")
             banner = t("table.double_win") if match.double else ""

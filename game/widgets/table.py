@@ -124,6 +124,13 @@ class TableScene(Scene):
         players = getattr(self.match, "players", None)
         return players[seat] if players and 0 <= seat < len(players) else f"#{seat + 1}"
 
+    def form(self, seat: int) -> str:
+        """The grammatical form of sentences about ``seat`` (``game.grammar.say``)."""
+        from game.grammar import seat_form
+
+        gender = getattr(self.app.settings, "player_gender", None)
+        return seat_form(self.player_name(seat), player=seat in self.humans, gender=gender)
+
     # --- lifecycle ------------------------------------------------------------------------------
 
     def enter(self) -> None:
