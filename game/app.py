@@ -95,6 +95,7 @@ class DefaultSettings:
     player_name = "You"
     player_gender = "neutral"
     tips_seen: tuple[str, ...] = ()
+    review_after_deal = False
 
     def set(self, name: str, value: Any, **_: Any) -> None:
         setattr(self, name, value)

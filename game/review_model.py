@@ -40,6 +40,7 @@ class Verdict:
     chance_played: float | None = None
     chance_best: float | None = None
     raw: dict[str, Any] = field(default_factory=dict)
+    kind: str = "play"  # play, trump, claim (a claim answer), pick (the offender's pick)
 
     @property
     def grade(self) -> str:
@@ -130,10 +131,17 @@ class Replay:
         try:
             v = Verdict(int(raw["deal"]), int(raw["play"]), self.to_move(raw.get("played")),
                         self.to_move(raw.get("best")), float(raw.get("loss", 0.0)),
-                        raw.get("win_chance_played"), raw.get("win_chance_best"), dict(raw))
+                        raw.get("win_chance_played"), raw.get("win_chance_best"), dict(raw),
+                        str(raw.get("kind", "play")))
         except (KeyError, TypeError, ValueError):
             return None
         self.verdicts.append(v)
+        index = raw.get("move")
+        if isinstance(index, int):  # engine.review names the decision by its index in the moves
+            for i, s in enumerate(self.steps):
+                if s.moves == index and s.next_move is not None:
+                    s.verdict = v
+                    return i
         free = [i for i in self.decisions() if self.steps[i].verdict is None]
         same = [i for i in free
                 if self.steps[i].deal == v.deal and play_number(self.game, self.steps[i].shown) == v.play]

@@ -520,6 +520,8 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             self.holds.add("sheet")
             self.banner = None  # the sheet celebrates a slam itself
         self.app.stack.push(SheetScene(self.app, self, deal_end=deal_end))
+        if deal_end:
+            self.maybe_review_after_deal()
 
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""

@@ -414,6 +414,7 @@ class UraganTable(UraganPlaques, TableScene):
         )
         self.sheet = sheet
         self.app.stack.push(sheet)
+        self.maybe_review_after_deal()
 
     def deal_sheet(self, deal: Any) -> Sheet:
         match, me, opp = self.match, self.me, self.opp()
@@ -455,6 +456,12 @@ class UraganTable(UraganPlaques, TableScene):
             ]
         else:
             buttons = [SheetButton("next", t("common.continue"), self.after_sheet, pygame.K_RETURN, True)]
+        if not self.demo and self.humans:
+            number = len(match.deals_done) if deal in match.deals_done else len(match.deals_done) + 1
+            buttons += [
+                SheetButton("review", t("sheet.review"), lambda: self.review_deal(number), pygame.K_r, row=1),
+                SheetButton("record", t("sheet.save_record"), self.save_record, row=1),
+            ]
         return Sheet(title, [self.player_name(me), self.player_name(opp)], rows, footer, banner, buttons)
 
     def after_sheet(self) -> None:

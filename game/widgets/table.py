@@ -454,6 +454,20 @@ class TableScene(Scene):
         """The match went back some moves: show its state (subclasses rebuild their own order)."""
         self.sync(duration=0.3)
 
+    def review_deal(self, deal: int | None = None) -> Any:
+        """The end-of-deal sheet's "Review this deal": the replay viewer over the sheet, the coach
+        judging the player's decisions of that deal in the bot worker meanwhile."""
+        from game.scenes.review_open import review_deal
+
+        return review_deal(self.app, self, deal)
+
+    def maybe_review_after_deal(self) -> None:
+        """The setting "Review after each deal": the review opens by itself over the sheet."""
+        if self.demo or not self.humans or not getattr(self.app.settings, "review_after_deal", False):
+            return
+        with contextlib.suppress(Exception):
+            self.review_deal()
+
     def save_record(self) -> Any:
         """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
         or None when the folder could not be written (said too)."""
