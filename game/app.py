@@ -20,7 +20,7 @@ from game.version import version
 
 PROCESS_START = time.perf_counter()
 FPS = 60
-MIN_SIZE = (1024, 640)
+MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
 # Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
 APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 
@@ -36,15 +36,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --bench: go on past N frames until the bots made M moves")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
     p.add_argument("--seed", type=int, help="deal seed for --demo/--bench")
+    p.add_argument(
+        "--smoke", action="store_true",
+        help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
+    )
     p.add_argument("--version", action="version", version=f"salon {version()}")
     return p
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"1600x1000"`` → (1600, 1000); ValueError (a one-line reason) for anything else or anything
+    smaller than ``MIN_SIZE``."""
     if not text:
         return None
-    w, _, h = text.lower().partition("x")
-    return max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+    w, sep, h = text.strip().lower().partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+        raise ValueError(f"--size must look like 1600x1000, not {text!r}")
+    size = int(w), int(h)
+    if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
+        raise ValueError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    return size
 
 
 def hidpi_hints() -> None:
@@ -481,6 +492,15 @@ class _NoSounds:
 def run(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
+    try:
+        parse_size(args.size)
+    except ValueError as err:
+        print(f"salon: {err}", file=sys.stderr)
+        return 2
+    if args.smoke:
+        from game.smoke import run_smoke
+
+        return run_smoke(args)
     if args.bench is not None:
         from game.bench import run_bench
 

@@ -858,6 +858,22 @@ class TableScene(Scene):
             self._plaques[size] = p
         return p
 
+    def layout_boxes(self) -> list[Any]:
+        """What the layout check looks at (``game.layout_check``): the table's buttons and its cards
+        (texts are found by the check itself). Tables add their plaques by extending this."""
+        from game.layout_check import Box
+
+        out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
+               for b in self.buttons]
+        w, h = self.images.size
+        for s in self.sprites.values():
+            if not s.visible or s.alpha < 40:
+                continue
+            rect = pygame.Rect(0, 0, int(w * s.scale), int(h * s.scale))
+            rect.center = (int(s.x), int(s.y - s.lift * h))
+            out.append(Box(f"card {C.name(s.card)}", "card", rect))
+        return out
+
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
         """A quiet pulse of three brass dots beside the thinking bot's name."""
         r = max(3, self.app.size[1] // 220)
