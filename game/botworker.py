@@ -34,8 +34,8 @@ DEFAULT_REVIEW = "game.review_jobs:review_deals"  # engine.review, optionally so
 
 
 def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REVIEW) -> None:
-    """Judge a record (``("review", id, record, seat, budget, seed, extra keywords)``): one reply per verdict as
-    soon as it is found, then a last one with ``done``; ``stop()`` true ends it early (cancelled)."""
+    """Judge a record (``("review", id, record, seat, budget, seed, extra keywords)``): one reply per
+    verdict as soon as it is found, then a last one with ``done``; ``stop()`` true ends it early."""
     _, rid, record, seat, budget, seed, extra = job
     t0 = time.perf_counter()
     try:

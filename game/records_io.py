@@ -9,6 +9,7 @@ ended. This module does not import pygame.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -95,10 +96,8 @@ def remember_last_game(folder: Path | None, record: dict[str, Any]) -> None:
     """Keep the record of the game just finished (the menu's Save record… offers it)."""
     if folder is None:
         return
-    try:
+    with contextlib.suppress(OSError):  # a read-only data folder: the table can still save the game
         write_json_atomic(Path(folder) / LAST_GAME_FILE, record)
-    except OSError:
-        pass  # a read-only data folder: the game is still on the table to save from there
 
 
 def last_game(folder: Path | None) -> dict[str, Any] | None:

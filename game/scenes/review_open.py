@@ -70,6 +70,7 @@ def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = N
     viewer = viewer_for(app, table.game, match, table.me, record=record, start_deal=deal,
                         review=False, on_close=on_close)
     viewer.review_deals = [deal]
+    viewer.count_in_stats = not table.demo
     app.stack.push(viewer)
     viewer.start_review()
     return viewer

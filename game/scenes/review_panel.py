@@ -236,4 +236,5 @@ class ReviewPanel:
         for b in self.buttons:
             b.draw(surface, self.text, b.text_size or fs)
         if keys.get_width() <= width:
-            surface.blit(keys, keys.get_rect(midbottom=(rect.centerx, getattr(self, "nav_top", rect.bottom) - 4)))
+            at = (rect.centerx, getattr(self, "nav_top", rect.bottom) - 4)
+            surface.blit(keys, keys.get_rect(midbottom=at))

@@ -33,6 +33,7 @@ class ReplayMixin(ReviewPanel):
     review_budget: ClassVar[float | None] = None  # seconds per decision; None: Master's own
     review_deals: list[int] | None = None  # judge only these deals (from 1); None: all
     any_seat: bool = False  # an opened record: any seat may be reviewed
+    count_in_stats: bool = False  # the player's own deal, from a table: its review counts in accuracy
 
     def __init__(self, app: Any, session: Any, replay: Replay, record: dict[str, Any], *,
                  choose_seat: bool = False, start: int = 0, review: bool = True,
@@ -125,7 +126,9 @@ class ReplayMixin(ReviewPanel):
             self.humans, self.me = [seat], seat
             self.layout = None
             self.resize(self.app.size)
-        extra: dict[str, Any] = {} if self.review_iterations is None else {"iterations": self.review_iterations}
+        extra: dict[str, Any] = {}
+        if self.review_iterations is not None:
+            extra["iterations"] = self.review_iterations
         if self.review_deals:
             extra["deals"] = list(self.review_deals)
         try:
@@ -178,18 +181,27 @@ class ReplayMixin(ReviewPanel):
                 break
 
     def on_review_done(self) -> None:
-        """The whole review is in: its figures go into the statistics (once per viewer)."""
-        if getattr(self, "_counted", False):
+        """The whole review of the player's own deal is in: it counts in the statistics' accuracy
+        (once per deal: reviewing it again adds nothing)."""
+        if not self.count_in_stats or self.app.store is None or not self.replay.verdicts:
             return
-        self._counted = True
         with contextlib.suppress(Exception):
             from game.stats import Stats
 
-            if self.app.store is not None and self.replay.verdicts:
-                stats = Stats.load(self.app.store)
-                record = getattr(stats, "record_review", None)
-                if callable(record):
-                    record(self.replay.game, [v.loss for v in self.replay.verdicts])
+            Stats.load(self.app.store).record_review(
+                self.replay.game, [v.loss for v in self.replay.verdicts], self.review_key()
+            )
+
+    def review_key(self) -> str:
+        """Names the reviewed deals of this game for the statistics (the same deal, the same key)."""
+        import hashlib
+        import json
+
+        deals = self.record.get("deals", [])
+        wanted = self.review_deals or range(1, len(deals) + 1)
+        chosen = [deals[d - 1] for d in wanted if 0 < d <= len(deals)]
+        text = json.dumps([self.replay.seat, chosen], sort_keys=True)
+        return hashlib.blake2s(text.encode(), digest_size=10).hexdigest()
 
     # --- stepping --------------------------------------------------------------------------------
 
@@ -307,9 +319,8 @@ class UraganReplay(ReplayMixin, UraganTable):
 
         if isinstance(move, Play):
             pending = getattr(self.shown, "pending", None)
-            first = [] if pending is not None and pending.card == move.card and not self.is_in_hand(move.card) \
-                else [move.card]
-            return first + list(C.cards(move.take))
+            parked = pending is not None and pending.card == move.card and not self.is_in_hand(move.card)
+            return ([] if parked else [move.card]) + list(C.cards(move.take))
         return []
 
     def fit_opponent_hand(self, buttons_left: int) -> None:
