@@ -7,7 +7,14 @@ from datetime import datetime
 import pytest
 
 from engine.state import RecordError
-from game.records_io import last_game, read_record, record_name, records_folder, remember_last_game, save_record
+from game.records_io import (
+    last_game,
+    read_record,
+    record_name,
+    records_folder,
+    remember_last_game,
+    save_record,
+)
 from game.saves import Session
 
 

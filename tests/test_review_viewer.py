@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click, frames, key
+from helpers import click, frames
 
 from engine import cards as C
 from engine.uragan import LET_STAND
 from game.review_model import Replay, grade
-from game.scenes.review_open import open_record, review_deal
+from game.scenes.review_open import open_record
 from game.scenes.review_viewer import EralashReplay, ReplayMixin, UraganReplay
 from game.widgets.score_sheet import ScoreSheetScene
 
