@@ -141,10 +141,9 @@ class App:
         from game import i18n
 
         lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
+        # --lang is for this run only: the saved setting is left alone (the Settings screen shows the
+        # language in use, and choosing one there is what persists).
         i18n.set_language(lang if lang in i18n.LANGUAGES else "en")
-        if args.lang and getattr(self.settings, "language", None) != args.lang:
-            with contextlib.suppress(Exception):  # the Settings screen shows the language in use
-                self.settings.set("language", args.lang, save=False)
         self.windowed_size = size or parse_size(getattr(args, "size", None))
         if self.windowed_size is None:
             wanted = tuple(self.settings.window_size)

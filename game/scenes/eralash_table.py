@@ -37,7 +37,6 @@ from game.widgets.cards import CardSprite
 from game.widgets.table import TableScene, Target
 
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
-RED = (214, 70, 70)
 DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
 
@@ -662,6 +661,7 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
                         accent=True,
                     )
                 )
+                chips[-1].suits = self.suits()
         elif self.phase == "declare" and self.shown.trump >= 0 and not self.demo:
             chips.append(
                 Button(

@@ -121,7 +121,8 @@ class UraganPlaques:
             urs = self.shown.uragans[s]
             if urs:
                 line += " · " + plural(urs, "uragan.n_uragans")
-            u = self.text.get(line, self.font_size(0.017), (255, 200, 140) if urs else (205, 195, 165))
+            u = self.text.get(line, self.font_size(0.017), (255, 200, 140) if urs else (205, 195, 165),
+                              suits=self.suits())
             surface.blit(u, (x + 6, y))
             y += u.get_height() + 6
         done = self.match.deals_done
@@ -154,7 +155,7 @@ class UraganPlaques:
             fs = self.font_size(0.023)
             width = int(lay.size[0] * 0.66)
             lines = self.text.wrap(text, fs, width) + self.text.wrap(effect, fs, width)
-            imgs = [self.text.get(line, fs, IVORY) for line in lines]
+            imgs = [self.text.get(line, fs, IVORY, suits=self.suits()) for line in lines]
             hgt = sum(i.get_height() for i in imgs)
             box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 48, hgt + 28)
             box.midbottom = self.above_chips()

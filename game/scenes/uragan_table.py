@@ -462,7 +462,8 @@ class UraganTable(UraganPlaques, TableScene):
                 SheetButton("review", t("sheet.review"), lambda: self.review_deal(number), pygame.K_r, row=1),
                 SheetButton("record", t("sheet.save_record"), self.save_record, row=1),
             ]
-        return Sheet(title, [self.player_name(me), self.player_name(opp)], rows, footer, banner, buttons)
+        columns = [self.player_name(me), self.player_name(opp)]
+        return Sheet(title, columns, rows, footer, banner, buttons, suits=self.suits())
 
     def after_sheet(self) -> None:
         """The sheet is closed: the next deal (or, in a demo after the last deal, a new game)."""

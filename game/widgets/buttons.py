@@ -7,6 +7,7 @@ the same tweens. Text comes from the shared ``TextCache``: nothing is rendered i
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -39,6 +40,7 @@ class Button:
         self.enabled = True
         self.glow = False  # the hint points at this button
         self.text_size: int | None = None  # a smaller label than the table's buttons, where room is short
+        self.suits: Any = None  # a suit palette (game.widgets.suits) for a label with suit symbols
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -68,7 +70,8 @@ class Button:
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=9)
         if self.glow:
             pygame.draw.rect(surface, HINT, self.rect.inflate(10, 10), width=3, border_radius=12)
-        img = text.get(self.label, self.text_size or size, IVORY if self.enabled else (140, 128, 100))
+        img = text.get(self.label, self.text_size or size, IVORY if self.enabled else (140, 128, 100),
+                       suits=self.suits if self.enabled else None)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 

@@ -109,6 +109,12 @@ class TableScene(Scene):
         self._hint_request: int | None = None
         self._hint_at = -1  # how many moves the match had when the hint was asked (stale after a move)
 
+    def suits(self) -> Any:
+        """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
+        from game.widgets.suits import suit_palette
+
+        return suit_palette(bool(getattr(self.app.settings, "four_colour", False)))
+
     def deck_language(self) -> str:
         """Card corner letters: the setting, or the interface language for "auto"."""
         index = getattr(self.app.settings, "deck_index", "auto")
@@ -840,7 +846,7 @@ class TableScene(Scene):
             return
         rect = self.layout.message
         colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
-        img = self.text.get(msg.text, self.font_size(0.026), colour)
+        img = self.text.get(msg.text, self.font_size(0.026), colour, suits=self.suits())
         box = img.get_rect(center=rect.center).inflate(36, 16)
         if midbottom is not None:
             box.midbottom = midbottom
