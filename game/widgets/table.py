@@ -51,6 +51,8 @@ class Message:
     text: str
     until: float
     kind: str = "info"  # info, warn, claim
+    sticky: bool = False  # news of another seat's move: stays past ``until`` until the player acts
+    acted: bool = False  # the player has pressed a key or a button since it was said
 
 
 class TableScene(Scene):
@@ -371,8 +373,15 @@ class TableScene(Scene):
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = 3.0, kind: str = "info") -> None:
-        self.message = Message(text, self.clock + seconds, kind)
+    def say(self, text: str, seconds: float = 3.0, kind: str = "info", sticky: bool = False) -> None:
+        """Show ``text`` for ``seconds``; a ``sticky`` one (what an opponent did) stays until the
+        player's next action or those seconds, whichever is later."""
+        self.message = Message(text, self.clock + seconds, kind, sticky)
+
+    def note_action(self, event: pygame.event.Event) -> None:
+        """A key or a click: the player has seen the news on the table."""
+        if self.message is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.message.acted = True
 
     def refuse(self, reason: str) -> None:
         self.say(t("table.illegal", reason=reason), 3.5, "warn")
@@ -539,6 +548,16 @@ class TableScene(Scene):
         self.hint_move = reply.move
         self.highlight_hint(reply.move)
 
+    def play_hint(self) -> bool:
+        """Enter after a hint: make the advised move, if it is still the position it was given for."""
+        move = self.hint_move
+        if move is None or self._hint_at != len(self.match.moves) or not self.hint_available():
+            return False
+        error = self.propose(move)
+        if error is not None:
+            self.refuse(error)
+        return True
+
     def highlight_hint(self, move: Any) -> None:
         """Show ``move`` on the table. Subclasses light their own pieces (cards, captures, buttons);
         this default lights a played card when the move is one (an int) and names the move."""
@@ -593,6 +612,9 @@ class TableScene(Scene):
             hint.rect = beside if self._clear_spot(beside) or not self._clear_spot(below) else below
             self.buttons.insert(self.buttons.index(undo), hint)
         hint.enabled = self.hint_available() or self._hint_request is not None
+        undo = next((b for b in self.buttons if b.key == "undo"), None)
+        if undo is not None:  # Undo waits while a sheet, the declarations or a deal hold the table
+            undo.enabled = self.undo_available and not self.holds
         glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
         for b in self.buttons:
             b.glow = b.key == glow
@@ -623,7 +645,7 @@ class TableScene(Scene):
     def make_undo_button(self, height: int) -> Button:
         """The Undo button, enabled while there is a move of the player's to take back."""
         undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, height), self.undo)
-        undo.enabled = self.undo_available
+        undo.enabled = self.undo_available and not self.holds
         return undo
 
     def make_hint_button(self, height: int) -> Button:
@@ -711,7 +733,8 @@ class TableScene(Scene):
         if self._was_busy and not busy:
             self._idle_since = self.clock
         self._was_busy = busy
-        if self.message is not None and self.clock > self.message.until:
+        msg = self.message
+        if msg is not None and self.clock > msg.until and (msg.acted or not msg.sticky):
             self.message = None
         self.update_hover()
         self.update_bot()
@@ -769,6 +792,7 @@ class TableScene(Scene):
                 )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.note_action(event)
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_s
