@@ -128,7 +128,7 @@ class ReviewPanel:
             lines.append((t("review.eralash_note"), small, DIM, "italic"))
         return lines
 
-    def wrapped(self, lines: list[tuple[str, int, tuple[int, int, int], str]], width: int) -> list[Any]:
+    def panel_wrapped(self, lines: list[tuple[str, int, tuple[int, int, int], str]], width: int) -> list[Any]:
         out = []
         for text, size, colour, style in lines:
             for part in self.text.wrap(text, size, width, style):
@@ -139,7 +139,7 @@ class ReviewPanel:
         rect = self.panel_rect()
         pad = self.panel_pad()
         y = rect.y + pad
-        for _, size, _, style in self.wrapped(self.header_lines(), rect.width - 2 * pad):
+        for _, size, _, style in self.panel_wrapped(self.header_lines(), rect.width - 2 * pad):
             y += self.text.font(size, style).get_linesize()
         return y + pad // 2
 
@@ -208,7 +208,7 @@ class ReviewPanel:
         pad = self.panel_pad()
         width = rect.width - 2 * pad
         y = rect.y + pad
-        for text, size, colour, style in self.wrapped(self.header_lines(), width):
+        for text, size, colour, style in self.panel_wrapped(self.header_lines(), width):
             img = self.text.get(text, size, colour, style)
             surface.blit(img, (rect.x + pad, y))
             y += self.text.font(size, style).get_linesize()
@@ -226,7 +226,7 @@ class ReviewPanel:
         y += pad // 2
         keys = self.text.get(t("review.keys"), max(10, int(self.app.size[1] * 0.015)), DIM, "italic")
         bottom = getattr(self, "nav_top", rect.bottom) - keys.get_height() - pad // 2
-        for text, size, colour, style in self.wrapped(self.step_lines(), width):
+        for text, size, colour, style in self.panel_wrapped(self.step_lines(), width):
             line_h = self.text.font(size, style).get_linesize()
             if y + line_h > bottom:
                 break

@@ -331,10 +331,13 @@ class UraganReplay(ReplayMixin, UraganTable):
             return
         self.fit_opponent_hand(0)
         self.buttons = self.panel_buttons()
+        self._button_state = (False, False, False, False, None)  # nothing for the table's own row
+
+    def prompt_open(self) -> bool:
+        return False
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._button_state = (False, False, False, False)  # the table's own buttons never come back
 
 
 class EralashReplay(ReplayMixin, EralashTable):
