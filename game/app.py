@@ -28,7 +28,8 @@ APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
-    p.add_argument("--lang", choices=["ru", "en"], help="interface language (default: system locale)")
+    p.add_argument("--lang", choices=["ru", "en"],
+                   help="interface language for this run (Settings keeps the chosen one)")
     p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
     p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")

@@ -94,6 +94,9 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
             if me in ("Вы", "You"):  # the untouched default follows the interface language
                 me = "Вы" if lang == "ru" else "You"
             opp_names = list(names or setup.get("names") or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[1:])
+            here = DEMO_NAMES.get(lang, DEMO_NAMES["en"])
+            for other in DEMO_NAMES.values():  # untouched default names follow the interface language
+                opp_names = [here[other.index(x)] if x in other else x for x in opp_names]
             opp_levels = list(levels or setup.get("levels") or [])
             while len(opp_names) < n - 1:
                 opp_names.append(DEMO_NAMES["ru" if lang == "ru" else "en"][len(opp_names) + 1])
