@@ -187,7 +187,7 @@ class SettingsScene(GuiScene):
                       tooltip=t("settings.review_after_deal.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)
-        self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(90, bottom - 16 - y - label_h))
+        self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(48, bottom - 16 - y - label_h))
 
         bw, bh = (180, 42) if compact else (200, 48)
         self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
