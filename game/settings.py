@@ -195,6 +195,7 @@ def _specs() -> dict[str, Spec]:
         "player_name": Spec(default_names(lang, 1)[0], _name),
         "player_gender": Spec("neutral", _choice(PLAYER_GENDERS)),
         "last_game": Spec("uragan", _choice(GAMES)),
+        "review_after_deal": Spec(False, _bool),  # the coach's review opens by itself after each deal
         "tips_seen": Spec([], _tips),  # one-time table tips already explained to this player
         "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},
                         _game_setup("eralash")),
