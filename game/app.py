@@ -28,7 +28,8 @@ APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
-    p.add_argument("--lang", choices=["ru", "en"], help="interface language (default: system locale)")
+    p.add_argument("--lang", choices=["ru", "en"],
+                   help="interface language for this run (Settings keeps the chosen one)")
     p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
     p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
@@ -106,6 +107,7 @@ class DefaultSettings:
     player_name = "You"
     player_gender = "neutral"
     tips_seen: tuple[str, ...] = ()
+    review_after_deal = False
 
     def set(self, name: str, value: Any, **_: Any) -> None:
         setattr(self, name, value)
@@ -173,13 +175,17 @@ class App:
         self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
         self.skipped_frames = 0
         self._size_changed_at = 0.0
+        self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
+        self._toast_drawn: Any = None
+        self._clock = 0.0
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, APP_SETTINGS)
-        if not headless:
-            with contextlib.suppress(Exception):  # the salon's own icon in the title bar and task bar
-                from game.art import icon_surface
+        if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
+            from game.art import icon_surface
 
-                pygame.display.set_icon(icon_surface())
+            icon = icon_surface()
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_icon(icon)
 
     # --- services, created on first use ---------------------------------------------------------
 
@@ -318,6 +324,25 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    # --- a word for the player over any screen ----------------------------------------------------
+
+    def notify(self, text: str, seconds: float = 6.0, kind: str = "info") -> None:
+        """Show ``text`` over whatever is on screen for a few seconds (a record saved, a bad record)."""
+        self.toast = (text, self._clock + seconds, kind)
+
+    def draw_toast(self, surface: Any) -> None:
+        if self.toast is None:
+            return
+        from game.widgets.toast import draw_toast
+
+        draw_toast(surface, self.text, self.toast[0], self.toast[2])
+
+    def open_record_file(self, path: str) -> Any:
+        """A record dropped on the window or picked in a dialog: its replay, or the engine's reason."""
+        from game.scenes.review_open import open_record
+
+        return open_record(self, path)
+
     # --- the loop -------------------------------------------------------------------------------
 
     def dispatch(self, event: Any) -> None:
@@ -331,6 +356,9 @@ class App:
         if event.type == pg.KEYDOWN and event.key == pg.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pg.DROPFILE:  # a record dropped onto the window opens in the replay viewer
+            self.open_record_file(event.file)
+            return
         if self._ui is not None and self._ui.process_events(event):
             return
         self.stack.handle_event(event)
@@ -339,22 +367,28 @@ class App:
         """One frame of work: events, update, draw (no flip, no waiting). Returns False when nothing
         on screen could have changed (no event, and the top scene says it is still): the frame is
         not drawn and need not be flipped, so a table waiting for the player costs almost nothing."""
+        self._clock += dt
         for event in events:
             self.dispatch(event)
         self.stack.update(dt)
+        if self.toast is not None and self._clock > self.toast[1]:
+            self.toast = None
         if self._ui is not None:
             self._ui.update(dt)
         if self._size_to_save is not None:
             self._remember_size()
         top = self.stack.top
         still = getattr(top, "is_still", None)
-        if not events and still is not None and still() and self._drawn_top is top:
+        toast_same = self.toast == self._toast_drawn
+        if not events and still is not None and still() and self._drawn_top is top and toast_same:
             self.skipped_frames += 1
             return False
         self._drawn_top = top
+        self._toast_drawn = self.toast
         self.stack.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
+        self.draw_toast(self.screen)
         return True
 
     def run(self) -> int:
@@ -464,6 +498,15 @@ def run(argv: list[str] | None = None) -> int:
     except ValueError as err:
         print(f"salon: {err}", file=sys.stderr)
         return 2
+    from game.resources import AssetError
+
+    try:
+        return _run(args)
+    except AssetError as err:
+        return broken_install(err)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.smoke:
         from game.smoke import run_smoke
 
@@ -492,6 +535,17 @@ def run(argv: list[str] | None = None) -> int:
         modules.append(f"game.scenes.{args.game}_table")
     app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
+
+
+def broken_install(err: Exception) -> int:
+    """A shipped file is missing or unreadable: say which, on stderr and in a message box, and exit 1."""
+    print(f"salon: {err}", file=sys.stderr)
+    with contextlib.suppress(Exception):  # a windowed build has no console to print to
+        import pygame
+
+        if pygame.display.get_init() and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.display.message_box("Salon", str(err), message_type="error")
+    return 1
 
 
 def _eralash_table_available() -> bool:

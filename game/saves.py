@@ -29,6 +29,14 @@ from game.storage import FileKind, Notice, Store
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
 
 
+DEAL_NUMBERS = 10**9  # deal numbers are 1 … 999 999 999, short enough to read out to a friend
+
+
+def new_deal_number() -> int:
+    """A fresh deal number (the match seed: the same number deals the same cards again)."""
+    return random.SystemRandom().randrange(1, DEAL_NUMBERS)
+
+
 def engine_module(game: str) -> Any:
     """``engine.eralash`` or ``engine.uragan`` (imported when first needed)."""
     if game not in GAMES:
@@ -161,7 +169,7 @@ class Session:
         if not isinstance(options, module.Options):
             options = module.Options.from_dict(options or {})
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 48)
+            seed = new_deal_number()
         match = module.Match.new(options, list(names), seed, first_dealer)
         seeds = [random.Random(f"{seed}:bot:{s}").randrange(1 << 48) for s in range(len(seats))]
         saved = SavedGame(game=game, match=match.to_save(), seats=list(seats), bot_seeds=seeds)
@@ -196,6 +204,11 @@ class Session:
     @property
     def humans(self) -> list[int]:
         return self.saved.humans
+
+    @property
+    def deal_number(self) -> int:
+        """The game's number (its match seed): New game → Play deal number… deals these cards again."""
+        return int(self.match.seed)
 
     @property
     def undo_used(self) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.paths import SETTINGS_FILE
-from game.resources import resource_path
+from game.resources import AssetMissing, resource_path
 from game.storage import FileKind, Notice, Store
 from game.themes import TABLE_COLOURS
 
@@ -30,9 +30,10 @@ DEFAULT_BACK = "burgundy"  # tools/make_sprites.py draws sprites/backs/<name>.sv
 
 def available_card_backs() -> list[str]:
     """The card backs the art offers (names of ``sprites/backs/*.svg``)."""
-    folder = resource_path("sprites", "backs")
-    names = sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
-    return names or [DEFAULT_BACK]
+    names = sorted(p.stem for p in resource_path("sprites", "backs").glob("*.svg"))
+    if DEFAULT_BACK not in names:
+        raise AssetMissing(f"sprites/backs/{DEFAULT_BACK}.svg", resource_path("sprites", "backs"))
+    return names
 
 
 MIN_WINDOW = (960, 640)
@@ -194,6 +195,7 @@ def _specs() -> dict[str, Spec]:
         "player_name": Spec(default_names(lang, 1)[0], _name),
         "player_gender": Spec("neutral", _choice(PLAYER_GENDERS)),
         "last_game": Spec("uragan", _choice(GAMES)),
+        "review_after_deal": Spec(False, _bool),  # the coach's review opens by itself after each deal
         "tips_seen": Spec([], _tips),  # one-time table tips already explained to this player
         "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},
                         _game_setup("eralash")),

@@ -555,6 +555,43 @@ def _stats(s: Smoke) -> None:
     s.home()
     open_screen(s.app, "stats")
     s.check("Statistics")
+    s.click_button("by_table")
+    s.check("Statistics: Eralash by table")
+
+
+@visit("New game over a game in progress")
+def _abandon(s: Smoke) -> None:
+    from game.saves import game_in_progress
+    from game.scenes import open_table
+    from game.scenes.new_game import NewGameScene
+
+    s.home()
+    if not game_in_progress(s.app.store):
+        open_table(s.app, "uragan", level="novice")
+        s.frames(2)
+        s.home()
+    scene = s.push(NewGameScene(s.app))
+    scene.press("start")
+    if scene.dialog is None:
+        raise RuntimeError("no question before abandoning the game in progress")
+    s.check("New game: abandon the game in progress?")
+    scene.dismiss_dialog()
+
+
+@visit("About")
+def _about(s: Smoke) -> None:
+    from game.i18n import t
+
+    s.home()
+    s.click_button("about")
+    scene = s.app.stack.top
+    if type(scene).__name__ != "AboutScene":
+        raise RuntimeError("the About button did not open the About box")
+    s.check("About")
+    # the longest it gets: the file manager could not be asked (the folder is not opened for real here)
+    scene.status, scene.status_is_error = t("about.open_failed", reason="xdg-open: not found"), True
+    scene.build()
+    s.check("About: the folder could not be opened")
 
 
 # --- the command ----------------------------------------------------------------------------------------

@@ -101,6 +101,9 @@ class Stats:
         self.store = store
         self.records: dict[str, dict[str, Record]] = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
         self.recorded_ids: list[str] = []
+        # The coach: per game, decisions judged in reviewed deals and their summed loss (win chance).
+        self.accuracy: dict[str, dict[str, float]] = {g: {"decisions": 0, "loss": 0.0} for g in GAMES}
+        self.reviewed_ids: list[str] = []
         self.variants: dict[str, dict[str, Record]] = _no_variants()
 
     @classmethod
@@ -159,10 +162,33 @@ class Stats:
         self.save()
         return True
 
+    def record_review(self, game: str, losses: Iterable[float], review_id: str | None = None) -> bool:
+        """Add a reviewed deal's decisions (each one's loss in win chance, 0…1) to the game's accuracy;
+        False (nothing added) if ``review_id`` was counted before."""
+        if game not in self.accuracy:
+            raise ValueError(f"unknown game {game!r}")
+        if review_id is not None:
+            if review_id in self.reviewed_ids:
+                return False
+            self.reviewed_ids = [*self.reviewed_ids, review_id][-REMEMBERED_IDS:]
+        values = [max(0.0, min(1.0, float(x))) for x in losses]
+        acc = self.accuracy[game]
+        acc["decisions"] = int(acc["decisions"]) + len(values)
+        acc["loss"] = float(acc["loss"]) + sum(values)
+        self.save()
+        return True
+
+    def mean_loss(self, game: str) -> float | None:
+        """The accuracy figure: mean loss per judged decision (win chance, 0…1); None before any."""
+        acc = self.accuracy.get(game) or {}
+        n = int(acc.get("decisions", 0))
+        return float(acc.get("loss", 0.0)) / n if n else None
+
     def reset(self) -> None:
         """Forget every figure (the screen asks for confirmation first)."""
         # recorded_ids stay: they still guard against counting a resumed game twice
         self.records = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
+        self.accuracy = {g: {"decisions": 0, "loss": 0.0} for g in GAMES}
         self.variants = _no_variants()
         self.save()
 
@@ -175,7 +201,9 @@ class Stats:
                           for g, levels in self.records.items()},
                 "variants": {g: {v: asdict(rec) for v, rec in tables.items()}
                              for g, tables in self.variants.items()},
-                "recorded_ids": list(self.recorded_ids)}
+                "recorded_ids": list(self.recorded_ids),
+                "accuracy": {g: dict(a) for g, a in self.accuracy.items()},
+                "reviewed_ids": list(self.reviewed_ids)}
 
     def save(self) -> bool:
         return self.store.save(STATS_KIND, self.to_dict()) if self.store else False
@@ -214,6 +242,21 @@ class Stats:
         ids = doc.get("recorded_ids", [])
         if isinstance(ids, list):
             self.recorded_ids = [i for i in ids if isinstance(i, str)][-REMEMBERED_IDS:]
+        self._absorb_accuracy(doc)
+
+    def _absorb_accuracy(self, doc: dict[str, Any]) -> None:
+        """The coach's figures (added later: a file without them simply has none yet)."""
+        acc = doc.get("accuracy", {})
+        for game, raw in (acc.items() if isinstance(acc, dict) else ()):
+            if game not in self.accuracy or not isinstance(raw, dict):
+                continue
+            n, loss = raw.get("decisions", 0), raw.get("loss", 0.0)
+            if (isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                    and isinstance(loss, (int, float)) and not isinstance(loss, bool) and 0 <= loss <= n):
+                self.accuracy[game] = {"decisions": n, "loss": float(loss)}
+        ids = doc.get("reviewed_ids", [])
+        if isinstance(ids, list):
+            self.reviewed_ids = [i for i in ids if isinstance(i, str)][-REMEMBERED_IDS:]
 
 
 def _no_variants() -> dict[str, dict[str, Record]]:

@@ -278,3 +278,72 @@ def test_rules_and_new_game_open_on_the_game_last_played(tmp_path: Path) -> None
         assert NewGameScene(app).game == "eralash"
     finally:
         app.close()
+
+
+def test_f11_is_documented_with_the_other_keys() -> None:
+    from game.scenes.rules_screen import parse_markdown, rules_path, split_games
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    keys = readme[readme.index("| key |"):]
+    assert "| F11 |" in keys.split("\n\n")[0]  # a row of the keys table
+    for lang in ("ru", "en"):
+        games = split_games(parse_markdown(rules_path(lang).read_text(encoding="utf-8")))
+        for blocks in games.values():  # the in-app rules of either game say it
+            assert any("F11" in repr(block) for block in blocks)
+
+
+def test_one_transliteration_of_the_names_everywhere() -> None:
+    """Yulia, Andrei: not Julia, Andrey (catalogs, code, docs, tests)."""
+    root = Path(__file__).resolve().parents[1]
+    files = [root / "README.md", *root.glob("docs/*.md"), *root.glob("game/**/*.py"),
+             *root.glob("game/i18n/*.json"), *root.glob("tests/*.py"), *root.glob("engine/**/*.py")]
+    wrong = ("Julia", "Yuliya", "Andrey", "Pawel")
+    me = Path(__file__).resolve()
+    found = [f"{f.name}: {w}" for f in files if f.resolve() != me
+             for w in wrong if w in f.read_text(encoding="utf-8")]
+    assert found == []
+
+
+def test_the_sheet_names_the_player_who_deals(tmp_path: Path) -> None:
+    from game.layout_check import collect
+    from game.scenes.eralash_table import EralashTable
+
+    app = app_on_disk(tmp_path, lang="ru")
+    try:
+        app.settings.set("player_name", "Маша")
+        for seed in range(1, 30):
+            table = EralashTable.new_game(app, seed=seed, players=2, levels=["novice"])
+            if table.shown.dealer == table.me:
+                break
+        assert table.shown.dealer == table.me
+        app.stack.push(table)
+        frames(app, 3)
+        texts = [b.text for b in collect(app) if b.kind == "text"]
+        assert "Сдача 1 · сдаёт Маша" in texts
+        assert not any("сдаёте вы" in x for x in texts)
+    finally:
+        app.close()
+
+
+def test_the_layout_check_looks_at_an_open_dialog_alone_and_still_catches_a_fault(tmp_path: Path) -> None:
+    from game.botworker import InlineWorker
+    from game.layout_check import check_app
+    from game.scenes import open_table
+
+    app = app_on_disk(tmp_path, lang="ru", size="960x600")
+    app.worker = InlineWorker()
+    try:
+        table = open_table(app, "uragan", level="novice")
+        frames(app, 2)
+        app.stack.remove(table)
+        scene = _new_game_dialog(app, "uragan")
+        press(app, scene.buttons["start"])
+        frames(app, 1)
+        assert scene.dialog is not None
+        assert check_app(app) == []  # the dialog fits; what it covers is not its overlap
+        scene.dialog.confirm_button.set_text("Бросить начатую партию и сдать новую немедленно")
+        frames(app, 1)
+        problems = check_app(app)
+        assert any("confirm_button" in p for p in problems), problems
+    finally:
+        app.close()

@@ -94,6 +94,9 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
             if me in ("Вы", "You"):  # the untouched default follows the interface language
                 me = "Вы" if lang == "ru" else "You"
             opp_names = list(names or setup.get("names") or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[1:])
+            here = DEMO_NAMES.get(lang, DEMO_NAMES["en"])
+            for other in DEMO_NAMES.values():  # untouched default names follow the interface language
+                opp_names = [here[other.index(x)] if x in other else x for x in opp_names]
             opp_levels = list(levels or setup.get("levels") or [])
             while len(opp_names) < n - 1:
                 opp_names.append(DEMO_NAMES["ru" if lang == "ru" else "en"][len(opp_names) + 1])
@@ -337,6 +340,8 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
             self.holds.add("sheet")
             self.banner = None  # the sheet celebrates a slam itself
         self.app.stack.push(SheetScene(self.app, self, deal_end=deal_end))
+        if deal_end:
+            self.maybe_review_after_deal()
 
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""
@@ -498,7 +503,12 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.peek_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and not getattr(event, "mod", 0) & pygame.KMOD_CTRL  # Ctrl+S saves the record
+            and self.phase != "declare"
+        ):
             self.show_sheet()
             return True
         if super().handle_event(event):

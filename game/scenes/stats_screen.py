@@ -49,14 +49,24 @@ def cell(rec: Record, column: str) -> str:
 def summary(stats: Stats, game: str) -> str:
     """One sentence under the sheet, with Russian plurals: 'Окончено 5 партий, выиграно 3, …'."""
     total = stats.total(game)
+    accuracy = accuracy_text(stats, game)
     if not total.played:
-        return t("stats.empty")
+        return t("stats.empty") + (f" · {accuracy}" if accuracy else "")
     parts = [plural(total.played, "stats.games_played"), plural(total.won, "stats.games_won")]
     if total.abandoned:
         parts.append(plural(total.abandoned, "stats.games_abandoned"))
     if total.best_streak:
         parts.append(plural(total.best_streak, "stats.best_streak"))
-    return ", ".join(parts)
+    return ", ".join(parts) + (f" · {accuracy}" if accuracy else "")
+
+
+def accuracy_text(stats: Stats, game: str) -> str:
+    """The coach's figure: mean win chance lost per decision in reviewed deals ('' before any)."""
+    mean = getattr(stats, "mean_loss", lambda g: None)(game)
+    if mean is None:
+        return ""
+    n = int(stats.accuracy[game]["decisions"])
+    return t("stats.accuracy.value", loss=f"{mean * 100:.1f}", n=n)
 
 
 class StatsScene(GuiScene):
@@ -89,7 +99,7 @@ class StatsScene(GuiScene):
             self.buttons["reset"].disable()
         r = self.sheets[0][1]
         small = r.height < 290
-        bh, bw = (28, 150) if small else (34, 180)
+        bh, bw = (28, 190) if small else (34, 210)
         for i, by_what in enumerate(("table", "level")):
             rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
             self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
@@ -152,6 +162,14 @@ class StatsScene(GuiScene):
                     surface.blit(img, ((left + right - img.get_width()) // 2, y + k * 18))
                 return
 
+    def _head_size(self, cols: list[str], size: int, width: int) -> int:
+        """The largest heading size (down to 10) at which no word of a column head is cut in two."""
+        font = self.app.text.font
+        while size > 10 and any(font(size, "bold").size(word)[0] > width
+                                for col in cols for word in t(f"stats.col.{col}").split()):
+            size -= 1
+        return size
+
     def _draw_sheet(self, surface: pygame.Surface, game: str, r: pygame.Rect) -> None:
         text = self.app.text
         shadow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -172,13 +190,14 @@ class StatsScene(GuiScene):
         first = t("stats.col.table" if by_table else "stats.col.level")
         surface.blit(text.get(first, size, CLARET, "bold"), (r.x + pad, y))
         head_h = size + 10
+        hs = self._head_size(cols, size - 1, col_w - 8)
         for i, col in enumerate(cols):
             cx = r.x + pad + first_w + i * col_w + col_w // 2
-            words = text.wrap(t(f"stats.col.{col}"), size - 1, col_w - 10, "bold")
+            words = text.wrap(t(f"stats.col.{col}"), hs, col_w - 8, "bold")
             for k, word in enumerate(words):
-                head = text.get(word, size - 1, CLARET, "bold")
-                surface.blit(head, (cx - head.get_width() // 2, y + k * (size + 1)))
-            head_h = max(head_h, len(words) * (size + 1) + 8)
+                head = text.get(word, hs, CLARET, "bold")
+                surface.blit(head, (cx - head.get_width() // 2, y + k * (hs + 2)))
+            head_h = max(head_h, len(words) * (hs + 2) + 8)
         y += head_h
         pygame.draw.line(surface, RULE, (r.x + pad, y - 5), (r.right - pad, y - 5), 2)
         y += 4

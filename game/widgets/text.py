@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.resources import resource_path
+from game.resources import asset, unreadable
 from game.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
 
 _STYLES = {"regular": FONT_REGULAR, "bold": FONT_BOLD, "italic": FONT_ITALIC}
@@ -31,7 +31,11 @@ class TextCache:
         if f is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            f = pygame.font.Font(str(resource_path(*_STYLES[style])), size)
+            path = asset(*_STYLES[style])
+            try:
+                f = pygame.font.Font(str(path), size)
+            except (pygame.error, OSError) as e:
+                raise unreadable(path, e) from e
             self._fonts[key] = f
         return f
 
