@@ -89,3 +89,26 @@ def test_the_app_reports_a_broken_install_in_one_line_and_exits_1(tmp_path):
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     assert "sprites/" in done.stderr and "missing" in done.stderr
+
+
+def test_a_missing_table_art_is_an_error_on_screens_too(monkeypatch, tmp_path):
+    # the screens' backdrop renders the table on a helper thread; its failure must surface, not leave
+    # the plain stand-in cloth for good
+    from game.widgets import felt
+    from game.widgets.backdrop import Backdrop
+
+    _point_sprites_at(monkeypatch, tmp_path)
+    monkeypatch.setattr(felt, "_table_art", None)
+    backdrop = Backdrop()
+    backdrop.get((200, 120), "green")  # the stand-in while the (inline) warming fails
+    with pytest.raises(AssetMissing, match="sprites/table"):
+        backdrop.get((200, 120), "blue")
+
+
+def test_missing_translations_are_an_error_not_bare_keys(monkeypatch, tmp_path):
+    from game import i18n
+
+    monkeypatch.setitem(resources._roots, "game", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    with pytest.raises(AssetMissing, match=r"game/i18n/core\.ru\.json"):
+        i18n._catalog("ru")
