@@ -4,12 +4,14 @@ error naming it: never a silent placeholder."""
 from __future__ import annotations
 
 import importlib.resources
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
 import pytest
+from shipping import isolated_env
 
 from game import art, resources, sound
 from game.resources import AssetMissing, AssetUnreadable, asset, resource_path
@@ -71,7 +73,7 @@ def test_a_missing_sound_is_an_error_when_a_mixer_opens(monkeypatch, tmp_path):
 def test_the_app_reports_a_broken_install_in_one_line_and_exits_1(tmp_path):
     # a copy of the code with an empty sprites package: what a wheel without its art would be
     for name in ("engine", "game", "sounds"):
-        subprocess.run(["cp", "-r", str(ROOT / name), str(tmp_path / name)], check=True)
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
     (tmp_path / "sprites").mkdir()
     (tmp_path / "sprites" / "__init__.py").write_text('"""empty"""\n', encoding="utf-8")
     env_code = (
@@ -83,8 +85,7 @@ def test_the_app_reports_a_broken_install_in_one_line_and_exits_1(tmp_path):
     done = subprocess.run(
         [sys.executable, "-c", env_code, str(tmp_path / "data"), str(tmp_path)],
         cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(tmp_path),
-             "HOME": str(tmp_path)},
+        env=isolated_env(tmp_path),  # the copy is found from the working folder
     )
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
