@@ -1,4 +1,4 @@
-"""The Rules screen: both games' rules (docs/rules.<lang>.md) on a scrollable page, with contents.
+"""The Rules screen: both games' rules (game/rules/rules.<lang>.md) on a scrollable page, with contents.
 
 The documents use a small markdown subset — ``#`` headings, paragraphs, ``-`` and ``1.`` lists,
 ``**bold**`` — parsed here into blocks, laid out into lines for the page width, and drawn by our own
