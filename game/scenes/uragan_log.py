@@ -178,7 +178,7 @@ class UraganLog:
 
         cached = self.__dict__.get("_log_panel")
         if cached is None or cached.get_size() != size:
-            cached = self.__dict__["_log_panel"] = panel(size, 250)
+            cached = self.__dict__["_log_panel"] = panel(size, 255)
         return cached
 
     def toggle_log(self) -> None:
