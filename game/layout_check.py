@@ -270,8 +270,9 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
         for b in texts[i + 1 :]:
             if _overlap(a.rect, b.rect) and a.text != b.text:
                 out.append(f"{a.name} prints over {b.name}")
+    panels = [b for b in boxes if b.kind == "panel"]
     for c in cards:
-        for s in solid + texts:
+        for s in solid + texts + panels:
             if _overlap(c.rect, s.rect):
                 out.append(f"{s.name} covers the card {c.name}")
     return list(dict.fromkeys(out))
