@@ -141,9 +141,9 @@ class SettingsScene(GuiScene):
         self._pictures(left, y, half, "card_back", backs, min(100, room, _fit(half, len(backs), 0.72)))
         cloths = list(TABLE_COLOURS)
         cloth_h = min(42, _fit(half, len(cloths), 1.3))
-        self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
+        cloth_rows = self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
         label_h, button_h, gap = self._metrics
-        name_y = y + label_h + 4 + cloth_h + gap + 6
+        name_y = y + label_h + 4 + cloth_rows * (cloth_h + 14) - 14 + gap + 6
         self._label(t("settings.player_name"), (left + half + 24, name_y), 19, "regular", IVORY)
         _theme_name_entry(self.app.ui)
         self.name_entry = UITextEntryLine(pygame.Rect(left + half + 24, name_y + label_h, half, button_h),
@@ -194,7 +194,12 @@ class SettingsScene(GuiScene):
         values = tuple(values)
         space = 6
         per_line = len(values)
-        while per_line > 2 and (width - space * (per_line - 1)) // per_line < MIN_BUTTON:
+        widest = max(self.app.text.font(20).size(self._value_text(name, v))[0] for v in values) + 28
+        def narrow(k: int) -> bool:
+            bw = (width - space * (k - 1)) // k
+            return bw < widest or (k > 2 and bw < MIN_BUTTON)
+
+        while per_line > 1 and narrow(per_line):
             per_line = (per_line + 1) // 2  # long words in a narrow window: wrap the row
         bw = (width - space * (per_line - 1)) // per_line
         for i, value in enumerate(values):
@@ -212,8 +217,8 @@ class SettingsScene(GuiScene):
             return t("settings.on" if value else "settings.off")
         return t(f"settings.{name}.{value}")
 
-    def _pictures(self, x: int, y: int, width: int, name: str, values: list[str], height: int) -> None:
-        """A label above clickable pictures (card backs, cloths), wrapping into rows."""
+    def _pictures(self, x: int, y: int, width: int, name: str, values: list[str], height: int) -> int:
+        """A label above clickable pictures (card backs, cloths), wrapping into rows; how many rows."""
         label_h = self._metrics[0]
         self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
         gap = 14
@@ -223,6 +228,13 @@ class SettingsScene(GuiScene):
             row, col = divmod(i, per_row)
             rect = pygame.Rect(x + 4 + col * (w + gap), y + label_h + 4 + row * (height + gap), w, height)
             self.pictures.append((rect, name, value))
+        return (len(values) + per_row - 1) // per_row
+
+    def layout_boxes(self) -> list[Any]:
+        """The clickable card backs and cloths (the layout check finds the rest itself)."""
+        from game.layout_check import Box
+
+        return [Box(f"{name} {value}", "control", pygame.Rect(rect)) for rect, name, value in self.pictures]
 
     # changing --------------------------------------------------------------------------------------
 
