@@ -157,6 +157,8 @@ class Smoke:
         if table.tweens.busy:
             return False
         holds = set(table.holds) - {"warming"}
+        if getattr(table, "must_choose_trump", lambda: False)() and holds <= {"declare"}:
+            return True
         if getattr(table, "phase", "") == "declare" and holds <= {"declare"} and table.shown.trump >= 0:
             return not table.demo
         return False
@@ -321,12 +323,16 @@ def _uragan_end(s: Smoke) -> None:
     raise RuntimeError("the game never ended")
 
 
+# Seeds whose first deal lets the player name trump (so the trump choice shows), by player count.
+TRUMP_SEEDS = {2: 65, 3: 185, 4: 39}
+
+
 def _eralash_table(s: Smoke, players: int, pairs: bool = False, target: int = 13) -> Any:
     from game.scenes.eralash_table import EralashTable
 
     s.home()
     table = EralashTable.new_game(
-        s.app, seed=11, players=players, levels=["novice"] * (players - 1),
+        s.app, seed=TRUMP_SEEDS[players], players=players, levels=["novice"] * (players - 1),
         options={"pairs": pairs, "target": target},
     )
     table.hint_budget = 0.01
@@ -350,6 +356,10 @@ def _eralash_play(s: Smoke, table: Any, label: str, seen: set[str]) -> None:
             if "trump" not in seen:
                 seen.add("trump")
                 s.check(f"Eralash {label}: trump choice")
+                if table.hint_available():
+                    table.request_hint()
+                    s.frames(2)
+                    s.check(f"Eralash {label}: trump choice, hint")
             table.choose_trump(table.shown.choices[0])
         elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
             if "declare" not in seen:

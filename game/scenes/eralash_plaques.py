@@ -14,7 +14,14 @@ import pygame
 from engine import cards as C
 from game.grammar import say
 from game.i18n import plural, t
-from game.scenes.eralash_declarations import run_label, seat_lines, suit_word, trump_line, trump_reason
+from game.scenes.eralash_declarations import (
+    run_label,
+    seat_lines,
+    suit_label,
+    suit_word,
+    trump_line,
+    trump_reason,
+)
 from game.scenes.eralash_layout import RUN_SCALE
 from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
@@ -198,28 +205,54 @@ class EralashPlaques:
 
     # --- the declarations plaque ---------------------------------------------------------------------
 
+    def announce_width(self) -> int:
+        """How wide the declarations plaque is: wider with two players (no side seats' runs beside
+        it), and always wide enough for the row of trump buttons."""
+        lay = self.layout
+        w, h = lay.size
+        width = lay.announce.width if self.n != 2 else int(min(w * 0.62, h * 1.1))
+        if self.must_choose_trump():
+            fs = self.font_size(0.024)
+            chips = [self.text.font(fs).size(suit_label(s))[0] + 40 for s in self.shown.choices]
+            width = max(width, sum(chips) + 10 * (len(chips) - 1) + 40)
+        return min(width, w - 2 * lay.card[0])
+
     def announce_box(self) -> pygame.Rect:
-        """The declarations plaque, sized to what it says."""
+        """The declarations plaque, sized to what it says, between the rows of runs across the table
+        and in front of the player when it fits there."""
         lay = self.layout
         deal = self.shown
         h = lay.size[1]
         fs, small = self.font_size(0.023), self.font_size(0.019)
-        width = lay.announce.width
+        width = self.announce_width()
         why = len(self.text.wrap(self.why_text(), small, width - 40, "italic"))
         height = (
-            self.font_size(0.028) * 1.25
+            fs * 0.6
+            + self.font_size(0.028) * 1.25
             + fs * 0.3
-            + len(self.declaration_lines()) * fs * 1.4
+            + len(self.declaration_lines()) * fs * 1.25
             + fs * 0.7
             + fs * 1.25
             + why * small * 1.2
-            + fs * 0.8
+            + fs * 0.6
         )
         chips = self.must_choose_trump() or (self.phase == "declare" and deal.trump >= 0 and not self.demo)
         if chips:
             height += button_height(h) + h * 0.02
+        run_h = lay.card[1] * RUN_SCALE
+        gap = max(4, h // 100)
+        below = lay.place(self.me, self.me).runs[1] - run_h / 2 - gap
+        above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
+        title_h = self.font_size(0.028) * 1.25 + fs * 0.3
+        self.announce_titled = not (above is not None and height > below - above >= height - title_h)
+        if not self.announce_titled:  # a small window: the rows of runs say what the title would
+            height -= title_h
         box = pygame.Rect(0, 0, width, int(height))
         box.center = (lay.centre[0], lay.centre[1] + int(h * 0.04))
+        if above is not None and box.height <= below - above:
+            box.centery = int((above + below) / 2)
+        elif box.bottom > below:
+            box.bottom = int(below)
         return box
 
     def declaration_lines(self) -> list[str]:
@@ -227,7 +260,7 @@ class EralashPlaques:
         fs = self.font_size(0.023)
         out: list[str] = []
         for _seat, line in seat_lines(self.shown, self.name):
-            out += self.text.wrap(line, fs, self.layout.announce.width - 40)
+            out += self.text.wrap(line, fs, self.announce_width() - 40)
         return out
 
     def why_text(self) -> str:
@@ -286,15 +319,16 @@ class EralashPlaques:
         surface.blit(self._plaque(box.size), box)
         fs, small = self.font_size(0.023), self.font_size(0.019)
         y = box.y + int(fs * 0.6)
-        title = self.text.get(
-            t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
-        )
-        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
-        y += title.get_height() + int(fs * 0.3)
+        if getattr(self, "announce_titled", True):
+            title = self.text.get(
+                t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
+            )
+            surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+            y += title.get_height() + int(fs * 0.3)
         for line in self.declaration_lines():
             img = self.text.get(line, fs, IVORY)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += int(fs * 1.4)
+            y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)

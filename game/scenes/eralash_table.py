@@ -169,6 +169,7 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         card = C.display(drawn[dealer], i18n.get_language())
         key = "eralash.lot.you" if dealer in self.humans else "eralash.lot"
         self.say(t(key, name=self.name(dealer), card=card), 3.2)
+        self._lot_message = self.message
         self.app.play_sound("shuffle")
         last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
         self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
@@ -287,10 +288,13 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         return [lay.pile_extent(place) for place in lay.seats] if lay is not None else []
 
     def aside_spot(self) -> tuple[float, float]:
-        """Where the cards laid aside unseen (3 players, or a short deal) lie: left of the trick."""
+        """Where the cards laid aside unseen (3 players, or a short deal) lie: in the seat nobody
+        takes (the top for three, the left for two), clear of the declarations plaque."""
         lay = self.layout
-        cw, ch = lay.card
-        return (lay.trick_area.left - cw * 0.5, lay.trick_area.top + ch * 0.1)
+        w, h = lay.size
+        if self.n == 2:
+            return (w * 0.1, h * 0.47)
+        return (w * 0.4, h * 0.13)
 
     def on_setting(self, name: str, value: Any) -> None:
         super().on_setting(name, value)
@@ -409,6 +413,8 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
 
     def begin_declarations(self) -> None:
         self.holds.discard("dealing")
+        if self.message is not None and self.message is getattr(self, "_lot_message", None):
+            self.message = None  # the draw is over (the score plaque names the dealer); runs lie there now
         deal = self.shown
         self.phase = "declare"
         self._declare_since = self.clock
@@ -638,12 +644,18 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         ]
         if self.humans and not self.demo:
             top.insert(0, self.make_undo_button(bh))
+            hint = self.make_hint_button(bh)  # in the row from the start: it never has to find a spot
+            hint.enabled = self.hint_available()
+            top.insert(0, hint)
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
         right = w - int(h * 0.03)
         for b in reversed(top):
             b.rect.topright = (right, int(h * 0.03))
             right = b.rect.left - 10
         self.buttons = top
+        row = top[0].rect.unionall([b.rect for b in top])
+        if lay.clear_of_buttons(row) and self.sprites and not self.busy():
+            self.sync(instant=True)
         if self.phase == "play" and not self.demo:
             self.buttons.append(self.last_trick_button(bh))
         chips: list[Button] = []
@@ -657,8 +669,7 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
                         pygame.Rect(0, 0, 10, bh),
                         lambda s=s: self.choose_trump(s),
                         pygame.K_1 + i,
-                        accent=True,
-                    )
+                    )  # no accent: four rings at once read as four focused buttons
                 )
         elif self.phase == "declare" and self.shown.trump >= 0 and not self.demo:
             chips.append(
