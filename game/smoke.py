@@ -451,22 +451,32 @@ def _example(s: Smoke) -> None:
     s.home()
     table = open_example(s.app)
     s.frames(2)
+
+    def still() -> bool:
+        return not table.queue and not table.tweens.busy and set(table.holds) <= {"declare"}
+
     for step in range(40):
-        s.settle(table, until=lambda: not table.queue and not table.busy())
+        s.settle(table, until=still)
         s.check(f"narrated example: step {step}")
         if table.step > table.tricks_in_record:
-            return
+            break
         before = (table.step, table.phase)
         table.advance()
         s.frames(1)
-        for _ in range(200):
-            if not table.queue and not table.busy():
-                break
-            table.tweens.finish_all()
-            s.frames(1, dt=0.5)
+        s.settle(table, until=still)
         if (table.step, table.phase) == before:
             raise RuntimeError("the example did not advance")
-    raise RuntimeError("the example never ended")
+    else:
+        raise RuntimeError("the example never ended")
+    for back in range(40):  # ◂ Previous, all the way back to the declarations
+        if table.phase != "play":
+            break
+        table.go_back()
+        s.settle(table, until=still)
+        if back < 2 or table.phase != "play":
+            s.check(f"narrated example: back to step {table.step} ({table.phase})")
+    if table.phase != "declare":
+        raise RuntimeError("◂ Previous did not lead back to the declarations")
 
 
 @visit("Statistics")

@@ -55,8 +55,9 @@ class ExampleTable(EralashTable):
         self.queue: list[int] = []
         self._last_card = 0.0
 
-    @classmethod
-    def create(cls, app: Any) -> ExampleTable:
+    @staticmethod
+    def fresh_session() -> tuple[Any, list[int]]:
+        """The record's robber before its first card (players spelt for the reader), as a session."""
         from game.saves import SavedGame, Session
 
         rec = load_record()
@@ -66,7 +67,43 @@ class ExampleTable(EralashTable):
         match, plays = example_match(rec)
         n = match.n_players
         saved = SavedGame(game="eralash", match=match.to_save(), seats=["club"] * n, bot_seeds=[0] * n)
-        return cls(app, Session(None, saved, match), plays)
+        return Session(None, saved, match), plays
+
+    @classmethod
+    def create(cls, app: Any) -> ExampleTable:
+        session, plays = cls.fresh_session()
+        return cls(app, session, plays)
+
+    def can_go_back(self) -> bool:
+        return (self.phase == "play" and not self.queue and not self.tweens.busy
+                and not self.holds - {"declare"})
+
+    def go_back(self) -> None:
+        """◂ Previous: the table as it stood one step earlier (the record replayed up to there at once)."""
+        if not self.can_go_back():
+            return
+        if self.step == 0:  # back to the declarations
+            self.session, _ = self.fresh_session()
+            self.shown = self.match.deal
+            self.gather = None
+            self.begin_declarations()
+            self.tweens.finish_all()
+            self.sync(instant=True)
+            self.build_buttons()
+            return
+        k = min(self.step - 1, self.tricks_in_record)
+        self.session, _ = self.fresh_session()
+        for card in self.plays[: k * self.n]:
+            self.session.play(card)
+        self.shown = self.match.deal
+        self.step, self.queue, self.banner = k, [], None
+        self.gather = k - 1 if k >= 1 else None
+        for s in self.sprites.values():
+            s.highlight = None
+        self.sync(instant=True)
+        if self.gather is not None:
+            self.mark_winner(self.shown, self.gather)
+        self.build_buttons()
 
     @property
     def tricks_in_record(self) -> int:
@@ -153,23 +190,40 @@ class ExampleTable(EralashTable):
         label = t("eralash.example.next") if self.step <= self.tricks_in_record else ""
         if self.phase == "declare":
             label = t("eralash.example.to_tricks")
+        left = min(b.rect.left for b in self.buttons if b.rect.top == close.rect.top)  # the top row
         if label:
             nxt = Button("next", label, pygame.Rect(0, 0, 10, bh), self.advance, pygame.K_RETURN, accent=True)
             row_of_buttons([nxt], (0, 0), bh, self.text, fs, pad=22)
-            left = min(b.rect.left for b in self.buttons)
             nxt.rect.topright = (left - 10, close.rect.top)
             nxt.enabled = self.phase == "declare" or self.can_advance()
             self.buttons.append(nxt)
+            left = nxt.rect.left
+        if self.phase == "play":
+            prev = Button("prev", t("eralash.example.previous"), pygame.Rect(0, 0, 10, bh), self.go_back,
+                          pygame.K_LEFT)
+            row_of_buttons([prev], (0, 0), bh, self.text, fs, pad=22)
+            prev.rect.topright = (left - 10, close.rect.top)
+            prev.enabled = self.can_go_back()
+            self.buttons.append(prev)
+        row = [b.rect for b in self.buttons if b.rect.top == close.rect.top]
+        if lay.clear_of_buttons(row[0].unionall(row[1:])) and self.sprites and not self.busy():
+            self.sync(instant=True)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         nxt = next((b for b in self.buttons if b.key == "next"), None)
         if nxt is not None:
             nxt.enabled = self.phase == "declare" or self.can_advance()
+        prev = next((b for b in self.buttons if b.key == "prev"), None)
+        if prev is not None:
+            prev.enabled = self.can_go_back()
 
     def key(self, key: int) -> bool:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT):
             self.advance()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+            self.go_back()
             return True
         if key == pygame.K_ESCAPE:
             self.to_menu()
@@ -198,7 +252,7 @@ class ExampleTable(EralashTable):
         return box
 
     def narration_lines(self) -> list[str]:
-        return self.text.wrap(self.narration(), self.font_size(0.021), int(self.layout.size[0] * 0.6))
+        return self.text.wrap(self.narration(), self.font_size(0.021), int(self.layout.size[0] * 0.54))
 
     def narration_box(self) -> pygame.Rect:
         """Above your hand; during the declarations, above their plaque."""
@@ -206,7 +260,7 @@ class ExampleTable(EralashTable):
         line_h = self.text.font(self.font_size(0.021)).get_linesize()
         head_h = self.text.font(self.font_size(0.018), "italic").get_linesize()
         box = pygame.Rect(
-            0, 0, int(lay.size[0] * 0.6) + 40, len(self.narration_lines()) * line_h + head_h + 22
+            0, 0, int(lay.size[0] * 0.54) + 40, len(self.narration_lines()) * line_h + head_h + 22
         )
         if self.phase == "declare":
             box.midtop = (lay.centre[0], self.announce_box().bottom + int(lay.size[1] * 0.012))

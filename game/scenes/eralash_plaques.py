@@ -183,18 +183,21 @@ class EralashPlaques:
         """The trump indicator: it stays on the table for the whole deal."""
         lay = self.layout
         deal = self.shown
-        rect = lay.trump
-        surface.blit(self._plaque(rect.size), rect)
+        rect = lay.trump.copy()
         big = self.text.get(
             C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), suit_colour(deal.trump), "bold", shadow=True
         )
-        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
-        x = rect.x + 20 + big.get_width()
         fs, small = self.font_size(0.02), self.font_size(0.016)
         a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
         b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
         c = self.text.get(say(key, self.form(deal.trump_by), name=self.name(deal.trump_by)), small, DIM)
+        words = max(a.get_width(), b.get_width(), c.get_width())
+        rect.width = max(rect.width, 20 + big.get_width() + words + 12)
+        rect.topright = lay.trump.topright  # wide enough for a long name, never cut
+        surface.blit(self._plaque(rect.size), rect)
+        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
+        x = rect.x + 20 + big.get_width()
         y = rect.centery - (a.get_height() + b.get_height() + c.get_height()) // 2
         for img in (a, b, c):
             w = rect.right - 8 - x
