@@ -28,7 +28,8 @@ APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
-    p.add_argument("--lang", choices=["ru", "en"], help="interface language (default: system locale)")
+    p.add_argument("--lang", choices=["ru", "en"],
+                   help="interface language for this run (Settings keeps the chosen one)")
     p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
     p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
@@ -140,10 +141,9 @@ class App:
         from game import i18n
 
         lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
+        # --lang is for this run only: the saved setting is left alone (the Settings screen shows the
+        # language in use, and choosing one there is what persists).
         i18n.set_language(lang if lang in i18n.LANGUAGES else "en")
-        if args.lang and getattr(self.settings, "language", None) != args.lang:
-            with contextlib.suppress(Exception):  # the Settings screen shows the language in use
-                self.settings.set("language", args.lang, save=False)
         self.windowed_size = size or parse_size(getattr(args, "size", None))
         if self.windowed_size is None:
             wanted = tuple(self.settings.window_size)

@@ -113,6 +113,17 @@ def _text_width(element: Any, text: str) -> int | None:
     return None
 
 
+def _shown_text(element: Any) -> str:
+    """The text as drawn: pygame_gui's own words ("pygame-gui.Cancel") in the interface language."""
+    text = str(getattr(element, "text", "") or "")
+    if text.startswith("pygame-gui."):
+        with contextlib.suppress(Exception):
+            from pygame_gui.core.utility import translate
+
+            text = str(translate(text))
+    return text
+
+
 def _visible(element: Any) -> bool:
     with contextlib.suppress(Exception):
         if not element.visible:
@@ -120,8 +131,33 @@ def _visible(element: Any) -> bool:
     return bool(getattr(element, "alive", lambda: True)())
 
 
-def gui_boxes(ui: Any) -> list[Box]:
-    """Boxes of the live pygame_gui elements (tool tips and the root container left out)."""
+def modal_window(ui: Any) -> Any:
+    """The blocking pygame_gui window on top (a confirmation dialog), if one is open."""
+    with contextlib.suppress(Exception):
+        for window in reversed(ui.get_window_stack().get_full_stack()):
+            if getattr(window, "is_blocking", False) and _visible(window):
+                return window
+    return None
+
+
+def _inside(e: Any, window: Any) -> bool:
+    """Is ``e`` the window or one of its elements (through its containers)?"""
+    c = e
+    for _ in range(20):
+        if c is None:
+            return False
+        if c is window or getattr(c, "parent_element", None) is window:
+            return True
+        following = getattr(c, "ui_container", None)
+        if following is c:
+            return False
+        c = following
+    return False
+
+
+def gui_boxes(ui: Any, only_in: Any = None) -> list[Box]:
+    """Boxes of the live pygame_gui elements (tool tips and the root container left out); with
+    ``only_in`` (a window), just that window and its elements."""
     from pygame_gui.elements import (
         UIButton,
         UIHorizontalSlider,
@@ -160,6 +196,8 @@ def gui_boxes(ui: Any) -> list[Box]:
     for e in elements:
         if not _visible(e) or type(e).__name__ == "UIToolTip" or _part_of_composite(e):
             continue
+        if only_in is not None and not _inside(e, only_in):
+            continue
         rect = pygame.Rect(e.rect)
         if rect.width <= 0 or rect.height <= 0:
             continue
@@ -180,11 +218,11 @@ def gui_boxes(ui: Any) -> list[Box]:
         if isinstance(e, (UIPanel, UIWindow, UIScrollingContainer)):
             out.append(Box(name, "panel", rect, within=within))
         elif isinstance(e, UIButton):
-            text = str(getattr(e, "text", "") or "")
+            text = _shown_text(e)
             width = _text_width(e, text) if text and view is None else None
             out.append(Box(f"{name} {text!r}", "control", rect, text, width, within))
         elif isinstance(e, UILabel):
-            text = str(getattr(e, "text", "") or "")
+            text = _shown_text(e)
             width = _text_width(e, text) if text and view is None else None
             out.append(Box(f"{name} {text!r}", "label", rect, text, width, within))
         elif isinstance(e, (UITextEntryLine, UIHorizontalSlider)):
@@ -336,6 +374,9 @@ def collect(app: Any) -> list[Box]:
         fn = getattr(scene, "layout_boxes", None)
         if fn is not None:
             boxes.extend(fn())
+    modal = modal_window(app._ui) if app._ui is not None else None
+    if modal is not None:  # a dialog covers the screen below it: the dialog alone is checked
+        return gui_boxes(app._ui, only_in=modal)
     if app._ui is not None:
         boxes += gui_boxes(app._ui)
     rec.blitted = rec.blitted[first_blit:]

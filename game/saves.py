@@ -23,7 +23,7 @@ from typing import Any
 
 from game.paths import SAVE_FILE
 from game.settings import GAMES, LEVELS
-from game.stats import Stats
+from game.stats import Stats, variant_of
 from game.storage import FileKind, Notice, Store
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
@@ -151,7 +151,12 @@ class Session:
     @classmethod
     def new(cls, store: Store | None, game: str, options: Any, names: list[str], seats: list[str | None],
             seed: int | None = None, first_dealer: int | None = None) -> Session:
-        """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once."""
+        """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once.
+
+        A game still in progress in ``store`` is abandoned first: a loss in the statistics (the New
+        game dialog asks the player before it comes to this)."""
+        if store is not None:
+            abandon_saved_game(store)
         module = engine_module(game)
         if not isinstance(options, module.Options):
             options = module.Options.from_dict(options or {})
@@ -307,6 +312,11 @@ class Session:
         return {"result": outcome, "double": outcome == "win" and _is_double(match, seat),
                 "slam": _made_slam(match, side_of(seat))}
 
+    def variant(self) -> str | None:
+        """The table the statistics split this game by (Eralash: 2, 3, 4 players or pairs)."""
+        pairs = bool(getattr(getattr(self.match, "options", None), "pairs", False))
+        return variant_of(self.game, len(self.saved.seats), pairs)
+
     def finish(self, stats: Stats | None) -> bool:
         """Once the match is over: count it in the statistics (once) and remove the save."""
         if not self.match.is_over():
@@ -317,10 +327,47 @@ class Session:
             levels = [lv for lv in self.saved.seats if lv is not None]
             if levels:  # hot-seat games with no bot are not counted
                 counted = stats.record(self.game, levels, r["result"], double=r["double"], slam=r["slam"],
-                                       undo=self.saved.undo_used, game_id=self.saved.game_id)
+                                       undo=self.saved.undo_used, game_id=self.saved.game_id,
+                                       variant=self.variant())
         if self.store is not None:
             self.store.remove(SAVE_KIND)
         return counted
+
+    def abandon(self, stats: Stats | None) -> bool:
+        """The player gives the game up: a loss marked abandoned (once), and the save is removed."""
+        if self.match.is_over():
+            return self.finish(stats)
+        counted = False
+        levels = [lv for lv in self.saved.seats if lv is not None]
+        if stats is not None and levels and self.humans:
+            counted = stats.record(self.game, levels, "loss", abandoned=True, undo=self.saved.undo_used,
+                                   game_id=self.saved.game_id, variant=self.variant())
+        if self.store is not None:
+            self.store.remove(SAVE_KIND)
+        return counted
+
+
+def game_in_progress(store: Store | None) -> bool:
+    """Is there a saved game not yet over (one that starting a new game would abandon)?"""
+    if store is None or not has_saved_game(store):
+        return False
+    loaded = _load(store)  # a damaged save is set aside here, with a notice: nothing to abandon
+    return loaded is not None and not loaded[1].is_over()
+
+
+def abandon_saved_game(store: Store) -> bool:
+    """Abandon the saved game in progress, if any (a loss in the statistics); True if one was."""
+    if not has_saved_game(store):
+        return False
+    loaded = _load(store)
+    if loaded is None:
+        return False
+    session = Session(store, *loaded)
+    if session.match.is_over():
+        session.finish(Stats.load(store))
+        return False
+    session.abandon(Stats.load(store))
+    return True
 
 
 def _is_double(match: Any, seat: int) -> bool:
@@ -350,4 +397,5 @@ def _made_slam(match: Any, side: int) -> bool:
     return False
 
 
-__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "check_saved_game", "has_saved_game", "load_game"]
+__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "abandon_saved_game", "check_saved_game",
+           "game_in_progress", "has_saved_game", "load_game"]

@@ -298,6 +298,13 @@ class Settings:
                 if wanted is None or name in wanted:
                     listener(name, _copy(value))
 
+    def announce(self, name: str) -> None:
+        """Tell the listeners ``name`` is in force again (a value re-chosen over a per-run override,
+        such as the language after ``--lang``): ``set`` alone is silent when nothing changed."""
+        for listener, wanted in list(self._listeners):
+            if wanted is None or name in wanted:
+                listener(name, _copy(self._values[name]))
+
     def reset(self, names: Iterable[str] | None = None) -> None:
         """Back to defaults (all, or just ``names``)."""
         self.update({n: self._specs[n].default for n in (names or self._specs)})

@@ -486,6 +486,27 @@ def _stats(s: Smoke) -> None:
     s.home()
     open_screen(s.app, "stats")
     s.check("Statistics")
+    s.click_button("by_table")
+    s.check("Statistics: Eralash by table")
+
+
+@visit("New game over a game in progress")
+def _abandon(s: Smoke) -> None:
+    from game.saves import game_in_progress
+    from game.scenes import open_table
+    from game.scenes.new_game import NewGameScene
+
+    s.home()
+    if not game_in_progress(s.app.store):
+        open_table(s.app, "uragan", level="novice")
+        s.frames(2)
+        s.home()
+    scene = s.push(NewGameScene(s.app))
+    scene.press("start")
+    if scene.dialog is None:
+        raise RuntimeError("no question before abandoning the game in progress")
+    s.check("New game: abandon the game in progress?")
+    scene.dismiss_dialog()
 
 
 # --- the command ----------------------------------------------------------------------------------------

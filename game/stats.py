@@ -3,7 +3,10 @@
 For each game (eralash, uragan) and opponent level (novice, club, master): games played, won (and
 shared, Eralash's equal-points win), the current and best winning streak, double wins (Uragan: the
 opponent under 8), slams (Eralash: every trick of a deal) and how many games used undo. A game with
-several opponents of different levels counts under the strongest of them.
+several opponents of different levels counts under the strongest of them. A game the player abandoned
+(a new game started over it) counts as a loss, and is shown as abandoned, as PySolFC does. Eralash is
+also counted by table (``variants``: 2, 3 or 4 players, or 4 in pairs); a file without these newer
+fields loads as zeros for them.
 
 Each finished game is recorded once: its ``game_id`` is remembered, so resuming after a crash that
 came between writing the statistics and removing the save cannot count it twice.
@@ -21,6 +24,15 @@ from game.storage import FileKind, Notice, Store
 
 STATS_KIND = FileKind("stats", STATS_FILE, version=1)
 REMEMBERED_IDS = 200
+ERALASH_VARIANTS = ("2", "3", "4", "pairs")  # the tables Eralash statistics are split by
+VARIANTS = {"eralash": ERALASH_VARIANTS}
+
+
+def variant_of(game: str, players: int, pairs: bool = False) -> str | None:
+    """The table a game is counted under in ``Stats.variants`` (None for a game without a split)."""
+    if game != "eralash":
+        return None
+    return "pairs" if pairs and players == 4 else str(players)
 
 Result = Literal["win", "shared", "loss"]
 
@@ -37,6 +49,7 @@ class Record:
     double_wins: int = 0  # Uragan
     slams: int = 0  # Eralash, made by the player (or the player's pair)
     with_undo: int = 0  # games in which the player took a move back
+    abandoned: int = 0  # lost by starting a new game over it (counted in played, as a loss)
 
     @property
     def lost(self) -> int:
@@ -67,7 +80,8 @@ class Record:
                 raise ValueError(f"{f.name} is not a count")
             values[f.name] = v
         rec = cls(**values)
-        if rec.won + rec.shared > rec.played or rec.streak > rec.best_streak or rec.with_undo > rec.played:
+        if rec.won + rec.shared > rec.played or rec.streak > rec.best_streak or rec.with_undo > rec.played \
+                or rec.abandoned > rec.lost:
             raise ValueError("the figures do not add up")
         return rec
 
@@ -87,6 +101,7 @@ class Stats:
         self.store = store
         self.records: dict[str, dict[str, Record]] = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
         self.recorded_ids: list[str] = []
+        self.variants: dict[str, dict[str, Record]] = _no_variants()
 
     @classmethod
     def load(cls, store: Store) -> Stats:
@@ -106,9 +121,15 @@ class Stats:
             out = out.add(rec)
         return out
 
+    def variant(self, game: str, variant: str) -> Record:
+        """One table's figures (Eralash: ``"2"``, ``"3"``, ``"4"`` players or ``"pairs"``)."""
+        return self.variants[game][variant]
+
     def record(self, game: str, levels: Iterable[str], result: Result, *, double: bool = False,
-               slam: bool = False, undo: bool = False, game_id: str | None = None) -> bool:
-        """Count one finished game and save; False (nothing counted) if ``game_id`` was counted before."""
+               slam: bool = False, undo: bool = False, game_id: str | None = None,
+               abandoned: bool = False, variant: str | None = None) -> bool:
+        """Count one finished (or ``abandoned``: a loss) game and save; False (nothing counted) if
+        ``game_id`` was counted before. ``variant``: the table it was played at (``variant_of``)."""
         if game not in self.records:
             raise ValueError(f"unknown game {game!r}")
         if result not in ("win", "shared", "loss"):
@@ -117,18 +138,24 @@ class Stats:
             if game_id in self.recorded_ids:
                 return False
             self.recorded_ids = [*self.recorded_ids, game_id][-REMEMBERED_IDS:]
-        rec = self.records[game][opponent_level(levels)]
-        rec.played += 1
-        if result == "loss":
-            rec.streak = 0
-        else:
-            rec.won += result == "win"
-            rec.shared += result == "shared"
-            rec.streak += 1
-            rec.best_streak = max(rec.best_streak, rec.streak)
-            rec.double_wins += double and result == "win"
-        rec.slams += slam
-        rec.with_undo += undo
+        if abandoned:
+            result = "loss"
+        recs = [self.records[game][opponent_level(levels)]]
+        if variant is not None and variant in self.variants.get(game, {}):
+            recs.append(self.variants[game][variant])
+        for rec in recs:
+            rec.played += 1
+            if result == "loss":
+                rec.streak = 0
+                rec.abandoned += abandoned
+            else:
+                rec.won += result == "win"
+                rec.shared += result == "shared"
+                rec.streak += 1
+                rec.best_streak = max(rec.best_streak, rec.streak)
+                rec.double_wins += double and result == "win"
+            rec.slams += slam
+            rec.with_undo += undo
         self.save()
         return True
 
@@ -136,6 +163,7 @@ class Stats:
         """Forget every figure (the screen asks for confirmation first)."""
         # recorded_ids stay: they still guard against counting a resumed game twice
         self.records = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
+        self.variants = _no_variants()
         self.save()
 
     def is_empty(self) -> bool:
@@ -145,6 +173,8 @@ class Stats:
         return {"version": STATS_KIND.version,
                 "games": {g: {lv: asdict(rec) for lv, rec in levels.items()}
                           for g, levels in self.records.items()},
+                "variants": {g: {v: asdict(rec) for v, rec in tables.items()}
+                             for g, tables in self.variants.items()},
                 "recorded_ids": list(self.recorded_ids)}
 
     def save(self) -> bool:
@@ -168,6 +198,23 @@ class Stats:
                     notices.append(Notice("stats.invalid", {"what": f"{game}/{level}"},
                                           f"The statistics for {game} against {level} were damaged; "
                                           "they start again from zero."))
+        variants = doc.get("variants", {})  # newer than version 1's first files: may be absent
+        for game, tables in (variants.items() if isinstance(variants, dict) else ()):
+            if game not in self.variants or not isinstance(tables, dict):
+                continue
+            for variant, raw in tables.items():
+                if variant not in self.variants[game]:
+                    continue
+                try:
+                    self.variants[game][variant] = Record.from_dict(raw)
+                except ValueError:
+                    notices.append(Notice("stats.invalid", {"what": f"{game}/{variant}"},
+                                          f"The statistics for {game} at the {variant} table were "
+                                          "damaged; they start again from zero."))
         ids = doc.get("recorded_ids", [])
         if isinstance(ids, list):
             self.recorded_ids = [i for i in ids if isinstance(i, str)][-REMEMBERED_IDS:]
+
+
+def _no_variants() -> dict[str, dict[str, Record]]:
+    return {g: {v: Record() for v in vs} for g, vs in VARIANTS.items()}

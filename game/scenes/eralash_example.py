@@ -151,8 +151,7 @@ class ExampleTable(EralashTable):
         if isinstance(move, int) and len(deal.winners) > len(before.winners):
             self.app.play_sound("play")
             self.gather = len(deal.winners) - 1
-            self.sync(duration=0.3)
-            self.mark_winner(deal, self.gather)
+            self.sync(duration=0.3)  # the winning card is ringed by TrickMarks while the trick lies there
             return
         super().on_moved(move, before, finished)
 
@@ -218,7 +217,7 @@ class ExampleTable(EralashTable):
         if prev is not None:
             prev.enabled = self.can_go_back()
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int = 0) -> bool:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT):
             self.advance()
             return True
@@ -234,9 +233,8 @@ class ExampleTable(EralashTable):
         """The table's layout with the trick a little higher: the narration needs the room below it."""
         lay = super().make_layout(size)
         lift = int(size[1] * 0.06)
-        for place in lay.seats:
-            if place.side != "top":
-                place.trick = (place.trick[0], place.trick[1] - lift)
+        for place in lay.seats:  # all of them: the trick's cards keep clear of one another
+            place.trick = (place.trick[0], place.trick[1] - lift)
         lay.centre = (lay.centre[0], lay.centre[1] - lift)
         lay.trick_area.move_ip(0, -lift)
         lay.announce.move_ip(0, -lift)

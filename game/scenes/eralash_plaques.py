@@ -27,12 +27,7 @@ from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import button_height
 
-RED = (214, 70, 70)
 DIM = (200, 190, 160)
-
-
-def suit_colour(suit: int) -> tuple[int, int, int]:
-    return RED if suit in (C.HEARTS, C.DIAMONDS) else (235, 230, 215)
 
 
 class EralashPlaques:
@@ -185,7 +180,8 @@ class EralashPlaques:
         deal = self.shown
         rect = lay.trump.copy()
         big = self.text.get(
-            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), suit_colour(deal.trump), "bold", shadow=True
+            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), IVORY, "bold", shadow=True,
+            suits=self.suits(),
         )
         fs, small = self.font_size(0.02), self.font_size(0.016)
         a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
@@ -307,7 +303,7 @@ class EralashPlaques:
         fs = self.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
         lines = self.text.wrap(msg.text, fs, int(lay.size[0] * 0.5))
-        imgs = [self.text.get(line, fs, colour) for line in lines]
+        imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
         box.midbottom = midbottom or lay.message.midbottom
         surface.blit(self._plaque(box.size), box)
@@ -329,20 +325,21 @@ class EralashPlaques:
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
         for line in self.declaration_lines():
-            img = self.text.get(line, fs, IVORY)
+            img = self.text.get(line, fs, IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
         head = self.text.get(
-            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold"
+            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold",
+            suits=self.suits(),
         )
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
         why = self.why_text()
         for line in self.text.wrap(why, small, box.width - 40, "italic"):
-            img = self.text.get(line, small, DIM, "italic")
+            img = self.text.get(line, small, DIM, "italic", suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
         # each run's points on a small plaque across its cards (the corner indices stay clear)
@@ -357,7 +354,7 @@ class EralashPlaques:
                 if not rects:
                     continue
                 rect = rects[0].unionall(rects[1:])
-                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold")
+                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold", suits=self.suits())
                 pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
                 surface.blit(self._plaque(pill.size), pill)
                 surface.blit(img, img.get_rect(center=pill.center))

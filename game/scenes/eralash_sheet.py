@@ -20,6 +20,7 @@ from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
+from game.widgets.suits import suit_colour
 
 DIM = (200, 190, 160)
 SUITS = "♠♥♦♣"
@@ -321,9 +322,8 @@ class SheetScene(Scene):
                 continue
             y = (age * speed * h) % (h + 40) - 20
             x = x0 * w + math.sin(age * 2 + phase) * 24
-            img = self.app.text.get(
-                SUITS[suit], big, (214, 70, 70) if suit in (1, 2) else BRASS_LIGHT, "bold"
-            )
+            four = bool(getattr(self.app.settings, "four_colour", False))
+            img = self.app.text.get(SUITS[suit], big, suit_colour(suit, four, BRASS_LIGHT), "bold")
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         scale = ease_out_back(min(1.0, self.clock / 0.5))
         word = self.app.text.get(t("eralash.slam"), int(big * 1.8), WARN, "bold", shadow=True)

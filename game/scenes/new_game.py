@@ -66,6 +66,7 @@ class NewGameScene(GuiScene):
         self.choice = default_choice(app)
         self.entries: dict[str, UITextEntryLine] = {}
         self.error = ""
+        self.abandon_confirmed = False  # the player agreed to give up the game in progress
 
     # --- the current choices ----------------------------------------------------------------------
 
@@ -372,6 +373,14 @@ class NewGameScene(GuiScene):
     # --- events -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.confirmed(event):
+            self.abandon_confirmed = True
+            self.start()
+            return True
+        if self.dialog is not None and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.dismiss_dialog()
+            return True  # the dialog answers with its own buttons
         key = self.pressed(event)
         if key is not None:
             self.press(key)
@@ -445,6 +454,9 @@ class NewGameScene(GuiScene):
             self.error = t("newgame.bad_option", reason=str(err))
             self.build()
             return
+        if not self.abandon_confirmed and self._game_in_progress():
+            self.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game=self._saved_game_name())
+            return
         with contextlib.suppress(Exception):
             self.app.settings.update(
                 {
@@ -463,6 +475,20 @@ class NewGameScene(GuiScene):
             from game.scenes import open_table
 
             open_table(app, "uragan", level=levels[0], options=options)
+
+    def _game_in_progress(self) -> bool:
+        from game.saves import game_in_progress
+
+        try:
+            return game_in_progress(getattr(self.app, "store", None))
+        except Exception:
+            return False
+
+    def _saved_game_name(self) -> str:
+        from game.saves import load_game
+
+        saved = load_game(self.app.store)
+        return t(f"game.{saved.game}") if saved is not None else ""
 
     # --- drawing ----------------------------------------------------------------------------------
 

@@ -19,7 +19,15 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider, UITextEntryLine
 from engine import cards as C
 from game import i18n
 from game.i18n import t
-from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, MAX_NAME, Settings, available_card_backs
+from game.settings import (
+    ANIMATION_SPEEDS,
+    DECK_INDEXES,
+    LANGUAGES,
+    MAX_NAME,
+    PLAYER_GENDERS,
+    Settings,
+    available_card_backs,
+)
 from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
@@ -28,7 +36,7 @@ PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
 MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
 # Settings this screen changes (what "Defaults" restores): not the window size or new-game choices.
 SCREEN_SETTINGS = ("language", "deck_index", "four_colour", "card_back", "table_colour", "animation_speed",
-                   "volume", "mute", "fullscreen", "player_name")
+                   "volume", "mute", "fullscreen", "player_name", "player_gender")
 
 
 def apply_setting(app: Any, name: str, value: Any) -> None:
@@ -168,6 +176,8 @@ class SettingsScene(GuiScene):
         y = self._row(right, row_y, (right_w - 24) // 2, "mute", (False, True), s.mute)
         self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "fullscreen", (False, True),
                   bool(getattr(self.app, "fullscreen", s.fullscreen)), tooltip=t("settings.fullscreen.about"))
+        y = self._row(right, y, right_w, "player_gender", PLAYER_GENDERS, s.player_gender,
+                      tooltip=t("settings.player_gender.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)
         self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(90, bottom - 16 - y - label_h))
@@ -243,7 +253,10 @@ class SettingsScene(GuiScene):
         if name == "fullscreen":
             apply_setting(self.app, name, value)  # the app flips the window and saves the setting
         else:
+            overridden = name == "language" and i18n.get_language() != self.settings.language
             self.settings.set(name, value)
+            if overridden and self.settings.language == value:
+                self.settings.announce(name)  # the saved language again, after a --lang run
             apply_setting(self.app, name, value)
         self.build()
 

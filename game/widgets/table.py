@@ -51,6 +51,8 @@ class Message:
     text: str
     until: float
     kind: str = "info"  # info, warn, claim
+    sticky: bool = False  # news of another seat's move: stays past ``until`` until the player acts
+    acted: bool = False  # the player has pressed a key or a button since it was said
 
 
 class TableScene(Scene):
@@ -108,6 +110,12 @@ class TableScene(Scene):
         self.hint_move: Any = None  # the advice being shown (None: none)
         self._hint_request: int | None = None
         self._hint_at = -1  # how many moves the match had when the hint was asked (stale after a move)
+
+    def suits(self) -> Any:
+        """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
+        from game.widgets.suits import suit_palette
+
+        return suit_palette(bool(getattr(self.app.settings, "four_colour", False)))
 
     def deck_language(self) -> str:
         """Card corner letters: the setting, or the interface language for "auto"."""
@@ -365,8 +373,15 @@ class TableScene(Scene):
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = 3.0, kind: str = "info") -> None:
-        self.message = Message(text, self.clock + seconds, kind)
+    def say(self, text: str, seconds: float = 3.0, kind: str = "info", sticky: bool = False) -> None:
+        """Show ``text`` for ``seconds``; a ``sticky`` one (what an opponent did) stays until the
+        player's next action or those seconds, whichever is later."""
+        self.message = Message(text, self.clock + seconds, kind, sticky)
+
+    def note_action(self, event: pygame.event.Event) -> None:
+        """A key or a click: the player has seen the news on the table."""
+        if self.message is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.message.acted = True
 
     def refuse(self, reason: str) -> None:
         self.say(t("table.illegal", reason=reason), 3.5, "warn")
@@ -507,6 +522,16 @@ class TableScene(Scene):
         self.hint_move = reply.move
         self.highlight_hint(reply.move)
 
+    def play_hint(self) -> bool:
+        """Enter after a hint: make the advised move, if it is still the position it was given for."""
+        move = self.hint_move
+        if move is None or self._hint_at != len(self.match.moves) or not self.hint_available():
+            return False
+        error = self.propose(move)
+        if error is not None:
+            self.refuse(error)
+        return True
+
     def highlight_hint(self, move: Any) -> None:
         """Show ``move`` on the table. Subclasses light their own pieces (cards, captures, buttons);
         this default lights a played card when the move is one (an int) and names the move."""
@@ -561,6 +586,9 @@ class TableScene(Scene):
             hint.rect = beside if self._clear_spot(beside) or not self._clear_spot(below) else below
             self.buttons.insert(self.buttons.index(undo), hint)
         hint.enabled = self.hint_available() or self._hint_request is not None
+        undo = next((b for b in self.buttons if b.key == "undo"), None)
+        if undo is not None:  # Undo waits while a sheet, the declarations or a deal hold the table
+            undo.enabled = self.undo_available and not self.holds
         glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
         for b in self.buttons:
             b.glow = b.key == glow
@@ -591,7 +619,7 @@ class TableScene(Scene):
     def make_undo_button(self, height: int) -> Button:
         """The Undo button, enabled while there is a move of the player's to take back."""
         undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, height), self.undo)
-        undo.enabled = self.undo_available
+        undo.enabled = self.undo_available and not self.holds
         return undo
 
     def make_hint_button(self, height: int) -> Button:
@@ -679,7 +707,8 @@ class TableScene(Scene):
         if self._was_busy and not busy:
             self._idle_since = self.clock
         self._was_busy = busy
-        if self.message is not None and self.clock > self.message.until:
+        msg = self.message
+        if msg is not None and self.clock > msg.until and (msg.acted or not msg.sticky):
             self.message = None
         self.update_hover()
         self.update_bot()
@@ -737,6 +766,7 @@ class TableScene(Scene):
                 )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.note_action(event)
         self.place_hint_button()
         for b in list(self.buttons):
             if b.handle_event(event):
@@ -787,7 +817,7 @@ class TableScene(Scene):
             return
         rect = self.layout.message
         colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
-        img = self.text.get(msg.text, self.font_size(0.026), colour)
+        img = self.text.get(msg.text, self.font_size(0.026), colour, suits=self.suits())
         box = img.get_rect(center=rect.center).inflate(36, 16)
         if midbottom is not None:
             box.midbottom = midbottom

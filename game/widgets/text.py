@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.resources import resource_path
@@ -20,7 +22,7 @@ class TextCache:
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
-        self._surfaces: dict[tuple[str, int, str, tuple[int, ...], bool], pygame.Surface] = {}
+        self._surfaces: dict[tuple[Any, ...], pygame.Surface] = {}
         self.renders = 0
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
@@ -40,28 +42,46 @@ class TextCache:
         colour: tuple[int, ...] = (243, 230, 196),
         style: str = "regular",
         shadow: bool = False,
+        suits: Any = None,
     ) -> pygame.Surface:
-        key = (text, size, style, tuple(colour), shadow)
+        """``suits``: a palette from ``game.widgets.suits.suit_palette`` to colour suit symbols."""
+        if suits and not any(sym in text for sym, _ in suits):
+            suits = None
+        key = (text, size, style, tuple(colour), shadow, suits)
         surf = self._surfaces.get(key)
         if surf is None:
             if len(self._surfaces) > self.MAX_ENTRIES:
                 self._surfaces.clear()
-            surf = self._render(text, size, colour, style, shadow)
+            surf = self._render(text, size, colour, style, shadow, suits)
             self._surfaces[key] = surf
         return surf
 
     def _render(
-        self, text: str, size: int, colour: tuple[int, ...], style: str, shadow: bool
+        self, text: str, size: int, colour: tuple[int, ...], style: str, shadow: bool, suits: Any = None
     ) -> pygame.Surface:
         self.renders += 1
         font = self.font(size, style)
-        main = font.render(text, True, colour)
+        main = font.render(text, True, colour) if not suits else self._coloured(font, text, colour, suits)
         if not shadow:
             return main
         off = max(1, size // 14)
         out = pygame.Surface((main.get_width() + off, main.get_height() + off), pygame.SRCALPHA)
         out.blit(font.render(text, True, (0, 0, 0)), (off, off))
         out.blit(main, (0, 0))
+        return out
+
+    @staticmethod
+    def _coloured(font: pygame.font.Font, text: str, colour: tuple[int, ...], suits: Any) -> pygame.Surface:
+        """One line with each suit symbol in its colour, laid out as the font lays out the whole."""
+        from game.widgets.suits import runs
+
+        pieces = [font.render(piece, True, rgb or colour) for piece, rgb in runs(text, suits)]
+        width = max(font.size(text)[0], sum(p.get_width() for p in pieces))
+        out = pygame.Surface((width, font.get_height()), pygame.SRCALPHA)
+        x = 0
+        for p in pieces:
+            out.blit(p, (x, 0))
+            x += p.get_width()
         return out
 
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
