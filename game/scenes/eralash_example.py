@@ -98,11 +98,7 @@ class ExampleTable(EralashTable):
         self.shown = self.match.deal
         self.step, self.queue, self.banner = k, [], None
         self.gather = k - 1 if k >= 1 else None
-        for s in self.sprites.values():
-            s.highlight = None
-        self.sync(instant=True)
-        if self.gather is not None:
-            self.mark_winner(self.shown, self.gather)
+        self.sync(instant=True)  # the trick just replayed lies in the centre, its winner marked
         self.build_buttons()
 
     @property
@@ -249,36 +245,69 @@ class ExampleTable(EralashTable):
             box.top = int(h * 0.19)
         return box
 
-    def narration_lines(self) -> list[str]:
-        return self.text.wrap(self.narration(), self.font_size(0.021), int(self.layout.size[0] * 0.54))
+    def narration_layout(self) -> tuple[pygame.Rect, list[str], list[str]]:
+        """The narration's plaque, its lines and its heading's lines. Under the trick, above your
+        hand, when it fits there (wider, and without its heading, in a small window); else beside
+        the trick on the right; during the declarations, under their plaque."""
+        lay = self.layout
+        w, h = lay.size
+        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        line_h, head_h = self.narration_line_heights()
+        gap = max(6, int(h * 0.012))
+
+        def fit(width: int, with_head: bool = True) -> tuple[pygame.Rect, list[str], list[str]]:
+            lines = self.text.wrap(self.narration(), fs, width - 40)
+            head = self.text.wrap(t("eralash.example.title"), hs, width - 40, "italic") if with_head else []
+            return pygame.Rect(0, 0, width, len(lines) * line_h + len(head) * head_h + 20), lines, head
+
+        box, lines, head = fit(int(w * 0.54) + 40)
+        if self.phase == "declare":
+            box.midtop = (lay.centre[0], self.announce_box().bottom + gap)
+            return box, lines, head
+        cw, ch = lay.card
+        hand_top = lay.seats[0].hand[1] - ch * 0.5
+        trick_bottom = max(p.trick[1] for p in lay.seats) + ch * 0.5 + fs * 1.8  # and its mark's word
+        room = hand_top - trick_bottom - 2 * gap
+        for width, with_head in ((int(w * 0.54) + 40, True), (int(w * 0.66) + 40, True),
+                                 (int(w * 0.66) + 40, False)):
+            box, lines, head = fit(width, with_head)
+            if box.height <= room:
+                box.midbottom = (lay.centre[0], int(hand_top - gap))
+                return box, lines, head
+        trick_right = max(p.trick[0] for p in lay.seats) + cw * 0.5 + 14
+        right = w - gap * 3
+        for p in lay.seats:
+            if p.side == "right":
+                right = min(p.hand[0] - ch * 0.4, p.pile[0] - cw * 0.4)
+        left = int(trick_right + gap)
+        box, lines, head = fit(max(160, int(right - gap) - left), False)
+        top = lay.trump.bottom + gap
+        box.topleft = (left, top)
+        box.centery = max(top + box.height // 2, min(lay.centre[1], int(hand_top - gap) - box.height // 2))
+        return box, lines, head
+
+    def narration_line_heights(self) -> tuple[int, int]:
+        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        head = self.text.get("Ag", hs, BRASS_LIGHT, "italic")
+        return self.text.get("Ag", fs).get_height(), head.get_height()
 
     def narration_box(self) -> pygame.Rect:
-        """Above your hand; during the declarations, above their plaque."""
-        lay = self.layout
-        line_h = self.text.font(self.font_size(0.021)).get_linesize()
-        head_h = self.text.font(self.font_size(0.018), "italic").get_linesize()
-        box = pygame.Rect(
-            0, 0, int(lay.size[0] * 0.54) + 40, len(self.narration_lines()) * line_h + head_h + 22
-        )
-        if self.phase == "declare":
-            box.midtop = (lay.centre[0], self.announce_box().bottom + int(lay.size[1] * 0.012))
-        else:
-            hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.5
-            box.midbottom = (lay.centre[0], int(hand_top - lay.size[1] * 0.035))
-        return box
+        return self.narration_layout()[0]
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         super().draw_overlay(surface)
         lay = self.layout
         if lay is None or self.phase == "dealing":
             return
-        box = self.narration_box()
-        imgs = [self.text.get(line, self.font_size(0.021), IVORY) for line in self.narration_lines()]
-        head = self.text.get(t("eralash.example.title"), self.font_size(0.018), BRASS_LIGHT, "italic")
+        box, lines, head = self.narration_layout()
+        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        line_h, head_h = self.narration_line_heights()
         surface.blit(self._plaque(box.size), box)
         y = box.y + 8
-        surface.blit(head, (box.x + 20, y))
-        y += head.get_height() + 4
-        for img in imgs:
-            surface.blit(img, (box.x + 20, y))
-            y += img.get_height()
+        for line in head:
+            surface.blit(self.text.get(line, hs, BRASS_LIGHT, "italic"), (box.x + 20, y))
+            y += head_h
+        y += 4 if head else 0
+        for line in lines:
+            surface.blit(self.text.get(line, fs, IVORY), (box.x + 20, y))
+            y += line_h

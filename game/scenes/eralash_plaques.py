@@ -302,10 +302,14 @@ class EralashPlaques:
         lay = self.layout
         fs = self.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
-        lines = self.text.wrap(msg.text, fs, int(lay.size[0] * 0.5))
+        declaring = self.phase == "declare" and midbottom is None  # the runs lie where messages go
+        lines = self.text.wrap(msg.text, fs, int(lay.size[0] * (0.3 if declaring else 0.5)))
         imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
         box.midbottom = midbottom or lay.message.midbottom
+        if declaring:  # under the row of buttons, at the right (the trump plaque comes there later)
+            h = lay.size[1]
+            box.topright = (lay.trump.right, int(h * 0.03) + button_height(h) + int(h * 0.02))
         surface.blit(self._plaque(box.size), box)
         y = box.y + 9
         for img in imgs:

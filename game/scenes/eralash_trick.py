@@ -49,13 +49,25 @@ class TrickMarks:
 
     def draw_trick_marks(self, surface: pygame.Surface) -> None:
         fs = self.font_size(0.017)
-        for kind, box in self.trick_mark_boxes():
+        centre_y = self.layout.centre[1] if getattr(self, "layout", None) is not None else 0
+        used: list[pygame.Rect] = []
+        marks = self.trick_mark_boxes()
+        for kind, box in marks:
             colour = GLOW if kind == "winner" else BRASS_LIGHT
             width = RING + (2 if kind == "winner" else 0)
             pygame.draw.rect(surface, colour, box, width=width, border_radius=10)
+            if kind == "led" and any(k == "winner" and b.center == box.center for k, b in marks):
+                continue  # the leader took its own trick: its ring says it led, one word says it won
             word = t("story.eralash.wins") if kind == "winner" else t("story.eralash.led")
             tag = self.text.get(word, fs, colour, "bold" if kind == "winner" else "italic", shadow=True)
-            at = tag.get_rect(midtop=(box.centerx, box.bottom + 1))
+            # On the card's outer side (above the card across the table), clear of the other cards'
+            # indices; the second word on one card goes beyond the first.
+            above = box.centery < centre_y - box.height // 4
+            at = tag.get_rect(midbottom=(box.centerx, box.top - 1)) if above else tag.get_rect(
+                midtop=(box.centerx, box.bottom + 1))
+            while any(at.colliderect(u) for u in used):
+                at.move_ip(0, -at.height - 2 if above else at.height + 2)
+            used.append(at.inflate(10, 4))
             if kind == "winner":  # under the card, on a dark chip so it reads over another card
                 chip = at.inflate(10, 4)
                 pygame.draw.rect(surface, (30, 22, 12), chip, border_radius=6)
