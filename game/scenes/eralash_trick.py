@@ -48,6 +48,8 @@ class TrickMarks:
         return out
 
     def draw_trick_marks(self, surface: pygame.Surface) -> None:
+        if getattr(self, "peeking", False):
+            return  # the last trick is shown over the dimmed table, with its own marks
         fs = self.font_size(0.017)
         centre_y = self.layout.centre[1] if getattr(self, "layout", None) is not None else 0
         used: list[pygame.Rect] = []
