@@ -308,6 +308,8 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
         for s in solid:
             if s in hosts or not _overlap(a.rect, s.rect):
                 continue
+            if s.kind == "plaque" and s.order > a.order:
+                continue  # a plaque drawn later covers it (a view over the dimmed table)
             if s.kind == "plaque":
                 out.append(f"{a.name} sticks out of the plaque {s.name}")
             elif s.kind == "label" and s.text == a.text:

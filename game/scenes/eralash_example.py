@@ -268,22 +268,34 @@ class ExampleTable(EralashTable):
         hand_top = lay.seats[0].hand[1] - ch * 0.5
         trick_bottom = max(p.trick[1] for p in lay.seats) + ch * 0.5 + fs * 1.8  # and its mark's word
         room = hand_top - trick_bottom - 2 * gap
-        for width, with_head in ((int(w * 0.54) + 40, True), (int(w * 0.66) + 40, True),
-                                 (int(w * 0.66) + 40, False)):
+        # Never over the side seats' hands or their piles of won tricks.
+        half = w / 2 - gap
+        for p in lay.seats:
+            if p.side in ("left", "right"):
+                pile = lay.pile_extent(p)
+                inner = pile.right if p.side == "left" else pile.left
+                half = min(half, abs(p.hand[0] - lay.centre[0]) - ch * 0.4, abs(inner - lay.centre[0]))
+        widest = int(min(w * 0.66 + 40, 2 * (half - gap)))
+        for width, with_head in ((min(widest, int(w * 0.54) + 40), True), (widest, True), (widest, False)):
             box, lines, head = fit(width, with_head)
             if box.height <= room:
                 box.midbottom = (lay.centre[0], int(hand_top - gap))
                 return box, lines, head
+        # Beside the trick on the right: from the trump plaque down to the right seat's pile, as wide
+        # as the cloth between the trick and that seat's hand.
         trick_right = max(p.trick[0] for p in lay.seats) + cw * 0.5 + 14
-        right = w - gap * 3
+        right, bottom = w - gap * 3, int(hand_top - gap)
         for p in lay.seats:
             if p.side == "right":
-                right = min(p.hand[0] - ch * 0.4, p.pile[0] - cw * 0.4)
+                right = p.hand[0] - ch * 0.4
+                bottom = min(bottom, lay.pile_extent(p).top - gap)
         left = int(trick_right + gap)
         box, lines, head = fit(max(160, int(right - gap) - left), False)
         top = lay.trump.bottom + gap
         box.topleft = (left, top)
-        box.centery = max(top + box.height // 2, min(lay.centre[1], int(hand_top - gap) - box.height // 2))
+        if box.bottom > bottom:  # no room above the pile: the cloth below the trick, as it can
+            box, lines, head = fit(widest, False)
+            box.midbottom = (lay.centre[0], int(hand_top - gap))
         return box, lines, head
 
     def narration_line_heights(self) -> tuple[int, int]:

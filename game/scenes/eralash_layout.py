@@ -108,9 +108,7 @@ class EralashLayout:
             (0.0, -cw * 0.09),
             (w * 0.78, side_y),
         )
-        top_y = margin + och * 0.42
-        if w / h < 1.45:  # a squarish window: the buttons' row would reach the top hand; go below it
-            top_y += h * 0.065
+        top_y = margin + och * 0.42  # beside the buttons' row: ``clear_of_buttons`` fits it between
         top_len = w * 0.28
         top_x = cx - w * 0.07  # a little left of centre: the table's buttons take the top right
         top = SeatPlace(
@@ -163,6 +161,17 @@ class EralashLayout:
         top.hand, top.hand_len = (x, top.hand[1]), length
         top.plate = (int(top.plate[0] + dx), top.plate[1])
         top.pile = (top.pile[0] + dx + (top.hand_len - length) / 2, top.pile[1])
+        return True
+
+    def fit_bottom_hand(self, left_limit: int) -> bool:
+        """Narrow your hand so it starts right of ``left_limit`` (the Last trick button beside it in a
+        squarish window); True if it changed."""
+        bottom = self.seats[0]
+        gap = max(8, self.size[0] // 100)
+        most = 2 * (bottom.hand[0] - left_limit - gap)
+        if bottom.hand_len <= most + 0.5:
+            return False
+        bottom.hand_len = max(self.card[0] * 2.0, most)
         return True
 
     def pile_extent(self, place: SeatPlace) -> pygame.Rect:

@@ -130,14 +130,31 @@ class EralashPlaques:
         small = self.font_size(0.017)
         row_h = int(fs * 1.45)
         rect = lay.score.copy()
-        rect.height = int(small * 1.6 + fs * 1.5 + sides * row_h + small * 1.9 + 14)
-        surface.blit(self._plaque(rect.size), rect)
         x = rect.x + 12
-        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
-        surface.blit(title, (x, rect.y + 8))
         col_t = rect.right - 14
         tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
         col_p = col_t - max(int(rect.width * 0.3) - 14, tricks_w + 16)
+        name_w = col_p - x - int(rect.width * 0.14)
+        # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
+        # (the layout keeps a row per player, so a pair's two lines fit the plaque).
+        names: list[list[pygame.Surface]] = []
+        for side in range(sides):
+            words = self.side_name(side)
+            name = self.text.get(words, fs, IVORY)
+            if name.get_width() > name_w:
+                size = max(10, int(fs * 0.8))
+                name = self.text.get(words, size, IVORY)
+                if name.get_width() > name_w:
+                    lines = self.text.wrap(words, size, name_w)
+                    names.append([self.text.get(line, size, IVORY) for line in lines])
+                    continue
+            names.append([name])
+        heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
+                   for imgs in names]
+        rect.height = int(small * 1.6 + fs * 1.5 + sum(heights) + small * 1.9 + 14)
+        surface.blit(self._plaque(rect.size), rect)
+        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
+        surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
             img = self.text.get(t(key), small, DIM, "italic")
@@ -148,18 +165,15 @@ class EralashPlaques:
             # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
             points, tricks = match.finished_points(), match.finished_tricks()
         for side in range(sides):
-            name_w = col_p - x - int(rect.width * 0.14)
-            name = self.text.get(self.side_name(side), fs, IVORY)
-            if name.get_width() > name_w:  # a team's two names: a smaller size before cutting
-                name = self.text.get(self.side_name(side), max(10, int(fs * 0.8)), IVORY)
-            if name.get_width() > name_w:
-                name = name.subsurface((0, 0, name_w, name.get_height()))
-            surface.blit(name, (x, y))
+            ny = y
+            for img in names[side]:
+                surface.blit(img, (x, ny))
+                ny += img.get_height()
             p = self.text.get(str(int(points[side])), fs, BRASS_LIGHT, "bold")
             surface.blit(p, p.get_rect(topright=(col_p, y)))
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
-            y += row_h
+            y += heights[side]
         dealer = self.shown.dealer
         foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
         img = self.text.get(foot, small, DIM, "italic")

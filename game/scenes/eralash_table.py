@@ -475,6 +475,11 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
             self.sync(instant=True)
         if self.phase == "play" and not self.demo:
             self.buttons.append(self.last_trick_button(bh))
+            last = self.buttons[-1].rect
+            hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.75  # a raised card reaches this high
+            moved = last.bottom > hand_top and lay.fit_bottom_hand(last.right)
+            if moved and self.sprites and not self.busy():
+                self.sync(instant=True)
         chips: list[Button] = []
         box = self.announce_box()
         if self.must_choose_trump():
