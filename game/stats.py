@@ -17,10 +17,12 @@ from typing import Any, Literal
 
 from game.paths import STATS_FILE
 from game.settings import GAMES, LEVELS
-from game.storage import FileKind, Notice, Store
+from game.storage import FileKind, Store
 
 STATS_KIND = FileKind("stats", STATS_FILE, version=1)
 REMEMBERED_IDS = 200
+MAX_COUNT = 10**9  # more games than a lifetime of play: a larger figure is damage
+MAX_ID = 64
 
 Result = Literal["win", "shared", "loss"]
 
@@ -62,8 +64,8 @@ class Record:
             raise ValueError("not an object")
         values = {}
         for f in fields(cls):
-            v = d.get(f.name, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            v = d.get(f.name, 0)  # a figure added in a later version is missing from older files
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_COUNT:
                 raise ValueError(f"{f.name} is not a count")
             values[f.name] = v
         rec = cls(**values)
@@ -90,10 +92,14 @@ class Stats:
 
     @classmethod
     def load(cls, store: Store) -> Stats:
+        """The statistics in ``store``: a damaged file is set aside by the store; a file damaged only
+        in part keeps its good parts, and a copy of it as it was is kept aside, with a notice."""
         stats = cls(store)
         doc = store.load(STATS_KIND)
         if doc:
-            stats._absorb(doc, store.notices)
+            damaged = stats._absorb(doc)
+            if damaged:
+                store.keep_copy(STATS_KIND, ", ".join(damaged[:4]) + (" …" if len(damaged) > 4 else ""))
         return stats
 
     def get(self, game: str, level: str) -> Record:
@@ -150,14 +156,17 @@ class Stats:
     def save(self) -> bool:
         return self.store.save(STATS_KIND, self.to_dict()) if self.store else False
 
-    def _absorb(self, doc: dict[str, Any], notices: list[Notice]) -> None:
+    def _absorb(self, doc: dict[str, Any]) -> list[str]:
+        """Take every valid part of ``doc``; returns the names of the parts that were not valid."""
+        damaged: list[str] = []
         games = doc.get("games", {})
         if not isinstance(games, dict):
-            games = {}
-            notices.append(Notice("stats.invalid", {"what": "games"},
-                                  "The statistics file was damaged in part; that part starts again."))
+            return ["games", *self._absorb_ids(doc)]
         for game, levels in games.items():
-            if game not in self.records or not isinstance(levels, dict):
+            if game not in self.records:
+                continue  # a game this version does not know
+            if not isinstance(levels, dict):
+                damaged.append(game)
                 continue
             for level, raw in levels.items():
                 if level not in LEVELS:
@@ -165,9 +174,13 @@ class Stats:
                 try:
                     self.records[game][level] = Record.from_dict(raw)
                 except ValueError:
-                    notices.append(Notice("stats.invalid", {"what": f"{game}/{level}"},
-                                          f"The statistics for {game} against {level} were damaged; "
-                                          "they start again from zero."))
+                    damaged.append(f"{game}/{level}")
+        return damaged + self._absorb_ids(doc)
+
+    def _absorb_ids(self, doc: dict[str, Any]) -> list[str]:
         ids = doc.get("recorded_ids", [])
-        if isinstance(ids, list):
-            self.recorded_ids = [i for i in ids if isinstance(i, str)][-REMEMBERED_IDS:]
+        if not isinstance(ids, list):
+            return ["recorded_ids"]
+        good = [i for i in ids if isinstance(i, str) and 0 < len(i) <= MAX_ID]
+        self.recorded_ids = good[-REMEMBERED_IDS:]
+        return [] if len(good) == len(ids) else ["recorded_ids"]
