@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|arena|bench`` (contract in RECORDS.md)."""
+"""The engine's command line: ``python -m engine replay|arena|bench|review`` (contract in RECORDS.md)."""
 
 from __future__ import annotations
 
@@ -55,6 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--game", choices=["eralash", "uragan", "all"], default="all")
     b.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     b.set_defaults(func=_bench)
+
+    from engine.review.cli import add_parser as add_review
+
+    add_review(sub)
     return p
 
 

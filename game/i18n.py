@@ -2,7 +2,9 @@
 
 Catalogs are JSON files ``game/i18n/<area>.<lang>.json`` (areas: core, uragan, settings, …). A value is
 either a string with ``{name}`` fields or, for counted phrases, a dict of plural forms: Russian
-``one/few/many`` (1 взятка, 2 взятки, 5 взяток), English ``one/other``.
+``one/few/many`` (1 взятка, 2 взятки, 5 взяток), English ``one/other``, or, for a sentence about a
+person, a dict of grammatical forms (``n`` neutral, ``m``/``f`` Russian past-tense genders, ``pl`` a pair,
+``you`` the player addressed as "Вы"/"You"): see ``game.grammar``.
 """
 
 from __future__ import annotations
@@ -84,6 +86,11 @@ def _lookup(key: str) -> Any:
     return value
 
 
+def lookup(key: str) -> Any:
+    """The raw catalog value of ``key`` (current language, then English); None when missing."""
+    return _lookup(key)
+
+
 def has(key: str) -> bool:
     return _lookup(key) is not None
 
@@ -93,8 +100,8 @@ def t(key: str, **kwargs: Any) -> str:
     value = _lookup(key)
     if value is None:
         return key
-    if isinstance(value, dict):  # a counted phrase used without a count
-        value = value.get("other") or value.get("many") or next(iter(value.values()))
+    if isinstance(value, dict):  # a gendered sentence without a form, or a counted phrase without a count
+        value = value.get("n") or value.get("other") or value.get("many") or next(iter(value.values()))
     return value.format(**kwargs) if kwargs else value
 
 

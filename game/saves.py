@@ -24,10 +24,18 @@ from typing import Any
 
 from game.paths import SAVE_FILE
 from game.settings import GAMES, LEVELS, MAX_NAME
-from game.stats import Stats
+from game.stats import Stats, variant_of
 from game.storage import FileKind, Notice, Store
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
+
+
+DEAL_NUMBERS = 10**9  # deal numbers are 1 … 999 999 999, short enough to read out to a friend
+
+
+def new_deal_number() -> int:
+    """A fresh deal number (the match seed: the same number deals the same cards again)."""
+    return random.SystemRandom().randrange(1, DEAL_NUMBERS)
 
 
 def engine_module(game: str) -> Any:
@@ -212,12 +220,17 @@ class Session:
     @classmethod
     def new(cls, store: Store | None, game: str, options: Any, names: list[str], seats: list[str | None],
             seed: int | None = None, first_dealer: int | None = None) -> Session:
-        """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once."""
+        """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once.
+
+        A game still in progress in ``store`` is abandoned first: a loss in the statistics (the New
+        game dialog asks the player before it comes to this)."""
+        if store is not None:
+            abandon_saved_game(store)
         module = engine_module(game)
         if not isinstance(options, module.Options):
             options = module.Options.from_dict(options or {})
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 48)
+            seed = new_deal_number()
         match = module.Match.new(options, list(names), seed, first_dealer)
         seeds = [random.Random(f"{seed}:bot:{s}").randrange(1 << 48) for s in range(len(seats))]
         saved = SavedGame(game=game, match=match.to_save(), seats=list(seats), bot_seeds=seeds)
@@ -252,6 +265,11 @@ class Session:
     @property
     def humans(self) -> list[int]:
         return self.saved.humans
+
+    @property
+    def deal_number(self) -> int:
+        """The game's number (its match seed): New game → Play deal number… deals these cards again."""
+        return int(self.match.seed)
 
     @property
     def undo_used(self) -> bool:
@@ -368,6 +386,11 @@ class Session:
         return {"result": outcome, "double": outcome == "win" and _is_double(match, seat),
                 "slam": _made_slam(match, side_of(seat))}
 
+    def variant(self) -> str | None:
+        """The table the statistics split this game by (Eralash: 2, 3, 4 players or pairs)."""
+        pairs = bool(getattr(getattr(self.match, "options", None), "pairs", False))
+        return variant_of(self.game, len(self.saved.seats), pairs)
+
     def finish(self, stats: Stats | None) -> bool:
         """Once the match is over: count it in the statistics (once) and remove the save."""
         if not self.match.is_over():
@@ -378,10 +401,47 @@ class Session:
             levels = [lv for lv in self.saved.seats if lv is not None]
             if levels:  # hot-seat games with no bot are not counted
                 counted = stats.record(self.game, levels, r["result"], double=r["double"], slam=r["slam"],
-                                       undo=self.saved.undo_used, game_id=self.saved.game_id)
+                                       undo=self.saved.undo_used, game_id=self.saved.game_id,
+                                       variant=self.variant())
         if self.store is not None:
             self.store.remove(SAVE_KIND)
         return counted
+
+    def abandon(self, stats: Stats | None) -> bool:
+        """The player gives the game up: a loss marked abandoned (once), and the save is removed."""
+        if self.match.is_over():
+            return self.finish(stats)
+        counted = False
+        levels = [lv for lv in self.saved.seats if lv is not None]
+        if stats is not None and levels and self.humans:
+            counted = stats.record(self.game, levels, "loss", abandoned=True, undo=self.saved.undo_used,
+                                   game_id=self.saved.game_id, variant=self.variant())
+        if self.store is not None:
+            self.store.remove(SAVE_KIND)
+        return counted
+
+
+def game_in_progress(store: Store | None) -> bool:
+    """Is there a saved game not yet over (one that starting a new game would abandon)?"""
+    if store is None or not has_saved_game(store):
+        return False
+    loaded = _load(store)  # a damaged save is set aside here, with a notice: nothing to abandon
+    return loaded is not None and not loaded[1].is_over()
+
+
+def abandon_saved_game(store: Store) -> bool:
+    """Abandon the saved game in progress, if any (a loss in the statistics); True if one was."""
+    if not has_saved_game(store):
+        return False
+    loaded = _load(store)
+    if loaded is None:
+        return False
+    session = Session(store, *loaded)
+    if session.match.is_over():
+        session.finish(Stats.load(store))
+        return False
+    session.abandon(Stats.load(store))
+    return True
 
 
 def _is_double(match: Any, seat: int) -> bool:
@@ -411,4 +471,5 @@ def _made_slam(match: Any, side: int) -> bool:
     return False
 
 
-__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "check_saved_game", "has_saved_game", "load_game"]
+__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "abandon_saved_game", "check_saved_game",
+           "game_in_progress", "has_saved_game", "load_game"]

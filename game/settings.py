@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.paths import SETTINGS_FILE
-from game.resources import resource_path
+from game.resources import AssetMissing, resource_path
 from game.storage import FileKind, Notice, Store
 from game.themes import TABLE_COLOURS
 
@@ -30,9 +30,10 @@ DEFAULT_BACK = "burgundy"  # tools/make_sprites.py draws sprites/backs/<name>.sv
 
 def available_card_backs() -> list[str]:
     """The card backs the art offers (names of ``sprites/backs/*.svg``)."""
-    folder = resource_path("sprites", "backs")
-    names = sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
-    return names or [DEFAULT_BACK]
+    names = sorted(p.stem for p in resource_path("sprites", "backs").glob("*.svg"))
+    if DEFAULT_BACK not in names:
+        raise AssetMissing(f"sprites/backs/{DEFAULT_BACK}.svg", resource_path("sprites", "backs"))
+    return names
 
 
 MIN_WINDOW = (960, 640)
@@ -43,6 +44,19 @@ DEFAULT_NAMES = {
     "ru": ["Вы", "Светлана", "Павел", "Андрей"],
     "en": ["You", "Svetlana", "Pavel", "Andrei"],
 }
+# The bots' names (the New game dialog and the demo), one transliteration in English.
+BOT_NAMES = {
+    "ru": ["Юлия", "Светлана", "Павел", "Андрей"],
+    "en": ["Yulia", "Svetlana", "Pavel", "Andrei"],
+}
+# Grammatical gender of every name above ("Светлана сыграла", "Павел сыграл"); see game/grammar.py.
+NAME_GENDERS = {
+    "Юлия": "f", "Yulia": "f",
+    "Светлана": "f", "Svetlana": "f",
+    "Павел": "m", "Pavel": "m",
+    "Андрей": "m", "Andrei": "m",
+}
+PLAYER_GENDERS = ("neutral", "masculine", "feminine")  # how messages speak of the player by name
 
 
 def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -179,7 +193,9 @@ def _specs() -> dict[str, Spec]:
         "fullscreen": Spec(False, _bool),
         "window_size": Spec([1280, 800], _window),
         "player_name": Spec(default_names(lang, 1)[0], _name),
+        "player_gender": Spec("neutral", _choice(PLAYER_GENDERS)),
         "last_game": Spec("uragan", _choice(GAMES)),
+        "review_after_deal": Spec(False, _bool),  # the coach's review opens by itself after each deal
         "tips_seen": Spec([], _tips),  # one-time table tips already explained to this player
         "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},
                         _game_setup("eralash")),
@@ -289,6 +305,13 @@ class Settings:
             for listener, wanted in list(self._listeners):
                 if wanted is None or name in wanted:
                     listener(name, _copy(value))
+
+    def announce(self, name: str) -> None:
+        """Tell the listeners ``name`` is in force again (a value re-chosen over a per-run override,
+        such as the language after ``--lang``): ``set`` alone is silent when nothing changed."""
+        for listener, wanted in list(self._listeners):
+            if wanted is None or name in wanted:
+                listener(name, _copy(self._values[name]))
 
     def reset(self, names: Iterable[str] | None = None) -> None:
         """Back to defaults (all, or just ``names``)."""

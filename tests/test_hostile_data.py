@@ -40,7 +40,8 @@ def _real_folder(folder: Path, game: str) -> Path:
     settings.update({"player_name": "Анна", "volume": 0.4, "table_colour": "blue", "last_game": game})
     stats = Stats.load(store)
     stats.record("uragan", ["club"], "win", double=True, game_id="a1")
-    stats.record("eralash", ["master", "club"], "shared", slam=True, undo=True, game_id="b2")
+    stats.record("eralash", ["master", "club"], "shared", slam=True, undo=True, game_id="b2", variant="3")
+    stats.record_review("uragan", [0.1, 0.0, 0.25], review_id="r1")
     stats.record("eralash", ["novice"], "loss", game_id="c3")
     seats = [None, "club"] if game == "uragan" else [None, "club", "novice", "master"]
     names = ["Анна", "Павел", "Светлана", "Андрей"][: len(seats)]

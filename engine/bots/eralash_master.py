@@ -158,6 +158,22 @@ def ismcts(
     deadline: Deadline,
 ) -> tuple[int, int]:
     """Single-observer ISMCTS over ``TrickPlay``; returns (card, iterations)."""
+    visits, means, it = search_root(sit, root_cards, sample, value, rng, deadline)
+    card = max(root_cards, key=lambda c: (visits[c], means[c], -c))
+    return card, it
+
+
+def search_root(
+    sit: Situation,
+    root_cards: list[int],
+    sample: Any,
+    value: RobberValue,
+    rng: random.Random,
+    deadline: Deadline,
+) -> tuple[dict[int, int], dict[int, float], int]:
+    """The search itself: (visits, mean value for the seat, per root card) and the iterations.
+
+    Only ``root_cards`` are tried at the root (the review compares two moves this way)."""
     pool: list[TrickPlay] = []
     root = _Node(-1)
     root_set = 0
@@ -225,5 +241,4 @@ def ismcts(
     means = {
         c: (root.children[c].total / root.children[c].visits if visits[c] else 0.0) for c in root_cards
     }
-    card = max(root_cards, key=lambda c: (visits[c], means[c], -c))
-    return card, it
+    return visits, means, it

@@ -16,7 +16,7 @@ from engine import cards as C
 from engine.eralash import Match, Options
 from game import i18n
 from game.i18n import t
-from game.resources import resource_path
+from game.resources import asset
 from game.scenes.eralash_table import DEMO_NAMES, EralashTable
 from game.themes import BRASS_LIGHT, IVORY
 from game.widgets.buttons import Button, button_height, row_of_buttons
@@ -26,7 +26,7 @@ CARD_PAUSE = 0.8  # seconds between two cards of a trick
 
 
 def load_record() -> dict[str, Any]:
-    return json.loads(resource_path(*RECORD).read_text(encoding="utf-8"))
+    return json.loads(asset(*RECORD).read_text(encoding="utf-8"))
 
 
 def example_match(rec: dict[str, Any]) -> tuple[Match, list[int]]:
@@ -114,8 +114,7 @@ class ExampleTable(EralashTable):
         if isinstance(move, int) and len(deal.winners) > len(before.winners):
             self.app.play_sound("play")
             self.gather = len(deal.winners) - 1
-            self.sync(duration=0.3)
-            self.mark_winner(deal, self.gather)
+            self.sync(duration=0.3)  # the winning card is ringed by TrickMarks while the trick lies there
             return
         super().on_moved(move, before, finished)
 
@@ -167,7 +166,7 @@ class ExampleTable(EralashTable):
         if nxt is not None:
             nxt.enabled = self.phase == "declare" or self.can_advance()
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int = 0) -> bool:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT):
             self.advance()
             return True
@@ -180,9 +179,8 @@ class ExampleTable(EralashTable):
         """The table's layout with the trick a little higher: the narration needs the room below it."""
         lay = super().make_layout(size)
         lift = int(size[1] * 0.06)
-        for place in lay.seats:
-            if place.side != "top":
-                place.trick = (place.trick[0], place.trick[1] - lift)
+        for place in lay.seats:  # all of them: the trick's cards keep clear of one another
+            place.trick = (place.trick[0], place.trick[1] - lift)
         lay.centre = (lay.centre[0], lay.centre[1] - lift)
         lay.trick_area.move_ip(0, -lift)
         lay.announce.move_ip(0, -lift)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.grammar import say
 from game.i18n import t
 from game.themes import BRASS_LIGHT, GLOW, IVORY
 from game.widgets.buttons import Button
@@ -145,7 +146,8 @@ class LastTrick:
             name = self.text.get(names[j], fs, colour, style)
             surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
         y += ch + 6 + int(fs * 1.4)
-        who = self.text.get(t("eralash.last.taken", name=self.name(winner)), fs, BRASS_LIGHT)
+        taken = say("eralash.last.taken", self.form(winner), name=self.name(winner))
+        who = self.text.get(taken, fs, BRASS_LIGHT)
         surface.blit(who, who.get_rect(midtop=(box.centerx, y)))
         y += int(fs * 1.6)
         surface.blit(foot, foot.get_rect(midtop=(box.centerx, y)))

@@ -16,6 +16,10 @@ from game.widgets.buttons import button_height
 
 OPP_SCALE = 0.62  # opponents' hands are drawn smaller than yours
 PILE_SCALE = 0.5  # won tricks, face down
+# The trick in seat order round the centre, no card over another, so every index reads: across the
+# table a card's height apart (and a little), beside it a card's width apart (and a little).
+TRICK_Y = 0.55
+TRICK_X = 1.1
 RUN_SCALE = 0.78  # declared runs laid out in front of their owner
 
 
@@ -68,7 +72,7 @@ class EralashLayout:
                 False,
                 0.0,
                 (int(margin + h * 0.012), int(h - margin - h * 0.012)),  # bottom-left corner
-                (cx, cy + ch * 0.42),
+                (cx, cy + ch * TRICK_Y),
                 (w - cw * 1.05, h - margin - ch * 0.32),
                 (-cw * 0.09, 0.0),
                 (cx, bottom_y - ch * 0.9),
@@ -84,7 +88,7 @@ class EralashLayout:
             True,
             -90.0,
             (int(side_x + och * 0.1), int(side_y + side_len / 2 + och * 0.75)),
-            (cx - cw * 0.95, cy - ch * 0.03),
+            (cx - cw * TRICK_X, cy),
             (side_x + och * 1.45, side_y + side_len * 0.36),
             (0.0, -cw * 0.09),
             (w * 0.22, side_y),
@@ -96,7 +100,7 @@ class EralashLayout:
             True,
             90.0,
             (int(w - side_x - och * 0.1), int(side_y + side_len / 2 + och * 0.75)),
-            (cx + cw * 0.95, cy + ch * 0.03),
+            (cx + cw * TRICK_X, cy),
             (w - side_x - och * 1.45, side_y + side_len * 0.36),
             (0.0, -cw * 0.09),
             (w * 0.78, side_y),
@@ -113,7 +117,7 @@ class EralashLayout:
             False,
             180.0,
             (int(top_x), int(top_y + och * 0.5 + h * 0.022)),
-            (cx, cy - ch * 0.42),
+            (cx, cy - ch * TRICK_Y),
             (top_x + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
             (-cw * 0.09, 0.0),  # grows back under the hand's end, away from the buttons on the right
             (cx, top_y + och * 0.5 + h * 0.065 + ch * RUN_SCALE * 0.5),
@@ -121,8 +125,8 @@ class EralashLayout:
         if n == 2:
             seats.append(top)
         elif n == 3:
-            left.trick = (cx - cw * 0.7, cy - ch * 0.18)
-            right.trick = (cx + cw * 0.7, cy - ch * 0.18)
+            left.trick = (cx - cw * 0.6, cy - ch * (TRICK_Y - 0.05))
+            right.trick = (cx + cw * 0.6, cy - ch * (TRICK_Y - 0.05))
             seats += [left, right]
         else:
             seats += [left, top, right]

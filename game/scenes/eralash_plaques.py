@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
+from game.grammar import say
 from game.i18n import plural, t
 from game.scenes.eralash_declarations import run_label, seat_lines, suit_word, trump_line, trump_reason
 from game.scenes.eralash_layout import RUN_SCALE
@@ -19,12 +20,7 @@ from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import button_height
 
-RED = (214, 70, 70)
 DIM = (200, 190, 160)
-
-
-def suit_colour(suit: int) -> tuple[int, int, int]:
-    return RED if suit in (C.HEARTS, C.DIAMONDS) else (235, 230, 215)
 
 
 class EralashPlaques:
@@ -39,6 +35,10 @@ class EralashPlaques:
 
     def name(self, seat: int) -> str:
         return self.player_name(seat)
+
+    def side_form(self, side: int) -> str:
+        """The grammatical form for a column of the sheet: partners in pairs are plural."""
+        return "pl" if self.match.options.pairs else self.form(side)
 
     def side_name(self, side: int) -> str:
         """A column of the sheet: a player, or a team of partners in pairs."""
@@ -153,9 +153,8 @@ class EralashPlaques:
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
             y += row_h
-        foot = t("eralash.score.deal", n=self.deal_number(), name=self.name(self.shown.dealer))
-        if self.shown.dealer in self.humans:
-            foot = t("eralash.score.deal_you", n=self.deal_number())
+        dealer = self.shown.dealer
+        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
         img = self.text.get(foot, small, DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
         if self.demo and not self.reveal:
@@ -175,7 +174,8 @@ class EralashPlaques:
         rect = lay.trump
         surface.blit(self._plaque(rect.size), rect)
         big = self.text.get(
-            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), suit_colour(deal.trump), "bold", shadow=True
+            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), IVORY, "bold", shadow=True,
+            suits=self.suits(),
         )
         surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
         x = rect.x + 20 + big.get_width()
@@ -183,7 +183,7 @@ class EralashPlaques:
         a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
         b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
-        c = self.text.get(t(key, name=self.name(deal.trump_by)), small, DIM)
+        c = self.text.get(say(key, self.form(deal.trump_by), name=self.name(deal.trump_by)), small, DIM)
         y = rect.centery - (a.get_height() + b.get_height() + c.get_height()) // 2
         for img in (a, b, c):
             w = rect.right - 8 - x
@@ -267,7 +267,7 @@ class EralashPlaques:
         fs = self.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
         lines = self.text.wrap(msg.text, fs, int(lay.size[0] * 0.5))
-        imgs = [self.text.get(line, fs, colour) for line in lines]
+        imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
         box.midbottom = midbottom or lay.message.midbottom
         surface.blit(self._plaque(box.size), box)
@@ -288,20 +288,21 @@ class EralashPlaques:
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += title.get_height() + int(fs * 0.3)
         for line in self.declaration_lines():
-            img = self.text.get(line, fs, IVORY)
+            img = self.text.get(line, fs, IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.4)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
         head = self.text.get(
-            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold"
+            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold",
+            suits=self.suits(),
         )
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
         why = self.why_text()
         for line in self.text.wrap(why, small, box.width - 40, "italic"):
-            img = self.text.get(line, small, DIM, "italic")
+            img = self.text.get(line, small, DIM, "italic", suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
         # each run's points on a small plaque across its cards (the corner indices stay clear)
@@ -316,7 +317,7 @@ class EralashPlaques:
                 if not rects:
                     continue
                 rect = rects[0].unionall(rects[1:])
-                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold")
+                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold", suits=self.suits())
                 pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
                 surface.blit(self._plaque(pill.size), pill)
                 surface.blit(img, img.get_rect(center=pill.center))

@@ -13,12 +13,14 @@ from typing import Any
 
 import pygame
 
+from game.grammar import say
 from game.i18n import plural, t
 from game.scene import Scene
 from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
+from game.widgets.suits import suit_colour
 
 DIM = (200, 190, 160)
 SUITS = "♠♥♦♣"
@@ -84,6 +86,7 @@ class SheetScene(Scene):
             + len(self.rows()) * row_h
             + fs * 1.6
             + h * 0.12
+            + self.extra_row_height(h)
         )
         self.box = pygame.Rect(
             0, 0, int(min(w * 0.82, h * (0.75 + 0.22 * sides))), int(min(h * 0.88, content))
@@ -129,6 +132,22 @@ class SheetScene(Scene):
         row_of_buttons(
             self.buttons, (self.box.centerx, self.box.bottom - int(bh * 0.95)), bh, self.app.text, fs
         )
+        if self.deal_end and not self.table.demo and self.table.humans:
+            number = len(self.table.match.deals_done)
+            extra = [
+                Button("review", t("sheet.review"), pygame.Rect(0, 0, 1, 1),
+                       lambda: self.table.review_deal(number), pygame.K_r),
+                Button("record", t("sheet.save_record"), pygame.Rect(0, 0, 1, 1), self.table.save_record),
+            ]
+            y = self.box.bottom - int(bh * 0.95) - bh - 12
+            row_of_buttons(extra, (self.box.centerx, y), bh, self.app.text, fs)
+            self.buttons += extra
+
+    def extra_row_height(self, h: int) -> int:
+        """Room for the second row of buttons (Review this deal, Save record) at a deal's end."""
+        if self.deal_end and not self.table.demo and self.table.humans:
+            return max(36, int(h * 0.055)) + 12
+        return 0
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -196,7 +215,9 @@ class SheetScene(Scene):
             return t("table.you_win")
         if len(sides) > 1:
             return t("eralash.end.shared", names=", ".join(table.side_name(s) for s in sides))
-        return t("eralash.end.winner", name=table.side_name(sides[0])) if sides else t("table.game_over")
+        if not sides:
+            return t("table.game_over")
+        return say("eralash.end.winner", table.side_form(sides[0]), name=table.side_name(sides[0]))
 
     def draw(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -217,6 +238,9 @@ class SheetScene(Scene):
         slam = match.slam()
         if self.over and slam is not None:
             sub = t("eralash.end.slam", name=table.side_name(slam))
+        number = table.deal_number_text()
+        if number:
+            sub = f"{sub} · {number}"
         img = text.get(sub, small, WARN if self.over and slam is not None else DIM, "italic")
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + int(h * 0.02)
@@ -243,7 +267,7 @@ class SheetScene(Scene):
         y += 6
         rows = self.rows()
         row_h = int(fs * 1.25 + small * 1.2)
-        room = box.bottom - int(h * 0.1) - y - int(fs * 2.4)
+        room = box.bottom - int(h * 0.1) - self.extra_row_height(h) - y - int(fs * 2.4)
         if room // row_h < len(rows):
             rows = rows[-max(1, room // row_h) :]
         for r in rows:
@@ -284,7 +308,7 @@ class SheetScene(Scene):
         img = text.get(label, fs, IVORY if r["finished"] else DIM, "regular" if r["finished"] else "italic")
         surface.blit(img, (left, y))
         dealer = text.get(
-            t("eralash.sheet.dealt_by", name=table.name(r["dealer"])),
+            say("eralash.sheet.dealt_by", table.form(r["dealer"]), name=table.name(r["dealer"])),
             max(9, int(small * 0.85)),
             DIM,
             "italic",
@@ -314,9 +338,8 @@ class SheetScene(Scene):
                 continue
             y = (age * speed * h) % (h + 40) - 20
             x = x0 * w + math.sin(age * 2 + phase) * 24
-            img = self.app.text.get(
-                SUITS[suit], big, (214, 70, 70) if suit in (1, 2) else BRASS_LIGHT, "bold"
-            )
+            four = bool(getattr(self.app.settings, "four_colour", False))
+            img = self.app.text.get(SUITS[suit], big, suit_colour(suit, four, BRASS_LIGHT), "bold")
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         scale = ease_out_back(min(1.0, self.clock / 0.5))
         word = self.app.text.get(t("eralash.slam"), int(big * 1.8), WARN, "bold", shadow=True)

@@ -13,7 +13,6 @@ a click on a pile of won tricks) shows the last trick again.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -28,32 +27,22 @@ from game.scenes.eralash_declarations import (
     suit_word,
 )
 from game.scenes.eralash_last_trick import LastTrick
-from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE, EralashLayout
+from game.scenes.eralash_layout import PILE_SCALE, EralashLayout
+from game.scenes.eralash_places import EralashPlaces
 from game.scenes.eralash_plaques import EralashPlaques
+from game.scenes.eralash_trick import TrickMarks
+from game.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
-from game.widgets.table import TableScene, Target
+from game.widgets.table import TableScene
 
-SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
-DEMO_NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
+DEMO_NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
 
 
-@dataclass
-class SeatTarget(Target):
-    """A resting place with a size: opponents' hands, piles and runs are drawn smaller."""
-
-    scale: float = 1.0
-
-
-def _jitter(card: int, amount: float) -> float:
-    """A small fixed tilt per card, so a trick looks laid by hand."""
-    return ((card * 37) % 11 - 5) / 5 * amount
-
-
-class EralashTable(EralashPlaques, LastTrick, TableScene):
+class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableScene):
     game = "eralash"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
@@ -105,6 +94,9 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             if me in ("Вы", "You"):  # the untouched default follows the interface language
                 me = "Вы" if lang == "ru" else "You"
             opp_names = list(names or setup.get("names") or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[1:])
+            here = DEMO_NAMES.get(lang, DEMO_NAMES["en"])
+            for other in DEMO_NAMES.values():  # untouched default names follow the interface language
+                opp_names = [here[other.index(x)] if x in other else x for x in opp_names]
             opp_levels = list(levels or setup.get("levels") or [])
             while len(opp_names) < n - 1:
                 opp_names.append(DEMO_NAMES["ru" if lang == "ru" else "en"][len(opp_names) + 1])
@@ -183,185 +175,10 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         self._opening_pending = False
         self.deal_opening()
 
-    def hand_order(self, card: int) -> tuple[int, int]:
-        """Your hand: suits alternating in colour, trumps at the right end, low to high."""
-        s = card // 13
-        trump = self.shown.trump
-        return (9 if s == trump else SUIT_ORDER.index(s), card % 13)
-
-    def hidden_order(self, card: int) -> int:
-        """A fixed shuffle for face-down cards: their places say nothing about their suits."""
-        return (card * 7919 + self.shown.dealt[0] % 9973) % 1009
-
-    def run_cards(self, seat: int) -> int:
-        m = 0
-        for r in self.shown.runs[seat]:
-            m |= r.cards
-        return m
-
-    def face_up_for(self, seat: int) -> int:
-        """Cards of ``seat``'s hand everybody may see: its own (for you), its declared runs, or all."""
-        if self.reveal or seat in self.humans:
-            return C.FULL_DECK
-        return self.run_cards(seat)
-
-    def targets(self) -> dict[int, Target]:
-        deal, lay = self.shown, self.layout
-        out: dict[int, Target] = {}
-        self._scales = {}
-        if self._opening_pending:  # not dealt yet: the pack waits by the dealer
-            x, y = lay.place(deal.dealer, self.me).pile  # the pack by the dealer
-            for i, c in enumerate(range(52)):
-                out[c] = SeatTarget(x - i * 0.3, y - i * 0.3, 0.0, False, i, PILE_SCALE)
-            if self.phase == "lot":  # the cards drawn for the deal lie face up before their seats
-                for seat, c in self.lot_cards().items():
-                    tx, ty = lay.place(seat, self.me).trick
-                    out[c] = SeatTarget(tx, ty, _jitter(c, 6.0), True, 300 + seat, 1.0)
-            return self._keep_scales(out)
-        cw, ch = lay.card
-        n = deal.n
-        seats = deal.seats_of_plays()
-        done = len(deal.winners)
-        won_so_far = [0] * n
-        for tr in range(done):
-            trick = deal.trick_cards(tr)
-            w = deal.winners[tr]
-            if tr == self.gather:
-                for j, c in enumerate(trick):
-                    self._trick_target(out, c, seats[tr * n + j], 300 + j)
-            else:
-                place = lay.place(w, self.me)
-                k = won_so_far[w]
-                px = place.pile[0] + place.pile_step[0] * min(k, 16)
-                py = place.pile[1] + place.pile_step[1] * min(k, 16)
-                angle = 90.0 if place.vertical else 0.0
-                for j, c in enumerate(trick):
-                    out[c] = SeatTarget(
-                        px - j * 0.4,
-                        py - j * 0.4,
-                        angle + (6 if k % 2 else -3),
-                        False,
-                        20 + k * 5 + j,
-                        PILE_SCALE,
-                    )
-            won_so_far[w] += 1
-        for j, c in enumerate(deal.current_trick()):
-            self._trick_target(out, c, seats[done * n + j], 300 + j)
-        declaring = self.phase == "declare"
-        legal = self.legal_mask_for_me()
-        for seat in range(n):
-            hand = deal.hands[seat]
-            place = lay.place(seat, self.me)
-            runs = self.run_cards(seat) & hand if declaring else 0
-            if runs:
-                self._run_row(out, seat, runs)
-            rest = hand & ~runs
-            visible = self.face_up_for(seat)
-            if place.side == "bottom":
-                cards = sorted(C.cards(rest), key=self.hand_order)
-                self._bottom_hand(out, cards, legal)
-                continue
-            shown = sorted((c for c in C.cards(rest) if visible >> c & 1), key=self.hand_order)
-            hidden = sorted((c for c in C.cards(rest) if not visible >> c & 1), key=self.hidden_order)
-            cards = shown + hidden
-            k = len(cards)
-            ocw = cw * OPP_SCALE
-            step = min(ocw * 0.42, (place.hand_len - ocw) / max(1, k - 1)) if k > 1 else 0.0
-            for i, c in enumerate(cards):
-                off = (i - (k - 1) / 2) * step
-                x, y = (
-                    (place.hand[0], place.hand[1] + off)
-                    if place.vertical
-                    else (place.hand[0] - off, place.hand[1])
-                )
-                out[c] = SeatTarget(x, y, place.angle, bool(visible >> c & 1), 150 + i, OPP_SCALE)
-        aside = [c for c in C.cards(deal.aside)]
-        ax, ay = self.aside_spot()
-        for i, c in enumerate(aside):
-            out[c] = SeatTarget(ax - min(i, 20) * 0.5, ay - min(i, 20) * 0.5, 12.0, False, i, PILE_SCALE)
-        return self._keep_scales(out)
-
-    def reserved_rects(self) -> list[pygame.Rect]:
-        lay = self.layout
-        return [lay.pile_extent(place) for place in lay.seats] if lay is not None else []
-
-    def aside_spot(self) -> tuple[float, float]:
-        """Where the cards laid aside unseen (3 players, or a short deal) lie: left of the trick."""
-        lay = self.layout
-        cw, ch = lay.card
-        return (lay.trick_area.left - cw * 0.5, lay.trick_area.top + ch * 0.1)
-
     def on_setting(self, name: str, value: Any) -> None:
         super().on_setting(name, value)
         if name == "language":
             self.build_buttons()
-
-    def _keep_scales(self, out: dict[int, Target]) -> dict[int, Target]:
-        self._scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}
-        return out
-
-    def _trick_target(self, out: dict[int, Target], card: int, seat: int, z: int) -> None:
-        x, y = self.layout.place(seat, self.me).trick
-        out[card] = SeatTarget(x, y, _jitter(card, 6.0), True, z, 1.0)
-
-    def _bottom_hand(self, out: dict[int, Target], cards: list[int], legal: int) -> None:
-        lay = self.layout
-        cw, ch = lay.card
-        place = lay.seats[0]
-        k = len(cards)
-        if not k:
-            return
-        step = min(cw * 0.62, (place.hand_len - cw) / max(1, k - 1)) if k > 1 else 0.0
-        x0 = place.hand[0] - step * (k - 1) / 2
-        for i, c in enumerate(cards):
-            y = place.hand[1]
-            if legal >> c & 1:
-                y -= ch * (0.16 if c == self.selected else 0.1)
-            out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
-
-    def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:
-        """A seat's declared runs laid face up in front of it, one little fan per run.
-
-        Across the table the runs lie side by side; beside the side seats they are stacked (the
-        plaque in the centre leaves no room for a long row there)."""
-        lay = self.layout
-        cw, ch = lay.card
-        place = lay.place(seat, self.me)
-        rcw = cw * RUN_SCALE
-        groups = [[c for c in C.cards(r.cards) if runs >> c & 1] for r in self.shown.runs[seat]]
-        groups = [g for g in groups if g]
-        step, gap = rcw * 0.36, rcw * 0.55
-        z = 320
-        if place.vertical:
-            dy = ch * RUN_SCALE * 0.8
-            for k, g in enumerate(groups):
-                y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
-                x = place.runs[0] - (len(g) - 1) * step / 2
-                for c in g:
-                    out[c] = SeatTarget(x, y, 0.0, True, z, RUN_SCALE)
-                    x += step
-                    z += 1
-            return
-        width = sum((len(g) - 1) * step for g in groups) + gap * (len(groups) - 1) + rcw * len(groups)
-        x = place.runs[0] - width / 2 + rcw / 2
-        for g in groups:
-            for c in g:
-                out[c] = SeatTarget(x, place.runs[1], 0.0, True, z, RUN_SCALE)
-                x += step
-                z += 1
-            x += rcw - step + gap
-
-    def run_row_rect(self, seat: int) -> pygame.Rect | None:
-        """Where a seat's declared runs lie now (for the caption under them)."""
-        size = self.images.size
-        rects = [
-            s.rect(size)
-            for c in C.cards(self.run_cards(seat))
-            if (s := self.sprites.get(c)) is not None and s.turn >= 1.0 and s.scale == RUN_SCALE
-        ]
-        if not rects:
-            return None
-        return rects[0].unionall(rects[1:])
 
     def sync(
         self,
@@ -445,6 +262,18 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         """Advice to name a trump lights that suit's button."""
         return f"trump{move.suit}" if isinstance(move, ChooseTrump) else None
 
+    def hint_available(self) -> bool:
+        """A hint also while the player names trump (the declarations wait for that choice)."""
+        if super().hint_available():
+            return True
+        return (
+            self.must_choose_trump()
+            and not self.demo
+            and self.holds <= {"declare"}
+            and not self.tweens.busy
+            and not self.drag.dragging
+        )
+
     def must_choose_trump(self) -> bool:
         return (
             self.phase == "declare"
@@ -470,20 +299,12 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         if len(deal.winners) > len(before.winners):
             self.gather = len(deal.winners) - 1
             self.sync(duration=0.3)
-            self.mark_winner(deal, self.gather)
             steps: list[Any] = [Wait(0.95 * f), self.gather_trick, Wait(0.5 * f)]
             if deal.is_over():
                 steps.append(lambda deal=deal: self.show_sheet(deal_end=True))
             self.tweens.add(Sequence(*steps))
         else:
             self.sync(duration=0.3)
-
-    def mark_winner(self, deal: Any, trick: int) -> None:
-        """The card that takes a finished trick glows while the trick lies in the centre."""
-        cards = deal.trick_cards(trick)
-        card = cards[(deal.winners[trick] - deal.trick_leader(trick)) % deal.n]
-        if card in self.sprites:
-            self.sprites[card].highlight = "legal"
 
     def gather_trick(self) -> None:
         deal = self.shown
@@ -519,6 +340,8 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             self.holds.add("sheet")
             self.banner = None  # the sheet celebrates a slam itself
         self.app.stack.push(SheetScene(self.app, self, deal_end=deal_end))
+        if deal_end:
+            self.maybe_review_after_deal()
 
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""
@@ -659,6 +482,7 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
                         accent=True,
                     )
                 )
+                chips[-1].suits = self.suits()
         elif self.phase == "declare" and self.shown.trump >= 0 and not self.demo:
             chips.append(
                 Button(
@@ -679,7 +503,12 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.peek_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and not getattr(event, "mod", 0) & pygame.KMOD_CTRL  # Ctrl+S saves the record
+            and self.phase != "declare"
+        ):
             self.show_sheet()
             return True
         if super().handle_event(event):
@@ -698,12 +527,15 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             self.open_last_trick()
             return True
         if event.type == pygame.KEYDOWN:
-            return self.key(event.key)
+            return self.key(event.key, getattr(event, "mod", 0))
         return False
 
-    def key(self, key: int) -> bool:
-        if key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
+    def key(self, key: int, mod: int = 0) -> bool:
+        """A key press; ``mod``: the event's own modifiers (Ctrl+Z undoes)."""
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
             self.undo()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is None and self.play_hint():
             return True
         if key == pygame.K_ESCAPE:
             self.to_menu()
@@ -742,6 +574,10 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         if not self.can_play_card():
             return
         targets = self.targets()
+        for c in C.cards(self.shown.hands[self.me]):
+            s = self.sprites.get(c)
+            if s is not None and s.highlight in (None, "selected"):  # the keyboard's card: ringed
+                s.highlight = "selected" if c == self.selected else None
         for c in C.cards(self.shown.hands[self.me]):
             s, tg = self.sprites.get(c), targets.get(c)
             if s is None or tg is None or abs(s.y - tg.y) < 0.5:

@@ -19,10 +19,11 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game import i18n
 from game.i18n import plural, t
+from game.settings import BOT_NAMES
 from game.widgets.gui_scene import GuiScene, row_rects
 
 LEVELS = ("novice", "club", "master")
-NAMES = {"ru": ["Юлия", "Светлана", "Павел", "Андрей"], "en": ["Yulia", "Svetlana", "Pavel", "Andrei"]}
+NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
 ERALASH_TARGETS = (7, 13, 21)
 URAGAN_TARGETS = (11, 16, 21)
 
@@ -65,6 +66,7 @@ class NewGameScene(GuiScene):
         self.choice = default_choice(app)
         self.entries: dict[str, UITextEntryLine] = {}
         self.error = ""
+        self.abandon_confirmed = False  # the player agreed to give up the game in progress
 
     # --- the current choices ----------------------------------------------------------------------
 
@@ -161,8 +163,10 @@ class NewGameScene(GuiScene):
                 container=panel,
                 object_id="#notice",
             )
-        start, back = row_rects(30, ph - 66, self.inner, 2, 48)
+        start, number, back = row_rects(30, ph - 66, self.inner, 3, 48)
         self.button("start", t("menu.start"), start, container=panel)
+        self.button("number", t("deal_number.play"), number, tooltip=t("deal_number.play.about"),
+                    container=panel)
         self.button("back", t("menu.back"), back, container=panel)
 
     def choice_row(
@@ -368,6 +372,14 @@ class NewGameScene(GuiScene):
     # --- events -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.confirmed(event):
+            self.abandon_confirmed = True
+            self.start()
+            return True
+        if self.dialog is not None and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.dismiss_dialog()
+            return True  # the dialog answers with its own buttons
         key = self.pressed(event)
         if key is not None:
             self.press(key)
@@ -404,6 +416,11 @@ class NewGameScene(GuiScene):
         if key == "start":
             self.start()
             return
+        if key == "number":
+            from game.scenes.deal_number_dialog import DealNumberDialog
+
+            self.app.stack.push(DealNumberDialog(self.app, self.start))
+            return
         if kind == "game":
             self.choice["game"] = value
         elif kind == "players":
@@ -426,8 +443,9 @@ class NewGameScene(GuiScene):
         self.error = ""
         self.build()
 
-    def start(self) -> None:
-        """Check the options with the engine, remember the choices, open the table."""
+    def start(self, seed: int | None = None) -> None:
+        """Check the options with the engine, remember the choices, open the table (``seed``: the
+        deal number to play again, else a fresh one)."""
         import importlib
 
         game = self.game
@@ -441,6 +459,9 @@ class NewGameScene(GuiScene):
             self.error = t("newgame.bad_option", reason=str(err))
             self.build()
             return
+        if not self.abandon_confirmed and self._game_in_progress():
+            self.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game=self._saved_game_name())
+            return
         with contextlib.suppress(Exception):
             self.app.settings.update(
                 {
@@ -453,12 +474,27 @@ class NewGameScene(GuiScene):
         if game == "eralash":
             from game.scenes.eralash_table import EralashTable
 
-            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels)
+            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels,
+                                          seed=seed)
             app.stack.push(table)
         else:
             from game.scenes import open_table
 
-            open_table(app, "uragan", level=levels[0], options=options)
+            open_table(app, "uragan", level=levels[0], options=options, seed=seed)
+
+    def _game_in_progress(self) -> bool:
+        from game.saves import game_in_progress
+
+        try:
+            return game_in_progress(getattr(self.app, "store", None))
+        except Exception:
+            return False
+
+    def _saved_game_name(self) -> str:
+        from game.saves import load_game
+
+        saved = load_game(self.app.store)
+        return t(f"game.{saved.game}") if saved is not None else ""
 
     # --- drawing ----------------------------------------------------------------------------------
 

@@ -51,6 +51,8 @@ class Message:
     text: str
     until: float
     kind: str = "info"  # info, warn, claim
+    sticky: bool = False  # news of another seat's move: stays past ``until`` until the player acts
+    acted: bool = False  # the player has pressed a key or a button since it was said
 
 
 class TableScene(Scene):
@@ -109,6 +111,12 @@ class TableScene(Scene):
         self._hint_request: int | None = None
         self._hint_at = -1  # how many moves the match had when the hint was asked (stale after a move)
 
+    def suits(self) -> Any:
+        """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
+        from game.widgets.suits import suit_palette
+
+        return suit_palette(bool(getattr(self.app.settings, "four_colour", False)))
+
     def deck_language(self) -> str:
         """Card corner letters: the setting, or the interface language for "auto"."""
         index = getattr(self.app.settings, "deck_index", "auto")
@@ -123,6 +131,13 @@ class TableScene(Scene):
     def player_name(self, seat: int) -> str:
         players = getattr(self.match, "players", None)
         return players[seat] if players and 0 <= seat < len(players) else f"#{seat + 1}"
+
+    def form(self, seat: int) -> str:
+        """The grammatical form of sentences about ``seat`` (``game.grammar.say``)."""
+        from game.grammar import seat_form
+
+        gender = getattr(self.app.settings, "player_gender", None)
+        return seat_form(self.player_name(seat), player=seat in self.humans, gender=gender)
 
     # --- lifecycle ------------------------------------------------------------------------------
 
@@ -358,8 +373,15 @@ class TableScene(Scene):
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = 3.0, kind: str = "info") -> None:
-        self.message = Message(text, self.clock + seconds, kind)
+    def say(self, text: str, seconds: float = 3.0, kind: str = "info", sticky: bool = False) -> None:
+        """Show ``text`` for ``seconds``; a ``sticky`` one (what an opponent did) stays until the
+        player's next action or those seconds, whichever is later."""
+        self.message = Message(text, self.clock + seconds, kind, sticky)
+
+    def note_action(self, event: pygame.event.Event) -> None:
+        """A key or a click: the player has seen the news on the table."""
+        if self.message is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.message.acted = True
 
     def refuse(self, reason: str) -> None:
         self.say(t("table.illegal", reason=reason), 3.5, "warn")
@@ -447,9 +469,35 @@ class TableScene(Scene):
         """The match went back some moves: show its state (subclasses rebuild their own order)."""
         self.sync(duration=0.3)
 
+    def review_deal(self, deal: int | None = None) -> Any:
+        """The end-of-deal sheet's "Review this deal": the replay viewer over the sheet, the coach
+        judging the player's decisions of that deal in the bot worker meanwhile."""
+        from game.scenes.review_open import review_deal
+
+        return review_deal(self.app, self, deal)
+
+    def maybe_review_after_deal(self) -> None:
+        """The setting "Review after each deal": the review opens by itself over the sheet."""
+        if self.demo or not self.humans or not getattr(self.app.settings, "review_after_deal", False):
+            return
+        with contextlib.suppress(Exception):
+            self.review_deal()
+
+    def save_record(self) -> Any:
+        """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
+        or None when the folder could not be written (said too)."""
+        from game.scenes.review_open import save_match_record
+
+        return save_match_record(self.app, self.match)
+
     def on_match_over(self) -> None:
         if self.demo:
             return
+        with contextlib.suppress(Exception):
+            from game.records_io import remember_last_game
+
+            folder = getattr(self.app.store, "folder", None)
+            remember_last_game(folder, self.match.to_record())
         with contextlib.suppress(Exception):
             if self.stats is None and self.app.store is not None:
                 from game.stats import Stats
@@ -499,6 +547,16 @@ class TableScene(Scene):
             return  # the position moved on while the Master thought
         self.hint_move = reply.move
         self.highlight_hint(reply.move)
+
+    def play_hint(self) -> bool:
+        """Enter after a hint: make the advised move, if it is still the position it was given for."""
+        move = self.hint_move
+        if move is None or self._hint_at != len(self.match.moves) or not self.hint_available():
+            return False
+        error = self.propose(move)
+        if error is not None:
+            self.refuse(error)
+        return True
 
     def highlight_hint(self, move: Any) -> None:
         """Show ``move`` on the table. Subclasses light their own pieces (cards, captures, buttons);
@@ -554,6 +612,9 @@ class TableScene(Scene):
             hint.rect = beside if self._clear_spot(beside) or not self._clear_spot(below) else below
             self.buttons.insert(self.buttons.index(undo), hint)
         hint.enabled = self.hint_available() or self._hint_request is not None
+        undo = next((b for b in self.buttons if b.key == "undo"), None)
+        if undo is not None:  # Undo waits while a sheet, the declarations or a deal hold the table
+            undo.enabled = self.undo_available and not self.holds
         glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
         for b in self.buttons:
             b.glow = b.key == glow
@@ -584,7 +645,7 @@ class TableScene(Scene):
     def make_undo_button(self, height: int) -> Button:
         """The Undo button, enabled while there is a move of the player's to take back."""
         undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, height), self.undo)
-        undo.enabled = self.undo_available
+        undo.enabled = self.undo_available and not self.holds
         return undo
 
     def make_hint_button(self, height: int) -> Button:
@@ -672,7 +733,8 @@ class TableScene(Scene):
         if self._was_busy and not busy:
             self._idle_since = self.clock
         self._was_busy = busy
-        if self.message is not None and self.clock > self.message.until:
+        msg = self.message
+        if msg is not None and self.clock > msg.until and (msg.acted or not msg.sticky):
             self.message = None
         self.update_hover()
         self.update_bot()
@@ -730,6 +792,14 @@ class TableScene(Scene):
                 )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.note_action(event)
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+        ):
+            self.save_record()
+            return True
         self.place_hint_button()
         for b in list(self.buttons):
             if b.handle_event(event):
@@ -767,6 +837,7 @@ class TableScene(Scene):
             draw_card(surface, self.images, self.drag.pressed)
         self.draw_overlay(surface)
         self.draw_message(surface)
+        self.draw_deal_number(surface)
         self.place_hint_button()
         for b in self.buttons:
             b.draw(surface, self.text, self.font_size(0.026))
@@ -774,13 +845,32 @@ class TableScene(Scene):
     def font_size(self, share: float) -> int:
         return max(12, int(self.app.size[1] * share))
 
+    def deal_number_text(self) -> str:
+        """"Deal #482193557": the game's number (its seed), to deal the same cards again."""
+        number = getattr(self.session, "deal_number", None)
+        if number is None:
+            number = getattr(self.match, "seed", None)
+        return t("deal_number.label", n=number) if number is not None else ""
+
+    def draw_deal_number(self, surface: pygame.Surface) -> None:
+        """The deal number, small, in the bottom left corner inside the rail."""
+        text = self.deal_number_text()
+        if not text or self.layout is None:
+            return
+        from game.layout import rail_width
+
+        w, h = surface.get_size()
+        inset = rail_width((w, h)) + max(4, h // 120)
+        img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
+        surface.blit(img, img.get_rect(bottomleft=(inset, h - inset)))
+
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         msg = self.message
         if msg is None or self.layout is None:
             return
         rect = self.layout.message
         colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
-        img = self.text.get(msg.text, self.font_size(0.026), colour)
+        img = self.text.get(msg.text, self.font_size(0.026), colour, suits=self.suits())
         box = img.get_rect(center=rect.center).inflate(36, 16)
         if midbottom is not None:
             box.midbottom = midbottom
@@ -797,6 +887,22 @@ class TableScene(Scene):
             p = panel(size, 215)
             self._plaques[size] = p
         return p
+
+    def layout_boxes(self) -> list[Any]:
+        """What the layout check looks at (``game.layout_check``): the table's buttons and its cards
+        (texts are found by the check itself). Tables add their plaques by extending this."""
+        from game.layout_check import Box
+
+        out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
+               for b in self.buttons]
+        w, h = self.images.size
+        for s in self.sprites.values():
+            if not s.visible or s.alpha < 40:
+                continue
+            rect = pygame.Rect(0, 0, int(w * s.scale), int(h * s.scale))
+            rect.center = (int(s.x), int(s.y - s.lift * h))
+            out.append(Box(f"card {C.name(s.card)}", "card", rect))
+        return out
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
         """A quiet pulse of three brass dots beside the thinking bot's name."""

@@ -1,0 +1,207 @@
+"""The coach: judge one seat's decisions in a game record from what that seat could see (RECORDS.md).
+
+API (what ``python -m engine review`` and the app's bot worker use)::
+
+    from engine.review import review_record, review_json, decisions, match_before, Verdict
+
+    for v in review_record(record, seat, budget=None, seed=0, should_stop=cancelled):
+        v.deal, v.play, v.kind, v.move_index        # where (deal/play from 1; index into all moves)
+        v.played, v.best                            # engine moves (v.to_json() writes them as records do)
+        v.win_chance_played, v.win_chance_best, v.loss
+
+- ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
+  move (plays, trump choices, claim answers, the offender's pick), in game order, as soon as each is
+  judged. ``should_stop()`` is polled between decisions and during a search; when it turns true the
+  generator ends without a verdict for the decision under way. A bad record raises
+  ``engine.state.RecordError`` (one line) before the first verdict; a bad seat, ``ValueError``.
+- ``budget`` is seconds per decision (default ``default_budget(game)``: Master's own, 0.8 s); give
+  ``iterations`` instead (or as well) for a fixed number of search iterations per stage: then the
+  verdicts depend only on the view and the seed, not on the machine's speed.
+- ``decisions(record, seat)`` lists the decisions that will be judged (``Decision``: deal, play,
+  kind, move_index, played), at once and without searching — for a viewer to lay out before the
+  verdicts come. ``match_before(record, move_index)`` is the game (an engine ``Match``) just before
+  that move; ``match_before(...).view(seat)`` is what the seat saw then.
+- ``review_json(record, seat, budget, seed)`` is the command line's output object.
+
+Fairness: every judge gets only ``match.view(seat)`` — the bots' ``View`` — and samples the hidden
+cards from it; a verdict never depends on the hidden cards (tests/test_review_fairness.py).
+A gap in win chance under the game's noise threshold (``NOISE``: Uragan 0.01, Eralash 0.03) is
+reported as no loss, with the played move as best and ``nearly_best`` true.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from engine.review.budget import Budget, Stopped
+from engine.review.judgement import settle
+from engine.review.verdict import Verdict, move_json
+from engine.state import RecordError
+
+__all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
+           "default_budget", "load_match", "NOISE"]
+
+NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
+
+
+class Decision(NamedTuple):
+    """A decision the review will judge: where it is, and the move made."""
+
+    deal: int
+    play: int
+    seat: int
+    kind: str
+    move_index: int
+    played: object
+
+
+def default_budget(game: str) -> float:
+    """Seconds per decision when none is given: Master's own think time."""
+    if game == "uragan":
+        from engine.bots.uragan import DEFAULT_BUDGET
+    else:
+        from engine.bots.eralash import DEFAULT_BUDGET
+    return float(DEFAULT_BUDGET)
+
+
+def load_match(record: Any) -> tuple[str, Any]:
+    """(game, Match) of a record, every move checked; RecordError with one line if it is bad."""
+    if not isinstance(record, dict):
+        raise RecordError('record must be a JSON object with a "game" key')
+    game = record.get("game")
+    if game == "uragan":
+        from engine.uragan.match import Match as UMatch
+
+        return game, UMatch.from_record(record)
+    if game == "eralash":
+        from engine.eralash.match import Match as EMatch
+
+        return game, EMatch.from_record(record)
+    raise RecordError(f'unknown game {game!r}: expected "eralash" or "uragan"')
+
+
+def _fresh(match: Any) -> Any:
+    """The same game with no move made (same cards, same dealers)."""
+    save = match.to_save()
+    save["moves"] = []
+    return type(match).from_save(save)
+
+
+def _players(match: Any) -> int:
+    return len(match.players)
+
+
+def _check_seat(match: Any, seat: int) -> None:
+    n = _players(match)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"seat must be a seat of the record, from 0 to {n - 1}, not {seat!r}")
+
+
+def _kind(game: str, match: Any, move: object) -> tuple[str, int, int]:
+    """(kind, deal number, play number) of the move about to be made in ``match``."""
+    deal_no = len(match.deals_done) + 1
+    if game == "uragan":
+        from engine.uragan.deal_state import CLAIM_PHASE, PICK
+
+        phase = match.deal.phase
+        kind = "claim" if phase == CLAIM_PHASE else "pick" if phase == PICK else "play"
+        return kind, deal_no, len(match.deal.plays) + 1
+    from engine.eralash.moves import ChooseTrump
+
+    kind = "trump" if isinstance(move, ChooseTrump) else "play"
+    return kind, deal_no, len(match.deal.played) + 1
+
+
+def _walk(record: Any, seat: int) -> Iterator[tuple[str, Decision, Any]]:
+    """(game, decision, the match just before it) for each decision of ``seat`` to judge."""
+    game, match = load_match(record)
+    _check_seat(match, seat)
+    state = _fresh(match)
+    for i, move in enumerate(match.moves):
+        if state.current_player() == seat and len(state.legal_moves()) > 1:
+            kind, deal_no, play_no = _kind(game, state, move)
+            yield game, Decision(deal_no, play_no, seat, kind, i, move), state
+        state.play(move)
+
+
+def decisions(record: Any, seat: int) -> list[Decision]:
+    """The decisions ``review_record`` will judge, in order (no search: quick)."""
+    return [d for _, d, _ in _walk(record, seat)]
+
+
+def match_before(record: Any, move_index: int) -> Any:
+    """The game just before move ``move_index`` (0-based, over the whole game's move list)."""
+    _, match = load_match(record)
+    if not 0 <= move_index <= len(match.moves):
+        raise ValueError(f"move index must be from 0 to {len(match.moves)}, not {move_index}")
+    state = _fresh(match)
+    for move in match.moves[:move_index]:
+        state.play(move)
+    return state
+
+
+def review_record(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
+                  iterations: int | None = None,
+                  should_stop: Callable[[], bool] | None = None) -> Iterator[Verdict]:
+    """Judge every decision of ``seat`` with more than one legal move; yields verdicts in order."""
+    walk = _walk(record, seat)
+    try:
+        first = next(walk)
+    except StopIteration:
+        return
+    game = first[0]
+    if budget is None and iterations is None:
+        budget = default_budget(game)
+    if budget is not None and not budget > 0:
+        raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
+    plan = Budget(budget, iterations)
+    if game == "uragan":
+        from engine.review.uragan import judge
+    else:
+        from engine.review.eralash import judge
+    noise = NOISE[game]
+
+    def stopping() -> bool:
+        return should_stop is not None and bool(should_stop())
+
+    for _, d, state in _chain(first, walk):
+        if stopping():
+            return
+        view = state.view(seat)
+        try:
+            j = judge(view, d.played, plan, seed, should_stop)
+        except Stopped:
+            return
+        best, wp, wb, loss, nearly = settle(d.played, j, noise)
+        yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, best, wp, wb, loss,
+                      nearly, j.iterations)
+
+
+def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from rest
+
+
+def review_json(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
+                iterations: int | None = None) -> dict[str, Any]:
+    """The command line's output object (RECORDS.md, ``python -m engine review``)."""
+    game, _ = load_match(record)
+    verdicts = list(review_record(record, seat, budget, seed, iterations=iterations))
+    out: dict[str, Any] = {
+        "game": game,
+        "seat": seat,
+        "budget": budget if budget is not None or iterations is not None else default_budget(game),
+        "iterations": iterations,
+        "seed": seed,
+        "noise": NOISE[game],
+        "decisions": [v.to_json() for v in verdicts],
+        "total_loss": round(sum(v.loss for v in verdicts), 4),
+    }
+    if game == "eralash":
+        out["note"] = ("Eralash is decided mostly by the deal: the points come from runs and honours, "
+                       f"and losses under {NOISE[game]} of win chance are reported as none")
+    return out
+
+
+__all__ += ["move_json"]

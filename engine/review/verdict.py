@@ -1,0 +1,61 @@
+"""One judged decision of the review: the move played, the best move found, and their win chances."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+def move_json(game: str, move: object) -> Any:
+    """A move written as in records: Uragan ``{"card": .., "take": [..]}`` / "claim" / "let_stand",
+    Eralash ``"QS"`` / ``{"trump": "H"}``."""
+    if game == "uragan":
+        from engine.uragan.moves import move_to_json
+    else:
+        from engine.eralash.moves import move_to_json
+    return move_to_json(move)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The review of one decision of the reviewed seat.
+
+    ``deal`` and ``play`` count from 1 as in ``replay``'s error lines (a claim answer, a pick and a
+    trump choice carry the number of the play they belong to / come before); ``move_index`` is the
+    decision's index in the game's whole move list (``engine.review.match_before`` rebuilds the
+    position). ``kind`` is "play", "trump", "claim" (a claim answer) or "pick" (the offender's pick).
+    Win chances are the seat's (or its team's) estimated chance to win the match / robber after the
+    move; ``loss`` = best − played, 0 when the search cannot tell them apart (``nearly_best``).
+    """
+
+    game: str
+    deal: int
+    play: int
+    seat: int
+    kind: str
+    move_index: int
+    played: object
+    best: object
+    win_chance_played: float
+    win_chance_best: float
+    loss: float
+    nearly_best: bool = False  # the played move scored within the noise threshold of the best
+    iterations: int = 0
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss == 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "play": self.play,
+            "kind": self.kind,
+            "move": self.move_index,
+            "played": move_json(self.game, self.played),
+            "best": move_json(self.game, self.best),
+            "win_chance_played": self.win_chance_played,
+            "win_chance_best": self.win_chance_best,
+            "loss": self.loss,
+            "nearly_best": self.nearly_best,
+        }
