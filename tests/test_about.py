@@ -78,12 +78,14 @@ def test_a_folder_that_cannot_be_opened_is_a_message_on_the_sheet(tmp_path: Path
     app = _open_about(tmp_path, lang)
     try:
         about = app.stack.top
-        click(app, about.buttons["open"].rect.center)
+        button = about.buttons["open"].rect.copy()
+        click(app, button.center)
         assert about.wait_opened(timeout=30)
         frames(app, 2)
         assert asked == [tmp_path / "data"]
+        assert about.buttons["open"].rect == button  # the message appears under it; the button stays put
         assert about.status_is_error and "xdg-open: not found" in about.status
-        shown = " ".join(line for line, *_ in about._lines)
+        shown = " ".join(line for line, *_ in about._status_lines)
         assert "xdg-open" in shown
         from game.layout_check import check_app
 

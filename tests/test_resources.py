@@ -4,12 +4,14 @@ error naming it: never a silent placeholder."""
 from __future__ import annotations
 
 import importlib.resources
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
 import pytest
+from shipping import isolated_env
 
 from game import art, resources, sound
 from game.resources import AssetMissing, AssetUnreadable, asset, resource_path
@@ -71,7 +73,7 @@ def test_a_missing_sound_is_an_error_when_a_mixer_opens(monkeypatch, tmp_path):
 def test_the_app_reports_a_broken_install_in_one_line_and_exits_1(tmp_path):
     # a copy of the code with an empty sprites package: what a wheel without its art would be
     for name in ("engine", "game", "sounds"):
-        subprocess.run(["cp", "-r", str(ROOT / name), str(tmp_path / name)], check=True)
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
     (tmp_path / "sprites").mkdir()
     (tmp_path / "sprites" / "__init__.py").write_text('"""empty"""\n', encoding="utf-8")
     env_code = (
@@ -83,9 +85,31 @@ def test_the_app_reports_a_broken_install_in_one_line_and_exits_1(tmp_path):
     done = subprocess.run(
         [sys.executable, "-c", env_code, str(tmp_path / "data"), str(tmp_path)],
         cwd=tmp_path, capture_output=True, text=True, timeout=120,
-        env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(tmp_path),
-             "HOME": str(tmp_path)},
+        env=isolated_env(tmp_path),  # the copy is found from the working folder
     )
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     assert "sprites/" in done.stderr and "missing" in done.stderr
+
+
+def test_a_missing_table_art_is_an_error_on_screens_too(monkeypatch, tmp_path):
+    # the screens' backdrop renders the table on a helper thread; its failure must surface, not leave
+    # the plain stand-in cloth for good
+    from game.widgets import felt
+    from game.widgets.backdrop import Backdrop
+
+    _point_sprites_at(monkeypatch, tmp_path)
+    monkeypatch.setattr(felt, "_table_art", None)
+    backdrop = Backdrop()
+    backdrop.get((200, 120), "green")  # the stand-in while the (inline) warming fails
+    with pytest.raises(AssetMissing, match="sprites/table"):
+        backdrop.get((200, 120), "blue")
+
+
+def test_missing_translations_are_an_error_not_bare_keys(monkeypatch, tmp_path):
+    from game import i18n
+
+    monkeypatch.setitem(resources._roots, "game", tmp_path)
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    with pytest.raises(AssetMissing, match=r"game/i18n/core\.ru\.json"):
+        i18n._catalog("ru")

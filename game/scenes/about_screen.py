@@ -42,12 +42,14 @@ class AboutScene(GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.folder = data_folder(app)
-        self.status = ""  # under the path: opening…, or why it could not be opened
+        self.status = ""  # under the buttons: opening…, or why it could not be opened
         self.status_is_error = False
         self._opening: threading.Thread | None = None
         self._result: list[str | None] = []
         self.sheet = pygame.Rect(0, 0, 0, 0)
         self._lines: list[Line] = []
+        self._status_lines: list[Line] = []
+        self._status_top = 0
 
     # --- building -------------------------------------------------------------------------------------
 
@@ -58,21 +60,27 @@ class AboutScene(GuiScene):
         compact = h < 800
         sw = min(760 if compact else 980, w - 2 * rail - 48)
         pad = 24 if compact else 36
-        self._lines = self._compose(sw - 2 * pad, compact)
-        font = self.app.text.font
-        text_h = sum(gap + font(size, style).get_linesize() for _, size, _, style, gap in self._lines)
+        self._lines, self._status_lines = self._compose(sw - 2 * pad, compact)
+        text_h, status_h = self._height(self._lines), self._height(self._status_lines)
         bh = 44 if compact else 50
-        sh = min(h - 2 * rail - 32, pad + text_h + 24 + bh + pad)
-        self.sheet = pygame.Rect((w - sw) // 2, (h - sh) // 2, sw, sh)
-        by = self.sheet.bottom - pad - bh
+        # centred without the status, which then grows the sheet downwards: the buttons stay put
+        sh = pad + text_h + 24 + bh + pad
+        top = max(rail + 16, min((h - sh) // 2, h - rail - 16 - sh - status_h))
+        self.sheet = pygame.Rect((w - sw) // 2, top, sw, sh + status_h)
+        by = top + sh - pad - bh
+        self._status_top = by + bh
         open_rect, back_rect = row_rects(self.sheet.x + pad, by, sw - 2 * pad, 2, bh, gap=16)
         self.button("open", t("about.open"), open_rect)
         self.button("back", t("about.back"), back_rect)
         if self._opening is not None and self._opening.is_alive():
             self.buttons["open"].disable()
 
-    def _compose(self, width: int, compact: bool) -> list[Line]:
-        """The sheet's lines, wrapped to ``width``."""
+    def _height(self, lines: list[Line]) -> int:
+        font = self.app.text.font
+        return sum(gap + font(size, style).get_linesize() for _, size, _, style, gap in lines)
+
+    def _compose(self, width: int, compact: bool) -> tuple[list[Line], list[Line]]:
+        """The sheet's lines above the buttons and the status lines under them, wrapped to ``width``."""
         text = self.app.text
         big, body = (30, 17) if compact else (38, 20)
         lines: list[Line] = []
@@ -88,9 +96,11 @@ class AboutScene(GuiScene):
         para(t("about.credits"), body - 2, MUTED, "regular", 6)
         para(t("about.data"), body, INK, "regular", 16)
         para(str(self.folder), body, CLARET, "bold", 4)
+        above = lines[:]
+        lines.clear()
         if self.status:
-            para(self.status, body - 2, ERROR if self.status_is_error else MUTED, "italic", 10)
-        return lines
+            para(self.status, body - 2, ERROR if self.status_is_error else MUTED, "italic", 14)
+        return above, lines
 
     # --- playing --------------------------------------------------------------------------------------
 
@@ -144,9 +154,11 @@ class AboutScene(GuiScene):
         pygame.draw.rect(surface, SHEET, r)
         pygame.draw.rect(surface, BRASS, r, width=2)
         pad = 24 if self.app.size[1] < 800 else 36
-        y = r.y + pad
-        for line, size, colour, style, gap in self._lines:
+        self._draw_lines(surface, self._lines, r.x + pad, r.y + pad)
+        self._draw_lines(surface, self._status_lines, r.x + pad, self._status_top)
+
+    def _draw_lines(self, surface: pygame.Surface, lines: list[Line], x: int, y: int) -> None:
+        for line, size, colour, style, gap in lines:
             y += gap
-            img = self.app.text.get(line, size, colour, style)
-            surface.blit(img, (r.x + pad, y))
+            surface.blit(self.app.text.get(line, size, colour, style), (x, y))
             y += self.app.text.font(size, style).get_linesize()
