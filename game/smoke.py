@@ -489,6 +489,8 @@ def _abandon(s: Smoke) -> None:
     scene.dismiss_dialog()
 
 
+from game import smoke_coach  # noqa: E402, F401  (the coach's visits: the replay viewer, records)
+
 # --- the command ----------------------------------------------------------------------------------------
 
 
