@@ -180,11 +180,12 @@ class App:
         self._clock = 0.0
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, APP_SETTINGS)
-        if not headless:
-            with contextlib.suppress(Exception):  # the salon's own icon in the title bar and task bar
-                from game.art import icon_surface
+        if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
+            from game.art import icon_surface
 
-                pygame.display.set_icon(icon_surface())
+            icon = icon_surface()
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_icon(icon)
 
     # --- services, created on first use ---------------------------------------------------------
 
@@ -497,6 +498,15 @@ def run(argv: list[str] | None = None) -> int:
     except ValueError as err:
         print(f"salon: {err}", file=sys.stderr)
         return 2
+    from game.resources import AssetError
+
+    try:
+        return _run(args)
+    except AssetError as err:
+        return broken_install(err)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.smoke:
         from game.smoke import run_smoke
 
@@ -525,6 +535,17 @@ def run(argv: list[str] | None = None) -> int:
         modules.append(f"game.scenes.{args.game}_table")
     app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
+
+
+def broken_install(err: Exception) -> int:
+    """A shipped file is missing or unreadable: say which, on stderr and in a message box, and exit 1."""
+    print(f"salon: {err}", file=sys.stderr)
+    with contextlib.suppress(Exception):  # a windowed build has no console to print to
+        import pygame
+
+        if pygame.display.get_init() and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.display.message_box("Salon", str(err), message_type="error")
+    return 1
 
 
 def _eralash_table_available() -> bool:
