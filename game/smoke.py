@@ -594,6 +594,8 @@ def _about(s: Smoke) -> None:
     s.check("About: the folder could not be opened")
 
 
+from game import smoke_coach  # noqa: E402, F401  (the coach's visits: the replay viewer, records)
+
 # --- the command ----------------------------------------------------------------------------------------
 
 
