@@ -220,12 +220,20 @@ class App:
             from game.settings import Settings
             from game.storage import Store
 
-            folder, _ = ensure_data_dir(args.data_dir)
+            folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
-            self.store = Store(folder)
+            self.store = Store(folder, read_only=read_only)
             return Settings.load(self.store)
         except Exception as err:  # a broken settings module must not keep the game from starting
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
+            if self.store is not None:
+                with contextlib.suppress(Exception):
+                    from game.settings import Settings
+                    from game.storage import Notice
+
+                    self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"},
+                                                     f"Could not read settings.json ({err}); using defaults."))
+                    return Settings(self.store)  # the defaults, and they still save
             return DefaultSettings()
 
     @property
