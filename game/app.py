@@ -231,8 +231,8 @@ class App:
                     from game.settings import Settings
                     from game.storage import Notice
 
-                    self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"},
-                                                     f"Could not read settings.json ({err}); using defaults."))
+                    text = f"Could not read settings.json ({err}); using defaults."
+                    self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"}, text))
                     return Settings(self.store)  # the defaults, and they still save
             return DefaultSettings()
 
