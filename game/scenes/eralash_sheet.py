@@ -86,6 +86,7 @@ class SheetScene(Scene):
             + len(self.rows()) * row_h
             + fs * 1.6
             + h * 0.12
+            + self.extra_row_height(h)
         )
         self.box = pygame.Rect(
             0, 0, int(min(w * 0.82, h * (0.75 + 0.22 * sides))), int(min(h * 0.88, content))
@@ -131,6 +132,22 @@ class SheetScene(Scene):
         row_of_buttons(
             self.buttons, (self.box.centerx, self.box.bottom - int(bh * 0.95)), bh, self.app.text, fs
         )
+        if self.deal_end and not self.table.demo and self.table.humans:
+            number = len(self.table.match.deals_done)
+            extra = [
+                Button("review", t("sheet.review"), pygame.Rect(0, 0, 1, 1),
+                       lambda: self.table.review_deal(number), pygame.K_r),
+                Button("record", t("sheet.save_record"), pygame.Rect(0, 0, 1, 1), self.table.save_record),
+            ]
+            y = self.box.bottom - int(bh * 0.95) - bh - 12
+            row_of_buttons(extra, (self.box.centerx, y), bh, self.app.text, fs)
+            self.buttons += extra
+
+    def extra_row_height(self, h: int) -> int:
+        """Room for the second row of buttons (Review this deal, Save record) at a deal's end."""
+        if self.deal_end and not self.table.demo and self.table.humans:
+            return max(36, int(h * 0.055)) + 12
+        return 0
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -225,6 +242,9 @@ class SheetScene(Scene):
         slam = match.slam()
         if self.over and slam is not None:
             sub = t("eralash.end.slam", name=table.side_name(slam))
+        number = table.deal_number_text()
+        if number:
+            sub = f"{sub} · {number}"
         img = text.get(sub, small, WARN if self.over and slam is not None else DIM, "italic")
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + int(h * 0.02)
@@ -251,7 +271,7 @@ class SheetScene(Scene):
         y += 6
         rows = self.rows()
         row_h = int(fs * 1.25 + small * 1.2)
-        room = box.bottom - int(h * 0.1) - y - int(fs * 2.4)
+        room = box.bottom - int(h * 0.1) - self.extra_row_height(h) - y - int(fs * 2.4)
         if room // row_h < len(rows):
             rows = rows[-max(1, room // row_h) :]
         for r in rows:

@@ -129,6 +129,14 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
         return EralashLayout.for_size(size, self.match.n_players)
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the trump indicator, at the top right (under the demo's mark in a demo)."""
+        if self.reveal:
+            return None  # the example game: a record of the text, not a deal to play again
+        lay = self.layout
+        below = lay.trump.bottom + 6 + (self.font_size(0.017) + 8 if self.demo and not self.reveal else 0)
+        return ("topright", (lay.trump.right, below))
+
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:
             return super().layout_origin(card)
@@ -343,6 +351,8 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
             self.holds.add("sheet")
             self.banner = None  # the sheet celebrates a slam itself
         self.app.stack.push(SheetScene(self.app, self, deal_end=deal_end))
+        if deal_end:
+            self.maybe_review_after_deal()
 
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""
@@ -514,7 +524,12 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.peek_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and not getattr(event, "mod", 0) & pygame.KMOD_CTRL  # Ctrl+S saves the record
+            and self.phase != "declare"
+        ):
             self.show_sheet()
             return True
         if super().handle_event(event):

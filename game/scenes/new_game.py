@@ -162,8 +162,10 @@ class NewGameScene(GuiScene):
                 container=panel,
                 object_id="#notice",
             )
-        start, back = row_rects(30, inside - pad - button_h, self.inner, 2, button_h)
+        start, number, back = row_rects(30, inside - pad - button_h, self.inner, 3, button_h)
         self.button("start", t("menu.start"), start, container=panel)
+        self.button("number", t("deal_number.play"), number, tooltip=t("deal_number.play.about"),
+                    container=panel)
         self.button("back", t("menu.back"), back, container=panel)
 
     def choice_row(
@@ -417,6 +419,11 @@ class NewGameScene(GuiScene):
         if key == "start":
             self.start()
             return
+        if key == "number":
+            from game.scenes.deal_number_dialog import DealNumberDialog
+
+            self.app.stack.push(DealNumberDialog(self.app, self.start))
+            return
         if kind == "game":
             self.choice["game"] = value
         elif kind == "players":
@@ -439,8 +446,9 @@ class NewGameScene(GuiScene):
         self.error = ""
         self.build()
 
-    def start(self) -> None:
-        """Check the options with the engine, remember the choices, open the table."""
+    def start(self, seed: int | None = None) -> None:
+        """Check the options with the engine, remember the choices, open the table (``seed``: the
+        deal number to play again, else a fresh one)."""
         import importlib
 
         game = self.game
@@ -469,12 +477,13 @@ class NewGameScene(GuiScene):
         if game == "eralash":
             from game.scenes.eralash_table import EralashTable
 
-            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels)
+            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels,
+                                          seed=seed)
             app.stack.push(table)
         else:
             from game.scenes import open_table
 
-            open_table(app, "uragan", level=levels[0], options=options)
+            open_table(app, "uragan", level=levels[0], options=options, seed=seed)
 
     def _game_in_progress(self) -> bool:
         from game.saves import game_in_progress

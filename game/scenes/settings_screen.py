@@ -144,9 +144,12 @@ class SettingsScene(GuiScene):
         y = self._row(left, y, col_w, "four_colour", (False, True), s.four_colour,
                       tooltip=t("settings.four_colour.about"))
         half = (col_w - 24) // 2
-        room = p.bottom - (60 if compact else 80) - y - 40  # what is left above the bottom buttons
+        label_h, button_h, gap = self._metrics
+        # what is left above the bottom buttons, less the row of the player's gender under the pictures
+        room = p.bottom - (60 if compact else 80) - y - 40 - (label_h + button_h + gap)
         backs = available_card_backs()
-        self._pictures(left, y, half, "card_back", backs, min(100, room, _fit(half, len(backs), 0.72)))
+        back_h = min(100, room, _fit(half, len(backs), 0.72))
+        self._pictures(left, y, half, "card_back", backs, back_h)
         cloths = list(TABLE_COLOURS)
         cloth_h = min(42, _fit(half, len(cloths), 1.3))
         cloth_rows = self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
@@ -159,6 +162,9 @@ class SettingsScene(GuiScene):
         self.name_entry.set_text_length_limit(MAX_NAME)
         self.name_entry.set_text(_shown_name(s.player_name))
         self.add(self.name_entry)
+        gender_y = max(y + label_h + 4 + back_h, name_y + label_h + button_h) + gap + 6
+        self._row(left, gender_y, col_w, "player_gender", PLAYER_GENDERS, s.player_gender,
+                  tooltip=t("settings.player_gender.about"))
 
         y = top
         self._label(t("settings.section.play"), (right, y), 22 if compact else 24, "bold", BRASS)
@@ -176,11 +182,12 @@ class SettingsScene(GuiScene):
         y = self._row(right, row_y, (right_w - 24) // 2, "mute", (False, True), s.mute)
         self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "fullscreen", (False, True),
                   bool(getattr(self.app, "fullscreen", s.fullscreen)), tooltip=t("settings.fullscreen.about"))
-        y = self._row(right, y, right_w, "player_gender", PLAYER_GENDERS, s.player_gender,
-                      tooltip=t("settings.player_gender.about"))
+        y = self._row(right, y, right_w, "review_after_deal", (False, True),
+                      bool(getattr(s, "review_after_deal", False)),
+                      tooltip=t("settings.review_after_deal.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)
-        self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(90, bottom - 16 - y - label_h))
+        self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(48, bottom - 16 - y - label_h))
 
         bw, bh = (180, 42) if compact else (200, 48)
         self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))

@@ -49,14 +49,24 @@ def cell(rec: Record, column: str) -> str:
 def summary(stats: Stats, game: str) -> str:
     """One sentence under the sheet, with Russian plurals: 'Окончено 5 партий, выиграно 3, …'."""
     total = stats.total(game)
+    accuracy = accuracy_text(stats, game)
     if not total.played:
-        return t("stats.empty")
+        return t("stats.empty") + (f" · {accuracy}" if accuracy else "")
     parts = [plural(total.played, "stats.games_played"), plural(total.won, "stats.games_won")]
     if total.abandoned:
         parts.append(plural(total.abandoned, "stats.games_abandoned"))
     if total.best_streak:
         parts.append(plural(total.best_streak, "stats.best_streak"))
-    return ", ".join(parts)
+    return ", ".join(parts) + (f" · {accuracy}" if accuracy else "")
+
+
+def accuracy_text(stats: Stats, game: str) -> str:
+    """The coach's figure: mean win chance lost per decision in reviewed deals ('' before any)."""
+    mean = getattr(stats, "mean_loss", lambda g: None)(game)
+    if mean is None:
+        return ""
+    n = int(stats.accuracy[game]["decisions"])
+    return t("stats.accuracy.value", loss=f"{mean * 100:.1f}", n=n)
 
 
 class StatsScene(GuiScene):

@@ -76,6 +76,7 @@ class UraganFlow:
         )
         self.sheet = sheet
         self.app.stack.push(sheet)
+        self.maybe_review_after_deal()
 
     def deal_sheet(self, deal: Any) -> Sheet:
         match, me, opp = self.match, self.me, self.opp()
@@ -97,7 +98,8 @@ class UraganFlow:
         )
         scores = match.score()
         footer = [
-            t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target)
+            t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target),
+            self.deal_number_text(),
         ]
         title, banner = t("uragan.score.deal_title"), ""
         if match.is_over():
@@ -116,6 +118,12 @@ class UraganFlow:
             ]
         else:
             buttons = [SheetButton("next", t("common.continue"), self.after_sheet, pygame.K_RETURN, True)]
+        if not self.demo and self.humans:
+            number = len(match.deals_done) if deal in match.deals_done else len(match.deals_done) + 1
+            buttons += [
+                SheetButton("review", t("sheet.review"), lambda: self.review_deal(number), pygame.K_r, row=1),
+                SheetButton("record", t("sheet.save_record"), self.save_record, row=1),
+            ]
         columns = [self.player_name(me), self.player_name(opp)]
         return Sheet(title, columns, rows, footer, banner, buttons, suits=self.suits())
 

@@ -35,6 +35,7 @@ class SheetButton:
     action: Callable[[], None]
     hotkey: int | None = None
     accent: bool = False
+    row: int = 0  # 0: the main row at the bottom; 1: the row above it (review, save the record)
 
 
 @dataclass
@@ -81,13 +82,17 @@ class ScoreSheetScene(Scene):
         self._shade = pygame.Surface(size, pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 110))
         bh = max(36, int(h * 0.055))
-        self.buttons = [
-            Button(b.key, b.label, pygame.Rect(0, 0, 1, 1), b.action, b.hotkey, accent=b.accent)
-            for b in self.sheet.buttons
-        ]
-        row_of_buttons(
-            self.buttons, (self.box.centerx, self.box.bottom - bh), bh, self.app.text, max(12, int(h * 0.026))
-        )
+        self.buttons = []
+        for row in (0, 1):
+            buttons = [
+                Button(b.key, b.label, pygame.Rect(0, 0, 1, 1), b.action, b.hotkey, accent=b.accent)
+                for b in self.sheet.buttons
+                if b.row == row
+            ]
+            if buttons:
+                y = self.box.bottom - bh - row * (bh + 12)
+                row_of_buttons(buttons, (self.box.centerx, y), bh, self.app.text, max(12, int(h * 0.026)))
+                self.buttons += buttons
 
     @property
     def revealed(self) -> int:

@@ -469,9 +469,35 @@ class TableScene(Scene):
         """The match went back some moves: show its state (subclasses rebuild their own order)."""
         self.sync(duration=0.3)
 
+    def review_deal(self, deal: int | None = None) -> Any:
+        """The end-of-deal sheet's "Review this deal": the replay viewer over the sheet, the coach
+        judging the player's decisions of that deal in the bot worker meanwhile."""
+        from game.scenes.review_open import review_deal
+
+        return review_deal(self.app, self, deal)
+
+    def maybe_review_after_deal(self) -> None:
+        """The setting "Review after each deal": the review opens by itself over the sheet."""
+        if self.demo or not self.humans or not getattr(self.app.settings, "review_after_deal", False):
+            return
+        with contextlib.suppress(Exception):
+            self.review_deal()
+
+    def save_record(self) -> Any:
+        """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
+        or None when the folder could not be written (said too)."""
+        from game.scenes.review_open import save_match_record
+
+        return save_match_record(self.app, self.match)
+
     def on_match_over(self) -> None:
         if self.demo:
             return
+        with contextlib.suppress(Exception):
+            from game.records_io import remember_last_game
+
+            folder = getattr(self.app.store, "folder", None)
+            remember_last_game(folder, self.match.to_record())
         with contextlib.suppress(Exception):
             if self.stats is None and self.app.store is not None:
                 from game.stats import Stats
@@ -767,6 +793,13 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.note_action(event)
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+        ):
+            self.save_record()
+            return True
         self.place_hint_button()
         for b in list(self.buttons):
             if b.handle_event(event):
@@ -804,12 +837,33 @@ class TableScene(Scene):
             draw_card(surface, self.images, self.drag.pressed)
         self.draw_overlay(surface)
         self.draw_message(surface)
+        self.draw_deal_number(surface)
         self.place_hint_button()
         for b in self.buttons:
             b.draw(surface, self.text, self.font_size(0.026))
 
     def font_size(self, share: float) -> int:
         return max(12, int(self.app.size[1] * share))
+
+    def deal_number_text(self) -> str:
+        """"Deal #482193557": the game's number (its seed), to deal the same cards again."""
+        number = getattr(self.session, "deal_number", None)
+        if number is None:
+            number = getattr(self.match, "seed", None)
+        return t("deal_number.label", n=number) if number is not None else ""
+
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Where the deal number goes: a rect anchor name and point (tables choose a quiet corner)."""
+        return None
+
+    def draw_deal_number(self, surface: pygame.Surface) -> None:
+        """The deal number, small, where the table keeps it."""
+        text = self.deal_number_text()
+        spot = self.deal_number_spot() if text and self.layout is not None else None
+        if spot is None:
+            return
+        img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
+        surface.blit(img, img.get_rect(**{spot[0]: spot[1]}))
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         msg = self.message
