@@ -20,23 +20,27 @@ from game.version import version
 
 PROCESS_START = time.perf_counter()
 FPS = 60
+MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
 MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
 # Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
 APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
+    from engine.cli import OneLineParser, bounded_int, positive_int, seed_int
+
+    p = OneLineParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
     p.add_argument("--lang", choices=["ru", "en"],
                    help="interface language for this run (Settings keeps the chosen one)")
     p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
-    p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
-    p.add_argument("--bench-moves", type=int, default=0, metavar="M",
+    p.add_argument("--bench", type=positive_int, metavar="N",
+                   help="headless bot demo for N frames; print frame times")
+    p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
-    p.add_argument("--seed", type=int, help="deal seed for --demo/--bench")
+    p.add_argument("--seed", type=seed_int, help="deal seed for --demo/--bench")
     p.add_argument(
         "--smoke", action="store_true",
         help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
@@ -45,17 +49,36 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_data_dir_flag(text: str | None) -> None:
+    """ValueError (one line) for a ``--data-dir`` that can never be a folder: empty, holding a NUL, or
+    naming something that exists and is not a folder. A folder that cannot be written is not refused:
+    the app runs and tells the player that progress cannot be saved."""
+    if text is None:
+        return
+    if not text.strip() or "\0" in text:
+        raise ValueError(f"--data-dir must name a folder, not {text!r}")
+    path = Path(text).expanduser()
+    try:
+        exists, is_dir = path.exists(), path.is_dir()
+    except (OSError, ValueError) as err:
+        raise ValueError(f"--data-dir {text!r} cannot be used ({err})") from None
+    if exists and not is_dir:
+        raise ValueError(f"--data-dir {text!r} is not a folder")
+
+
 def parse_size(text: str | None) -> tuple[int, int] | None:
     """``"1600x1000"`` → (1600, 1000); ValueError (a one-line reason) for anything else or anything
     smaller than ``MIN_SIZE``."""
     if not text:
         return None
     w, sep, h = text.strip().lower().partition("x")
-    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
-        raise ValueError(f"--size must look like 1600x1000, not {text!r}")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit() or len(w) + len(h) > 16:
+        raise ValueError(f"--size must look like 1600x1000, not {text[:40]!r}")
     size = int(w), int(h)
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
         raise ValueError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    if size[0] > MAX_SIZE[0] or size[1] > MAX_SIZE[1]:
+        raise ValueError(f"--size must be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text[:40]}")
     return size
 
 
@@ -180,11 +203,12 @@ class App:
         self._clock = 0.0
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, APP_SETTINGS)
-        if not headless:
-            with contextlib.suppress(Exception):  # the salon's own icon in the title bar and task bar
-                from game.art import icon_surface
+        if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
+            from game.art import icon_surface
 
-                pygame.display.set_icon(icon_surface())
+            icon = icon_surface()
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_icon(icon)
 
     # --- services, created on first use ---------------------------------------------------------
 
@@ -196,12 +220,20 @@ class App:
             from game.settings import Settings
             from game.storage import Store
 
-            folder, _ = ensure_data_dir(args.data_dir)
+            folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
-            self.store = Store(folder)
+            self.store = Store(folder, read_only=read_only)
             return Settings.load(self.store)
         except Exception as err:  # a broken settings module must not keep the game from starting
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
+            if self.store is not None:
+                with contextlib.suppress(Exception):
+                    from game.settings import Settings
+                    from game.storage import Notice
+
+                    text = f"Could not read settings.json ({err}); using defaults."
+                    self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"}, text))
+                    return Settings(self.store)  # the defaults, and they still save
             return DefaultSettings()
 
     @property
@@ -494,9 +526,19 @@ def run(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         parse_size(args.size)
+        check_data_dir_flag(args.data_dir)
     except ValueError as err:
         print(f"salon: {err}", file=sys.stderr)
         return 2
+    from game.resources import AssetError
+
+    try:
+        return _run(args)
+    except AssetError as err:
+        return broken_install(err)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.smoke:
         from game.smoke import run_smoke
 
@@ -525,6 +567,17 @@ def run(argv: list[str] | None = None) -> int:
         modules.append(f"game.scenes.{args.game}_table")
     app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
+
+
+def broken_install(err: Exception) -> int:
+    """A shipped file is missing or unreadable: say which, on stderr and in a message box, and exit 1."""
+    print(f"salon: {err}", file=sys.stderr)
+    with contextlib.suppress(Exception):  # a windowed build has no console to print to
+        import pygame
+
+        if pygame.display.get_init() and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.display.message_box("Salon", str(err), message_type="error")
+    return 1
 
 
 def _eralash_table_available() -> bool:

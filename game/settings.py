@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.paths import SETTINGS_FILE
-from game.resources import resource_path
+from game.resources import AssetMissing, resource_path
 from game.storage import FileKind, Notice, Store
 from game.themes import TABLE_COLOURS
 
@@ -30,9 +30,10 @@ DEFAULT_BACK = "burgundy"  # tools/make_sprites.py draws sprites/backs/<name>.sv
 
 def available_card_backs() -> list[str]:
     """The card backs the art offers (names of ``sprites/backs/*.svg``)."""
-    folder = resource_path("sprites", "backs")
-    names = sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
-    return names or [DEFAULT_BACK]
+    names = sorted(p.stem for p in resource_path("sprites", "backs").glob("*.svg"))
+    if DEFAULT_BACK not in names:
+        raise AssetMissing(f"sprites/backs/{DEFAULT_BACK}.svg", resource_path("sprites", "backs"))
+    return names
 
 
 MIN_WINDOW = (960, 640)
@@ -222,7 +223,13 @@ class Settings:
     @classmethod
     def load(cls, store: Store) -> Settings:
         """Settings from ``store`` (defaults when missing or unreadable); warnings go to the store."""
-        doc = store.load(SETTINGS_KIND)
+        try:
+            doc = store.load(SETTINGS_KIND)
+        except Exception as err:  # never keep the game from starting; say so, and go on saving
+            doc = None
+            store.notices.append(Notice("storage.unreadable", {"file": SETTINGS_KIND.filename},
+                                        f"Could not read {SETTINGS_KIND.filename} ({type(err).__name__}); "
+                                        "using defaults."))
         settings = cls(store, doc or {})
         store.notices.extend(settings.warnings)
         return settings
@@ -349,7 +356,7 @@ class Settings:
                 continue
             try:
                 self._values[name] = spec.check(_copy(value))
-            except ValueError as err:
+            except Exception as err:  # whatever the file holds, the setting falls back, with a notice
                 self.warnings.append(Notice(
                     "settings.invalid", {"name": name},
                     f"The setting {name!r} had a bad value ({err}); its default is used."))

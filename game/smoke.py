@@ -321,6 +321,95 @@ def _uragan_end(s: Smoke) -> None:
     raise RuntimeError("the game never ended")
 
 
+def _craft_uragan(table: Any, hand: list[str], on_table: list[str]) -> None:
+    """Give the player ``hand`` (filled up at random) and the table ``on_table``, the player to move."""
+    import random
+
+    from engine import cards as C
+    from engine.uragan import Deal
+    from engine.uragan.deck import DECK
+
+    chosen = C.parse_set(hand) | C.parse_set(on_table)
+    rest = list(C.cards(DECK & ~chosen))
+    random.Random(1).shuffle(rest)
+    mine = list(C.cards(C.parse_set(hand)))
+    while len(mine) < 6:
+        mine.append(rest.pop())
+    rounds = [[C.to_mask(mine), C.to_mask(rest[:6])]] + [
+        [C.to_mask(rest[6 + i * 12 : 12 + i * 12]), C.to_mask(rest[12 + i * 12 : 18 + i * 12])]
+        for i in range(2)
+    ]
+    deal = Deal.from_hands(table.match.options, 1 - table.me, C.parse_set(on_table), rounds)
+    table.match.deal = deal
+    table._adopt_deal(deal)
+    table._opening_pending = False
+    table.cancel_bot()
+    table.banner = None
+    table.sync(instant=True)
+    table.build_buttons()
+
+
+@visit("Uragan story")
+def _uragan_story(s: Smoke) -> None:
+    """The table telling the story: an uragan pending on the score panel, the opponent's move still
+    said, the last play marked, the move log open, a capture option lit and a claimable one marked."""
+    import pygame
+
+    from engine import cards as C
+    from engine.uragan.moves import Play
+
+    table = _uragan_table(s, 16)
+    _craft_uragan(table, ["7S", "KH"], ["AC", "2D", "3S", "AH"])
+    s.frames(2)
+    table.submit(Play(C.parse("7S"), C.parse_set(["AC", "2D", "3S", "AH"])))  # an uragan
+    s.settle(table)
+    s.frames(4, dt=0.5)  # the "Uragan!" banner has gone; the news of the opponent's move stays
+    s.check("Uragan: uragan pending, the opponent's move, the last play")
+    s.key(pygame.K_l)
+    s.check("Uragan: move log")
+    s.key(pygame.K_l)
+    _craft_uragan(table, ["7S", "KH"], ["3C", "4D", "2S", "7C"])
+    s.frames(2)
+    table.select(C.parse("7S"))
+    s.check("Uragan: a card chosen, its claimable trail said")
+    table.select(None)
+    table.open_choice(C.parse("7S"), table.legal_for(C.parse("7S")))
+    s.frames(2)
+    chip = next(b for b in table.buttons if b.key == "choice1")
+    s.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=chip.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+    s.check("Uragan: capture choice, a claimable option lit")
+    table.close_choice()
+
+
+@visit("Eralash trick marks")
+def _eralash_marks(s: Smoke) -> None:
+    """A trick in the centre with its led card marked, then complete with the winner marked."""
+    for players in (2, 3, 4):
+        table = _eralash_table(s, players)
+        for _ in range(400):
+            if table.must_choose_trump():
+                table.choose_trump(table.shown.choices[0])
+            elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
+                table.end_declarations()
+            elif table.can_play_card():
+                break
+            s.settle(table)
+        deal = table.shown
+        if deal.current_trick():
+            s.check(f"Eralash {players} players: the led card marked")
+        legal = table.legal_mask_for_me()
+        table.tweens.speed = "normal"  # the complete trick lies a moment before it is gathered
+        table.play_card((legal & -legal).bit_length() - 1)
+        for _ in range(2000):
+            if table.gather is not None:
+                break
+            s.frames(1, dt=0.05)
+        else:
+            raise RuntimeError("the trick was never complete")
+        s.frames(8, dt=0.05)
+        s.check(f"Eralash {players} players: the trick's winner marked")
+
+
 def _eralash_table(s: Smoke, players: int, pairs: bool = False, target: int = 13) -> Any:
     from game.scenes.eralash_table import EralashTable
 
@@ -488,6 +577,24 @@ def _abandon(s: Smoke) -> None:
     s.check("New game: abandon the game in progress?")
     scene.dismiss_dialog()
 
+
+@visit("About")
+def _about(s: Smoke) -> None:
+    from game.i18n import t
+
+    s.home()
+    s.click_button("about")
+    scene = s.app.stack.top
+    if type(scene).__name__ != "AboutScene":
+        raise RuntimeError("the About button did not open the About box")
+    s.check("About")
+    # the longest it gets: the file manager could not be asked (the folder is not opened for real here)
+    scene.status, scene.status_is_error = t("about.open_failed", reason="xdg-open: not found"), True
+    scene.build()
+    s.check("About: the folder could not be opened")
+
+
+from game import smoke_coach  # noqa: E402, F401  (the coach's visits: the replay viewer, records)
 
 # --- the command ----------------------------------------------------------------------------------------
 

@@ -13,7 +13,8 @@ from helpers import app_on_disk
 
 from game.scenes.rules_screen import Block, parse_markdown, rules_path
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "game" / "rules"
 RU = (DOCS / "rules.ru.md").read_text(encoding="utf-8")
 EN = (DOCS / "rules.en.md").read_text(encoding="utf-8")
 
@@ -116,7 +117,7 @@ def test_the_illustrative_deal_has_one_run_worth_27() -> None:
         mask = sum(1 << parse(c) for c in cards.split())
         found[who] = [r.points for r in run.find_runs(mask)]
     assert found == {"Yulia": [], "Svetlana": [27], "Pavel": [], "Andrei": []}
-    record = json.loads((DOCS.parent / "tests" / "data" / "eralash_illustrative.json").read_text("utf-8"))
+    record = json.loads((ROOT / "tests" / "data" / "eralash_illustrative.json").read_text("utf-8"))
     deal = record["deals"][0]
     assert [sorted(h) for h in deal["hands"]] == [sorted(h.split()) for h in hands.values()]
     # the six tricks the documents tell, in the record's order (trick 4: the 4 of clubs, not the 3)

@@ -15,6 +15,7 @@ SCREENS: dict[str, str] = {
     "settings": "game.scenes.settings_screen:SettingsScene",
     "rules": "game.scenes.rules_screen:RulesScene",
     "stats": "game.scenes.stats_screen:StatsScene",
+    "about": "game.scenes.about_screen:AboutScene",
 }
 
 TABLES: dict[str, str] = {

@@ -16,7 +16,7 @@ from engine import cards as C
 from engine.eralash import Match, Options
 from game import i18n
 from game.i18n import t
-from game.resources import resource_path
+from game.resources import asset
 from game.scenes.eralash_table import DEMO_NAMES, EralashTable
 from game.themes import BRASS_LIGHT, IVORY
 from game.widgets.buttons import Button, button_height, row_of_buttons
@@ -26,7 +26,7 @@ CARD_PAUSE = 0.8  # seconds between two cards of a trick
 
 
 def load_record() -> dict[str, Any]:
-    return json.loads(resource_path(*RECORD).read_text(encoding="utf-8"))
+    return json.loads(asset(*RECORD).read_text(encoding="utf-8"))
 
 
 def example_match(rec: dict[str, Any]) -> tuple[Match, list[int]]:

@@ -129,6 +129,14 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
         return EralashLayout.for_size(size, self.match.n_players)
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the trump indicator, at the top right (under the demo's mark in a demo)."""
+        if self.reveal:
+            return None  # the example game: a record of the text, not a deal to play again
+        lay = self.layout
+        below = lay.trump.bottom + 6 + (self.font_size(0.017) + 8 if self.demo and not self.reveal else 0)
+        return ("topright", (lay.trump.right, below))
+
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:
             return super().layout_origin(card)

@@ -1,4 +1,4 @@
-"""Marks on the Eralash trick: the led card carries a brass ring and "led" while the trick is played;
+"""Marks on the Eralash trick: the led card carries an ivory ring and "led" while the trick is played;
 once it is complete the card that takes it is ringed and named before the trick is gathered
 (a mixin of ``EralashTable``; the trick's layout, one card per seat round the centre, is
 ``eralash_layout``'s ``TRICK_X`` / ``TRICK_Y``)."""
@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.i18n import t
-from game.themes import BRASS_LIGHT, GLOW
+from game.themes import GLOW, IVORY
 
 RING = 4
 
@@ -24,6 +24,7 @@ class TrickMarks:
     images: Any
     text: Any
     phase: str
+    layout: Any
 
     def trick_on_cloth(self) -> tuple[list[int], int | None]:
         """The cards of the trick lying in the centre, lead first, and the winning card once complete."""
@@ -49,17 +50,32 @@ class TrickMarks:
 
     def draw_trick_marks(self, surface: pygame.Surface) -> None:
         fs = self.font_size(0.017)
-        for kind, box in self.trick_mark_boxes():
-            colour = GLOW if kind == "winner" else BRASS_LIGHT
+        marks = self.trick_mark_boxes()
+        complete = any(kind == "winner" for kind, _ in marks)
+        for kind, box in marks:
+            colour = GLOW if kind == "winner" else IVORY
             width = RING + (2 if kind == "winner" else 0)
             pygame.draw.rect(surface, colour, box, width=width, border_radius=10)
+            if kind == "led" and complete:
+                continue  # once the trick is complete, the winner's word is the one that counts
             word = t("story.eralash.wins") if kind == "winner" else t("story.eralash.led")
             tag = self.text.get(word, fs, colour, "bold" if kind == "winner" else "italic", shadow=True)
-            at = tag.get_rect(midtop=(box.centerx, box.bottom + 1))
-            if kind == "winner":  # under the card, on a dark chip so it reads over another card
-                chip = at.inflate(10, 4)
-                pygame.draw.rect(surface, (30, 22, 12), chip, border_radius=6)
-            surface.blit(tag, at)
+            surface.blit(tag, self.tag_rect(tag.get_size(), box))
+
+    def tag_rect(self, size: tuple[int, int], box: pygame.Rect) -> pygame.Rect:
+        """Where a mark's word goes: on the outer side of its card, where no other trick card lies
+        (above the top seat's card, beside the others')."""
+        cx, cy = self.layout.centre
+        cw, ch = self.layout.card
+        dx, dy = (box.centerx - cx) / cw, (box.centery - cy) / ch
+        rect = pygame.Rect((0, 0), size)
+        if abs(dy) >= abs(dx) and dy < 0:
+            rect.midbottom = (box.centerx, box.top - 2)
+        elif dx < -0.2:
+            rect.midright = (box.left - 4, box.centery)
+        else:
+            rect.midleft = (box.right + 4, box.centery)
+        return rect
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_trick_marks(surface)

@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Settings, Rules, Statistics, Quit — pygame_gui on the baize.
+"""The main menu: New game, Continue, Settings, Rules, Statistics, About and Quit — pygame_gui on the baize.
 
 "New game" opens a second panel on the same screen: which game, which opponent, the main table
 option. Screens another helper has not built yet are shown disabled.
@@ -135,8 +135,11 @@ class MenuScene(FileDialogHost, GuiScene):
         y = 150
         for key, text, enabled in entries:
             tooltip = None if enabled or key == "continue" else t("menu.not_yet")
-            self.button(key, text, pygame.Rect(30, y, inner, bh), enabled=enabled, tooltip=tooltip,
-                        container=panel)
+            rect = pygame.Rect(30, y, inner, bh)
+            if key == "quit":  # About shares the last row with Quit
+                about, rect = row_rects(30, y, inner, 2, bh, gap=12)
+                self.button("about", t("about.menu"), about, container=panel)
+            self.button(key, text, rect, enabled=enabled, tooltip=tooltip, container=panel)
             y += bh + 12
 
     def _build_new(self, panel: Any, inner: int, ph: int) -> None:
@@ -336,7 +339,7 @@ class MenuScene(FileDialogHost, GuiScene):
         elif key == "continue":
             if continue_game(self.app) is None:
                 self.build()
-        elif key in ("settings", "rules", "stats"):
+        elif key in ("settings", "rules", "stats", "about"):
             open_screen(self.app, key)
         elif key == "quit":
             self.app.running = False

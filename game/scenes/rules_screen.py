@@ -1,4 +1,4 @@
-"""The Rules screen: both games' rules (docs/rules.<lang>.md) on a scrollable page, with contents.
+"""The Rules screen: both games' rules (game/rules/rules.<lang>.md) on a scrollable page, with contents.
 
 The documents use a small markdown subset — ``#`` headings, paragraphs, ``-`` and ``1.`` lists,
 ``**bold**`` — parsed here into blocks, laid out into lines for the page width, and drawn by our own
@@ -22,7 +22,7 @@ import pygame
 
 from game import i18n
 from game.i18n import t
-from game.resources import resource_path
+from game.resources import asset, resource_path
 from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
@@ -103,9 +103,9 @@ def parse_markdown(text: str) -> list[Block]:
 
 
 def rules_path(lang: str) -> Path:
-    """``docs/rules.<lang>.md`` (bundled next to the app when frozen)."""
-    path = resource_path("docs", f"rules.{lang}.md")
-    return path if path.is_file() else resource_path("docs", "rules.en.md")
+    """``game/rules/rules.<lang>.md``, shipped with the app (English for a language without rules)."""
+    path = resource_path("game", "rules", f"rules.{lang}.md")
+    return path if path.is_file() else asset("game", "rules", "rules.en.md")
 
 
 def split_games(blocks: list[Block]) -> dict[str, list[Block]]:

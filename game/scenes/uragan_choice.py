@@ -93,7 +93,8 @@ class UraganChoice:
         fs, lines = self.prompt_lines()
         line_h = self.text.font(fs).get_linesize()
         bh = self.button_height()
-        height = 12 + len(lines) * line_h + 10 + bh + 12
+        rows = self.__dict__.get("_chip_rows", 1)
+        height = 12 + len(lines) * line_h + 10 + rows * bh + (rows - 1) * 8 + 12
         rect = pygame.Rect(0, 0, int(lay.table.width * 0.94), height)
         rect.midbottom = (lay.table.centerx, lay.my_hand.top - max(4, lay.card[1] // 20))
         return rect
@@ -271,19 +272,31 @@ class UraganChoice:
         return chips
 
     def place_chips(self, chips: list[Button], fs: int) -> None:
-        """The answer buttons in a row at the bottom of the prompt's plaque (two rows if need be)."""
-        rect = self.prompt_rect()
-        if rect is None or not chips:
+        """The answer buttons in rows at the bottom of the prompt's plaque (as many rows as they need;
+        the plaque grows to hold them)."""
+        if not chips or self.layout is None:
+            self.__dict__["_chip_rows"] = 1
             return
         bh = self.button_height()
-        row_of_buttons(chips, (rect.centerx, rect.bottom - 12 - bh // 2), bh, self.text, fs)
-        if chips[0].rect.left < rect.left + 8:  # too wide for one row: shrink the labels to fit
-            small = max(11, int(fs * 0.82))
-            for c in chips:
-                c.text_size = small
-            row_of_buttons(
-                chips, (rect.centerx, rect.bottom - 12 - bh // 2), bh, self.text, small, gap=8, pad=14
-            )
+        font = self.text.font(fs)
+        room = int(self.layout.table.width * 0.94) - 24
+        gap, pad = 14, 26
+        rows: list[list[Button]] = [[]]
+        used = 0
+        for c in chips:
+            need = font.size(c.label)[0] + 2 * pad
+            if rows[-1] and used + gap + need > room:
+                rows.append([])
+                used = 0
+            used += need + (gap if len(rows[-1]) else 0)
+            rows[-1].append(c)
+        self.__dict__["_chip_rows"] = len(rows)
+        rect = self.prompt_rect()
+        if rect is None:
+            return
+        for i, row in enumerate(rows):
+            y = rect.bottom - 12 - bh // 2 - (len(rows) - 1 - i) * (bh + 8)
+            row_of_buttons(row, (rect.centerx, y), bh, self.text, fs, gap=gap, pad=pad)
 
     # --- drawing ------------------------------------------------------------------------------------
 

@@ -81,7 +81,7 @@ class UraganPlaques:
 
     def draw_score(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        rect = lay.score
+        rect = self.score_rect()
         surface.blit(self._plaque(rect.size), rect)
         fs = self.font_size(0.024)
         small = self.font_size(0.019)
@@ -138,6 +138,13 @@ class UraganPlaques:
         if self.demo:
             d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
             surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
+
+    def score_rect(self) -> pygame.Rect:
+        """The score plaque: the layout's, a line taller for each seat with an uragan point pending."""
+        rect = self.layout.score.copy()
+        line = self.text.font(self.font_size(0.018), "bold").get_linesize()
+        rect.height += sum(line for s in (0, 1) if self.pending_uragans(s))
+        return rect
 
     def pending_uragans(self, seat: int) -> int:
         """Uragans made this deal whose point the score does not yet count (until the deal is scored)."""

@@ -5,12 +5,11 @@ Drawn once per window size and colour into a Surface, then blitted every frame.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import pygame
 
-from game.themes import BRASS, TABLE_COLOURS, WOOD, WOOD_DARK
+from game.themes import BRASS, WOOD, WOOD_DARK
 
 
 def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
@@ -54,17 +53,10 @@ _table_art: Any = None
 
 
 def table_background(size: tuple[int, int], colour_name: str) -> pygame.Surface:
-    """The art helper's SVG table (cloth, rail, brass corners) when present, else ``baize``."""
+    """The SVG table (cloth, rail, brass corners); missing art is ``game.resources.AssetError``."""
     global _table_art
     if _table_art is None:
-        try:
-            from game.art import TableArt
-            from game.resources import resource_path
+        from game.art import TableArt
 
-            _table_art = TableArt() if resource_path("sprites", "table").is_dir() else False
-        except Exception:
-            _table_art = False
-    if _table_art:
-        with contextlib.suppress(Exception):
-            return _table_art.background(size, colour_name)
-    return baize(size, TABLE_COLOURS.get(colour_name, TABLE_COLOURS["green"]))
+        _table_art = TableArt()
+    return _table_art.background(size, colour_name)

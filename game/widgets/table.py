@@ -852,17 +852,18 @@ class TableScene(Scene):
             number = getattr(self.match, "seed", None)
         return t("deal_number.label", n=number) if number is not None else ""
 
-    def draw_deal_number(self, surface: pygame.Surface) -> None:
-        """The deal number, small, in the bottom left corner inside the rail."""
-        text = self.deal_number_text()
-        if not text or self.layout is None:
-            return
-        from game.layout import rail_width
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Where the deal number goes: a rect anchor name and point (tables choose a quiet corner)."""
+        return None
 
-        w, h = surface.get_size()
-        inset = rail_width((w, h)) + max(4, h // 120)
+    def draw_deal_number(self, surface: pygame.Surface) -> None:
+        """The deal number, small, where the table keeps it."""
+        text = self.deal_number_text()
+        spot = self.deal_number_spot() if text and self.layout is not None else None
+        if spot is None:
+            return
         img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
-        surface.blit(img, img.get_rect(bottomleft=(inset, h - inset)))
+        surface.blit(img, img.get_rect(**{spot[0]: spot[1]}))
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         msg = self.message
