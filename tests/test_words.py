@@ -347,3 +347,21 @@ def test_the_layout_check_looks_at_an_open_dialog_alone_and_still_catches_a_faul
         assert any("confirm_button" in p for p in problems), problems
     finally:
         app.close()
+
+
+def test_a_deal_number_asked_over_a_game_in_progress_is_dealt_after_the_question(tmp_path: Path) -> None:
+    from game.botworker import InlineWorker
+    from game.scenes import open_table
+
+    app = app_on_disk(tmp_path, lang="ru")
+    app.worker = InlineWorker()
+    try:
+        app.stack.remove(open_table(app, "uragan", level="novice"))
+        scene = _new_game_dialog(app, "uragan")
+        scene.start(777001)  # as the "Play deal number…" dialog hands it over
+        assert scene.dialog is not None
+        app.frame(0.016, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                             ui_element=scene.dialog)])
+        assert app.stack.top.session.deal_number == 777001
+    finally:
+        app.close()
