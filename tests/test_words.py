@@ -365,3 +365,13 @@ def test_a_deal_number_asked_over_a_game_in_progress_is_dealt_after_the_question
         assert app.stack.top.session.deal_number == 777001
     finally:
         app.close()
+
+
+def test_a_bots_default_name_follows_the_interface_language() -> None:
+    from game.scenes.uragan_words import localised_name
+
+    i18n.set_language("ru")
+    assert localised_name("Pavel", 1) == "Павел" and localised_name("Yulia", 1) == "Юлия"
+    assert localised_name("Маша", 1) == "Маша"  # a chosen name stays
+    i18n.set_language("en")
+    assert localised_name("Андрей", 1) == "Andrei"
