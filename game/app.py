@@ -425,13 +425,14 @@ class App:
     def run(self) -> int:
         pg = self.pg
         dt = 0.0
-        while self.running and self.stack.top is not None:
-            if self.frame(dt, pg.event.get()):
-                pg.display.flip()
-            if self.first_frame_ms is None:
-                self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
-        self.close()
+        with quit_on_signals(self):
+            while self.running and self.stack.top is not None:
+                if self.frame(dt, pg.event.get()):
+                    pg.display.flip()
+                if self.first_frame_ms is None:
+                    self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            self.close()
         return 0
 
     def close(self) -> None:
@@ -443,6 +444,40 @@ class App:
         if self._worker is not None:
             self._worker.close()
         self.pg.quit()
+
+
+_SIGNALLED: list[int] = []  # signals that asked the app to end (Ctrl+C, SIGTERM), in order
+
+
+@contextlib.contextmanager
+def quit_on_signals(app: Any) -> Any:
+    """Ctrl+C (SIGINT) and SIGTERM end the frame loop like closing the window: the game in progress
+    is saved, the bot worker closed, no traceback. A second Ctrl+C while closing is ignored."""
+    import signal
+
+    wanted = [signal.SIGINT] + ([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])
+    old: dict[int, Any] = {}
+
+    def stop(signum: int, _frame: Any) -> None:
+        _SIGNALLED.append(signum)
+        app.running = False
+
+    if threading_is_main():
+        for sig in wanted:
+            with contextlib.suppress(ValueError, OSError):
+                old[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+
+
+def threading_is_main() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 class SplashScene:
@@ -536,6 +571,9 @@ def run(argv: list[str] | None = None) -> int:
         return _run(args)
     except AssetError as err:
         return broken_install(err)
+    except KeyboardInterrupt:  # Ctrl+C before the window's loop took over: nothing to save yet
+        print("salon: interrupted", file=sys.stderr)
+        return 130
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -67,6 +67,7 @@ class NewGameScene(GuiScene):
         self.entries: dict[str, UITextEntryLine] = {}
         self.error = ""
         self.abandon_confirmed = False  # the player agreed to give up the game in progress
+        self._asked_seed: int | None = None  # the deal number asked for while the question is open
 
     # --- the current choices ----------------------------------------------------------------------
 
@@ -377,7 +378,7 @@ class NewGameScene(GuiScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.confirmed(event):
             self.abandon_confirmed = True
-            self.start()
+            self.start(self._asked_seed)
             return True
         if self.dialog is not None and event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -463,6 +464,7 @@ class NewGameScene(GuiScene):
             self.build()
             return
         if not self.abandon_confirmed and self._game_in_progress():
+            self._asked_seed = seed
             self.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game=self._saved_game_name())
             return
         with contextlib.suppress(Exception):
