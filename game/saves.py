@@ -15,6 +15,7 @@ and removes the save.
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import uuid
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from game.paths import SAVE_FILE
-from game.settings import GAMES, LEVELS
+from game.settings import GAMES, LEVELS, MAX_NAME
 from game.stats import Stats, variant_of
 from game.storage import FileKind, Notice, Store
 
@@ -72,29 +73,69 @@ class SavedGame:
         game = d.get("game")
         if game not in GAMES:
             raise ValueError("unknown game")
-        match = d.get("match")
-        if not isinstance(match, dict) or not isinstance(match.get("moves"), list):
-            raise ValueError("no match")
         seats = d.get("seats")
         if not (isinstance(seats, list) and 2 <= len(seats) <= 4
-                and all(s is None or s in LEVELS for s in seats) and None in seats):
+                and all(s is None or (isinstance(s, str) and s in LEVELS) for s in seats) and None in seats):
             raise ValueError("seats do not fit")
+        match = _check_match(d.get("match"), len(seats))
         seeds = d.get("bot_seeds")
         if not (isinstance(seeds, list) and len(seeds) == len(seats)
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in seeds)):
+                and all(_is_int(x) and 0 <= x < 1 << 64 for x in seeds)):
             raise ValueError("bot seeds do not fit")
         game_id = d.get("game_id")
-        if not isinstance(game_id, str) or not game_id:
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_ID:
             raise ValueError("no game id")
+        undo_used = d.get("undo_used", False)
+        if not isinstance(undo_used, bool):
+            raise ValueError("undo_used is not true or false")
         table = d.get("table")
+        saved_at = d.get("saved_at", "")
         return cls(game=game, match=match, seats=list(seats), bot_seeds=list(seeds), game_id=game_id,
-                   undo_used=bool(d.get("undo_used", False)),
-                   table=table if isinstance(table, dict) else None,
-                   saved_at=str(d.get("saved_at", "")))
+                   undo_used=undo_used, table=table if isinstance(table, dict) else None,
+                   saved_at=saved_at[:40] if isinstance(saved_at, str) else "")
 
     def restore_match(self) -> Any:
         """The engine's ``Match`` in the saved position (replays every move)."""
         return engine_module(self.game).Match.from_save(self.match)
+
+
+MAX_ID = 64
+MAX_MOVES = 20_000  # a whole Eralash match is a few hundred moves
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_match(match: Any, seats: int) -> dict[str, Any]:
+    """The engine's ``Match.to_save()`` part, checked for shape before the engine replays it: the
+    players' names are text (capped at the length a name may be typed), one per seat, the numbers
+    whole and in range, the moves a list of sane length. The moves themselves are the engine's to
+    check, by replaying them."""
+    if not isinstance(match, dict):
+        raise ValueError("no match")
+    moves = match.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise ValueError("no list of moves")
+    players = match.get("players")
+    if not (isinstance(players, list) and len(players) == seats and all(isinstance(p, str) for p in players)):
+        raise ValueError("players do not fit the seats")
+    for key in ("seed", "first_dealer"):
+        if key in match and not (_is_int(match[key]) and 0 <= match[key] < 1 << 64):
+            raise ValueError(f"{key} is not a whole number")
+    if _is_int(match.get("first_dealer")) and match["first_dealer"] >= seats:
+        raise ValueError("first_dealer is not a seat")
+    options = match.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError("options are not an object")
+    names = [cap_name(p) for p in players]
+    return match if names == players else {**match, "players": names}
+
+
+def cap_name(name: str) -> str:
+    """A name as it may be shown: printable, at most ``MAX_NAME`` characters, never empty."""
+    clean = "".join(c if c >= " " else " " for c in name).strip()[:MAX_NAME].strip()
+    return clean or "?"
 
 
 def load_game(store: Store) -> SavedGame | None:
@@ -118,25 +159,45 @@ def _load(store: Store) -> tuple[SavedGame, Any] | None:
     return saved, match
 
 
+_CHECKED: dict[str, tuple[Any, bool]] = {}  # save path -> (its stat signature, whether it replayed)
+
+
+def _signature(path: Any) -> Any:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ino)
+
+
 def has_saved_game(store: Store) -> bool:
-    """Cheap check for the menu's Continue button (does not replay)."""
-    return store.path(SAVE_KIND).exists() and not store.is_blocked(SAVE_KIND)
+    """For the menu's Continue button: is there a save that loads and replays? The answer is kept
+    for as long as the file is unchanged, so the menu rebuilding itself does not replay again."""
+    if store.is_blocked(SAVE_KIND):
+        return False
+    path = store.path(SAVE_KIND)
+    sig = _signature(path)
+    if sig is None:
+        return False
+    known = _CHECKED.get(str(path))
+    if known is not None and known[0] == sig:
+        return known[1]
+    return check_saved_game(store)
 
 
 def check_saved_game(store: Store) -> bool:
-    """Is there a save that reads as one? Reads and checks the document without replaying it (the
-    menu calls this when it opens): a damaged file is set aside at once, with a notice the menu shows."""
-    if not store.path(SAVE_KIND).exists():
-        return False
-    doc = store.load(SAVE_KIND)
-    if doc is None:
+    """Is there a save that loads and replays? (The menu calls this when it opens.) A damaged file is
+    set aside at once, with a notice the menu shows."""
+    path = store.path(SAVE_KIND)
+    sig = _signature(path)
+    if sig is None:
         return False
     try:
-        SavedGame.from_dict(doc)
-    except ValueError:
-        store.set_aside(SAVE_KIND)
-        return False
-    return True
+        ok = _load(store) is not None
+    except ImportError:
+        ok = False
+    _CHECKED[str(path)] = (_signature(path) if ok else None, ok)
+    return ok
 
 
 def _side_of(match_save: dict[str, Any], n: int) -> Any:

@@ -223,7 +223,13 @@ class Settings:
     @classmethod
     def load(cls, store: Store) -> Settings:
         """Settings from ``store`` (defaults when missing or unreadable); warnings go to the store."""
-        doc = store.load(SETTINGS_KIND)
+        try:
+            doc = store.load(SETTINGS_KIND)
+        except Exception as err:  # never keep the game from starting; say so, and go on saving
+            doc = None
+            store.notices.append(Notice("storage.unreadable", {"file": SETTINGS_KIND.filename},
+                                        f"Could not read {SETTINGS_KIND.filename} ({type(err).__name__}); "
+                                        "using defaults."))
         settings = cls(store, doc or {})
         store.notices.extend(settings.warnings)
         return settings
@@ -350,7 +356,7 @@ class Settings:
                 continue
             try:
                 self._values[name] = spec.check(_copy(value))
-            except ValueError as err:
+            except Exception as err:  # whatever the file holds, the setting falls back, with a notice
                 self.warnings.append(Notice(
                     "settings.invalid", {"name": name},
                     f"The setting {name!r} had a bad value ({err}); its default is used."))

@@ -20,10 +20,12 @@ from typing import Any, Literal
 
 from game.paths import STATS_FILE
 from game.settings import GAMES, LEVELS
-from game.storage import FileKind, Notice, Store
+from game.storage import FileKind, Store
 
 STATS_KIND = FileKind("stats", STATS_FILE, version=1)
 REMEMBERED_IDS = 200
+MAX_COUNT = 10**9  # more games than a lifetime of play: a larger figure is damage
+MAX_ID = 64
 ERALASH_VARIANTS = ("2", "3", "4", "pairs")  # the tables Eralash statistics are split by
 VARIANTS = {"eralash": ERALASH_VARIANTS}
 
@@ -75,8 +77,8 @@ class Record:
             raise ValueError("not an object")
         values = {}
         for f in fields(cls):
-            v = d.get(f.name, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            v = d.get(f.name, 0)  # a figure added in a later version is missing from older files
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_COUNT:
                 raise ValueError(f"{f.name} is not a count")
             values[f.name] = v
         rec = cls(**values)
@@ -108,10 +110,14 @@ class Stats:
 
     @classmethod
     def load(cls, store: Store) -> Stats:
+        """The statistics in ``store``: a damaged file is set aside by the store; a file damaged only
+        in part keeps its good parts, and a copy of it as it was is kept aside, with a notice."""
         stats = cls(store)
         doc = store.load(STATS_KIND)
         if doc:
-            stats._absorb(doc, store.notices)
+            damaged = stats._absorb(doc)
+            if damaged:
+                store.keep_copy(STATS_KIND, ", ".join(damaged[:4]) + (" …" if len(damaged) > 4 else ""))
         return stats
 
     def get(self, game: str, level: str) -> Record:
@@ -208,55 +214,80 @@ class Stats:
     def save(self) -> bool:
         return self.store.save(STATS_KIND, self.to_dict()) if self.store else False
 
-    def _absorb(self, doc: dict[str, Any], notices: list[Notice]) -> None:
-        games = doc.get("games", {})
-        if not isinstance(games, dict):
-            games = {}
-            notices.append(Notice("stats.invalid", {"what": "games"},
-                                  "The statistics file was damaged in part; that part starts again."))
-        for game, levels in games.items():
-            if game not in self.records or not isinstance(levels, dict):
-                continue
-            for level, raw in levels.items():
-                if level not in LEVELS:
-                    continue
-                try:
-                    self.records[game][level] = Record.from_dict(raw)
-                except ValueError:
-                    notices.append(Notice("stats.invalid", {"what": f"{game}/{level}"},
-                                          f"The statistics for {game} against {level} were damaged; "
-                                          "they start again from zero."))
-        variants = doc.get("variants", {})  # newer than version 1's first files: may be absent
-        for game, tables in (variants.items() if isinstance(variants, dict) else ()):
-            if game not in self.variants or not isinstance(tables, dict):
-                continue
-            for variant, raw in tables.items():
-                if variant not in self.variants[game]:
-                    continue
-                try:
-                    self.variants[game][variant] = Record.from_dict(raw)
-                except ValueError:
-                    notices.append(Notice("stats.invalid", {"what": f"{game}/{variant}"},
-                                          f"The statistics for {game} at the {variant} table were "
-                                          "damaged; they start again from zero."))
-        ids = doc.get("recorded_ids", [])
-        if isinstance(ids, list):
-            self.recorded_ids = [i for i in ids if isinstance(i, str)][-REMEMBERED_IDS:]
-        self._absorb_accuracy(doc)
+    def _absorb(self, doc: dict[str, Any]) -> list[str]:
+        """Take every valid part of ``doc``; returns the names of the parts that were not valid.
 
-    def _absorb_accuracy(self, doc: dict[str, Any]) -> None:
-        """The coach's figures (added later: a file without them simply has none yet)."""
-        acc = doc.get("accuracy", {})
-        for game, raw in (acc.items() if isinstance(acc, dict) else ()):
-            if game not in self.accuracy or not isinstance(raw, dict):
+        One checker per section; a section missing from the file (older files lack the later ones)
+        simply keeps its empty start. A new section is one more line in the list below."""
+        damaged: list[str] = []
+        for key, absorb in (("games", self._absorb_games), ("variants", self._absorb_variants),
+                            ("recorded_ids", self._absorb_recorded), ("accuracy", self._absorb_accuracy),
+                            ("reviewed_ids", self._absorb_reviewed)):
+            if key in doc:
+                damaged += absorb(doc[key])
+        return damaged
+
+    def _absorb_games(self, games: Any) -> list[str]:
+        return _absorb_tables(games, self.records, "games")
+
+    def _absorb_variants(self, variants: Any) -> list[str]:
+        return _absorb_tables(variants, self.variants, "variants")
+
+    def _absorb_recorded(self, ids: Any) -> list[str]:
+        good, bad = _ids(ids, "recorded_ids")
+        self.recorded_ids = good
+        return bad
+
+    def _absorb_reviewed(self, ids: Any) -> list[str]:
+        good, bad = _ids(ids, "reviewed_ids")
+        self.reviewed_ids = good
+        return bad
+
+    def _absorb_accuracy(self, acc: Any) -> list[str]:
+        """The coach's figures: per game, decisions judged and their summed loss (0 ≤ loss ≤ n)."""
+        if not isinstance(acc, dict):
+            return ["accuracy"]
+        damaged = []
+        for game, raw in acc.items():
+            if game not in self.accuracy:
                 continue
-            n, loss = raw.get("decisions", 0), raw.get("loss", 0.0)
-            if (isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                    and isinstance(loss, (int, float)) and not isinstance(loss, bool) and 0 <= loss <= n):
+            n = raw.get("decisions", 0) if isinstance(raw, dict) else None
+            loss = raw.get("loss", 0.0) if isinstance(raw, dict) else None
+            if (isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_COUNT
+                    and isinstance(loss, int | float) and not isinstance(loss, bool) and 0 <= loss <= n):
                 self.accuracy[game] = {"decisions": n, "loss": float(loss)}
-        ids = doc.get("reviewed_ids", [])
-        if isinstance(ids, list):
-            self.reviewed_ids = [i for i in ids if isinstance(i, str)][-REMEMBERED_IDS:]
+            else:
+                damaged.append(f"accuracy/{game}")
+        return damaged
+
+
+def _absorb_tables(section: Any, into: dict[str, dict[str, Record]], name: str) -> list[str]:
+    """``{game: {table: record}}`` into ``into``, for the games and tables this version knows."""
+    if not isinstance(section, dict):
+        return [name]
+    damaged = []
+    for game, tables in section.items():
+        if game not in into:
+            continue  # a game this version does not know
+        if not isinstance(tables, dict):
+            damaged.append(f"{name}/{game}")
+            continue
+        for table, raw in tables.items():
+            if table not in into[game]:
+                continue
+            try:
+                into[game][table] = Record.from_dict(raw)
+            except ValueError:
+                damaged.append(f"{game}/{table}")
+    return damaged
+
+
+def _ids(ids: Any, name: str) -> tuple[list[str], list[str]]:
+    """The valid game ids of a list (the newest ``REMEMBERED_IDS``), and ``[name]`` if any was not."""
+    if not isinstance(ids, list):
+        return [], [name]
+    good = [i for i in ids if isinstance(i, str) and 0 < len(i) <= MAX_ID]
+    return good[-REMEMBERED_IDS:], ([] if len(good) == len(ids) else [name])
 
 
 def _no_variants() -> dict[str, dict[str, Record]]:

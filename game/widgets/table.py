@@ -596,7 +596,3 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
             if b.handle_event(event):
                 return True
         return bool(self.drag.handle_event(event))
-
-
-
-

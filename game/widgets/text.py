@@ -9,6 +9,8 @@ import pygame
 from game.resources import asset, unreadable
 from game.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
 
+MAX_LINE_CHARS = 2000
+MAX_LINE_PX = 8000
 _STYLES = {"regular": FONT_REGULAR, "bold": FONT_BOLD, "italic": FONT_ITALIC}
 
 
@@ -54,10 +56,12 @@ class TextCache:
         key = (text, size, style, tuple(colour), shadow, suits)
         surf = self._surfaces.get(key)
         if surf is None:
-            if len(self._surfaces) > self.MAX_ENTRIES:
-                self._surfaces.clear()
+            while len(self._surfaces) >= self.MAX_ENTRIES:  # least recently used first
+                self._surfaces.pop(next(iter(self._surfaces)))
             surf = self._render(text, size, colour, style, shadow, suits)
-            self._surfaces[key] = surf
+        else:
+            del self._surfaces[key]  # re-inserted below: dicts keep order, so this marks it recent
+        self._surfaces[key] = surf
         return surf
 
     def _render(
@@ -65,6 +69,9 @@ class TextCache:
     ) -> pygame.Surface:
         self.renders += 1
         font = self.font(size, style)
+        if len(text) > MAX_LINE_CHARS or font.size(text[: MAX_LINE_CHARS])[0] > MAX_LINE_PX:
+            # No screen shows a line this long; SDL cannot even make the surface. Shorten it.
+            text = text[: _fitting_prefix(font, text[:MAX_LINE_CHARS], MAX_LINE_PX) - 1] + "…"
         main = font.render(text, True, colour) if not suits else self._coloured(font, text, colour, suits)
         if not shadow:
             return main
@@ -101,11 +108,23 @@ class TextCache:
                     line = word
                 else:
                     line = trial
-                while font.size(line)[0] > width and len(line) > 1:  # a word wider than the line (a path)
-                    cut = len(line) - 1
-                    while cut > 1 and font.size(line[:cut])[0] > width:
-                        cut -= 1
+                while len(line) > 1 and font.size(line[: width + 1])[0] > width:  # a word wider than a line
+                    cut = _fitting_prefix(font, line, width)
                     lines.append(line[:cut])
                     line = line[cut:]
             lines.append(line)
         return lines
+
+
+def _fitting_prefix(font: pygame.font.Font, text: str, width: int) -> int:
+    """How many leading characters of ``text`` fit ``width`` pixels (at least 1). A binary search over
+    at most ``width`` characters (no glyph is narrower than a pixel), so a 20,000-character word costs
+    a few measurements per line, not one per character."""
+    lo, hi = 1, min(len(text), width + 1)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
