@@ -182,7 +182,7 @@ class UraganHand:
         self.selected = card
         self.clear_highlights()
         if card is not None and card in self.sprites:
-            self.fx.tween(self.sprites[card], 0.12, lift=0.22)
+            self.fx.tween(self.sprites[card], 0.12, lift=0.12)  # raised, and ringed (highlight_targets)
             self.highlight_targets(card)
 
     def click_table(self, pos: tuple[int, int]) -> bool:
