@@ -367,7 +367,9 @@ class EralashReplay(ReplayMixin, EralashTable):
         lay = super().make_layout(size)
         w, h = lay.size
         margin = int(h * 0.03)
-        lay.trump.top = margin
+        right = lay.trump.right
+        lay.trump.width = max(lay.trump.width, min(int(w * 0.26), 340))  # "by the run: Svetlana" fits
+        lay.trump.topright = (right, margin)
         top = next((p for p in lay.seats if p.side == "top"), None)
         if top is not None:
             gap = max(8, w // 60)
