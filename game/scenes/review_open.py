@@ -101,6 +101,8 @@ class FileDialogHost:
         self.file_dialog = UIFileDialog(rect, self.app.ui, window_title=t("record.open.title"),
                                         initial_file_path=str(start), allow_existing_files_only=True,
                                         allowed_suffixes={".json"}, object_id="#record_dialog")
+        with contextlib.suppress(Exception):
+            self.file_dialog.set_blocking(True)  # the menu waits under it
         return self.file_dialog
 
     def file_dialog_event(self, event: Any) -> bool:

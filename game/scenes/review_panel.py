@@ -194,47 +194,65 @@ class ReviewPanel:
 
     # --- drawing -----------------------------------------------------------------------------------
 
-    _panel_bg: dict[tuple[int, int], pygame.Surface] = {}
+    _panel_cache: tuple[Any, pygame.Surface] | None = None
 
-    def draw_panel(self, surface: pygame.Surface) -> None:
-        rect = self.panel_rect()
-        bg = self._panel_bg.get(rect.size)
-        if bg is None:
-            if len(self._panel_bg) > 8:
-                self._panel_bg.clear()
-            bg = self._panel_bg[rect.size] = panel(rect.size, 245)
-        surface.blit(bg, rect)
-        pygame.draw.line(surface, BRASS, rect.topleft, rect.bottomleft, 2)
+    def panel_key(self) -> tuple[Any, ...]:
+        """Everything the panel's still part shows (a new key: it is composed again, once)."""
+        from game import i18n
+
+        return (self.app.size, self.index, len(self.replay.verdicts), self.review_state, self.review_error,
+                self.replay.seat, self.choose_seat, i18n.get_language(), getattr(self, "buttons_bottom", 0),
+                getattr(self, "nav_top", 0))
+
+    def compose_panel(self, size: tuple[int, int]) -> pygame.Surface:
+        """The panel without its buttons, on an opaque surface (one fast blit per frame)."""
+        w, h = size
+        out = pygame.Surface(size)
+        out.fill((24, 18, 12))
+        out.blit(panel(size, 255), (0, 0))
+        pygame.draw.line(out, BRASS, (0, 0), (0, h), 2)
         pad = self.panel_pad()
-        width = rect.width - 2 * pad
-        y = rect.y + pad
-        for text, size, colour, style in self.panel_wrapped(self.header_lines(), width):
-            img = self.text.get(text, size, colour, style)
-            surface.blit(img, (rect.x + pad, y))
-            y += self.text.font(size, style).get_linesize()
-        if self.review_state == "running":
-            self.draw_thinking(surface, (rect.right - pad - 30, rect.y + pad + 10), -1)  # type: ignore[attr-defined]
+        width = w - 2 * pad
+        y = pad
+        for text, fsize, colour, style in self.panel_wrapped(self.header_lines(), width):
+            out.blit(self.text.get(text, fsize, colour, style), (pad, y))
+            y += self.text.font(fsize, style).get_linesize()
+        dx = self.app.size[0] - w
         marks = self.mark_rects()
         for i, box in marks:
             v = self.replay.steps[i].verdict
             colour = GRADE_COLOURS[v.grade] if v is not None else UNJUDGED
-            pygame.draw.circle(surface, colour, box.center, box.width // 2)
+            centre = (box.centerx - dx, box.centery)
+            pygame.draw.circle(out, colour, centre, box.width // 2)
             if i == self.index:
-                pygame.draw.circle(surface, BRASS_LIGHT, box.center, box.width // 2 + 3, width=2)
+                pygame.draw.circle(out, BRASS_LIGHT, centre, box.width // 2 + 3, width=2)
         y = (marks[-1][1].bottom if marks else getattr(self, "buttons_bottom", y)) + pad
-        pygame.draw.line(surface, BRASS, (rect.x + pad, y), (rect.right - pad, y), 1)
+        pygame.draw.line(out, BRASS, (pad, y), (w - pad, y), 1)
         y += pad // 2
-        keys = self.text.get(t("review.keys"), max(10, int(self.app.size[1] * 0.015)), DIM, "italic")
-        bottom = getattr(self, "nav_top", rect.bottom) - keys.get_height() - pad // 2
-        for text, size, colour, style in self.panel_wrapped(self.step_lines(), width):
-            line_h = self.text.font(size, style).get_linesize()
+        keys = self.text.get(t("review.keys"), max(10, int(h * 0.015)), DIM, "italic")
+        nav_top = getattr(self, "nav_top", h)
+        bottom = nav_top - keys.get_height() - pad // 2
+        for text, fsize, colour, style in self.panel_wrapped(self.step_lines(), width):
+            line_h = self.text.font(fsize, style).get_linesize()
             if y + line_h > bottom:
                 break
-            surface.blit(self.text.get(text, size, colour, style), (rect.x + pad, y))
+            out.blit(self.text.get(text, fsize, colour, style), (pad, y))
             y += line_h
+        if keys.get_width() <= width:
+            out.blit(keys, keys.get_rect(midbottom=(w // 2, nav_top - 4)))
+        if pygame.display.get_surface() is not None:
+            out = out.convert()  # the screen's own format: the per-frame blit is a plain copy
+        return out
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        rect = self.panel_rect()
+        key = self.panel_key()
+        if self._panel_cache is None or self._panel_cache[0] != key:
+            self._panel_cache = (key, self.compose_panel(rect.size))
+        surface.blit(self._panel_cache[1], rect)
+        if self.review_state == "running":
+            pad = self.panel_pad()
+            self.draw_thinking(surface, (rect.right - pad - 30, rect.y + pad + 10), -1)  # type: ignore[attr-defined]
         fs = self.panel_fonts()[0]
         for b in self.buttons:
             b.draw(surface, self.text, b.text_size or fs)
-        if keys.get_width() <= width:
-            at = (rect.centerx, getattr(self, "nav_top", rect.bottom) - 4)
-            surface.blit(keys, keys.get_rect(midbottom=at))

@@ -21,6 +21,7 @@ import pygame
 from engine import cards as C
 from game.i18n import t
 from game.review_model import Replay
+from game.scenes.eralash_layout import OPP_SCALE
 from game.scenes.eralash_table import EralashTable
 from game.scenes.review_panel import PANEL_SHARE, ReviewPanel
 from game.scenes.uragan_table import UraganTable
@@ -275,6 +276,10 @@ class ReplayMixin(ReviewPanel):
         for b in list(self.buttons):
             if b.handle_event(event):
                 return True
+        for name in ("log_event", "peek_event"):  # the table's own looks: the Uragan log, the last trick
+            look = getattr(self, name, None)
+            if look is not None and look(event):
+                return True
         if event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_RIGHT: lambda: self.step_by(1),
@@ -284,14 +289,23 @@ class ReplayMixin(ReviewPanel):
                 pygame.K_PAGEDOWN: lambda: self.to_decision(1),
                 pygame.K_PAGEUP: lambda: self.to_decision(-1),
                 pygame.K_ESCAPE: self.close,
+                pygame.K_l: self.open_look,
             }
             action = keys.get(event.key)
             if action is not None:
                 action()
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self.click_panel(event.pos)
+            if self.panel_rect().collidepoint(event.pos):
+                return self.click_panel(event.pos)
+            self.click_table(event.pos)
         return True  # modal: a table below waits
+
+    def open_look(self) -> None:
+        """L: the table's own second look (the Uragan log, the Eralash last trick)."""
+
+    def click_table(self, pos: tuple[int, int]) -> None:
+        """A click on the cloth: the table's own looks (a pile of won tricks, the log's glance)."""
 
     # --- the frame --------------------------------------------------------------------------------
 
@@ -313,6 +327,12 @@ class UraganReplay(ReplayMixin, UraganTable):
         self.choice = None
         self.selected = None
         self._adopt_deal(step.shown)
+
+    def open_look(self) -> None:
+        self.toggle_log()
+
+    def click_table(self, pos: tuple[int, int]) -> None:
+        self.log_click(pos)
 
     def move_cards(self, move: Any) -> list[int]:
         from engine.uragan.moves import Play
@@ -341,6 +361,26 @@ class UraganReplay(ReplayMixin, UraganTable):
 
 
 class EralashReplay(ReplayMixin, EralashTable):
+    def make_layout(self, size: tuple[int, int]) -> Any:
+        """The table's layout in the narrower room beside the panel: no button row above the trump
+        plaque (the buttons are in the panel), and the top hand between the score and the trump."""
+        lay = super().make_layout(size)
+        w, h = lay.size
+        margin = int(h * 0.03)
+        lay.trump.top = margin
+        top = next((p for p in lay.seats if p.side == "top"), None)
+        if top is not None:
+            gap = max(8, w // 60)
+            room = lay.trump.left - lay.score.right - 2 * gap
+            x = (lay.score.right + lay.trump.left) / 2
+            dx = x - top.hand[0]
+            top.hand_len = min(top.hand_len, room)
+            och = lay.card[1] * OPP_SCALE
+            top.hand = (x, margin + och * 0.42)
+            top.plate = (int(top.plate[0] + dx), int(top.hand[1] + och * 0.5 + h * 0.022))
+            top.pile = (top.pile[0] + dx, top.pile[1])
+        return lay
+
     def adopt_step(self, step: Any) -> None:
         deal = step.shown
         self._opening_pending = False
@@ -353,6 +393,13 @@ class EralashReplay(ReplayMixin, EralashTable):
 
     def move_cards(self, move: Any) -> list[int]:
         return [move] if isinstance(move, int) else []
+
+    def open_look(self) -> None:
+        self.open_last_trick()
+
+    def click_table(self, pos: tuple[int, int]) -> None:
+        if self.on_a_pile(pos):
+            self.open_last_trick()
 
     def build_buttons(self) -> None:
         if self.layout is None:

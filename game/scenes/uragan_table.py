@@ -183,6 +183,13 @@ class UraganTable(UraganFlow, UraganChoice, UraganLog, UraganPlaques, TableScene
             self._opening_pending = False
             self.deal_opening()
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the opponent's pile and its count, in the right column (quiet mid-deal)."""
+        lay = self.layout
+        px, py = lay.my_pile if self.me == 1 else lay.opp_pile
+        line = self.text.font(self.font_size(0.022)).get_linesize()
+        return ("midtop", (int(px), int(py + lay.card[1] * 0.56) + line + 4))
+
     def layout_origin(self, card: int) -> tuple[float, float]:
         return self.layout.stock
 

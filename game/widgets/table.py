@@ -852,17 +852,18 @@ class TableScene(Scene):
             number = getattr(self.match, "seed", None)
         return t("deal_number.label", n=number) if number is not None else ""
 
-    def draw_deal_number(self, surface: pygame.Surface) -> None:
-        """The deal number, small, in the bottom left corner inside the rail."""
-        text = self.deal_number_text()
-        if not text or self.layout is None:
-            return
-        from game.layout import rail_width
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Where the deal number goes: a rect anchor name and point (tables choose a quiet corner)."""
+        return None
 
-        w, h = surface.get_size()
-        inset = rail_width((w, h)) + max(4, h // 120)
+    def draw_deal_number(self, surface: pygame.Surface) -> None:
+        """The deal number, small, where the table keeps it."""
+        text = self.deal_number_text()
+        spot = self.deal_number_spot() if text and self.layout is not None else None
+        if spot is None:
+            return
         img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
-        surface.blit(img, img.get_rect(bottomleft=(inset, h - inset)))
+        surface.blit(img, img.get_rect(**{spot[0]: spot[1]}))
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         msg = self.message
@@ -893,15 +894,20 @@ class TableScene(Scene):
         (texts are found by the check itself). Tables add their plaques by extending this."""
         from game.layout_check import Box
 
+        if getattr(self, "peeking", False):
+            return []  # a view over the dimmed table (the last trick): only its own texts count
         out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
                for b in self.buttons]
         w, h = self.images.size
         for s in self.sprites.values():
             if not s.visible or s.alpha < 40:
                 continue
-            rect = pygame.Rect(0, 0, int(w * s.scale), int(h * s.scale))
+            turned = 45 < abs(s.angle) % 180 < 135
+            cw, ch = (h, w) if turned else (w, h)
+            rect = pygame.Rect(0, 0, int(cw * s.scale), int(ch * s.scale))
             rect.center = (int(s.x), int(s.y - s.lift * h))
-            out.append(Box(f"card {C.name(s.card)}", "card", rect))
+            upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
+            out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright))
         return out
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
