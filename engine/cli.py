@@ -98,3 +98,38 @@ def fail(prog: str, message: str) -> int:
     """Report a bad value found after parsing: one line, status 2."""
     print(f"{prog}: error: {' '.join(message.split())}", file=sys.stderr)
     return 2
+
+
+def emit(text: str, prog: str) -> int:
+    """Write ``text`` to standard output as UTF-8 (JSON is UTF-8, whatever the terminal's encoding) and
+    return the exit status: 0; 0 quietly when the reader has gone (``… | head``); 2 with one line on
+    stderr when the output cannot be written (``> /dev/full``)."""
+    data = text.encode("utf-8")
+    try:
+        out = getattr(sys.stdout, "buffer", None)
+        if out is None:  # a replaced stdout (tests): text is all it takes
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            sys.stdout.flush()
+            out.write(data)
+            out.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except OSError as err:
+        _silence_stdout()
+        return fail(prog, f"cannot write the output: {err.strerror or err}")
+    return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's own flush at exit cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

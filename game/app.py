@@ -20,23 +20,27 @@ from game.version import version
 
 PROCESS_START = time.perf_counter()
 FPS = 60
+MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
 MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
 # Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
 APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
+    from engine.cli import OneLineParser, bounded_int, positive_int, seed_int
+
+    p = OneLineParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
     p.add_argument("--lang", choices=["ru", "en"],
                    help="interface language for this run (Settings keeps the chosen one)")
     p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
-    p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
-    p.add_argument("--bench-moves", type=int, default=0, metavar="M",
+    p.add_argument("--bench", type=positive_int, metavar="N",
+                   help="headless bot demo for N frames; print frame times")
+    p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
-    p.add_argument("--seed", type=int, help="deal seed for --demo/--bench")
+    p.add_argument("--seed", type=seed_int, help="deal seed for --demo/--bench")
     p.add_argument(
         "--smoke", action="store_true",
         help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
@@ -45,17 +49,36 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_data_dir_flag(text: str | None) -> None:
+    """ValueError (one line) for a ``--data-dir`` that can never be a folder: empty, holding a NUL, or
+    naming something that exists and is not a folder. A folder that cannot be written is not refused:
+    the app runs and tells the player that progress cannot be saved."""
+    if text is None:
+        return
+    if not text.strip() or "\0" in text:
+        raise ValueError(f"--data-dir must name a folder, not {text!r}")
+    path = Path(text).expanduser()
+    try:
+        exists, is_dir = path.exists(), path.is_dir()
+    except (OSError, ValueError) as err:
+        raise ValueError(f"--data-dir {text!r} cannot be used ({err})") from None
+    if exists and not is_dir:
+        raise ValueError(f"--data-dir {text!r} is not a folder")
+
+
 def parse_size(text: str | None) -> tuple[int, int] | None:
     """``"1600x1000"`` → (1600, 1000); ValueError (a one-line reason) for anything else or anything
     smaller than ``MIN_SIZE``."""
     if not text:
         return None
     w, sep, h = text.strip().lower().partition("x")
-    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
-        raise ValueError(f"--size must look like 1600x1000, not {text!r}")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit() or len(w) + len(h) > 16:
+        raise ValueError(f"--size must look like 1600x1000, not {text[:40]!r}")
     size = int(w), int(h)
     if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
         raise ValueError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    if size[0] > MAX_SIZE[0] or size[1] > MAX_SIZE[1]:
+        raise ValueError(f"--size must be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text[:40]}")
     return size
 
 
@@ -197,12 +220,20 @@ class App:
             from game.settings import Settings
             from game.storage import Store
 
-            folder, _ = ensure_data_dir(args.data_dir)
+            folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
-            self.store = Store(folder)
+            self.store = Store(folder, read_only=read_only)
             return Settings.load(self.store)
         except Exception as err:  # a broken settings module must not keep the game from starting
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
+            if self.store is not None:
+                with contextlib.suppress(Exception):
+                    from game.settings import Settings
+                    from game.storage import Notice
+
+                    text = f"Could not read settings.json ({err}); using defaults."
+                    self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"}, text))
+                    return Settings(self.store)  # the defaults, and they still save
             return DefaultSettings()
 
     @property
@@ -394,13 +425,14 @@ class App:
     def run(self) -> int:
         pg = self.pg
         dt = 0.0
-        while self.running and self.stack.top is not None:
-            if self.frame(dt, pg.event.get()):
-                pg.display.flip()
-            if self.first_frame_ms is None:
-                self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
-        self.close()
+        with quit_on_signals(self):
+            while self.running and self.stack.top is not None:
+                if self.frame(dt, pg.event.get()):
+                    pg.display.flip()
+                if self.first_frame_ms is None:
+                    self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            self.close()
         return 0
 
     def close(self) -> None:
@@ -412,6 +444,40 @@ class App:
         if self._worker is not None:
             self._worker.close()
         self.pg.quit()
+
+
+_SIGNALLED: list[int] = []  # signals that asked the app to end (Ctrl+C, SIGTERM), in order
+
+
+@contextlib.contextmanager
+def quit_on_signals(app: Any) -> Any:
+    """Ctrl+C (SIGINT) and SIGTERM end the frame loop like closing the window: the game in progress
+    is saved, the bot worker closed, no traceback. A second Ctrl+C while closing is ignored."""
+    import signal
+
+    wanted = [signal.SIGINT] + ([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])
+    old: dict[int, Any] = {}
+
+    def stop(signum: int, _frame: Any) -> None:
+        _SIGNALLED.append(signum)
+        app.running = False
+
+    if threading_is_main():
+        for sig in wanted:
+            with contextlib.suppress(ValueError, OSError):
+                old[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+
+
+def threading_is_main() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 class SplashScene:
@@ -495,6 +561,7 @@ def run(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         parse_size(args.size)
+        check_data_dir_flag(args.data_dir)
     except ValueError as err:
         print(f"salon: {err}", file=sys.stderr)
         return 2
@@ -504,6 +571,9 @@ def run(argv: list[str] | None = None) -> int:
         return _run(args)
     except AssetError as err:
         return broken_install(err)
+    except KeyboardInterrupt:  # Ctrl+C before the window's loop took over: nothing to save yet
+        print("salon: interrupted", file=sys.stderr)
+        return 130
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -77,9 +77,35 @@ def _choose(
     return bot.choose(view)
 
 
+def _quiet_signals() -> None:
+    """Ctrl+C reaches every process of the terminal's group: the worker leaves it to the app, which
+    saves and then closes the worker. Without this it would print its own KeyboardInterrupt traceback."""
+    import signal
+
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by the parent at spawn
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Any:
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
 def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY, stop_review: Any = None,
            review: str = DEFAULT_REVIEW) -> None:
     """The worker's loop: one job at a time until it receives None."""
+    _quiet_signals()
     bots: dict[tuple[Any, ...], Any] = {}
     make_bot = _factory(factory)
     if factory == DEFAULT_FACTORY:  # import both games' bots now, not during the first turn
@@ -152,7 +178,8 @@ class BotWorker:
                 target=_serve, args=(requests, replies, self.factory, self._stop_review, self.review),
                 name="salon-bot", daemon=True,
             )
-            process.start()
+            with _sigint_blocked():  # the child inherits the mask: no Ctrl+C before it ignores it
+                process.start()
             self._requests, self._replies, self._process = requests, replies, process
 
     def start_async(self) -> None:
@@ -248,13 +275,25 @@ class BotWorker:
             starter.join(timeout=10.0)
         if self._process is None:
             return
-        with contextlib.suppress(Exception):
-            self._requests.put(None)
+        if self.pending or self._reviews:
+            # A bot (or a review) is thinking: its answer is of no use now, and the player must not
+            # wait for it. Stop the process at once (it holds nothing that needs saving).
+            self._process.terminate()
+        else:
+            with contextlib.suppress(Exception):
+                self._requests.put(None)
+            self._process.join(timeout=0.5)
+            if self._process.is_alive():
+                self._process.terminate()
         self._process.join(timeout=1.0)
         if self._process.is_alive():
-            self._process.terminate()
+            self._process.kill()
             self._process.join(timeout=1.0)
-        self._process = None
+        for q in (self._requests, self._replies):  # release the queues' pipes and feeder threads
+            with contextlib.suppress(Exception):
+                q.cancel_join_thread()
+                q.close()
+        self._process = self._requests = self._replies = None
 
 
 class InlineWorker:

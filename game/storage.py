@@ -292,11 +292,19 @@ def read_document(path: Path) -> dict[str, Any]:
 class Store:
     """The data folder: loads and saves versioned JSON files and collects notices for the player."""
 
-    def __init__(self, folder: Path | str) -> None:
+    def __init__(self, folder: Path | str, read_only: str | None = None) -> None:
+        """``read_only``: why the folder cannot be written (from ``paths.ensure_data_dir``). The files
+        are then read as usual and nothing is written, moved or created; the player is told once."""
         self.folder = Path(folder)
         self.notices: list[Notice] = []
         self._blocked: set[str] = set()  # files from a newer Salon: never written over
         self._write_failed: set[str] = set()
+        self.read_only = read_only
+        if read_only is not None:
+            self.notices.append(Notice(
+                "storage.read_only", {"path": str(self.folder), "reason": read_only},
+                f"Progress cannot be saved: the data folder {self.folder} cannot be written ({read_only})."))
+            return
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_stale_temporaries()
 
@@ -351,6 +359,8 @@ class Store:
         path = self.path(kind)
         target = self._aside_path(kind)
         try:
+            if self.read_only is not None:
+                raise OSError("read-only folder")
             if not stat_module.S_ISREG(os.stat(path).st_mode):
                 raise OSError("not a regular file")
             shutil.copyfile(path, target)
@@ -368,6 +378,8 @@ class Store:
         path = self.path(kind)
         target = self._aside_path(kind)
         try:
+            if self.read_only is not None:
+                raise OSError("read-only folder")
             _replace(path, target, REPLACE_RETRIES)
         except OSError:
             self._blocked.add(kind.filename)
@@ -384,7 +396,7 @@ class Store:
 
         ``background=True`` (the autosave after each move) hands the write to ``WRITER`` and returns
         at once; a failure then shows up as a notice."""
-        if kind.filename in self._blocked:
+        if kind.filename in self._blocked or self.read_only is not None:
             return False
         data = dict(doc)
         data["version"] = kind.version
@@ -414,7 +426,7 @@ class Store:
 
     def remove(self, kind: FileKind) -> None:
         """Delete the file (e.g. the save once its game is over); blocked files are left alone."""
-        if kind.filename in self._blocked:
+        if kind.filename in self._blocked or self.read_only is not None:
             return
         WRITER.cancel(self.path(kind))  # a pending autosave must not bring the file back
         with contextlib.suppress(FileNotFoundError):

@@ -322,3 +322,49 @@ def test_a_long_name_wraps_quickly() -> None:
     assert all(text.font(18).size(line)[0] <= 300 for line in lines)
     assert calls["n"] < 40 * len(lines)
     del time
+
+
+# --- salon --smoke on hostile folders -------------------------------------------------------------
+
+SMOKE_VISITS = {"main menu", "Continue", "Statistics", "Settings"}
+
+
+def _hostile_a(folder: Path) -> None:
+    _apply(folder, "settings.json", "fifo", None)
+    _apply(folder, "stats.json", "raw", (0, "[" * 100000 + "]" * 100000))
+    _apply(folder, "save.json", "folder", None)
+
+
+def _hostile_b(folder: Path) -> None:
+    _apply(folder, "stats.json", "raw", (5, HUGE))
+    doc = json.loads((folder / "save.json").read_text())
+    doc["match"]["players"][0] = "Щ" * 20000
+    (folder / "save.json").write_text(json.dumps(doc))
+    _apply(folder, "settings.json", "value", (3, ["x" * 20000]))
+
+
+def _hostile_c(folder: Path) -> None:
+    (folder / "save.json").write_bytes((folder / "save.json").read_bytes()[:100])
+    (folder / "stats.json").write_text('{"version": 1, "games": {"uragan": 7}, "variants": []}')
+    (folder / "settings.json").write_text('{"version": 1e999}')
+
+
+@pytest.mark.parametrize("hurt", [_hostile_a, _hostile_b, _hostile_c])
+def test_smoke_survives_a_hostile_folder(real_folders: dict[str, Path], tmp_path: Path, no_hang: None,
+                                         hurt: Any) -> None:
+    """``salon --smoke --data-dir D`` (its menu, Continue, Statistics and Settings visits): no exception,
+    no hang, and every damaged file still there or set aside beside it."""
+    import argparse
+
+    from game.app import build_parser
+    from game.smoke import smoke
+
+    shutil.copytree(real_folders["uragan"], tmp_path, dirs_exist_ok=True)
+    hurt(tmp_path)
+    args: argparse.Namespace = build_parser().parse_args(["--smoke", "--data-dir", str(tmp_path)])
+    report = smoke(args, (960, 600), only=lambda name: name in SMOKE_VISITS)
+    raised = [p for p in report["problems"] if p["what"].startswith("raised")]
+    assert raised == []
+    assert report["screens"] >= len(SMOKE_VISITS)
+    for name in FILES:
+        assert _exists_somewhere(tmp_path, name), name

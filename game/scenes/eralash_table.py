@@ -168,6 +168,7 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
         card = C.display(drawn[dealer], i18n.get_language())
         key = "eralash.lot.you" if dealer in self.humans else "eralash.lot"
         self.say(t(key, name=self.name(dealer), card=card), 3.2)
+        self._lot_message = self.message
         self.app.play_sound("shuffle")
         last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
         self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
@@ -233,6 +234,8 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
 
     def begin_declarations(self) -> None:
         self.holds.discard("dealing")
+        if self.message is not None and self.message is getattr(self, "_lot_message", None):
+            self.message = None  # the draw is over (the score plaque names the dealer); runs lie there now
         deal = self.shown
         self.phase = "declare"
         self._declare_since = self.clock
@@ -468,14 +471,25 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
         ]
         if self.humans and not self.demo:
             top.insert(0, self.make_undo_button(bh))
+            hint = self.make_hint_button(bh)  # in the row from the start: it never has to find a spot
+            hint.enabled = self.hint_available()
+            top.insert(0, hint)
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
         right = w - int(h * 0.03)
         for b in reversed(top):
             b.rect.topright = (right, int(h * 0.03))
             right = b.rect.left - 10
         self.buttons = top
+        row = top[0].rect.unionall([b.rect for b in top])
+        if lay.clear_of_buttons(row) and self.sprites and not self.busy():
+            self.sync(instant=True)
         if self.phase == "play" and not self.demo:
             self.buttons.append(self.last_trick_button(bh))
+            last = self.buttons[-1].rect
+            hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.75  # a raised card reaches this high
+            moved = last.bottom > hand_top and lay.fit_bottom_hand(last.right)
+            if moved and self.sprites and not self.busy():
+                self.sync(instant=True)
         chips: list[Button] = []
         box = self.announce_box()
         if self.must_choose_trump():
@@ -487,8 +501,7 @@ class EralashTable(EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableSc
                         pygame.Rect(0, 0, 10, bh),
                         lambda s=s: self.choose_trump(s),
                         pygame.K_1 + i,
-                        accent=True,
-                    )
+                    )  # no accent: four rings at once read as four focused buttons
                 )
                 chips[-1].suits = self.suits()
         elif self.phase == "declare" and self.shown.trump >= 0 and not self.demo:

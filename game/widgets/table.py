@@ -894,15 +894,20 @@ class TableScene(Scene):
         (texts are found by the check itself). Tables add their plaques by extending this."""
         from game.layout_check import Box
 
+        if getattr(self, "peeking", False):
+            return []  # a view over the dimmed table (the last trick): only its own texts count
         out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
                for b in self.buttons]
         w, h = self.images.size
         for s in self.sprites.values():
             if not s.visible or s.alpha < 40:
                 continue
-            rect = pygame.Rect(0, 0, int(w * s.scale), int(h * s.scale))
+            turned = 45 < abs(s.angle) % 180 < 135
+            cw, ch = (h, w) if turned else (w, h)
+            rect = pygame.Rect(0, 0, int(cw * s.scale), int(ch * s.scale))
             rect.center = (int(s.x), int(s.y - s.lift * h))
-            out.append(Box(f"card {C.name(s.card)}", "card", rect))
+            upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
+            out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright))
         return out
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
