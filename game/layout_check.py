@@ -15,7 +15,9 @@ A scene adds its own boxes by defining (or extending) ``layout_boxes(self) -> li
 ``control``  something to click; overlaps no control, text or label; text_width must fit.
 ``label``    text in a box of its own (a plaque line, a heading); same rules as a control.
 ``plaque``   a panel texts sit on: a text partly on it is text sticking out of its box.
-``card``     a card at rest: no control, plaque or text may cover it (cards may overlap cards).
+``card``     a card at rest: no control may touch it, no plaque or text cover it (cards may overlap
+           cards); with ``open_face`` a text or plaque may lie across its middle, never on the
+           index in its top-left or bottom-right corner.
 ``panel``    a container: listed so ``within`` can refer to it; never overlaps anything by itself.
 
 ``Box.within`` (a rect) is where the box must stay wholly inside (its panel). Problems are plain
@@ -44,6 +46,7 @@ class Box:
     text_width: int | None = None  # the width the text needs (None: not a text box, or it wraps)
     within: pygame.Rect | None = None  # must lie wholly inside this (its panel)
     clipped: bool = False  # the text was drawn cut short
+    open_face: bool = False  # a card face up and upright: only its corner indices must stay clear
     order: int = 0  # drawing order among the recorded blits (later is on top)
 
 
@@ -74,10 +77,16 @@ def _text_index(app: Any) -> dict[int, str]:
 
 
 def recorded_texts(app: Any, surface: RecordingSurface) -> list[Box]:
-    """The texts blitted onto ``surface`` (their ink boxes, in window coordinates)."""
+    """The texts blitted onto ``surface`` (their ink boxes, in window coordinates), and the plaques
+    (``felt.panel``) they may sit on."""
+    from game.widgets.felt import PLAQUES
+
     index = _text_index(app)
     out: list[Box] = []
     for src, rect, order in surface.blitted:
+        if src in PLAQUES:
+            out.append(Box(f"plaque at {tuple(rect)}", "plaque", rect, order=order))
+            continue
         text = index.get(id(src))
         clipped = False
         if text is None:
@@ -299,6 +308,8 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
         for s in solid:
             if s in hosts or not _overlap(a.rect, s.rect):
                 continue
+            if s.kind == "plaque" and s.order > a.order:
+                continue  # a plaque drawn later covers it (a view over the dimmed table)
             if s.kind == "plaque":
                 out.append(f"{a.name} sticks out of the plaque {s.name}")
             elif s.kind == "label" and s.text == a.text:
@@ -308,11 +319,20 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
         for b in texts[i + 1 :]:
             if _overlap(a.rect, b.rect) and a.text != b.text:
                 out.append(f"{a.name} prints over {b.name}")
+    panels = [b for b in boxes if b.kind == "panel"]
     for c in cards:
-        for s in solid + texts:
-            if _overlap(c.rect, s.rect):
-                out.append(f"{s.name} covers the card {c.name}")
+        corners = index_corners(c.rect) if c.open_face else [c.rect]
+        for s in solid + texts + panels:
+            spots = [c.rect] if s.kind == "control" else corners
+            if any(_overlap(spot, s.rect) for spot in spots):
+                out.append(f"{s.name} covers the {c.name}")
     return list(dict.fromkeys(out))
+
+
+def index_corners(card: pygame.Rect) -> list[pygame.Rect]:
+    """Where an upright card shows its rank and suit: its top-left and bottom-right corners."""
+    w, h = max(1, int(card.width * 0.2)), max(1, int(card.height * 0.25))
+    return [pygame.Rect(card.x, card.y, w, h), pygame.Rect(card.right - w, card.bottom - h, w, h)]
 
 
 def _contains_plaque(a: Box, b: Box) -> bool:

@@ -157,6 +157,8 @@ class Smoke:
         if table.tweens.busy:
             return False
         holds = set(table.holds) - {"warming"}
+        if getattr(table, "must_choose_trump", lambda: False)() and holds <= {"declare"}:
+            return True
         if getattr(table, "phase", "") == "declare" and holds <= {"declare"} and table.shown.trump >= 0:
             return not table.demo
         return False
@@ -394,12 +396,12 @@ def _eralash_marks(s: Smoke) -> None:
             elif table.can_play_card():
                 break
             s.settle(table)
-        deal = table.shown
-        if deal.current_trick():
-            s.check(f"Eralash {players} players: the led card marked")
         legal = table.legal_mask_for_me()
         table.tweens.speed = "normal"  # the complete trick lies a moment before it is gathered
         table.play_card((legal & -legal).bit_length() - 1)
+        s.frames(8, dt=0.05)  # the card has landed; the next seat is still to play
+        if table.gather is None and table.shown.current_trick():
+            s.check(f"Eralash {players} players: the led card marked")
         for _ in range(2000):
             if table.gather is not None:
                 break
@@ -410,12 +412,16 @@ def _eralash_marks(s: Smoke) -> None:
         s.check(f"Eralash {players} players: the trick's winner marked")
 
 
+# Seeds whose first deal lets the player name trump (so the trump choice shows), by player count.
+TRUMP_SEEDS = {2: 65, 3: 185, 4: 39}
+
+
 def _eralash_table(s: Smoke, players: int, pairs: bool = False, target: int = 13) -> Any:
     from game.scenes.eralash_table import EralashTable
 
     s.home()
     table = EralashTable.new_game(
-        s.app, seed=11, players=players, levels=["novice"] * (players - 1),
+        s.app, seed=TRUMP_SEEDS[players], players=players, levels=["novice"] * (players - 1),
         options={"pairs": pairs, "target": target},
     )
     table.hint_budget = 0.01
@@ -439,6 +445,10 @@ def _eralash_play(s: Smoke, table: Any, label: str, seen: set[str]) -> None:
             if "trump" not in seen:
                 seen.add("trump")
                 s.check(f"Eralash {label}: trump choice")
+                if table.hint_available():
+                    table.request_hint()
+                    s.frames(2)
+                    s.check(f"Eralash {label}: trump choice, hint")
             table.choose_trump(table.shown.choices[0])
         elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
             if "declare" not in seen:
@@ -530,22 +540,32 @@ def _example(s: Smoke) -> None:
     s.home()
     table = open_example(s.app)
     s.frames(2)
+
+    def still() -> bool:
+        return not table.queue and not table.tweens.busy and set(table.holds) <= {"declare"}
+
     for step in range(40):
-        s.settle(table, until=lambda: not table.queue and not table.busy())
+        s.settle(table, until=still)
         s.check(f"narrated example: step {step}")
         if table.step > table.tricks_in_record:
-            return
+            break
         before = (table.step, table.phase)
         table.advance()
         s.frames(1)
-        for _ in range(200):
-            if not table.queue and not table.busy():
-                break
-            table.tweens.finish_all()
-            s.frames(1, dt=0.5)
+        s.settle(table, until=still)
         if (table.step, table.phase) == before:
             raise RuntimeError("the example did not advance")
-    raise RuntimeError("the example never ended")
+    else:
+        raise RuntimeError("the example never ended")
+    for back in range(40):  # ◂ Previous, all the way back to the declarations
+        if table.phase != "play":
+            break
+        table.go_back()
+        s.settle(table, until=still)
+        if back < 2 or table.phase != "play":
+            s.check(f"narrated example: back to step {table.step} ({table.phase})")
+    if table.phase != "declare":
+        raise RuntimeError("◂ Previous did not lead back to the declarations")
 
 
 @visit("Statistics")

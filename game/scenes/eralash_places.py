@@ -138,10 +138,13 @@ class EralashPlaces:
         return [lay.pile_extent(place) for place in lay.seats] if lay is not None else []
 
     def aside_spot(self) -> tuple[float, float]:
-        """Where the cards laid aside unseen (3 players, or a short deal) lie: left of the trick."""
+        """Where the cards laid aside unseen (3 players, or a short deal) lie: in the seat nobody
+        takes (the top for three, the left for two), clear of the declarations plaque."""
         lay = self.layout
-        cw, ch = lay.card
-        return (lay.trick_area.left - cw * 0.5, lay.trick_area.top + ch * 0.1)
+        w, h = lay.size
+        if self.n == 2:
+            return (w * 0.1, h * 0.47)
+        return (w * 0.4, h * 0.13)
 
     def _keep_scales(self, out: dict[int, Target]) -> dict[int, Target]:
         self._scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}

@@ -231,7 +231,11 @@ class SheetScene(Scene):
         table, match = self.table, self.table.match
         fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
         y = box.y + int(h * 0.025)
-        title = text.get(self.title(), big, BRASS_LIGHT, "bold", shadow=True)
+        words = self.title()
+        size = big
+        while size > fs and text.font(size, "bold").size(words)[0] > box.width - 40:
+            size -= 1  # a long title (a shared win in pairs: four names) in a smaller size, never cut
+        title = text.get(words, size, BRASS_LIGHT, "bold", shadow=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += title.get_height() + 4
         sub = t("eralash.sheet.subtitle", tricks=plural(match.options.target, "eralash.n_tricks"))

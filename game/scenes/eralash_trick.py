@@ -49,6 +49,8 @@ class TrickMarks:
         return out
 
     def draw_trick_marks(self, surface: pygame.Surface) -> None:
+        if getattr(self, "peeking", False):
+            return  # the last trick is shown over the dimmed table, with its own marks
         fs = self.font_size(0.017)
         marks = self.trick_mark_boxes()
         complete = any(kind == "winner" for kind, _ in marks)

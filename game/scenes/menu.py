@@ -7,6 +7,7 @@ option. Screens another helper has not built yet are shown disabled.
 from __future__ import annotations
 
 import contextlib
+import math
 from typing import Any
 
 import pygame
@@ -108,9 +109,10 @@ class MenuScene(FileDialogHost, GuiScene):
         pw, ph = min(460, max(440, int(w * 0.4))), min(560, int(h * 0.86))  # the subtitle fits at 1024
         panel = self.add_panel(pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph))
         inner = pw - 60
-        UILabel(pygame.Rect(30, 24, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
+        cw = panel.get_container().get_rect().width  # inside the panel's border
+        UILabel(pygame.Rect(30, 20, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
         UILabel(
-            pygame.Rect(6, 92, pw - 12, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
+            pygame.Rect(2, 92, cw - 4, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
         )
         self.build_notices(panel.rect)
         if self.mode == "main":
@@ -377,13 +379,46 @@ class MenuScene(FileDialogHost, GuiScene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    @staticmethod
+    def fan_geometry(size: tuple[int, int]) -> tuple[int, int, int]:
+        """The showcase fan's card height and centre: in the cloth right of the menu panel (whose
+        right edge ``build`` puts at 8 % of the width plus at most 460 px), never under it."""
+        w, h = size
+        panel_right = int(w * 0.08) + min(460, max(440, int(w * 0.4)))
+        rail = max(16, h // 30)
+        room = w - rail - panel_right - 2 * max(12, w // 80)
+        ch = max(60, min(int(h * 0.34), int(room / 2.45)))
+        cx = panel_right + (w - rail - panel_right) // 2
+        return ch, cx, int(h * 0.56)
+
+    def fan_rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Where the showcase cards lie (rotated cards: their bounding boxes)."""
+        ch, cx, cy = self.fan_geometry(size)
+        cw = int(ch * 2.5 / 3.5)
+        n = len(SHOWCASE)
+        out = []
+        for i in range(n):
+            a = abs((i - (n - 1) / 2) * 11)
+            bw = int(cw * math.cos(math.radians(a)) + ch * math.sin(math.radians(a)))
+            bh = int(ch * math.cos(math.radians(a)) + cw * math.sin(math.radians(a)))
+            off = (i - (n - 1) / 2) * ch * 0.33
+            r = pygame.Rect(0, 0, bw, bh)
+            r.center = (int(cx + off), int(cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03))
+            out.append(r)
+        return out
+
+    def layout_boxes(self) -> list[Any]:
+        from game.layout_check import Box
+
+        rects = self.fan_rects(self.app.size)
+        return [Box(f"showcase card {name}", "card", r) for name, r in zip(SHOWCASE, rects, strict=True)]
+
     def _compose(self, size: tuple[int, int], colour_name: str) -> pygame.Surface:
         """The cloth with a fan of cards beside the menu (made in the helper thread)."""
         bg = table_background(size, colour_name).copy()
         w, h = size
-        ch = int(h * 0.34)
+        ch, cx, cy = self.fan_geometry(size)
         self.images.set_size((int(ch * 2.5 / 3.5), ch))
-        cx, cy = int(w * 0.7), int(h * 0.56)
         n = len(SHOWCASE)
         for i, name in enumerate(SHOWCASE):
             a = (i - (n - 1) / 2) * 11

@@ -322,6 +322,19 @@ class ReplayMixin(ReviewPanel):
 
 
 class UraganReplay(ReplayMixin, UraganTable):
+    def make_layout(self, size: tuple[int, int]) -> Any:
+        """The table's layout beside the panel, the score plaque as wide as at the table's own size."""
+        lay = super().make_layout(size)
+        lay.score.width = max(lay.score.width, int(self.app.size[0] * 0.18))
+        return lay
+
+    def draw_log_glance(self, surface: pygame.Surface) -> None:
+        """No glance at the last moves beside the narrower table: the panel says where the replay
+        is, and L still opens the whole log."""
+
+    def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        return []
+
     def adopt_step(self, step: Any) -> None:
         self._opening_pending = False
         self.choice = None
@@ -367,7 +380,9 @@ class EralashReplay(ReplayMixin, EralashTable):
         lay = super().make_layout(size)
         w, h = lay.size
         margin = int(h * 0.03)
-        lay.trump.top = margin
+        right = lay.trump.right
+        lay.trump.width = max(lay.trump.width, min(int(w * 0.26), 340))  # "by the run: Svetlana" fits
+        lay.trump.topright = (right, margin)
         top = next((p for p in lay.seats if p.side == "top"), None)
         if top is not None:
             gap = max(8, w // 60)

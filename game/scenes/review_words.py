@@ -12,7 +12,7 @@ SEVEN_OF_HEARTS = C.parse("7H")
 
 
 def move_words(game: str, move: Any) -> str:
-    """A move as the tables' hints word it ("play 7♥ and take 3♣ + 4♦", "trump: ♥ hearts")."""
+    """A move named plainly, as a log would ("7♥ takes 3♣ + 4♦", "2♥ to the table", "trump: ♥")."""
     if move is None:
         return "—"
     if game == "uragan":
@@ -20,13 +20,13 @@ def move_words(game: str, move: Any) -> str:
         from game.scenes.uragan_words import card_text, take_text
 
         if isinstance(move, Claim):
-            return t("uragan.hint.claim")
+            return t("review.move.claim")
         if isinstance(move, LetStand):
-            return t("uragan.hint.stand")
+            return t("review.move.let_stand")
         if isinstance(move, Play) and move.take:
-            return t("uragan.hint.capture", card=card_text(move.card), take=take_text(move.take))
+            return t("review.move.capture", card=card_text(move.card), take=take_text(move.take))
         if isinstance(move, Play):
-            return t("uragan.hint.trail", card=card_text(move.card))
+            return t("review.move.trail", card=card_text(move.card))
         return str(move)
     from engine.eralash import ChooseTrump
     from game.scenes.eralash_declarations import suit_label

@@ -5,6 +5,7 @@ Drawn once per window size and colour into a Surface, then blitted every frame.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import pygame
@@ -40,12 +41,17 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int], rim: bool = True)
     return surf.convert() if pygame.display.get_surface() else surf
 
 
+# Every plaque made, so the layout check knows one when it is drawn (``game.layout_check``).
+PLAQUES: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
+
+
 def panel(size: tuple[int, int], alpha: int = 200) -> pygame.Surface:
     """A dark wooden plaque with a brass edge (score sheet, messages)."""
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (*WOOD_DARK, alpha), surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, (*BRASS, 230), surf.get_rect(), width=2, border_radius=10)
+    PLAQUES.add(surf)
     return surf
 
 

@@ -13,7 +13,7 @@ _plaques: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def toast_rect(surface_size: tuple[int, int], text: Any, message: str) -> tuple[pygame.Rect, list[str], int]:
-    """Where the toast lies (low in the middle of the window), its wrapped lines and font size."""
+    """Where the toast lies (at the top, in the middle), its wrapped lines and font size."""
     w, h = surface_size
     fs = max(12, int(h * 0.024))
     width = min(int(w * 0.8), 980)
@@ -21,7 +21,7 @@ def toast_rect(surface_size: tuple[int, int], text: Any, message: str) -> tuple[
     line_h = text.font(fs).get_linesize()
     box_w = min(width, max(text.font(fs).size(ln)[0] for ln in lines) + 40) if lines else width
     rect = pygame.Rect(0, 0, box_w, line_h * len(lines) + 24)
-    rect.midbottom = (w // 2, h - max(60, int(h * 0.2)))
+    rect.midtop = (w // 2, max(10, int(h * 0.02)))  # high up: never over a sheet's or a hand's buttons
     return rect, lines, fs
 
 
