@@ -417,10 +417,11 @@ class App:
         if not events and still is not None and still() and self._drawn_top is top and toast_same:
             self.skipped_frames += 1
             return False
-        if top is not self._drawn_top and self._drawn_top is not None:
+        closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
+        if closed and self._drawn_top is not top:
             from game.memory import release_free_memory
 
-            release_free_memory()  # a screen closed or opened: its big surfaces may be free now
+            release_free_memory()  # a screen has closed: its big surfaces can go back to the system
         self._drawn_top = top
         self._toast_drawn = self.toast
         self.stack.draw(self.screen)

@@ -51,6 +51,7 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
 
 
 DEFAULT_FACTORY = "engine.bots:make_bot"
+MAX_BOTS = 16  # bots kept warm in the worker: a table's three, the hint's Master, a few games back
 
 
 def _factory(spec: str) -> Any:
@@ -70,10 +71,12 @@ def _choose(
     view: Any,
 ) -> Any:
     key = (game, bot_name, seed, budget)
-    bot = bots.get(key)
+    bot = bots.pop(key, None)
     if bot is None:
         bot = make_bot(bot_name, game, seed=seed, budget=budget)
-        bots[key] = bot
+        while len(bots) >= MAX_BOTS:  # every game seeds its bots anew: forget the least recently used
+            bots.pop(next(iter(bots)))
+    bots[key] = bot  # (re)inserted last: the most recently used
     return bot.choose(view)
 
 

@@ -2,15 +2,16 @@
 
 Surfaces are large blocks (a 1920x1080 backdrop is 8 MB). glibc's allocator raises its mmap threshold
 as big blocks come and go, after which they are carved from the heap, and freed ones stay resident.
-``release_free_memory()`` asks glibc to return free pages (``malloc_trim``); the app calls it when the
-screen on top changes, never within a steady stream of frames, and at most every few seconds. Elsewhere
-(Windows, macOS, musl) it does nothing.
+``release_free_memory()`` collects reference cycles (a closed scene's surfaces wait for that) and asks
+glibc to return free pages (``malloc_trim``; elsewhere only the collection runs). The app calls it when
+a screen has closed, never within a steady stream of frames, and at most every few seconds.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import sys
 import time
 from typing import Any
@@ -35,15 +36,18 @@ def _glibc() -> Any:
 
 
 def release_free_memory(force: bool = False) -> bool:
-    """Return free heap pages to the system (glibc only); True when it ran."""
+    """Free what closed screens left in reference cycles (they hold their big surfaces until the
+    cycle collector runs, which a frame loop that allocates little rarely triggers), then return free
+    heap pages to the system (glibc only). True when it ran."""
     global _last
     now = time.monotonic()
     if not force and now - _last < MIN_INTERVAL_S:
         return False
+    _last = now
+    gc.collect()
     lib = _glibc()
     if not lib:
         return False
-    _last = now
     try:
         lib.malloc_trim(0)
     except (OSError, AttributeError):

@@ -5,10 +5,11 @@ drives it, the bots instant and deterministic) on a real data folder (a temporar
 ``--data-dir`` is given), with between the deals: window resizes through four sizes, trips to the menu
 and back through Continue, hints, and undos. Prints one JSON line:
 
-- ``rss_mb``: resident memory after the first deal (caches warm) and at the end, the growth, and the
-  figure every 25 deals (a leak climbs, a cache levels off);
-- ``probe_ms``: frame work (events + update + draw, every frame drawn) p50/p99 over the same still table
-  at 1280x800, measured after the first deal and at the end: drift shows as a larger end figure;
+- ``rss_mb``: resident memory after the first deal, at the start (after WARM_DEALS deals, every window
+  size seen once: the caches warm) and at the end, the growth from start to end, and the figure every
+  25 deals (a leak climbs, a cache levels off);
+- ``probe_ms``: frame work (events + update + draw, every frame drawn) p50/p99 of the table at
+  1280x800, measured at the start and at the end: drift shows as a larger end figure;
 - ``frame_ms_first`` / ``frame_ms_last``: work of the soak's own frames, the first and last 2,000;
 - ``deals``, ``matches``, ``resizes``, ``menu_trips``, ``hints``, ``undos``, ``errors`` (each one's
   first line), ``seconds``, ``load_avg`` (other programs skew the wall-clock figures).
@@ -31,6 +32,7 @@ PROBE_FRAMES = 240
 WINDOW = 2000  # soak frames compared at the start and the end
 RESIZE_EVERY = 5  # deals
 MENU_EVERY = 7
+WARM_DEALS = 20  # the start figures: after every window size was seen once (caches warm)
 
 
 def rss_mb() -> float:
@@ -235,6 +237,8 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
         app.settings.set("animation_speed", "instant", save=False)
     run = Soak(app)
     rss_start = probe_start = None
+    rss_first = 0.0
+    first_frames = 0
     trace: list[float] = []  # resident MiB every 25 deals: a leak climbs, a cache levels off
     try:
         run.new_match()
@@ -250,7 +254,10 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
                     break
                 run.new_match()
             deal_no += 1
-            if rss_start is None:
+            if deal_no == 1:
+                gc.collect()
+                rss_first = rss_mb()
+            if rss_start is None and (deal_no >= WARM_DEALS or run.counts["deals"] >= deals):
                 probe_start = run.probe()
                 gc.collect()
                 rss_start = rss_mb()
@@ -272,7 +279,8 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
         **run.counts,
         "errors": run.errors[:5],
         "error_count": len(run.errors),
-        "rss_mb": {"start": round(rss_start or 0, 1), "end": round(rss_end, 1),
+        "rss_mb": {"after_first_deal": round(rss_first, 1), "start": round(rss_start or 0, 1),
+                   "end": round(rss_end, 1),
                    "growth": round(rss_end - (rss_start or 0), 1), "every_25_deals": trace},
         "probe_ms": {"start": probe_start, "end": probe_end},
         "frame_ms_first": percentiles(frames[:WINDOW]),
