@@ -396,12 +396,12 @@ def _eralash_marks(s: Smoke) -> None:
             elif table.can_play_card():
                 break
             s.settle(table)
-        deal = table.shown
-        if deal.current_trick():
-            s.check(f"Eralash {players} players: the led card marked")
         legal = table.legal_mask_for_me()
         table.tweens.speed = "normal"  # the complete trick lies a moment before it is gathered
         table.play_card((legal & -legal).bit_length() - 1)
+        s.frames(8, dt=0.05)  # the card has landed; the next seat is still to play
+        if table.gather is None and table.shown.current_trick():
+            s.check(f"Eralash {players} players: the led card marked")
         for _ in range(2000):
             if table.gather is not None:
                 break

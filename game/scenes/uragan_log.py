@@ -119,9 +119,6 @@ class UraganLog:
         top = int(lay.stock[1] + ch * 0.56 + self.font_size(0.022) * 1.6)
         width = max(lay.score.width, int(cw * 1.6))
         bottom = lay.size[1] - lay.inset
-        number = getattr(self, "deal_number_text", None)
-        if number is not None and number():  # the deal number sits in the corner below
-            bottom -= self.text.font(self.font_size(0.017), "italic").get_linesize() + 4
         return pygame.Rect(lay.inset, top, width, bottom - top)
 
     def log_panel_rect(self) -> pygame.Rect:
@@ -178,7 +175,7 @@ class UraganLog:
 
         cached = self.__dict__.get("_log_panel")
         if cached is None or cached.get_size() != size:
-            cached = self.__dict__["_log_panel"] = panel(size, 250)
+            cached = self.__dict__["_log_panel"] = panel(size, 255)
         return cached
 
     def toggle_log(self) -> None:

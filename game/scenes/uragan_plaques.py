@@ -124,7 +124,10 @@ class UraganPlaques:
             pending = self.pending_uragans(s)
             if pending:  # the uragan's point, plainly, until the deal is scored and the book counts it
                 words = t("story.pending.line", n=pending)
-                p = self.text.get(words, self.font_size(0.018), BRASS_LIGHT, "bold")
+                size = self.font_size(0.018)  # bold, as large as the plaque's width allows
+                while size > 10 and self.text.font(size, "bold").size(words)[0] > rect.right - 10 - (x + 6):
+                    size -= 1
+                p = self.text.get(words, size, BRASS_LIGHT, "bold")
                 surface.blit(p, (x + 6, y))
                 y += p.get_height()
             y += 4
