@@ -52,7 +52,12 @@ class UraganPlaques:
             pygame.draw.rect(surface, WARN if warn else GLOW, glow, width=3 if warn else 2, border_radius=18)
             if warn:
                 self.draw_trail_warning(surface, card)
-        elif self.selected is not None and self.trail_claimable(self.selected) and not self.prompt_open():
+        elif (
+            self.selected is not None
+            and self.trail_claimable(self.selected)
+            and not self.prompt_open()
+            and not self.log_open
+        ):
             self.draw_trail_warning(surface, self.selected)
         self.draw_score(surface)
         self.draw_log_glance(surface)
@@ -190,9 +195,10 @@ class UraganPlaques:
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        self.draw_last_play(surface)
-        self.draw_waiting(surface)
-        self.draw_prompt(surface)
+        if not self.log_open:  # (the log's panel covers the cloth: nothing to say under it)
+            self.draw_last_play(surface)
+            self.draw_waiting(surface)
+            self.draw_prompt(surface)
         if self.banner is not None:
             text, start = self.banner
             age = self.clock - start
