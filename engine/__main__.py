@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from engine.cli import OneLineParser, emit, name_list, positive_float, positive_int, seed_int
+
 
 def _replay(args: argparse.Namespace) -> int:
     from engine.records import replay_file
@@ -15,9 +17,7 @@ def _replay(args: argparse.Namespace) -> int:
     except Exception as err:  # the contract: one line, exit 2, never a traceback
         print(str(err).splitlines()[0] if str(err) else type(err).__name__, file=sys.stderr)
         return 2
-    json.dump(out, sys.stdout, ensure_ascii=False)
-    sys.stdout.write("\n")
-    return 0
+    return emit(json.dumps(out, ensure_ascii=False) + "\n", "python -m engine replay")
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -33,7 +33,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    p = OneLineParser(prog="python -m engine", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
 
     r = sub.add_parser("replay", help="replay a game record and print what happened as JSON")
@@ -42,21 +42,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     a = sub.add_parser("arena", help="play bots against each other, duplicate style")
     a.add_argument("--game", required=True, choices=["eralash", "uragan"])
-    a.add_argument("--bots", required=True, help="comma-separated bot names in seat order")
-    a.add_argument("--games", type=int, required=True, help="games per seat rotation")
-    a.add_argument("--seed", type=int, required=True)
+    a.add_argument("--bots", type=name_list(), required=True, help="comma-separated bot names in seat order")
+    a.add_argument("--games", type=positive_int, required=True, help="games per seat rotation")
+    a.add_argument("--seed", type=seed_int, required=True)
     a.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    a.add_argument("--budget", type=float, default=None, help="think time per move for search bots (s)")
-    a.add_argument("--jobs", type=int, default=1, help="worker processes (use 2 for both cores)")
+    a.add_argument("--budget", type=positive_float, default=None,
+                   help="think time per move for search bots (s)")
+    a.add_argument("--jobs", type=positive_int, default=1, help="worker processes (use 2 for both cores)")
     a.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     a.set_defaults(func=_arena)
 
     b = sub.add_parser("bench", help="random-playout throughput and move-generation timings")
     b.add_argument("--game", choices=["eralash", "uragan", "all"], default="all")
-    b.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    b.add_argument("--seconds", type=positive_float, default=3.0, help="time per measurement")
     b.add_argument("--review", action="store_true",
                    help="instead: time reviewing one seat of a whole deal (python -m engine review)")
-    b.add_argument("--budget", type=float, default=None, help="with --review: seconds per decision")
+    b.add_argument("--budget", type=positive_float, default=None, help="with --review: seconds per decision")
     b.set_defaults(func=_bench)
 
     from engine.review.cli import add_parser as add_review
@@ -67,7 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:  # Ctrl+C: stop, without a traceback
+        print("python -m engine: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

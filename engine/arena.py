@@ -282,7 +282,9 @@ def run_arena(
 def main(args: argparse.Namespace) -> int:
     """``python -m engine arena``: print the summary JSON; a bad flag is one line on stderr, exit 2."""
     try:
-        bots = [b for b in args.bots.split(",") if b.strip()]
+        bots = args.bots.split(",") if isinstance(args.bots, str) else list(args.bots)
+        if any(not b.strip() for b in bots):
+            raise ValueError(f"--bots {','.join(bots)!r} has an empty name")
         n_min, n_max = (2, 2) if args.game == "uragan" else (2, 4)
         if not n_min <= len(bots) <= n_max:
             raise ValueError(f"{args.game} needs {n_min}-{n_max} bots, got {len(bots)}")
@@ -300,6 +302,6 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2
-    json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-    return 0
+    from engine.cli import emit
+
+    return emit(json.dumps(out, ensure_ascii=False, indent=2) + "\n", "python -m engine arena")

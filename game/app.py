@@ -20,31 +20,66 @@ from game.version import version
 
 PROCESS_START = time.perf_counter()
 FPS = 60
-MIN_SIZE = (1024, 640)
+MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
+MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
 # Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
 APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
+    from engine.cli import OneLineParser, bounded_int, positive_int, seed_int
+
+    p = OneLineParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
-    p.add_argument("--lang", choices=["ru", "en"], help="interface language (default: system locale)")
+    p.add_argument("--lang", choices=["ru", "en"],
+                   help="interface language for this run (Settings keeps the chosen one)")
     p.add_argument("--demo", action="store_true", help="bots in every seat (never touches your saved game)")
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan", help="game for --demo/--bench")
-    p.add_argument("--bench", type=int, metavar="N", help="headless bot demo for N frames; print frame times")
-    p.add_argument("--bench-moves", type=int, default=0, metavar="M",
+    p.add_argument("--bench", type=positive_int, metavar="N",
+                   help="headless bot demo for N frames; print frame times")
+    p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
-    p.add_argument("--seed", type=int, help="deal seed for --demo/--bench")
+    p.add_argument("--seed", type=seed_int, help="deal seed for --demo/--bench")
+    p.add_argument(
+        "--smoke", action="store_true",
+        help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
+    )
     p.add_argument("--version", action="version", version=f"salon {version()}")
     return p
 
 
+def check_data_dir_flag(text: str | None) -> None:
+    """ValueError (one line) for a ``--data-dir`` that can never be a folder: empty, holding a NUL, or
+    naming something that exists and is not a folder. A folder that cannot be written is not refused:
+    the app runs and tells the player that progress cannot be saved."""
+    if text is None:
+        return
+    if not text.strip() or "\0" in text:
+        raise ValueError(f"--data-dir must name a folder, not {text!r}")
+    path = Path(text).expanduser()
+    try:
+        exists, is_dir = path.exists(), path.is_dir()
+    except (OSError, ValueError) as err:
+        raise ValueError(f"--data-dir {text!r} cannot be used ({err})") from None
+    if exists and not is_dir:
+        raise ValueError(f"--data-dir {text!r} is not a folder")
+
+
 def parse_size(text: str | None) -> tuple[int, int] | None:
+    """``"1600x1000"`` → (1600, 1000); ValueError (a one-line reason) for anything else or anything
+    smaller than ``MIN_SIZE``."""
     if not text:
         return None
-    w, _, h = text.lower().partition("x")
-    return max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+    w, sep, h = text.strip().lower().partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit() or len(w) + len(h) > 16:
+        raise ValueError(f"--size must look like 1600x1000, not {text[:40]!r}")
+    size = int(w), int(h)
+    if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
+        raise ValueError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    if size[0] > MAX_SIZE[0] or size[1] > MAX_SIZE[1]:
+        raise ValueError(f"--size must be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {text[:40]}")
+    return size
 
 
 def hidpi_hints() -> None:
@@ -95,6 +130,7 @@ class DefaultSettings:
     player_name = "You"
     player_gender = "neutral"
     tips_seen: tuple[str, ...] = ()
+    review_after_deal = False
 
     def set(self, name: str, value: Any, **_: Any) -> None:
         setattr(self, name, value)
@@ -129,10 +165,9 @@ class App:
         from game import i18n
 
         lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
+        # --lang is for this run only: the saved setting is left alone (the Settings screen shows the
+        # language in use, and choosing one there is what persists).
         i18n.set_language(lang if lang in i18n.LANGUAGES else "en")
-        if args.lang and getattr(self.settings, "language", None) != args.lang:
-            with contextlib.suppress(Exception):  # the Settings screen shows the language in use
-                self.settings.set("language", args.lang, save=False)
         self.windowed_size = size or parse_size(getattr(args, "size", None))
         if self.windowed_size is None:
             wanted = tuple(self.settings.window_size)
@@ -163,13 +198,17 @@ class App:
         self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
         self.skipped_frames = 0
         self._size_changed_at = 0.0
+        self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
+        self._toast_drawn: Any = None
+        self._clock = 0.0
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, APP_SETTINGS)
-        if not headless:
-            with contextlib.suppress(Exception):  # the salon's own icon in the title bar and task bar
-                from game.art import icon_surface
+        if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
+            from game.art import icon_surface
 
-                pygame.display.set_icon(icon_surface())
+            icon = icon_surface()
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_icon(icon)
 
     # --- services, created on first use ---------------------------------------------------------
 
@@ -181,12 +220,20 @@ class App:
             from game.settings import Settings
             from game.storage import Store
 
-            folder, _ = ensure_data_dir(args.data_dir)
+            folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
-            self.store = Store(folder)
+            self.store = Store(folder, read_only=read_only)
             return Settings.load(self.store)
         except Exception as err:  # a broken settings module must not keep the game from starting
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
+            if self.store is not None:
+                with contextlib.suppress(Exception):
+                    from game.settings import Settings
+                    from game.storage import Notice
+
+                    text = f"Could not read settings.json ({err}); using defaults."
+                    self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"}, text))
+                    return Settings(self.store)  # the defaults, and they still save
             return DefaultSettings()
 
     @property
@@ -308,6 +355,25 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    # --- a word for the player over any screen ----------------------------------------------------
+
+    def notify(self, text: str, seconds: float = 6.0, kind: str = "info") -> None:
+        """Show ``text`` over whatever is on screen for a few seconds (a record saved, a bad record)."""
+        self.toast = (text, self._clock + seconds, kind)
+
+    def draw_toast(self, surface: Any) -> None:
+        if self.toast is None:
+            return
+        from game.widgets.toast import draw_toast
+
+        draw_toast(surface, self.text, self.toast[0], self.toast[2])
+
+    def open_record_file(self, path: str) -> Any:
+        """A record dropped on the window or picked in a dialog: its replay, or the engine's reason."""
+        from game.scenes.review_open import open_record
+
+        return open_record(self, path)
+
     # --- the loop -------------------------------------------------------------------------------
 
     def dispatch(self, event: Any) -> None:
@@ -321,6 +387,9 @@ class App:
         if event.type == pg.KEYDOWN and event.key == pg.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pg.DROPFILE:  # a record dropped onto the window opens in the replay viewer
+            self.open_record_file(event.file)
+            return
         if self._ui is not None and self._ui.process_events(event):
             return
         self.stack.handle_event(event)
@@ -329,34 +398,41 @@ class App:
         """One frame of work: events, update, draw (no flip, no waiting). Returns False when nothing
         on screen could have changed (no event, and the top scene says it is still): the frame is
         not drawn and need not be flipped, so a table waiting for the player costs almost nothing."""
+        self._clock += dt
         for event in events:
             self.dispatch(event)
         self.stack.update(dt)
+        if self.toast is not None and self._clock > self.toast[1]:
+            self.toast = None
         if self._ui is not None:
             self._ui.update(dt)
         if self._size_to_save is not None:
             self._remember_size()
         top = self.stack.top
         still = getattr(top, "is_still", None)
-        if not events and still is not None and still() and self._drawn_top is top:
+        toast_same = self.toast == self._toast_drawn
+        if not events and still is not None and still() and self._drawn_top is top and toast_same:
             self.skipped_frames += 1
             return False
         self._drawn_top = top
+        self._toast_drawn = self.toast
         self.stack.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
+        self.draw_toast(self.screen)
         return True
 
     def run(self) -> int:
         pg = self.pg
         dt = 0.0
-        while self.running and self.stack.top is not None:
-            if self.frame(dt, pg.event.get()):
-                pg.display.flip()
-            if self.first_frame_ms is None:
-                self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
-        self.close()
+        with quit_on_signals(self):
+            while self.running and self.stack.top is not None:
+                if self.frame(dt, pg.event.get()):
+                    pg.display.flip()
+                if self.first_frame_ms is None:
+                    self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            self.close()
         return 0
 
     def close(self) -> None:
@@ -368,6 +444,40 @@ class App:
         if self._worker is not None:
             self._worker.close()
         self.pg.quit()
+
+
+_SIGNALLED: list[int] = []  # signals that asked the app to end (Ctrl+C, SIGTERM), in order
+
+
+@contextlib.contextmanager
+def quit_on_signals(app: Any) -> Any:
+    """Ctrl+C (SIGINT) and SIGTERM end the frame loop like closing the window: the game in progress
+    is saved, the bot worker closed, no traceback. A second Ctrl+C while closing is ignored."""
+    import signal
+
+    wanted = [signal.SIGINT] + ([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])
+    old: dict[int, Any] = {}
+
+    def stop(signum: int, _frame: Any) -> None:
+        _SIGNALLED.append(signum)
+        app.running = False
+
+    if threading_is_main():
+        for sig in wanted:
+            with contextlib.suppress(ValueError, OSError):
+                old[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+
+
+def threading_is_main() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
 
 
 class SplashScene:
@@ -449,6 +559,28 @@ class _NoSounds:
 def run(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
+    try:
+        parse_size(args.size)
+        check_data_dir_flag(args.data_dir)
+    except ValueError as err:
+        print(f"salon: {err}", file=sys.stderr)
+        return 2
+    from game.resources import AssetError
+
+    try:
+        return _run(args)
+    except AssetError as err:
+        return broken_install(err)
+    except KeyboardInterrupt:  # Ctrl+C before the window's loop took over: nothing to save yet
+        print("salon: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.smoke:
+        from game.smoke import run_smoke
+
+        return run_smoke(args)
     if args.bench is not None:
         from game.bench import run_bench
 
@@ -473,6 +605,17 @@ def run(argv: list[str] | None = None) -> int:
         modules.append(f"game.scenes.{args.game}_table")
     app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
+
+
+def broken_install(err: Exception) -> int:
+    """A shipped file is missing or unreadable: say which, on stderr and in a message box, and exit 1."""
+    print(f"salon: {err}", file=sys.stderr)
+    with contextlib.suppress(Exception):  # a windowed build has no console to print to
+        import pygame
+
+        if pygame.display.get_init() and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.display.message_box("Salon", str(err), message_type="error")
+    return 1
 
 
 def _eralash_table_available() -> bool:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 
 from engine import cards as C
-from game.resources import resource_path
+from game.resources import asset, resource_path, unreadable
 
 CARD_VIEWBOX = (250, 350)  # every card, back and slot SVG has this aspect (2.5 : 3.5)
 DEFAULT_BACK = "burgundy"
@@ -41,8 +41,7 @@ def deck_name(lang: str, four_colour: bool) -> str:
 
 
 def available_backs() -> list[str]:
-    folder = resource_path("sprites", "backs")
-    return sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
+    return sorted(p.stem for p in resource_path("sprites", "backs").glob("*.svg"))
 
 
 def _finish(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:
@@ -52,10 +51,19 @@ def _finish(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:
     return surf
 
 
+def load_svg(path: Path, size: Size) -> pygame.Surface:
+    """``pygame.image.load_sized_svg``, with a clear error naming a shipped file that cannot be read."""
+    try:
+        surf = pygame.image.load_sized_svg(str(path), size)
+    except (pygame.error, OSError) as e:
+        raise unreadable(path, e) from e
+    return surf
+
+
 def render_svg(path: Path, size: Size) -> pygame.Surface:
     """Rasterise an SVG to exactly ``size`` pixels (nanosvg keeps the aspect; we then fit it)."""
     w, h = max(1, int(size[0])), max(1, int(size[1]))
-    surf = pygame.image.load_sized_svg(str(path), (w, h))
+    surf = load_svg(path, (w, h))
     if surf.get_size() != (w, h):
         surf = pygame.transform.smoothscale(surf, (w, h))  # SDL_image gives 32-bit RGBA
     return surf
@@ -103,7 +111,7 @@ class CardArt:
             deck = deck_name(lang or self.deck[:2], self.deck.endswith("4c") if four_colour is None
                              else four_colour)
         name = _card_name(card)
-        return self._get(deck, name, size, resource_path("sprites", "cards", deck, f"{name}.svg"))
+        return self._get(deck, name, size, asset("sprites", "cards", deck, f"{name}.svg"))
 
     def back(self, size: Size | None = None, name: str | None = None) -> pygame.Surface:
         """A card back; an unknown name (a back removed from the art) falls back to the default."""
@@ -111,12 +119,12 @@ class CardArt:
         path = resource_path("sprites", "backs", f"{name}.svg")
         if not path.is_file():
             name = DEFAULT_BACK
-            path = resource_path("sprites", "backs", f"{name}.svg")
+            path = asset("sprites", "backs", f"{name}.svg")
         return self._get("back", name, size, path)
 
     def slot(self, size: Size | None = None) -> pygame.Surface:
         """An empty place for a card: a faint dashed outline."""
-        return self._get("slot", "slot", size, resource_path("sprites", "slot.svg"))
+        return self._get("slot", "slot", size, asset("sprites", "slot.svg"))
 
     def warm(self, size: Size | None = None) -> int:
         """Rasterise all 52 faces of the current deck, the back and the slot now; return how many."""
@@ -166,16 +174,15 @@ class TableArt:
         out = pygame.Surface(size)
         cloth = resource_path("sprites", "table", f"baize-{colour}.svg")
         if not cloth.is_file():
-            cloth = resource_path("sprites", "table", "baize.svg")
+            cloth = asset("sprites", "table", "baize.svg")
         # cover the window with the cloth at its own aspect, centred (the edges are a vignette)
         scale = max(w / 1600, h / 1000)
-        felt = pygame.image.load_sized_svg(str(cloth), (math.ceil(1600 * scale), math.ceil(1000 * scale)))
+        felt = load_svg(cloth, (math.ceil(1600 * scale), math.ceil(1000 * scale)))
         out.blit(felt, ((w - felt.get_width()) // 2, (h - felt.get_height()) // 2))
         if not frame:
             return out
         t = self.rail_width(size)
-        rail_path = resource_path("sprites", "table", "rail.svg")
-        rail = pygame.image.load_sized_svg(str(rail_path), (t * 25, t))
+        rail = load_svg(asset("sprites", "table", "rail.svg"), (t * 25, t))
         rail = pygame.transform.smoothscale(rail, (max(w, h), t))
         top = rail.subsurface((0, 0, w, t))
         side = rail.subsurface((0, 0, h, t))
@@ -191,7 +198,7 @@ class TableArt:
         out.blit(pygame.transform.rotate(side, 90), (0, 0))
         out.blit(pygame.transform.rotate(side, -90), (w - t, 0))
         c = round(t * 2.2)
-        corner = pygame.image.load_sized_svg(str(resource_path("sprites", "table", "corner.svg")), (c, c))
+        corner = load_svg(asset("sprites", "table", "corner.svg"), (c, c))
         out.blit(corner, (0, 0))
         out.blit(pygame.transform.rotate(corner, -90), (w - c, 0))
         out.blit(pygame.transform.rotate(corner, 180), (w - c, h - c))
@@ -209,4 +216,8 @@ def table_background(size: Size, colour: str = "green", frame: bool = True) -> p
 
 def icon_surface() -> pygame.Surface:
     """The app's window icon (256 px PNG rendered from ``sprites/icon/salon.svg``)."""
-    return pygame.image.load(str(resource_path("sprites", "icon", "salon-256.png")))
+    path = asset("sprites", "icon", "salon-256.png")
+    try:
+        return pygame.image.load(str(path))
+    except (pygame.error, OSError) as e:
+        raise unreadable(path, e) from e

@@ -24,9 +24,30 @@ from typing import Any
 @dataclass(frozen=True)
 class Reply:
     request_id: int
-    move: Any
+    move: Any  # a bot's move; for a review, one verdict (``Verdict.to_json()``), None with ``done``
     error: str | None = None
     think_s: float = 0.0
+    done: bool = True  # False: a review's verdict, more to come
+
+
+DEFAULT_REVIEW = "game.review_jobs:review_deals"  # engine.review, optionally some deals only
+
+
+def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REVIEW) -> None:
+    """Judge a record (``("review", id, record, seat, budget, seed, extra keywords)``): one reply per
+    verdict as soon as it is found, then a last one with ``done``; ``stop()`` true ends it early."""
+    _, rid, record, seat, budget, seed, extra = job
+    t0 = time.perf_counter()
+    try:
+        for verdict in _factory(review)(record, seat, budget, seed, should_stop=stop, **extra):
+            if stop():
+                return
+            data = verdict.to_json() if hasattr(verdict, "to_json") else dict(verdict)
+            put(Reply(rid, data, None, time.perf_counter() - t0, done=False))
+        put(Reply(rid, None, None, time.perf_counter() - t0, done=True))
+    except Exception as err:  # a bad record: the engine's one line goes back to the viewer
+        text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        put(Reply(rid, None, text, time.perf_counter() - t0, done=True))
 
 
 DEFAULT_FACTORY = "engine.bots:make_bot"
@@ -56,8 +77,35 @@ def _choose(
     return bot.choose(view)
 
 
-def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY) -> None:
+def _quiet_signals() -> None:
+    """Ctrl+C reaches every process of the terminal's group: the worker leaves it to the app, which
+    saves and then closes the worker. Without this it would print its own KeyboardInterrupt traceback."""
+    import signal
+
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by the parent at spawn
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Any:
+    import signal
+
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
+def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY, stop_review: Any = None,
+           review: str = DEFAULT_REVIEW) -> None:
     """The worker's loop: one job at a time until it receives None."""
+    _quiet_signals()
     bots: dict[tuple[Any, ...], Any] = {}
     make_bot = _factory(factory)
     if factory == DEFAULT_FACTORY:  # import both games' bots now, not during the first turn
@@ -76,6 +124,16 @@ def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY) -> None:
             continue
         if job is None:
             return
+        if job[0] == "review":
+            rid = job[1]
+
+            def stop(rid: int = rid) -> bool:
+                if stop_review is not None and stop_review.value == rid:
+                    return True
+                return parent is not None and not parent.is_alive()
+
+            _review(job, replies.put, stop, review)
+            continue
         request_id, game, bot_name, seed, budget, view = job
         t0 = time.perf_counter()
         try:
@@ -92,9 +150,12 @@ class BotWorker:
     tests pass their own.
     """
 
-    def __init__(self, factory: str = DEFAULT_FACTORY) -> None:
+    def __init__(self, factory: str = DEFAULT_FACTORY, review: str = DEFAULT_REVIEW) -> None:
         self.factory = factory
+        self.review = review
         self._ctx = multiprocessing.get_context("spawn")
+        self._stop_review: Any = None  # shared with the process: the id of a review to stop
+        self._reviews: set[int] = set()
         self._requests: Any = None
         self._replies: Any = None
         self._process: Any = None
@@ -112,10 +173,13 @@ class BotWorker:
             if self._process is not None and self._process.is_alive():
                 return
             requests, replies = self._ctx.Queue(), self._ctx.Queue()
+            self._stop_review = self._ctx.Value("q", 0, lock=False)
             process = self._ctx.Process(
-                target=_serve, args=(requests, replies, self.factory), name="salon-bot", daemon=True
+                target=_serve, args=(requests, replies, self.factory, self._stop_review, self.review),
+                name="salon-bot", daemon=True,
             )
-            process.start()
+            with _sigint_blocked():  # the child inherits the mask: no Ctrl+C before it ignores it
+                process.start()
             self._requests, self._replies, self._process = requests, replies, process
 
     def start_async(self) -> None:
@@ -150,8 +214,28 @@ class BotWorker:
             self.start_async()
         return rid
 
+    def request_review(self, record: Any, seat: int, budget: float | None, seed: int,
+                       **extra: Any) -> int:
+        """Ask the process to review ``record`` for ``seat``: its verdicts come back one by one
+        (``Reply.done`` False), then a last reply with ``done``. Returns the id at once."""
+        self._next_id += 1
+        rid = self._next_id
+        self.pending.add(rid)
+        self._reviews.add(rid)
+        job = ("review", rid, record, seat, budget, seed, extra)
+        if self.alive and not self._starting:
+            self._requests.put(job)
+        else:
+            self._backlog.append(job)
+            self.start_async()
+        return rid
+
     def cancel(self, request_id: int) -> None:
-        """Forget a job (a new game, an undo): its reply will be dropped when it arrives."""
+        """Forget a job (a new game, an undo): its reply will be dropped when it arrives. A review
+        under way stops at its next check (between searches), freeing the process for the bots."""
+        if request_id in self._reviews and self._stop_review is not None:
+            self._stop_review.value = request_id
+        self._reviews.discard(request_id)
         if request_id in self.pending:
             self._cancelled.add(request_id)
             self.pending.discard(request_id)
@@ -160,7 +244,7 @@ class BotWorker:
         out: list[Reply] = []
         if self._backlog and self.alive and not self._starting:
             for job in self._backlog:
-                if job[0] in self.pending:
+                if (job[1] if job[0] == "review" else job[0]) in self.pending:
                     self._requests.put(job)
             self._backlog.clear()
         if self._replies is None or self._starting:
@@ -171,9 +255,12 @@ class BotWorker:
             except queue.Empty:
                 break
             if reply.request_id in self._cancelled:
-                self._cancelled.discard(reply.request_id)
+                if reply.done:
+                    self._cancelled.discard(reply.request_id)
                 continue
-            self.pending.discard(reply.request_id)
+            if reply.done:
+                self.pending.discard(reply.request_id)
+                self._reviews.discard(reply.request_id)
             out.append(reply)
         if self.pending and not self._backlog and self._process is not None and not self._process.is_alive():
             # The process died (out of memory, killed): fail the jobs so the table can retry.
@@ -188,13 +275,25 @@ class BotWorker:
             starter.join(timeout=10.0)
         if self._process is None:
             return
-        with contextlib.suppress(Exception):
-            self._requests.put(None)
+        if self.pending or self._reviews:
+            # A bot (or a review) is thinking: its answer is of no use now, and the player must not
+            # wait for it. Stop the process at once (it holds nothing that needs saving).
+            self._process.terminate()
+        else:
+            with contextlib.suppress(Exception):
+                self._requests.put(None)
+            self._process.join(timeout=0.5)
+            if self._process.is_alive():
+                self._process.terminate()
         self._process.join(timeout=1.0)
         if self._process.is_alive():
-            self._process.terminate()
+            self._process.kill()
             self._process.join(timeout=1.0)
-        self._process = None
+        for q in (self._requests, self._replies):  # release the queues' pipes and feeder threads
+            with contextlib.suppress(Exception):
+                q.cancel_join_thread()
+                q.close()
+        self._process = self._requests = self._replies = None
 
 
 class InlineWorker:
@@ -202,8 +301,10 @@ class InlineWorker:
 
     def start_async(self) -> None: ...
 
-    def __init__(self, factory: str = DEFAULT_FACTORY) -> None:
+    def __init__(self, factory: str = DEFAULT_FACTORY, review: str = DEFAULT_REVIEW) -> None:
         self.factory = factory
+        self.review = review
+        self._reviews: dict[int, Any] = {}  # id -> the review's replies, one handed out per poll
         self._bots: dict[tuple[Any, ...], Any] = {}
         self._jobs: list[tuple[Any, ...]] = []
         self._next_id = 0
@@ -218,12 +319,41 @@ class InlineWorker:
         self.pending.add(self._next_id)
         return self._next_id
 
+    def request_review(self, record: Any, seat: int, budget: float | None, seed: int,
+                       **extra: Any) -> int:
+        """A review judged here, one verdict per ``poll()`` (so a viewer fills in step by step)."""
+        self._next_id += 1
+        rid = self._next_id
+        self.pending.add(rid)
+        replies: list[Reply] = []
+        stopped = [False]
+
+        def run() -> Any:
+            _review(("review", rid, record, seat, budget, seed, extra), replies.append, lambda: stopped[0],
+                    self.review)
+
+        self._reviews[rid] = (run, replies, stopped)
+        return rid
+
     def cancel(self, request_id: int) -> None:
         self.pending.discard(request_id)
         self._jobs = [j for j in self._jobs if j[0] != request_id]
+        review = self._reviews.pop(request_id, None)
+        if review is not None:
+            review[2][0] = True
 
     def poll(self) -> list[Reply]:
         out = []
+        for rid, (run, replies, stopped) in list(self._reviews.items()):
+            if run is not None:  # judged on the first poll; handed out a verdict at a time
+                run()
+                self._reviews[rid] = (None, replies, stopped)
+            if replies:
+                reply = replies.pop(0)
+                out.append(reply)
+                if reply.done:
+                    self._reviews.pop(rid, None)
+                    self.pending.discard(rid)
         jobs, self._jobs = self._jobs, []
         for rid, game, bot_name, seed, budget, view in jobs:
             t0 = time.perf_counter()

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.resources import resource_path
+from game.resources import AssetMissing, resource_path
 
 LANGUAGES: tuple[str, ...] = ("ru", "en")
 FALLBACK = "en"
@@ -48,7 +48,10 @@ def load_catalog(lang: str, directory: Path | None = None) -> dict[str, Any]:
 
 def _catalog(lang: str) -> dict[str, Any]:
     if lang not in _catalogs:
-        _catalogs[lang] = load_catalog(lang)
+        catalog = load_catalog(lang)
+        if not catalog:  # an installation without its translations: never show bare keys silently
+            raise AssetMissing(f"game/i18n/core.{lang}.json", catalog_dir())
+        _catalogs[lang] = catalog
     return _catalogs[lang]
 
 

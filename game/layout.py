@@ -1,6 +1,6 @@
 """Where things go on the table for a window size: card size from the height, regions as rects.
 
-Pure geometry (no drawing), so a resize is one call and tests can check any size ≥ 1024×640.
+Pure geometry (no drawing), so a resize is one call and tests can check any size ≥ 960×600.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-MIN_SIZE = (1024, 640)
+MIN_SIZE = (960, 600)
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 
 

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -36,15 +35,21 @@ def resolve_data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return default_data_dir()
 
 
-def ensure_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Path, bool]:
-    """Create and return the data folder; ``(path, False)`` means it could not be made and a fresh
-    temporary folder is used instead, so the game still runs (nothing will persist)."""
+def ensure_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Path, str | None]:
+    """Create the data folder and check that it can be written: ``(path, None)``, or ``(path, reason)``
+    when it cannot (the app then reads what it can from ``path``, writes nothing, and tells the
+    player why). Nothing is created anywhere else: no temporary folder is left behind."""
     folder = resolve_data_dir(override)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".probe-{os.getpid()}"
-        probe.write_bytes(b"")
-        probe.unlink()
-        return folder, True
-    except OSError:
-        return Path(tempfile.mkdtemp(prefix="salon-")), False
+        probe_write(folder)
+    except OSError as err:
+        return folder, err.strerror or str(err)
+    return folder, None
+
+
+def probe_write(folder: Path) -> None:
+    """Create and remove an empty file in ``folder``; ``OSError`` if the folder cannot be written."""
+    probe = folder / f".probe-{os.getpid()}"
+    probe.write_bytes(b"")
+    probe.unlink()

@@ -15,6 +15,7 @@ and removes the save.
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import uuid
 from dataclasses import dataclass, field
@@ -22,11 +23,19 @@ from datetime import UTC, datetime
 from typing import Any
 
 from game.paths import SAVE_FILE
-from game.settings import GAMES, LEVELS
-from game.stats import Stats
+from game.settings import GAMES, LEVELS, MAX_NAME
+from game.stats import Stats, variant_of
 from game.storage import FileKind, Notice, Store
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
+
+
+DEAL_NUMBERS = 10**9  # deal numbers are 1 … 999 999 999, short enough to read out to a friend
+
+
+def new_deal_number() -> int:
+    """A fresh deal number (the match seed: the same number deals the same cards again)."""
+    return random.SystemRandom().randrange(1, DEAL_NUMBERS)
 
 
 def engine_module(game: str) -> Any:
@@ -64,29 +73,69 @@ class SavedGame:
         game = d.get("game")
         if game not in GAMES:
             raise ValueError("unknown game")
-        match = d.get("match")
-        if not isinstance(match, dict) or not isinstance(match.get("moves"), list):
-            raise ValueError("no match")
         seats = d.get("seats")
         if not (isinstance(seats, list) and 2 <= len(seats) <= 4
-                and all(s is None or s in LEVELS for s in seats) and None in seats):
+                and all(s is None or (isinstance(s, str) and s in LEVELS) for s in seats) and None in seats):
             raise ValueError("seats do not fit")
+        match = _check_match(d.get("match"), len(seats))
         seeds = d.get("bot_seeds")
         if not (isinstance(seeds, list) and len(seeds) == len(seats)
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in seeds)):
+                and all(_is_int(x) and 0 <= x < 1 << 64 for x in seeds)):
             raise ValueError("bot seeds do not fit")
         game_id = d.get("game_id")
-        if not isinstance(game_id, str) or not game_id:
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_ID:
             raise ValueError("no game id")
+        undo_used = d.get("undo_used", False)
+        if not isinstance(undo_used, bool):
+            raise ValueError("undo_used is not true or false")
         table = d.get("table")
+        saved_at = d.get("saved_at", "")
         return cls(game=game, match=match, seats=list(seats), bot_seeds=list(seeds), game_id=game_id,
-                   undo_used=bool(d.get("undo_used", False)),
-                   table=table if isinstance(table, dict) else None,
-                   saved_at=str(d.get("saved_at", "")))
+                   undo_used=undo_used, table=table if isinstance(table, dict) else None,
+                   saved_at=saved_at[:40] if isinstance(saved_at, str) else "")
 
     def restore_match(self) -> Any:
         """The engine's ``Match`` in the saved position (replays every move)."""
         return engine_module(self.game).Match.from_save(self.match)
+
+
+MAX_ID = 64
+MAX_MOVES = 20_000  # a whole Eralash match is a few hundred moves
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_match(match: Any, seats: int) -> dict[str, Any]:
+    """The engine's ``Match.to_save()`` part, checked for shape before the engine replays it: the
+    players' names are text (capped at the length a name may be typed), one per seat, the numbers
+    whole and in range, the moves a list of sane length. The moves themselves are the engine's to
+    check, by replaying them."""
+    if not isinstance(match, dict):
+        raise ValueError("no match")
+    moves = match.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise ValueError("no list of moves")
+    players = match.get("players")
+    if not (isinstance(players, list) and len(players) == seats and all(isinstance(p, str) for p in players)):
+        raise ValueError("players do not fit the seats")
+    for key in ("seed", "first_dealer"):
+        if key in match and not (_is_int(match[key]) and 0 <= match[key] < 1 << 64):
+            raise ValueError(f"{key} is not a whole number")
+    if _is_int(match.get("first_dealer")) and match["first_dealer"] >= seats:
+        raise ValueError("first_dealer is not a seat")
+    options = match.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError("options are not an object")
+    names = [cap_name(p) for p in players]
+    return match if names == players else {**match, "players": names}
+
+
+def cap_name(name: str) -> str:
+    """A name as it may be shown: printable, at most ``MAX_NAME`` characters, never empty."""
+    clean = "".join(c if c >= " " else " " for c in name).strip()[:MAX_NAME].strip()
+    return clean or "?"
 
 
 def load_game(store: Store) -> SavedGame | None:
@@ -110,25 +159,45 @@ def _load(store: Store) -> tuple[SavedGame, Any] | None:
     return saved, match
 
 
+_CHECKED: dict[str, tuple[Any, bool]] = {}  # save path -> (its stat signature, whether it replayed)
+
+
+def _signature(path: Any) -> Any:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mode, st.st_size, st.st_mtime_ns, st.st_ino)
+
+
 def has_saved_game(store: Store) -> bool:
-    """Cheap check for the menu's Continue button (does not replay)."""
-    return store.path(SAVE_KIND).exists() and not store.is_blocked(SAVE_KIND)
+    """For the menu's Continue button: is there a save that loads and replays? The answer is kept
+    for as long as the file is unchanged, so the menu rebuilding itself does not replay again."""
+    if store.is_blocked(SAVE_KIND):
+        return False
+    path = store.path(SAVE_KIND)
+    sig = _signature(path)
+    if sig is None:
+        return False
+    known = _CHECKED.get(str(path))
+    if known is not None and known[0] == sig:
+        return known[1]
+    return check_saved_game(store)
 
 
 def check_saved_game(store: Store) -> bool:
-    """Is there a save that reads as one? Reads and checks the document without replaying it (the
-    menu calls this when it opens): a damaged file is set aside at once, with a notice the menu shows."""
-    if not store.path(SAVE_KIND).exists():
-        return False
-    doc = store.load(SAVE_KIND)
-    if doc is None:
+    """Is there a save that loads and replays? (The menu calls this when it opens.) A damaged file is
+    set aside at once, with a notice the menu shows."""
+    path = store.path(SAVE_KIND)
+    sig = _signature(path)
+    if sig is None:
         return False
     try:
-        SavedGame.from_dict(doc)
-    except ValueError:
-        store.set_aside(SAVE_KIND)
-        return False
-    return True
+        ok = _load(store) is not None
+    except ImportError:
+        ok = False
+    _CHECKED[str(path)] = (_signature(path) if ok else None, ok)
+    return ok
 
 
 def _side_of(match_save: dict[str, Any], n: int) -> Any:
@@ -151,12 +220,17 @@ class Session:
     @classmethod
     def new(cls, store: Store | None, game: str, options: Any, names: list[str], seats: list[str | None],
             seed: int | None = None, first_dealer: int | None = None) -> Session:
-        """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once."""
+        """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once.
+
+        A game still in progress in ``store`` is abandoned first: a loss in the statistics (the New
+        game dialog asks the player before it comes to this)."""
+        if store is not None:
+            abandon_saved_game(store)
         module = engine_module(game)
         if not isinstance(options, module.Options):
             options = module.Options.from_dict(options or {})
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 48)
+            seed = new_deal_number()
         match = module.Match.new(options, list(names), seed, first_dealer)
         seeds = [random.Random(f"{seed}:bot:{s}").randrange(1 << 48) for s in range(len(seats))]
         saved = SavedGame(game=game, match=match.to_save(), seats=list(seats), bot_seeds=seeds)
@@ -191,6 +265,11 @@ class Session:
     @property
     def humans(self) -> list[int]:
         return self.saved.humans
+
+    @property
+    def deal_number(self) -> int:
+        """The game's number (its match seed): New game → Play deal number… deals these cards again."""
+        return int(self.match.seed)
 
     @property
     def undo_used(self) -> bool:
@@ -307,6 +386,11 @@ class Session:
         return {"result": outcome, "double": outcome == "win" and _is_double(match, seat),
                 "slam": _made_slam(match, side_of(seat))}
 
+    def variant(self) -> str | None:
+        """The table the statistics split this game by (Eralash: 2, 3, 4 players or pairs)."""
+        pairs = bool(getattr(getattr(self.match, "options", None), "pairs", False))
+        return variant_of(self.game, len(self.saved.seats), pairs)
+
     def finish(self, stats: Stats | None) -> bool:
         """Once the match is over: count it in the statistics (once) and remove the save."""
         if not self.match.is_over():
@@ -317,10 +401,47 @@ class Session:
             levels = [lv for lv in self.saved.seats if lv is not None]
             if levels:  # hot-seat games with no bot are not counted
                 counted = stats.record(self.game, levels, r["result"], double=r["double"], slam=r["slam"],
-                                       undo=self.saved.undo_used, game_id=self.saved.game_id)
+                                       undo=self.saved.undo_used, game_id=self.saved.game_id,
+                                       variant=self.variant())
         if self.store is not None:
             self.store.remove(SAVE_KIND)
         return counted
+
+    def abandon(self, stats: Stats | None) -> bool:
+        """The player gives the game up: a loss marked abandoned (once), and the save is removed."""
+        if self.match.is_over():
+            return self.finish(stats)
+        counted = False
+        levels = [lv for lv in self.saved.seats if lv is not None]
+        if stats is not None and levels and self.humans:
+            counted = stats.record(self.game, levels, "loss", abandoned=True, undo=self.saved.undo_used,
+                                   game_id=self.saved.game_id, variant=self.variant())
+        if self.store is not None:
+            self.store.remove(SAVE_KIND)
+        return counted
+
+
+def game_in_progress(store: Store | None) -> bool:
+    """Is there a saved game not yet over (one that starting a new game would abandon)?"""
+    if store is None or not has_saved_game(store):
+        return False
+    loaded = _load(store)  # a damaged save is set aside here, with a notice: nothing to abandon
+    return loaded is not None and not loaded[1].is_over()
+
+
+def abandon_saved_game(store: Store) -> bool:
+    """Abandon the saved game in progress, if any (a loss in the statistics); True if one was."""
+    if not has_saved_game(store):
+        return False
+    loaded = _load(store)
+    if loaded is None:
+        return False
+    session = Session(store, *loaded)
+    if session.match.is_over():
+        session.finish(Stats.load(store))
+        return False
+    session.abandon(Stats.load(store))
+    return True
 
 
 def _is_double(match: Any, seat: int) -> bool:
@@ -350,4 +471,5 @@ def _made_slam(match: Any, side: int) -> bool:
     return False
 
 
-__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "check_saved_game", "has_saved_game", "load_game"]
+__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "abandon_saved_game", "check_saved_game",
+           "game_in_progress", "has_saved_game", "load_game"]

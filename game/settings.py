@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.paths import SETTINGS_FILE
-from game.resources import resource_path
+from game.resources import AssetMissing, resource_path
 from game.storage import FileKind, Notice, Store
 from game.themes import TABLE_COLOURS
 
@@ -30,9 +30,10 @@ DEFAULT_BACK = "burgundy"  # tools/make_sprites.py draws sprites/backs/<name>.sv
 
 def available_card_backs() -> list[str]:
     """The card backs the art offers (names of ``sprites/backs/*.svg``)."""
-    folder = resource_path("sprites", "backs")
-    names = sorted(p.stem for p in folder.glob("*.svg")) if folder.is_dir() else []
-    return names or [DEFAULT_BACK]
+    names = sorted(p.stem for p in resource_path("sprites", "backs").glob("*.svg"))
+    if DEFAULT_BACK not in names:
+        raise AssetMissing(f"sprites/backs/{DEFAULT_BACK}.svg", resource_path("sprites", "backs"))
+    return names
 
 
 MIN_WINDOW = (960, 640)
@@ -194,6 +195,7 @@ def _specs() -> dict[str, Spec]:
         "player_name": Spec(default_names(lang, 1)[0], _name),
         "player_gender": Spec("neutral", _choice(PLAYER_GENDERS)),
         "last_game": Spec("uragan", _choice(GAMES)),
+        "review_after_deal": Spec(False, _bool),  # the coach's review opens by itself after each deal
         "tips_seen": Spec([], _tips),  # one-time table tips already explained to this player
         "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},
                         _game_setup("eralash")),
@@ -221,7 +223,13 @@ class Settings:
     @classmethod
     def load(cls, store: Store) -> Settings:
         """Settings from ``store`` (defaults when missing or unreadable); warnings go to the store."""
-        doc = store.load(SETTINGS_KIND)
+        try:
+            doc = store.load(SETTINGS_KIND)
+        except Exception as err:  # never keep the game from starting; say so, and go on saving
+            doc = None
+            store.notices.append(Notice("storage.unreadable", {"file": SETTINGS_KIND.filename},
+                                        f"Could not read {SETTINGS_KIND.filename} ({type(err).__name__}); "
+                                        "using defaults."))
         settings = cls(store, doc or {})
         store.notices.extend(settings.warnings)
         return settings
@@ -298,6 +306,13 @@ class Settings:
                 if wanted is None or name in wanted:
                     listener(name, _copy(value))
 
+    def announce(self, name: str) -> None:
+        """Tell the listeners ``name`` is in force again (a value re-chosen over a per-run override,
+        such as the language after ``--lang``): ``set`` alone is silent when nothing changed."""
+        for listener, wanted in list(self._listeners):
+            if wanted is None or name in wanted:
+                listener(name, _copy(self._values[name]))
+
     def reset(self, names: Iterable[str] | None = None) -> None:
         """Back to defaults (all, or just ``names``)."""
         self.update({n: self._specs[n].default for n in (names or self._specs)})
@@ -341,7 +356,7 @@ class Settings:
                 continue
             try:
                 self._values[name] = spec.check(_copy(value))
-            except ValueError as err:
+            except Exception as err:  # whatever the file holds, the setting falls back, with a notice
                 self.warnings.append(Notice(
                     "settings.invalid", {"name": name},
                     f"The setting {name!r} had a bad value ({err}); its default is used."))

@@ -1,7 +1,8 @@
 """Sound effects: the WAVs under ``sounds/`` loaded once, played by name, with volume and mute.
 
-Without an audio device (the dummy driver, a mixer that fails to open, a missing file) every call
-quietly does nothing, so the game never stops for want of sound.
+Without an audio device (the dummy driver, a mixer that fails to open) every call quietly does
+nothing, so the game never stops for want of a sound card. A missing or unreadable effect is a broken
+installation: ``game.resources.AssetError`` naming the file.
 
     sounds = Sounds(volume=0.7)
     sounds.play("deal")       # deal, play, capture, trick, uragan, shuffle, win, lose, click, refuse
@@ -16,9 +17,9 @@ from pathlib import Path
 
 import pygame
 
-from game.resources import resource_path
+from game.resources import asset, unreadable
 
-# The effects tools/make_sounds.py writes; any other WAV in the folder is loaded too.
+# The effects tools/make_sounds.py writes (all of them must be there).
 NAMES = ("deal", "play", "capture", "trick", "uragan", "shuffle", "win", "lose", "click", "refuse")
 
 
@@ -33,9 +34,15 @@ class Sounds:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         if not _open_mixer():
             return
-        for path in sorted((folder or resource_path("sounds")).glob("*.wav")):
-            with contextlib.suppress(pygame.error, OSError):
+        if folder is None:
+            paths = [asset("sounds", f"{name}.wav") for name in NAMES]
+        else:
+            paths = sorted(folder.glob("*.wav"))
+        for path in paths:
+            try:
                 self._sounds[path.stem] = pygame.mixer.Sound(str(path))
+            except (pygame.error, OSError) as e:
+                raise unreadable(path, e) from e
         self.available = bool(self._sounds)
         self._apply_volume()
 

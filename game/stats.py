@@ -3,7 +3,10 @@
 For each game (eralash, uragan) and opponent level (novice, club, master): games played, won (and
 shared, Eralash's equal-points win), the current and best winning streak, double wins (Uragan: the
 opponent under 8), slams (Eralash: every trick of a deal) and how many games used undo. A game with
-several opponents of different levels counts under the strongest of them.
+several opponents of different levels counts under the strongest of them. A game the player abandoned
+(a new game started over it) counts as a loss, and is shown as abandoned, as PySolFC does. Eralash is
+also counted by table (``variants``: 2, 3 or 4 players, or 4 in pairs); a file without these newer
+fields loads as zeros for them.
 
 Each finished game is recorded once: its ``game_id`` is remembered, so resuming after a crash that
 came between writing the statistics and removing the save cannot count it twice.
@@ -17,10 +20,21 @@ from typing import Any, Literal
 
 from game.paths import STATS_FILE
 from game.settings import GAMES, LEVELS
-from game.storage import FileKind, Notice, Store
+from game.storage import FileKind, Store
 
 STATS_KIND = FileKind("stats", STATS_FILE, version=1)
 REMEMBERED_IDS = 200
+MAX_COUNT = 10**9  # more games than a lifetime of play: a larger figure is damage
+MAX_ID = 64
+ERALASH_VARIANTS = ("2", "3", "4", "pairs")  # the tables Eralash statistics are split by
+VARIANTS = {"eralash": ERALASH_VARIANTS}
+
+
+def variant_of(game: str, players: int, pairs: bool = False) -> str | None:
+    """The table a game is counted under in ``Stats.variants`` (None for a game without a split)."""
+    if game != "eralash":
+        return None
+    return "pairs" if pairs and players == 4 else str(players)
 
 Result = Literal["win", "shared", "loss"]
 
@@ -37,6 +51,7 @@ class Record:
     double_wins: int = 0  # Uragan
     slams: int = 0  # Eralash, made by the player (or the player's pair)
     with_undo: int = 0  # games in which the player took a move back
+    abandoned: int = 0  # lost by starting a new game over it (counted in played, as a loss)
 
     @property
     def lost(self) -> int:
@@ -62,12 +77,13 @@ class Record:
             raise ValueError("not an object")
         values = {}
         for f in fields(cls):
-            v = d.get(f.name, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            v = d.get(f.name, 0)  # a figure added in a later version is missing from older files
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_COUNT:
                 raise ValueError(f"{f.name} is not a count")
             values[f.name] = v
         rec = cls(**values)
-        if rec.won + rec.shared > rec.played or rec.streak > rec.best_streak or rec.with_undo > rec.played:
+        if rec.won + rec.shared > rec.played or rec.streak > rec.best_streak or rec.with_undo > rec.played \
+                or rec.abandoned > rec.lost:
             raise ValueError("the figures do not add up")
         return rec
 
@@ -87,13 +103,21 @@ class Stats:
         self.store = store
         self.records: dict[str, dict[str, Record]] = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
         self.recorded_ids: list[str] = []
+        # The coach: per game, decisions judged in reviewed deals and their summed loss (win chance).
+        self.accuracy: dict[str, dict[str, float]] = {g: {"decisions": 0, "loss": 0.0} for g in GAMES}
+        self.reviewed_ids: list[str] = []
+        self.variants: dict[str, dict[str, Record]] = _no_variants()
 
     @classmethod
     def load(cls, store: Store) -> Stats:
+        """The statistics in ``store``: a damaged file is set aside by the store; a file damaged only
+        in part keeps its good parts, and a copy of it as it was is kept aside, with a notice."""
         stats = cls(store)
         doc = store.load(STATS_KIND)
         if doc:
-            stats._absorb(doc, store.notices)
+            damaged = stats._absorb(doc)
+            if damaged:
+                store.keep_copy(STATS_KIND, ", ".join(damaged[:4]) + (" …" if len(damaged) > 4 else ""))
         return stats
 
     def get(self, game: str, level: str) -> Record:
@@ -106,9 +130,15 @@ class Stats:
             out = out.add(rec)
         return out
 
+    def variant(self, game: str, variant: str) -> Record:
+        """One table's figures (Eralash: ``"2"``, ``"3"``, ``"4"`` players or ``"pairs"``)."""
+        return self.variants[game][variant]
+
     def record(self, game: str, levels: Iterable[str], result: Result, *, double: bool = False,
-               slam: bool = False, undo: bool = False, game_id: str | None = None) -> bool:
-        """Count one finished game and save; False (nothing counted) if ``game_id`` was counted before."""
+               slam: bool = False, undo: bool = False, game_id: str | None = None,
+               abandoned: bool = False, variant: str | None = None) -> bool:
+        """Count one finished (or ``abandoned``: a loss) game and save; False (nothing counted) if
+        ``game_id`` was counted before. ``variant``: the table it was played at (``variant_of``)."""
         if game not in self.records:
             raise ValueError(f"unknown game {game!r}")
         if result not in ("win", "shared", "loss"):
@@ -117,25 +147,55 @@ class Stats:
             if game_id in self.recorded_ids:
                 return False
             self.recorded_ids = [*self.recorded_ids, game_id][-REMEMBERED_IDS:]
-        rec = self.records[game][opponent_level(levels)]
-        rec.played += 1
-        if result == "loss":
-            rec.streak = 0
-        else:
-            rec.won += result == "win"
-            rec.shared += result == "shared"
-            rec.streak += 1
-            rec.best_streak = max(rec.best_streak, rec.streak)
-            rec.double_wins += double and result == "win"
-        rec.slams += slam
-        rec.with_undo += undo
+        if abandoned:
+            result = "loss"
+        recs = [self.records[game][opponent_level(levels)]]
+        if variant is not None and variant in self.variants.get(game, {}):
+            recs.append(self.variants[game][variant])
+        for rec in recs:
+            rec.played += 1
+            if result == "loss":
+                rec.streak = 0
+                rec.abandoned += abandoned
+            else:
+                rec.won += result == "win"
+                rec.shared += result == "shared"
+                rec.streak += 1
+                rec.best_streak = max(rec.best_streak, rec.streak)
+                rec.double_wins += double and result == "win"
+            rec.slams += slam
+            rec.with_undo += undo
         self.save()
         return True
+
+    def record_review(self, game: str, losses: Iterable[float], review_id: str | None = None) -> bool:
+        """Add a reviewed deal's decisions (each one's loss in win chance, 0…1) to the game's accuracy;
+        False (nothing added) if ``review_id`` was counted before."""
+        if game not in self.accuracy:
+            raise ValueError(f"unknown game {game!r}")
+        if review_id is not None:
+            if review_id in self.reviewed_ids:
+                return False
+            self.reviewed_ids = [*self.reviewed_ids, review_id][-REMEMBERED_IDS:]
+        values = [max(0.0, min(1.0, float(x))) for x in losses]
+        acc = self.accuracy[game]
+        acc["decisions"] = int(acc["decisions"]) + len(values)
+        acc["loss"] = float(acc["loss"]) + sum(values)
+        self.save()
+        return True
+
+    def mean_loss(self, game: str) -> float | None:
+        """The accuracy figure: mean loss per judged decision (win chance, 0…1); None before any."""
+        acc = self.accuracy.get(game) or {}
+        n = int(acc.get("decisions", 0))
+        return float(acc.get("loss", 0.0)) / n if n else None
 
     def reset(self) -> None:
         """Forget every figure (the screen asks for confirmation first)."""
         # recorded_ids stay: they still guard against counting a resumed game twice
         self.records = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
+        self.accuracy = {g: {"decisions": 0, "loss": 0.0} for g in GAMES}
+        self.variants = _no_variants()
         self.save()
 
     def is_empty(self) -> bool:
@@ -145,29 +205,90 @@ class Stats:
         return {"version": STATS_KIND.version,
                 "games": {g: {lv: asdict(rec) for lv, rec in levels.items()}
                           for g, levels in self.records.items()},
-                "recorded_ids": list(self.recorded_ids)}
+                "variants": {g: {v: asdict(rec) for v, rec in tables.items()}
+                             for g, tables in self.variants.items()},
+                "recorded_ids": list(self.recorded_ids),
+                "accuracy": {g: dict(a) for g, a in self.accuracy.items()},
+                "reviewed_ids": list(self.reviewed_ids)}
 
     def save(self) -> bool:
         return self.store.save(STATS_KIND, self.to_dict()) if self.store else False
 
-    def _absorb(self, doc: dict[str, Any], notices: list[Notice]) -> None:
-        games = doc.get("games", {})
-        if not isinstance(games, dict):
-            games = {}
-            notices.append(Notice("stats.invalid", {"what": "games"},
-                                  "The statistics file was damaged in part; that part starts again."))
-        for game, levels in games.items():
-            if game not in self.records or not isinstance(levels, dict):
+    def _absorb(self, doc: dict[str, Any]) -> list[str]:
+        """Take every valid part of ``doc``; returns the names of the parts that were not valid.
+
+        One checker per section; a section missing from the file (older files lack the later ones)
+        simply keeps its empty start. A new section is one more line in the list below."""
+        damaged: list[str] = []
+        for key, absorb in (("games", self._absorb_games), ("variants", self._absorb_variants),
+                            ("recorded_ids", self._absorb_recorded), ("accuracy", self._absorb_accuracy),
+                            ("reviewed_ids", self._absorb_reviewed)):
+            if key in doc:
+                damaged += absorb(doc[key])
+        return damaged
+
+    def _absorb_games(self, games: Any) -> list[str]:
+        return _absorb_tables(games, self.records, "games")
+
+    def _absorb_variants(self, variants: Any) -> list[str]:
+        return _absorb_tables(variants, self.variants, "variants")
+
+    def _absorb_recorded(self, ids: Any) -> list[str]:
+        good, bad = _ids(ids, "recorded_ids")
+        self.recorded_ids = good
+        return bad
+
+    def _absorb_reviewed(self, ids: Any) -> list[str]:
+        good, bad = _ids(ids, "reviewed_ids")
+        self.reviewed_ids = good
+        return bad
+
+    def _absorb_accuracy(self, acc: Any) -> list[str]:
+        """The coach's figures: per game, decisions judged and their summed loss (0 ≤ loss ≤ n)."""
+        if not isinstance(acc, dict):
+            return ["accuracy"]
+        damaged = []
+        for game, raw in acc.items():
+            if game not in self.accuracy:
                 continue
-            for level, raw in levels.items():
-                if level not in LEVELS:
-                    continue
-                try:
-                    self.records[game][level] = Record.from_dict(raw)
-                except ValueError:
-                    notices.append(Notice("stats.invalid", {"what": f"{game}/{level}"},
-                                          f"The statistics for {game} against {level} were damaged; "
-                                          "they start again from zero."))
-        ids = doc.get("recorded_ids", [])
-        if isinstance(ids, list):
-            self.recorded_ids = [i for i in ids if isinstance(i, str)][-REMEMBERED_IDS:]
+            n = raw.get("decisions", 0) if isinstance(raw, dict) else None
+            loss = raw.get("loss", 0.0) if isinstance(raw, dict) else None
+            if (isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_COUNT
+                    and isinstance(loss, int | float) and not isinstance(loss, bool) and 0 <= loss <= n):
+                self.accuracy[game] = {"decisions": n, "loss": float(loss)}
+            else:
+                damaged.append(f"accuracy/{game}")
+        return damaged
+
+
+def _absorb_tables(section: Any, into: dict[str, dict[str, Record]], name: str) -> list[str]:
+    """``{game: {table: record}}`` into ``into``, for the games and tables this version knows."""
+    if not isinstance(section, dict):
+        return [name]
+    damaged = []
+    for game, tables in section.items():
+        if game not in into:
+            continue  # a game this version does not know
+        if not isinstance(tables, dict):
+            damaged.append(f"{name}/{game}")
+            continue
+        for table, raw in tables.items():
+            if table not in into[game]:
+                continue
+            try:
+                into[game][table] = Record.from_dict(raw)
+            except ValueError:
+                damaged.append(f"{game}/{table}")
+    return damaged
+
+
+def _ids(ids: Any, name: str) -> tuple[list[str], list[str]]:
+    """The valid game ids of a list (the newest ``REMEMBERED_IDS``), and ``[name]`` if any was not."""
+    if not isinstance(ids, list):
+        return [], [name]
+    good = [i for i in ids if isinstance(i, str) and 0 < len(i) <= MAX_ID]
+    return good[-REMEMBERED_IDS:], ([] if len(good) == len(ids) else [name])
+
+
+def _no_variants() -> dict[str, dict[str, Record]]:
+    return {g: {v: Record() for v in vs} for g, vs in VARIANTS.items()}

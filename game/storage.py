@@ -19,6 +19,8 @@ import atexit
 import contextlib
 import json
 import os
+import shutil
+import stat as stat_module
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -193,29 +195,116 @@ WRITER = BackgroundWriter()
 atexit.register(WRITER.flush)
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """The JSON object at ``path`` with an integer ``"version"``; ``CorruptFile`` otherwise."""
-    raw = Path(path).read_bytes()
+MAX_BYTES = 8 * 1024 * 1024  # a long Eralash match saves in tens of kilobytes
+MAX_DEPTH = 32  # our documents nest five or six deep
+MAX_INT_DIGITS = 40  # no count, seed or size comes near; longer is damage, not data
+MAX_VERSION = 10_000  # a "newer" file beyond this is damage, not a Salon from the future
+
+
+def read_regular_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``: ``FileNotFoundError`` when missing, ``CorruptFile``
+    when it is something else (a folder, a FIFO, a device: opening one could block start-up) or is
+    larger than ``limit``. Opened non-blocking, and checked again once open, in case it was swapped."""
+    st = os.stat(path)
+    if not stat_module.S_ISREG(st.st_mode):
+        raise CorruptFile("not a regular file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise CorruptFile(f"not readable JSON ({err})") from err
+        st = os.fstat(fd)
+        if not stat_module.S_ISREG(st.st_mode):
+            raise CorruptFile("not a regular file")
+        if st.st_size > limit:
+            raise CorruptFile(f"larger than {limit} bytes")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > limit:
+        raise CorruptFile(f"larger than {limit} bytes")
+    return raw
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise CorruptFile("a number far too long")
+    return int(text)
+
+
+def _parse_constant(name: str) -> Any:
+    raise CorruptFile(f"{name} is not a JSON number")
+
+
+def check_shape(doc: Any, max_depth: int = MAX_DEPTH) -> None:
+    """``CorruptFile`` if ``doc`` nests deeper than ``max_depth`` or holds text that cannot be written
+    back as UTF-8 (a lone surrogate from a ``\\ud800`` escape). Iterative: no recursion limit to hit."""
+    stack: list[tuple[Any, int]] = [(doc, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > max_depth:
+            raise CorruptFile(f"nested deeper than {max_depth}")
+        if isinstance(node, dict):
+            for k, v in node.items():
+                _check_text(k)
+                stack.append((v, depth + 1))
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+        elif isinstance(node, str):
+            _check_text(node)
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise CorruptFile("text that is not valid Unicode") from err
+
+
+def parse_document(raw: bytes) -> dict[str, Any]:
+    """Bytes to a checked JSON object with a sane integer ``"version"``; ``CorruptFile`` otherwise."""
+    try:
+        doc = json.loads(raw.decode("utf-8"), parse_int=_parse_int, parse_constant=_parse_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
+        if isinstance(err, CorruptFile):
+            raise
+        raise CorruptFile(f"not readable JSON ({type(err).__name__})") from err
     if not isinstance(doc, dict):
         raise CorruptFile("not a JSON object")
+    check_shape(doc)
     version = doc.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+    if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= MAX_VERSION:
         raise CorruptFile("no valid version number")
     return doc
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """The JSON object at ``path`` with an integer ``"version"``; ``CorruptFile`` otherwise."""
+    return parse_document(read_regular_bytes(Path(path)))
 
 
 class Store:
     """The data folder: loads and saves versioned JSON files and collects notices for the player."""
 
-    def __init__(self, folder: Path | str) -> None:
+    def __init__(self, folder: Path | str, read_only: str | None = None) -> None:
+        """``read_only``: why the folder cannot be written (from ``paths.ensure_data_dir``). The files
+        are then read as usual and nothing is written, moved or created; the player is told once."""
         self.folder = Path(folder)
         self.notices: list[Notice] = []
         self._blocked: set[str] = set()  # files from a newer Salon: never written over
         self._write_failed: set[str] = set()
+        self.read_only = read_only
+        if read_only is not None:
+            self.notices.append(Notice(
+                "storage.read_only", {"path": str(self.folder), "reason": read_only},
+                f"Progress cannot be saved: the data folder {self.folder} cannot be written ({read_only})."))
+            return
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_stale_temporaries()
 
@@ -254,17 +343,43 @@ class Store:
             self.set_aside(kind)
             return None
 
-    def set_aside(self, kind: FileKind) -> Path | None:
-        """Rename a bad file to ``<name>.corrupt-<timestamp>.json`` and tell the player; return the path."""
-        path = self.path(kind)
+    def _aside_path(self, kind: FileKind) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         stem = Path(kind.filename).stem
         target = self.folder / f"{stem}.corrupt-{stamp}.json"
         n = 1
-        while target.exists():
+        while os.path.lexists(target):
             n += 1
             target = self.folder / f"{stem}.corrupt-{stamp}-{n}.json"
+        return target
+
+    def keep_copy(self, kind: FileKind, what: str) -> Path | None:
+        """A file that was only damaged in part: copy it to ``<name>.corrupt-<timestamp>.json`` (the
+        good part goes on being used and is saved over the original) and tell the player."""
+        path = self.path(kind)
+        target = self._aside_path(kind)
         try:
+            if self.read_only is not None:
+                raise OSError("read-only folder")
+            if not stat_module.S_ISREG(os.stat(path).st_mode):
+                raise OSError("not a regular file")
+            shutil.copyfile(path, target)
+        except OSError:
+            self._note("storage.damaged_part", kind,
+                       f"Part of {path.name} ({what}) was damaged and starts again.", what=what, aside="")
+            return None
+        self._note("storage.damaged_part_kept", kind,
+                   f"Part of {path.name} ({what}) was damaged and starts again; the file as it was is "
+                   f"kept as {target.name}.", what=what, aside=target.name)
+        return target
+
+    def set_aside(self, kind: FileKind) -> Path | None:
+        """Rename a bad file to ``<name>.corrupt-<timestamp>.json`` and tell the player; return the path."""
+        path = self.path(kind)
+        target = self._aside_path(kind)
+        try:
+            if self.read_only is not None:
+                raise OSError("read-only folder")
             _replace(path, target, REPLACE_RETRIES)
         except OSError:
             self._blocked.add(kind.filename)
@@ -281,7 +396,7 @@ class Store:
 
         ``background=True`` (the autosave after each move) hands the write to ``WRITER`` and returns
         at once; a failure then shows up as a notice."""
-        if kind.filename in self._blocked:
+        if kind.filename in self._blocked or self.read_only is not None:
             return False
         data = dict(doc)
         data["version"] = kind.version
@@ -311,7 +426,7 @@ class Store:
 
     def remove(self, kind: FileKind) -> None:
         """Delete the file (e.g. the save once its game is over); blocked files are left alone."""
-        if kind.filename in self._blocked:
+        if kind.filename in self._blocked or self.read_only is not None:
             return
         WRITER.cancel(self.path(kind))  # a pending autosave must not bring the file back
         with contextlib.suppress(FileNotFoundError):

@@ -106,3 +106,15 @@ def test_close_right_after_start_async_leaves_no_worker_behind():
     w.start_async()
     w.close()  # waits for the spawn under way, then shuts the process down
     assert not w.alive
+
+
+def test_closing_while_a_bot_thinks_does_not_wait_for_its_answer(tmp_path):
+    # The bot would think for two minutes (its gate never opens): close() must stop the process
+    # rather than wait for the answer, as when the window is closed during a Master's turn.
+    w = BotWorker(FACTORY)
+    w.start()
+    w.request("uragan", "master", 1, None, {"legal": ["x"], "gate": str(tmp_path / "never")})
+    process = w._process
+    w.close()
+    assert not process.is_alive() and process.exitcode is not None
+    assert w.poll() == []

@@ -216,7 +216,8 @@ def test_save_from_a_newer_salon_is_kept_and_not_overwritten(tmp_path: Path) -> 
 
 
 def test_saved_game_round_trips_as_data() -> None:
-    sg = SavedGame(game="eralash", match={"moves": [1]}, seats=[None, "master", "club"], bot_seeds=[0, 1, 2])
+    match = {"moves": [1], "players": ["A", "B", "C"]}
+    sg = SavedGame(game="eralash", match=match, seats=[None, "master", "club"], bot_seeds=[0, 1, 2])
     again = SavedGame.from_dict(json.loads(json.dumps(sg.to_dict())))
     assert again == sg
     assert again.humans == [0]

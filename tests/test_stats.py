@@ -89,7 +89,26 @@ def test_damaged_record_starts_again_others_kept(tmp_path: Path) -> None:
     again = Stats.load(store)
     assert again.get("uragan", "club").played == 0
     assert again.get("eralash", "master").played == 1
-    assert [n.key for n in store.notices] == ["stats.invalid"]
+    assert [n.key for n in store.notices] == ["storage.damaged_part_kept"]
+    assert "uragan/club" in store.notices[0].params["what"]
+    (aside,) = tmp_path.glob("stats.corrupt-*.json")
+    assert json.loads(aside.read_text()) == doc  # the file as it was, kept for the player
+
+
+@pytest.mark.parametrize("section", [
+    {"games": []}, {"games": {"uragan": 7}}, {"games": {"uragan": {"club": "many"}}},
+    {"recorded_ids": {"a": 1}}, {"recorded_ids": [1, "x"]},
+    {"games": {"uragan": {"club": {"played": 10**30}}}},
+])
+def test_a_wrong_typed_section_is_set_aside_with_a_notice(tmp_path: Path, section: dict) -> None:
+    (tmp_path / "stats.json").write_text(json.dumps({"version": 1, **section}))
+    store = Store(tmp_path)
+    stats = Stats.load(store)
+    assert stats.is_empty()
+    assert [n.key for n in store.notices] == ["storage.damaged_part_kept"]
+    assert len(list(tmp_path.glob("stats.corrupt-*.json"))) == 1
+    stats.record("uragan", ["club"], "win")  # the good parts go on being saved
+    assert Stats.load(Store(tmp_path)).get("uragan", "club").played == 1
 
 
 def test_unknown_result_is_refused() -> None:

@@ -166,16 +166,15 @@ def test_data_dir_precedence(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "env"))
     assert paths.resolve_data_dir() == tmp_path / "env"
     assert paths.resolve_data_dir(tmp_path / "flag") == tmp_path / "flag"
-    folder, ok = paths.ensure_data_dir(tmp_path / "flag" / "deeper")
-    assert ok and folder.is_dir()
+    folder, why = paths.ensure_data_dir(tmp_path / "flag" / "deeper")
+    assert why is None and folder.is_dir()
 
 
-def test_unusable_data_dir_falls_back_to_a_temporary_folder(tmp_path: Path) -> None:
+def test_an_unusable_data_dir_is_reported_not_replaced(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    folder, ok = paths.ensure_data_dir(blocker / "Salon")
-    assert not ok
-    assert folder.is_dir() and folder != blocker / "Salon"
+    folder, why = paths.ensure_data_dir(blocker / "Salon")
+    assert why and folder == blocker / "Salon"  # the same path: the player is told about this one
 
 
 def test_background_writes_land_in_order_and_loads_see_them(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ percent or user-space coordinates (nanosvg misreads unitless bounding-box fracti
 
 Decks are ``{lang}-{colours}``: ``en``/``ru`` indices and two-colour (``2c``) or four-colour (``4c``)
 suits. Files are ``sprites/cards/{deck}/{CARD}.svg`` with CARD in record notation (``10C``, ``QS``).
-The app icon is also rendered to ``sprites/icon/salon-256.png`` and ``salon.ico`` with pygame.
+The app icon is also rendered to ``sprites/icon/salon-256.png``, ``salon.ico`` (Windows) and
+``salon.icns`` (macOS) with pygame.
 """
 
 from __future__ import annotations
@@ -961,6 +962,22 @@ def write_ico(path_out: Path, pngs: list[tuple[int, bytes]]) -> None:
     path_out.write_bytes(header + entries + data)
 
 
+# macOS icon types that hold PNG data, by pixel size (ic11-ic14 are the @2x Retina variants)
+ICNS_TYPES = [(b"icp4", 16), (b"icp5", 32), (b"ic11", 32), (b"ic12", 64), (b"ic07", 128), (b"ic13", 256),
+              (b"ic08", 256), (b"ic14", 512), (b"ic09", 512)]
+
+
+def write_icns(path_out: Path, png_of_size) -> None:
+    """An Apple .icns: the magic ``icns`` and total length, then (type, length, PNG data) entries; a
+    simple container, so no Pillow is needed. ``png_of_size(n)`` gives the PNG bytes at n x n."""
+    pngs: dict[int, bytes] = {}
+    body = b""
+    for kind, size in ICNS_TYPES:
+        png = pngs.setdefault(size, png_of_size(size))
+        body += kind + struct.pack(">I", 8 + len(png)) + png
+    path_out.write_bytes(b"icns" + struct.pack(">I", 8 + len(body)) + body)
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -997,6 +1014,7 @@ def main() -> int:
     png256 = png_bytes(icon, 256)
     (OUT / "icon" / "salon-256.png").write_bytes(png256)
     write_ico(OUT / "icon" / "salon.ico", [(n, png_bytes(icon, n)) for n in (16, 32, 48)] + [(256, png256)])
+    write_icns(OUT / "icon" / "salon.icns", lambda n: png256 if n == 256 else png_bytes(icon, n))
     pygame.quit()
     total = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
     print(f"sprites written to {OUT} ({total / 1024:.0f} KiB)")

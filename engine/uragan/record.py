@@ -74,7 +74,7 @@ def spec_from_json(obj: Any, number: int = 1) -> DealSpec:
     if not isinstance(obj, dict):
         raise RecordError(f"{where} must be an object with dealer, table, hands and plays")
     dealer = obj.get("dealer")
-    if dealer not in (0, 1) or isinstance(dealer, bool):
+    if type(dealer) is not int or dealer not in (0, 1):  # 1.0 == 1, yet no list index
         raise RecordError(f"{where}: dealer must be seat 0 or 1, not {dealer!r}")
     table = _cards(obj.get("table"), f"{where}: table", TABLE_SIZE)
     hands_obj = obj.get("hands")
@@ -151,7 +151,7 @@ def _apply_play(m: Match, card: int, take: int, claimed: bool, original: int | N
 def match_from_record(rec: Any) -> Match:
     if not isinstance(rec, dict) or rec.get("game") != "uragan":
         raise RecordError('an Uragan record must be a JSON object with "game": "uragan"')
-    players = rec.get("players", ["", ""])
+    players = rec.get("players")
     if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)):
         raise RecordError('"players" must list the names of the two players')
     try:

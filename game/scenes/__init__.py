@@ -6,6 +6,7 @@ disabled in the menu. Each screen class is constructed as ``Class(app)``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 from typing import Any
@@ -14,6 +15,7 @@ SCREENS: dict[str, str] = {
     "settings": "game.scenes.settings_screen:SettingsScene",
     "rules": "game.scenes.rules_screen:RulesScene",
     "stats": "game.scenes.stats_screen:StatsScene",
+    "about": "game.scenes.about_screen:AboutScene",
 }
 
 TABLES: dict[str, str] = {
@@ -68,8 +70,16 @@ def open_table(
     """Start a new game of ``game`` (or a bot-only demo) and push its table."""
     table_cls = load(TABLES[game])
     scene = table_cls.new_game(app, demo=demo, seed=seed, level=level, options=options)
+    if not demo:
+        remember_game(app, game)
     app.stack.push(scene)
     return scene
+
+
+def remember_game(app: Any, game: str) -> None:
+    """The game last played: the Rules screen and the New game dialog open on it next time."""
+    with contextlib.suppress(Exception):
+        app.settings.set("last_game", game)
 
 
 def continue_game(app: Any) -> Any | None:
@@ -83,5 +93,6 @@ def continue_game(app: Any) -> Any | None:
         return None
     table_cls = load(TABLES[session.game])
     scene = table_cls.from_session(app, session)
+    remember_game(app, session.game)
     app.stack.push(scene)
     return scene

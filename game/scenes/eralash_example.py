@@ -16,7 +16,7 @@ from engine import cards as C
 from engine.eralash import Match, Options
 from game import i18n
 from game.i18n import t
-from game.resources import resource_path
+from game.resources import asset
 from game.scenes.eralash_table import DEMO_NAMES, EralashTable
 from game.themes import BRASS_LIGHT, IVORY
 from game.widgets.buttons import Button, button_height, row_of_buttons
@@ -26,7 +26,7 @@ CARD_PAUSE = 0.8  # seconds between two cards of a trick
 
 
 def load_record() -> dict[str, Any]:
-    return json.loads(resource_path(*RECORD).read_text(encoding="utf-8"))
+    return json.loads(asset(*RECORD).read_text(encoding="utf-8"))
 
 
 def example_match(rec: dict[str, Any]) -> tuple[Match, list[int]]:
@@ -55,8 +55,9 @@ class ExampleTable(EralashTable):
         self.queue: list[int] = []
         self._last_card = 0.0
 
-    @classmethod
-    def create(cls, app: Any) -> ExampleTable:
+    @staticmethod
+    def fresh_session() -> tuple[Any, list[int]]:
+        """The record's robber before its first card (players spelt for the reader), as a session."""
         from game.saves import SavedGame, Session
 
         rec = load_record()
@@ -66,7 +67,39 @@ class ExampleTable(EralashTable):
         match, plays = example_match(rec)
         n = match.n_players
         saved = SavedGame(game="eralash", match=match.to_save(), seats=["club"] * n, bot_seeds=[0] * n)
-        return cls(app, Session(None, saved, match), plays)
+        return Session(None, saved, match), plays
+
+    @classmethod
+    def create(cls, app: Any) -> ExampleTable:
+        session, plays = cls.fresh_session()
+        return cls(app, session, plays)
+
+    def can_go_back(self) -> bool:
+        return (self.phase == "play" and not self.queue and not self.tweens.busy
+                and not self.holds - {"declare"})
+
+    def go_back(self) -> None:
+        """◂ Previous: the table as it stood one step earlier (the record replayed up to there at once)."""
+        if not self.can_go_back():
+            return
+        if self.step == 0:  # back to the declarations
+            self.session, _ = self.fresh_session()
+            self.shown = self.match.deal
+            self.gather = None
+            self.begin_declarations()
+            self.tweens.finish_all()
+            self.sync(instant=True)
+            self.build_buttons()
+            return
+        k = min(self.step - 1, self.tricks_in_record)
+        self.session, _ = self.fresh_session()
+        for card in self.plays[: k * self.n]:
+            self.session.play(card)
+        self.shown = self.match.deal
+        self.step, self.queue, self.banner = k, [], None
+        self.gather = k - 1 if k >= 1 else None
+        self.sync(instant=True)  # the trick just replayed lies in the centre, its winner marked
+        self.build_buttons()
 
     @property
     def tricks_in_record(self) -> int:
@@ -114,8 +147,7 @@ class ExampleTable(EralashTable):
         if isinstance(move, int) and len(deal.winners) > len(before.winners):
             self.app.play_sound("play")
             self.gather = len(deal.winners) - 1
-            self.sync(duration=0.3)
-            self.mark_winner(deal, self.gather)
+            self.sync(duration=0.3)  # the winning card is ringed by TrickMarks while the trick lies there
             return
         super().on_moved(move, before, finished)
 
@@ -153,23 +185,40 @@ class ExampleTable(EralashTable):
         label = t("eralash.example.next") if self.step <= self.tricks_in_record else ""
         if self.phase == "declare":
             label = t("eralash.example.to_tricks")
+        left = min(b.rect.left for b in self.buttons if b.rect.top == close.rect.top)  # the top row
         if label:
             nxt = Button("next", label, pygame.Rect(0, 0, 10, bh), self.advance, pygame.K_RETURN, accent=True)
             row_of_buttons([nxt], (0, 0), bh, self.text, fs, pad=22)
-            left = min(b.rect.left for b in self.buttons)
             nxt.rect.topright = (left - 10, close.rect.top)
             nxt.enabled = self.phase == "declare" or self.can_advance()
             self.buttons.append(nxt)
+            left = nxt.rect.left
+        if self.phase == "play":
+            prev = Button("prev", t("eralash.example.previous"), pygame.Rect(0, 0, 10, bh), self.go_back,
+                          pygame.K_LEFT)
+            row_of_buttons([prev], (0, 0), bh, self.text, fs, pad=22)
+            prev.rect.topright = (left - 10, close.rect.top)
+            prev.enabled = self.can_go_back()
+            self.buttons.append(prev)
+        row = [b.rect for b in self.buttons if b.rect.top == close.rect.top]
+        if lay.clear_of_buttons(row[0].unionall(row[1:])) and self.sprites and not self.busy():
+            self.sync(instant=True)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         nxt = next((b for b in self.buttons if b.key == "next"), None)
         if nxt is not None:
             nxt.enabled = self.phase == "declare" or self.can_advance()
+        prev = next((b for b in self.buttons if b.key == "prev"), None)
+        if prev is not None:
+            prev.enabled = self.can_go_back()
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, mod: int = 0) -> bool:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT):
             self.advance()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+            self.go_back()
             return True
         if key == pygame.K_ESCAPE:
             self.to_menu()
@@ -180,9 +229,8 @@ class ExampleTable(EralashTable):
         """The table's layout with the trick a little higher: the narration needs the room below it."""
         lay = super().make_layout(size)
         lift = int(size[1] * 0.06)
-        for place in lay.seats:
-            if place.side != "top":
-                place.trick = (place.trick[0], place.trick[1] - lift)
+        for place in lay.seats:  # all of them: the trick's cards keep clear of one another
+            place.trick = (place.trick[0], place.trick[1] - lift)
         lay.centre = (lay.centre[0], lay.centre[1] - lift)
         lay.trick_area.move_ip(0, -lift)
         lay.announce.move_ip(0, -lift)
@@ -197,36 +245,81 @@ class ExampleTable(EralashTable):
             box.top = int(h * 0.19)
         return box
 
-    def narration_lines(self) -> list[str]:
-        return self.text.wrap(self.narration(), self.font_size(0.021), int(self.layout.size[0] * 0.6))
+    def narration_layout(self) -> tuple[pygame.Rect, list[str], list[str]]:
+        """The narration's plaque, its lines and its heading's lines. Under the trick, above your
+        hand, when it fits there (wider, and without its heading, in a small window); else beside
+        the trick on the right; during the declarations, under their plaque."""
+        lay = self.layout
+        w, h = lay.size
+        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        line_h, head_h = self.narration_line_heights()
+        gap = max(6, int(h * 0.012))
+
+        def fit(width: int, with_head: bool = True) -> tuple[pygame.Rect, list[str], list[str]]:
+            lines = self.text.wrap(self.narration(), fs, width - 40)
+            head = self.text.wrap(t("eralash.example.title"), hs, width - 40, "italic") if with_head else []
+            return pygame.Rect(0, 0, width, len(lines) * line_h + len(head) * head_h + 20), lines, head
+
+        box, lines, head = fit(int(w * 0.54) + 40)
+        if self.phase == "declare":
+            box.midtop = (lay.centre[0], self.announce_box().bottom + gap)
+            return box, lines, head
+        cw, ch = lay.card
+        hand_top = lay.seats[0].hand[1] - ch * 0.5
+        trick_bottom = max(p.trick[1] for p in lay.seats) + ch * 0.5 + fs * 1.8  # and its mark's word
+        room = hand_top - trick_bottom - 2 * gap
+        # Never over the side seats' hands or their piles of won tricks.
+        half = w / 2 - gap
+        for p in lay.seats:
+            if p.side in ("left", "right"):
+                pile = lay.pile_extent(p)
+                inner = pile.right if p.side == "left" else pile.left
+                half = min(half, abs(p.hand[0] - lay.centre[0]) - ch * 0.4, abs(inner - lay.centre[0]))
+        widest = int(min(w * 0.66 + 40, 2 * (half - gap)))
+        for width, with_head in ((min(widest, int(w * 0.54) + 40), True), (widest, True), (widest, False)):
+            box, lines, head = fit(width, with_head)
+            if box.height <= room:
+                box.midbottom = (lay.centre[0], int(hand_top - gap))
+                return box, lines, head
+        # Beside the trick on the right: from the trump plaque down to the right seat's pile, as wide
+        # as the cloth between the trick and that seat's hand.
+        trick_right = max(p.trick[0] for p in lay.seats) + cw * 0.5 + 14
+        right, bottom = w - gap * 3, int(hand_top - gap)
+        for p in lay.seats:
+            if p.side == "right":
+                right = p.hand[0] - ch * 0.4
+                bottom = min(bottom, lay.pile_extent(p).top - gap)
+        left = int(trick_right + gap)
+        box, lines, head = fit(max(160, int(right - gap) - left), False)
+        top = lay.trump.bottom + gap
+        box.topleft = (left, top)
+        if box.bottom > bottom:  # no room above the pile: the cloth below the trick, as it can
+            box, lines, head = fit(widest, False)
+            box.midbottom = (lay.centre[0], int(hand_top - gap))
+        return box, lines, head
+
+    def narration_line_heights(self) -> tuple[int, int]:
+        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        head = self.text.get("Ag", hs, BRASS_LIGHT, "italic")
+        return self.text.get("Ag", fs).get_height(), head.get_height()
 
     def narration_box(self) -> pygame.Rect:
-        """Above your hand; during the declarations, above their plaque."""
-        lay = self.layout
-        line_h = self.text.font(self.font_size(0.021)).get_linesize()
-        head_h = self.text.font(self.font_size(0.018), "italic").get_linesize()
-        box = pygame.Rect(
-            0, 0, int(lay.size[0] * 0.6) + 40, len(self.narration_lines()) * line_h + head_h + 22
-        )
-        if self.phase == "declare":
-            box.midtop = (lay.centre[0], self.announce_box().bottom + int(lay.size[1] * 0.012))
-        else:
-            hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.5
-            box.midbottom = (lay.centre[0], int(hand_top - lay.size[1] * 0.035))
-        return box
+        return self.narration_layout()[0]
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         super().draw_overlay(surface)
         lay = self.layout
         if lay is None or self.phase == "dealing":
             return
-        box = self.narration_box()
-        imgs = [self.text.get(line, self.font_size(0.021), IVORY) for line in self.narration_lines()]
-        head = self.text.get(t("eralash.example.title"), self.font_size(0.018), BRASS_LIGHT, "italic")
+        box, lines, head = self.narration_layout()
+        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        line_h, head_h = self.narration_line_heights()
         surface.blit(self._plaque(box.size), box)
         y = box.y + 8
-        surface.blit(head, (box.x + 20, y))
-        y += head.get_height() + 4
-        for img in imgs:
-            surface.blit(img, (box.x + 20, y))
-            y += img.get_height()
+        for line in head:
+            surface.blit(self.text.get(line, hs, BRASS_LIGHT, "italic"), (box.x + 20, y))
+            y += head_h
+        y += 4 if head else 0
+        for line in lines:
+            surface.blit(self.text.get(line, fs, IVORY), (box.x + 20, y))
+            y += line_h

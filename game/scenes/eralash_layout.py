@@ -16,6 +16,10 @@ from game.widgets.buttons import button_height
 
 OPP_SCALE = 0.62  # opponents' hands are drawn smaller than yours
 PILE_SCALE = 0.5  # won tricks, face down
+# The trick in seat order round the centre, no card over another, so every index reads: across the
+# table a card's height apart (and a little), beside it a card's width apart (and a little).
+TRICK_Y = 0.55
+TRICK_X = 1.1
 RUN_SCALE = 0.78  # declared runs laid out in front of their owner
 
 
@@ -68,15 +72,18 @@ class EralashLayout:
                 False,
                 0.0,
                 (int(margin + h * 0.012), int(h - margin - h * 0.012)),  # bottom-left corner
-                (cx, cy + ch * 0.42),
+                (cx, cy + ch * TRICK_Y),
                 (w - cw * 1.05, h - margin - ch * 0.32),
                 (-cw * 0.09, 0.0),
                 (cx, bottom_y - ch * 0.9),
             )
         )
         side_x = margin + och * 0.55
-        side_len = h * 0.42
         side_y = h * 0.47
+        # The side hands start below the score plaque (its height as ``draw_score`` makes it).
+        fs, small = max(12, int(h * 0.021)), max(12, int(h * 0.017))
+        score_h = int(small * 1.6 + fs * 1.5 + n * int(fs * 1.45) + small * 1.9 + 14)
+        side_len = min(h * 0.42, 2 * (side_y - margin - score_h - max(6, h // 80)))
         left = SeatPlace(
             "left",
             (side_x + och * 0.05, side_y),
@@ -84,7 +91,7 @@ class EralashLayout:
             True,
             -90.0,
             (int(side_x + och * 0.1), int(side_y + side_len / 2 + och * 0.75)),
-            (cx - cw * 0.95, cy - ch * 0.03),
+            (cx - cw * TRICK_X, cy),
             (side_x + och * 1.45, side_y + side_len * 0.36),
             (0.0, -cw * 0.09),
             (w * 0.22, side_y),
@@ -96,14 +103,12 @@ class EralashLayout:
             True,
             90.0,
             (int(w - side_x - och * 0.1), int(side_y + side_len / 2 + och * 0.75)),
-            (cx + cw * 0.95, cy + ch * 0.03),
+            (cx + cw * TRICK_X, cy),
             (w - side_x - och * 1.45, side_y + side_len * 0.36),
             (0.0, -cw * 0.09),
             (w * 0.78, side_y),
         )
-        top_y = margin + och * 0.42
-        if w / h < 1.45:  # a squarish window: the buttons' row would reach the top hand; go below it
-            top_y += h * 0.065
+        top_y = margin + och * 0.42  # beside the buttons' row: ``clear_of_buttons`` fits it between
         top_len = w * 0.28
         top_x = cx - w * 0.07  # a little left of centre: the table's buttons take the top right
         top = SeatPlace(
@@ -113,7 +118,7 @@ class EralashLayout:
             False,
             180.0,
             (int(top_x), int(top_y + och * 0.5 + h * 0.022)),
-            (cx, cy - ch * 0.42),
+            (cx, cy - ch * TRICK_Y),
             (top_x + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
             (-cw * 0.09, 0.0),  # grows back under the hand's end, away from the buttons on the right
             (cx, top_y + och * 0.5 + h * 0.065 + ch * RUN_SCALE * 0.5),
@@ -121,8 +126,8 @@ class EralashLayout:
         if n == 2:
             seats.append(top)
         elif n == 3:
-            left.trick = (cx - cw * 0.7, cy - ch * 0.18)
-            right.trick = (cx + cw * 0.7, cy - ch * 0.18)
+            left.trick = (cx - cw * 0.6, cy - ch * (TRICK_Y - 0.05))
+            right.trick = (cx + cw * 0.6, cy - ch * (TRICK_Y - 0.05))
             seats += [left, right]
         else:
             seats += [left, top, right]
@@ -137,6 +142,37 @@ class EralashLayout:
         announce = pygame.Rect(0, 0, int(min(w * 0.42, h * 0.9)), int(h * 0.3))
         announce.center = (cx, cy)
         return cls((w, h), card, n, seats, (cx, cy), trick_area, score, trump, message, announce)
+
+    def clear_of_buttons(self, buttons: pygame.Rect) -> bool:
+        """Fit the top seat's hand between the score plaque and the table's row of buttons when it
+        would reach under them (a narrow window, long labels); True if anything moved."""
+        top = next((s for s in self.seats if s.side == "top"), None)
+        if top is None:
+            return False
+        ocw = self.card[0] * OPP_SCALE
+        gap = max(8, self.size[0] // 100)
+        right = top.hand[0] + top.hand_len / 2 + ocw * 0.6
+        if right <= buttons.left - gap + 0.5:
+            return False
+        lo, hi = self.score.right + gap + ocw * 0.6, buttons.left - gap - ocw * 0.6
+        length = max(ocw * 2, hi - lo)
+        x = (lo + hi) / 2
+        dx = x - top.hand[0]
+        top.hand, top.hand_len = (x, top.hand[1]), length
+        top.plate = (int(top.plate[0] + dx), top.plate[1])
+        top.pile = (top.pile[0] + dx + (top.hand_len - length) / 2, top.pile[1])
+        return True
+
+    def fit_bottom_hand(self, left_limit: int) -> bool:
+        """Narrow your hand so it starts right of ``left_limit`` (the Last trick button beside it in a
+        squarish window); True if it changed."""
+        bottom = self.seats[0]
+        gap = max(8, self.size[0] // 100)
+        most = 2 * (bottom.hand[0] - left_limit - gap)
+        if bottom.hand_len <= most + 0.5:
+            return False
+        bottom.hand_len = max(self.card[0] * 2.0, most)
+        return True
 
     def pile_extent(self, place: SeatPlace) -> pygame.Rect:
         """Everything a seat's pile of won tricks may cover, up to its last step (16 tricks)."""

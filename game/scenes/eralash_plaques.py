@@ -14,18 +14,20 @@ import pygame
 from engine import cards as C
 from game.grammar import say
 from game.i18n import plural, t
-from game.scenes.eralash_declarations import run_label, seat_lines, suit_word, trump_line, trump_reason
+from game.scenes.eralash_declarations import (
+    run_label,
+    seat_lines,
+    suit_label,
+    suit_word,
+    trump_line,
+    trump_reason,
+)
 from game.scenes.eralash_layout import RUN_SCALE
 from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import button_height
 
-RED = (214, 70, 70)
 DIM = (200, 190, 160)
-
-
-def suit_colour(suit: int) -> tuple[int, int, int]:
-    return RED if suit in (C.HEARTS, C.DIAMONDS) else (235, 230, 215)
 
 
 class EralashPlaques:
@@ -128,14 +130,31 @@ class EralashPlaques:
         small = self.font_size(0.017)
         row_h = int(fs * 1.45)
         rect = lay.score.copy()
-        rect.height = int(small * 1.6 + fs * 1.5 + sides * row_h + small * 1.9 + 14)
-        surface.blit(self._plaque(rect.size), rect)
         x = rect.x + 12
-        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
-        surface.blit(title, (x, rect.y + 8))
         col_t = rect.right - 14
         tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
         col_p = col_t - max(int(rect.width * 0.3) - 14, tricks_w + 16)
+        name_w = col_p - x - int(rect.width * 0.14)
+        # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
+        # (the layout keeps a row per player, so a pair's two lines fit the plaque).
+        names: list[list[pygame.Surface]] = []
+        for side in range(sides):
+            words = self.side_name(side)
+            name = self.text.get(words, fs, IVORY)
+            if name.get_width() > name_w:
+                size = max(10, int(fs * 0.8))
+                name = self.text.get(words, size, IVORY)
+                if name.get_width() > name_w:
+                    lines = self.text.wrap(words, size, name_w)
+                    names.append([self.text.get(line, size, IVORY) for line in lines])
+                    continue
+            names.append([name])
+        heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
+                   for imgs in names]
+        rect.height = int(small * 1.6 + fs * 1.5 + sum(heights) + small * 1.9 + 14)
+        surface.blit(self._plaque(rect.size), rect)
+        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
+        surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
             img = self.text.get(t(key), small, DIM, "italic")
@@ -146,18 +165,15 @@ class EralashPlaques:
             # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
             points, tricks = match.finished_points(), match.finished_tricks()
         for side in range(sides):
-            name_w = col_p - x - int(rect.width * 0.14)
-            name = self.text.get(self.side_name(side), fs, IVORY)
-            if name.get_width() > name_w:  # a team's two names: a smaller size before cutting
-                name = self.text.get(self.side_name(side), max(10, int(fs * 0.8)), IVORY)
-            if name.get_width() > name_w:
-                name = name.subsurface((0, 0, name_w, name.get_height()))
-            surface.blit(name, (x, y))
+            ny = y
+            for img in names[side]:
+                surface.blit(img, (x, ny))
+                ny += img.get_height()
             p = self.text.get(str(int(points[side])), fs, BRASS_LIGHT, "bold")
             surface.blit(p, p.get_rect(topright=(col_p, y)))
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
-            y += row_h
+            y += heights[side]
         dealer = self.shown.dealer
         foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
         img = self.text.get(foot, small, DIM, "italic")
@@ -176,18 +192,22 @@ class EralashPlaques:
         """The trump indicator: it stays on the table for the whole deal."""
         lay = self.layout
         deal = self.shown
-        rect = lay.trump
-        surface.blit(self._plaque(rect.size), rect)
+        rect = lay.trump.copy()
         big = self.text.get(
-            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), suit_colour(deal.trump), "bold", shadow=True
+            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), IVORY, "bold", shadow=True,
+            suits=self.suits(),
         )
-        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
-        x = rect.x + 20 + big.get_width()
         fs, small = self.font_size(0.02), self.font_size(0.016)
         a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
         b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
         c = self.text.get(say(key, self.form(deal.trump_by), name=self.name(deal.trump_by)), small, DIM)
+        words = max(a.get_width(), b.get_width(), c.get_width())
+        rect.width = max(rect.width, 20 + big.get_width() + words + 12)
+        rect.topright = lay.trump.topright  # wide enough for a long name, never cut
+        surface.blit(self._plaque(rect.size), rect)
+        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
+        x = rect.x + 20 + big.get_width()
         y = rect.centery - (a.get_height() + b.get_height() + c.get_height()) // 2
         for img in (a, b, c):
             w = rect.right - 8 - x
@@ -198,28 +218,54 @@ class EralashPlaques:
 
     # --- the declarations plaque ---------------------------------------------------------------------
 
+    def announce_width(self) -> int:
+        """How wide the declarations plaque is: wider with two players (no side seats' runs beside
+        it), and always wide enough for the row of trump buttons."""
+        lay = self.layout
+        w, h = lay.size
+        width = lay.announce.width if self.n != 2 else int(min(w * 0.62, h * 1.1))
+        if self.must_choose_trump():
+            fs = self.font_size(0.024)
+            chips = [self.text.font(fs).size(suit_label(s))[0] + 40 for s in self.shown.choices]
+            width = max(width, sum(chips) + 10 * (len(chips) - 1) + 40)
+        return min(width, w - 2 * lay.card[0])
+
     def announce_box(self) -> pygame.Rect:
-        """The declarations plaque, sized to what it says."""
+        """The declarations plaque, sized to what it says, between the rows of runs across the table
+        and in front of the player when it fits there."""
         lay = self.layout
         deal = self.shown
         h = lay.size[1]
         fs, small = self.font_size(0.023), self.font_size(0.019)
-        width = lay.announce.width
+        width = self.announce_width()
         why = len(self.text.wrap(self.why_text(), small, width - 40, "italic"))
         height = (
-            self.font_size(0.028) * 1.25
+            fs * 0.6
+            + self.font_size(0.028) * 1.25
             + fs * 0.3
-            + len(self.declaration_lines()) * fs * 1.4
+            + len(self.declaration_lines()) * fs * 1.25
             + fs * 0.7
             + fs * 1.25
             + why * small * 1.2
-            + fs * 0.8
+            + fs * 0.6
         )
         chips = self.must_choose_trump() or (self.phase == "declare" and deal.trump >= 0 and not self.demo)
         if chips:
             height += button_height(h) + h * 0.02
+        run_h = lay.card[1] * RUN_SCALE
+        gap = max(4, h // 100)
+        below = lay.place(self.me, self.me).runs[1] - run_h / 2 - gap
+        above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
+        title_h = self.font_size(0.028) * 1.25 + fs * 0.3
+        self.announce_titled = not (above is not None and height > below - above >= height - title_h)
+        if not self.announce_titled:  # a small window: the rows of runs say what the title would
+            height -= title_h
         box = pygame.Rect(0, 0, width, int(height))
         box.center = (lay.centre[0], lay.centre[1] + int(h * 0.04))
+        if above is not None and box.height <= below - above:
+            box.centery = int((above + below) / 2)
+        elif box.bottom > below:
+            box.bottom = int(below)
         return box
 
     def declaration_lines(self) -> list[str]:
@@ -227,7 +273,7 @@ class EralashPlaques:
         fs = self.font_size(0.023)
         out: list[str] = []
         for _seat, line in seat_lines(self.shown, self.name):
-            out += self.text.wrap(line, fs, self.layout.announce.width - 40)
+            out += self.text.wrap(line, fs, self.announce_width() - 40)
         return out
 
     def why_text(self) -> str:
@@ -270,10 +316,14 @@ class EralashPlaques:
         lay = self.layout
         fs = self.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
-        lines = self.text.wrap(msg.text, fs, int(lay.size[0] * 0.5))
-        imgs = [self.text.get(line, fs, colour) for line in lines]
+        declaring = self.phase == "declare" and midbottom is None  # the runs lie where messages go
+        lines = self.text.wrap(msg.text, fs, int(lay.size[0] * (0.3 if declaring else 0.5)))
+        imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
         box.midbottom = midbottom or lay.message.midbottom
+        if declaring:  # under the row of buttons, at the right (the trump plaque comes there later)
+            h = lay.size[1]
+            box.topright = (lay.trump.right, int(h * 0.03) + button_height(h) + int(h * 0.02))
         surface.blit(self._plaque(box.size), box)
         y = box.y + 9
         for img in imgs:
@@ -286,26 +336,28 @@ class EralashPlaques:
         surface.blit(self._plaque(box.size), box)
         fs, small = self.font_size(0.023), self.font_size(0.019)
         y = box.y + int(fs * 0.6)
-        title = self.text.get(
-            t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
-        )
-        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
-        y += title.get_height() + int(fs * 0.3)
+        if getattr(self, "announce_titled", True):
+            title = self.text.get(
+                t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
+            )
+            surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+            y += title.get_height() + int(fs * 0.3)
         for line in self.declaration_lines():
-            img = self.text.get(line, fs, IVORY)
+            img = self.text.get(line, fs, IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += int(fs * 1.4)
+            y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
         head = self.text.get(
-            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold"
+            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold",
+            suits=self.suits(),
         )
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
         why = self.why_text()
         for line in self.text.wrap(why, small, box.width - 40, "italic"):
-            img = self.text.get(line, small, DIM, "italic")
+            img = self.text.get(line, small, DIM, "italic", suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
         # each run's points on a small plaque across its cards (the corner indices stay clear)
@@ -320,7 +372,7 @@ class EralashPlaques:
                 if not rects:
                     continue
                 rect = rects[0].unionall(rects[1:])
-                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold")
+                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold", suits=self.suits())
                 pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
                 surface.blit(self._plaque(pill.size), pill)
                 surface.blit(img, img.get_rect(center=pill.center))

@@ -20,6 +20,7 @@ from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
+from game.widgets.suits import suit_colour
 
 DIM = (200, 190, 160)
 SUITS = "♠♥♦♣"
@@ -85,6 +86,7 @@ class SheetScene(Scene):
             + len(self.rows()) * row_h
             + fs * 1.6
             + h * 0.12
+            + self.extra_row_height(h)
         )
         self.box = pygame.Rect(
             0, 0, int(min(w * 0.82, h * (0.75 + 0.22 * sides))), int(min(h * 0.88, content))
@@ -130,6 +132,22 @@ class SheetScene(Scene):
         row_of_buttons(
             self.buttons, (self.box.centerx, self.box.bottom - int(bh * 0.95)), bh, self.app.text, fs
         )
+        if self.deal_end and not self.table.demo and self.table.humans:
+            number = len(self.table.match.deals_done)
+            extra = [
+                Button("review", t("sheet.review"), pygame.Rect(0, 0, 1, 1),
+                       lambda: self.table.review_deal(number), pygame.K_r),
+                Button("record", t("sheet.save_record"), pygame.Rect(0, 0, 1, 1), self.table.save_record),
+            ]
+            y = self.box.bottom - int(bh * 0.95) - bh - 12
+            row_of_buttons(extra, (self.box.centerx, y), bh, self.app.text, fs)
+            self.buttons += extra
+
+    def extra_row_height(self, h: int) -> int:
+        """Room for the second row of buttons (Review this deal, Save record) at a deal's end."""
+        if self.deal_end and not self.table.demo and self.table.humans:
+            return max(36, int(h * 0.055)) + 12
+        return 0
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -213,13 +231,20 @@ class SheetScene(Scene):
         table, match = self.table, self.table.match
         fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
         y = box.y + int(h * 0.025)
-        title = text.get(self.title(), big, BRASS_LIGHT, "bold", shadow=True)
+        words = self.title()
+        size = big
+        while size > fs and text.font(size, "bold").size(words)[0] > box.width - 40:
+            size -= 1  # a long title (a shared win in pairs: four names) in a smaller size, never cut
+        title = text.get(words, size, BRASS_LIGHT, "bold", shadow=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += title.get_height() + 4
         sub = t("eralash.sheet.subtitle", tricks=plural(match.options.target, "eralash.n_tricks"))
         slam = match.slam()
         if self.over and slam is not None:
             sub = t("eralash.end.slam", name=table.side_name(slam))
+        number = table.deal_number_text()
+        if number:
+            sub = f"{sub} · {number}"
         img = text.get(sub, small, WARN if self.over and slam is not None else DIM, "italic")
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + int(h * 0.02)
@@ -246,7 +271,7 @@ class SheetScene(Scene):
         y += 6
         rows = self.rows()
         row_h = int(fs * 1.25 + small * 1.2)
-        room = box.bottom - int(h * 0.1) - y - int(fs * 2.4)
+        room = box.bottom - int(h * 0.1) - self.extra_row_height(h) - y - int(fs * 2.4)
         if room // row_h < len(rows):
             rows = rows[-max(1, room // row_h) :]
         for r in rows:
@@ -317,9 +342,8 @@ class SheetScene(Scene):
                 continue
             y = (age * speed * h) % (h + 40) - 20
             x = x0 * w + math.sin(age * 2 + phase) * 24
-            img = self.app.text.get(
-                SUITS[suit], big, (214, 70, 70) if suit in (1, 2) else BRASS_LIGHT, "bold"
-            )
+            four = bool(getattr(self.app.settings, "four_colour", False))
+            img = self.app.text.get(SUITS[suit], big, suit_colour(suit, four, BRASS_LIGHT), "bold")
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         scale = ease_out_back(min(1.0, self.clock / 0.5))
         word = self.app.text.get(t("eralash.slam"), int(big * 1.8), WARN, "bold", shadow=True)

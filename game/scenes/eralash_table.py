@@ -13,7 +13,6 @@ a click on a pile of won tricks) shows the last trick again.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -27,34 +26,23 @@ from game.scenes.eralash_declarations import (
     suit_label,
     suit_word,
 )
+from game.scenes.eralash_hand import EralashHand
 from game.scenes.eralash_last_trick import LastTrick
-from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE, EralashLayout
+from game.scenes.eralash_layout import PILE_SCALE, EralashLayout
+from game.scenes.eralash_places import EralashPlaces
 from game.scenes.eralash_plaques import EralashPlaques
+from game.scenes.eralash_trick import TrickMarks
 from game.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
-from game.widgets.cards import CardSprite
-from game.widgets.table import TableScene, Target
+from game.widgets.table import TableScene
 
-SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
 
 
-@dataclass
-class SeatTarget(Target):
-    """A resting place with a size: opponents' hands, piles and runs are drawn smaller."""
-
-    scale: float = 1.0
-
-
-def _jitter(card: int, amount: float) -> float:
-    """A small fixed tilt per card, so a trick looks laid by hand."""
-    return ((card * 37) % 11 - 5) / 5 * amount
-
-
-class EralashTable(EralashPlaques, LastTrick, TableScene):
+class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableScene):
     game = "eralash"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
@@ -106,6 +94,9 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             if me in ("Вы", "You"):  # the untouched default follows the interface language
                 me = "Вы" if lang == "ru" else "You"
             opp_names = list(names or setup.get("names") or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[1:])
+            here = DEMO_NAMES.get(lang, DEMO_NAMES["en"])
+            for other in DEMO_NAMES.values():  # untouched default names follow the interface language
+                opp_names = [here[other.index(x)] if x in other else x for x in opp_names]
             opp_levels = list(levels or setup.get("levels") or [])
             while len(opp_names) < n - 1:
                 opp_names.append(DEMO_NAMES["ru" if lang == "ru" else "en"][len(opp_names) + 1])
@@ -138,6 +129,14 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
         return EralashLayout.for_size(size, self.match.n_players)
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the trump indicator, at the top right (under the demo's mark in a demo)."""
+        if self.reveal:
+            return None  # the example game: a record of the text, not a deal to play again
+        lay = self.layout
+        below = lay.trump.bottom + 6 + (self.font_size(0.017) + 8 if self.demo and not self.reveal else 0)
+        return ("topright", (lay.trump.right, below))
+
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:
             return super().layout_origin(card)
@@ -169,6 +168,7 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         card = C.display(drawn[dealer], i18n.get_language())
         key = "eralash.lot.you" if dealer in self.humans else "eralash.lot"
         self.say(t(key, name=self.name(dealer), card=card), 3.2)
+        self._lot_message = self.message
         self.app.play_sound("shuffle")
         last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
         self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
@@ -184,185 +184,10 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         self._opening_pending = False
         self.deal_opening()
 
-    def hand_order(self, card: int) -> tuple[int, int]:
-        """Your hand: suits alternating in colour, trumps at the right end, low to high."""
-        s = card // 13
-        trump = self.shown.trump
-        return (9 if s == trump else SUIT_ORDER.index(s), card % 13)
-
-    def hidden_order(self, card: int) -> int:
-        """A fixed shuffle for face-down cards: their places say nothing about their suits."""
-        return (card * 7919 + self.shown.dealt[0] % 9973) % 1009
-
-    def run_cards(self, seat: int) -> int:
-        m = 0
-        for r in self.shown.runs[seat]:
-            m |= r.cards
-        return m
-
-    def face_up_for(self, seat: int) -> int:
-        """Cards of ``seat``'s hand everybody may see: its own (for you), its declared runs, or all."""
-        if self.reveal or seat in self.humans:
-            return C.FULL_DECK
-        return self.run_cards(seat)
-
-    def targets(self) -> dict[int, Target]:
-        deal, lay = self.shown, self.layout
-        out: dict[int, Target] = {}
-        self._scales = {}
-        if self._opening_pending:  # not dealt yet: the pack waits by the dealer
-            x, y = lay.place(deal.dealer, self.me).pile  # the pack by the dealer
-            for i, c in enumerate(range(52)):
-                out[c] = SeatTarget(x - i * 0.3, y - i * 0.3, 0.0, False, i, PILE_SCALE)
-            if self.phase == "lot":  # the cards drawn for the deal lie face up before their seats
-                for seat, c in self.lot_cards().items():
-                    tx, ty = lay.place(seat, self.me).trick
-                    out[c] = SeatTarget(tx, ty, _jitter(c, 6.0), True, 300 + seat, 1.0)
-            return self._keep_scales(out)
-        cw, ch = lay.card
-        n = deal.n
-        seats = deal.seats_of_plays()
-        done = len(deal.winners)
-        won_so_far = [0] * n
-        for tr in range(done):
-            trick = deal.trick_cards(tr)
-            w = deal.winners[tr]
-            if tr == self.gather:
-                for j, c in enumerate(trick):
-                    self._trick_target(out, c, seats[tr * n + j], 300 + j)
-            else:
-                place = lay.place(w, self.me)
-                k = won_so_far[w]
-                px = place.pile[0] + place.pile_step[0] * min(k, 16)
-                py = place.pile[1] + place.pile_step[1] * min(k, 16)
-                angle = 90.0 if place.vertical else 0.0
-                for j, c in enumerate(trick):
-                    out[c] = SeatTarget(
-                        px - j * 0.4,
-                        py - j * 0.4,
-                        angle + (6 if k % 2 else -3),
-                        False,
-                        20 + k * 5 + j,
-                        PILE_SCALE,
-                    )
-            won_so_far[w] += 1
-        for j, c in enumerate(deal.current_trick()):
-            self._trick_target(out, c, seats[done * n + j], 300 + j)
-        declaring = self.phase == "declare"
-        legal = self.legal_mask_for_me()
-        for seat in range(n):
-            hand = deal.hands[seat]
-            place = lay.place(seat, self.me)
-            runs = self.run_cards(seat) & hand if declaring else 0
-            if runs:
-                self._run_row(out, seat, runs)
-            rest = hand & ~runs
-            visible = self.face_up_for(seat)
-            if place.side == "bottom":
-                cards = sorted(C.cards(rest), key=self.hand_order)
-                self._bottom_hand(out, cards, legal)
-                continue
-            shown = sorted((c for c in C.cards(rest) if visible >> c & 1), key=self.hand_order)
-            hidden = sorted((c for c in C.cards(rest) if not visible >> c & 1), key=self.hidden_order)
-            cards = shown + hidden
-            k = len(cards)
-            ocw = cw * OPP_SCALE
-            step = min(ocw * 0.42, (place.hand_len - ocw) / max(1, k - 1)) if k > 1 else 0.0
-            for i, c in enumerate(cards):
-                off = (i - (k - 1) / 2) * step
-                x, y = (
-                    (place.hand[0], place.hand[1] + off)
-                    if place.vertical
-                    else (place.hand[0] - off, place.hand[1])
-                )
-                out[c] = SeatTarget(x, y, place.angle, bool(visible >> c & 1), 150 + i, OPP_SCALE)
-        aside = [c for c in C.cards(deal.aside)]
-        ax, ay = self.aside_spot()
-        for i, c in enumerate(aside):
-            out[c] = SeatTarget(ax - min(i, 20) * 0.5, ay - min(i, 20) * 0.5, 12.0, False, i, PILE_SCALE)
-        return self._keep_scales(out)
-
-    def reserved_rects(self) -> list[pygame.Rect]:
-        lay = self.layout
-        return [lay.pile_extent(place) for place in lay.seats] if lay is not None else []
-
-    def aside_spot(self) -> tuple[float, float]:
-        """Where the cards laid aside unseen (3 players, or a short deal) lie: left of the trick."""
-        lay = self.layout
-        cw, ch = lay.card
-        return (lay.trick_area.left - cw * 0.5, lay.trick_area.top + ch * 0.1)
-
     def on_setting(self, name: str, value: Any) -> None:
         super().on_setting(name, value)
         if name == "language":
             self.build_buttons()
-
-    def _keep_scales(self, out: dict[int, Target]) -> dict[int, Target]:
-        self._scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}
-        return out
-
-    def _trick_target(self, out: dict[int, Target], card: int, seat: int, z: int) -> None:
-        x, y = self.layout.place(seat, self.me).trick
-        out[card] = SeatTarget(x, y, _jitter(card, 6.0), True, z, 1.0)
-
-    def _bottom_hand(self, out: dict[int, Target], cards: list[int], legal: int) -> None:
-        lay = self.layout
-        cw, ch = lay.card
-        place = lay.seats[0]
-        k = len(cards)
-        if not k:
-            return
-        step = min(cw * 0.62, (place.hand_len - cw) / max(1, k - 1)) if k > 1 else 0.0
-        x0 = place.hand[0] - step * (k - 1) / 2
-        for i, c in enumerate(cards):
-            y = place.hand[1]
-            if legal >> c & 1:
-                y -= ch * (0.16 if c == self.selected else 0.1)
-            out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
-
-    def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:
-        """A seat's declared runs laid face up in front of it, one little fan per run.
-
-        Across the table the runs lie side by side; beside the side seats they are stacked (the
-        plaque in the centre leaves no room for a long row there)."""
-        lay = self.layout
-        cw, ch = lay.card
-        place = lay.place(seat, self.me)
-        rcw = cw * RUN_SCALE
-        groups = [[c for c in C.cards(r.cards) if runs >> c & 1] for r in self.shown.runs[seat]]
-        groups = [g for g in groups if g]
-        step, gap = rcw * 0.36, rcw * 0.55
-        z = 320
-        if place.vertical:
-            dy = ch * RUN_SCALE * 0.8
-            for k, g in enumerate(groups):
-                y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
-                x = place.runs[0] - (len(g) - 1) * step / 2
-                for c in g:
-                    out[c] = SeatTarget(x, y, 0.0, True, z, RUN_SCALE)
-                    x += step
-                    z += 1
-            return
-        width = sum((len(g) - 1) * step for g in groups) + gap * (len(groups) - 1) + rcw * len(groups)
-        x = place.runs[0] - width / 2 + rcw / 2
-        for g in groups:
-            for c in g:
-                out[c] = SeatTarget(x, place.runs[1], 0.0, True, z, RUN_SCALE)
-                x += step
-                z += 1
-            x += rcw - step + gap
-
-    def run_row_rect(self, seat: int) -> pygame.Rect | None:
-        """Where a seat's declared runs lie now (for the caption under them)."""
-        size = self.images.size
-        rects = [
-            s.rect(size)
-            for c in C.cards(self.run_cards(seat))
-            if (s := self.sprites.get(c)) is not None and s.turn >= 1.0 and s.scale == RUN_SCALE
-        ]
-        if not rects:
-            return None
-        return rects[0].unionall(rects[1:])
 
     def sync(
         self,
@@ -409,6 +234,8 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
 
     def begin_declarations(self) -> None:
         self.holds.discard("dealing")
+        if self.message is not None and self.message is getattr(self, "_lot_message", None):
+            self.message = None  # the draw is over (the score plaque names the dealer); runs lie there now
         deal = self.shown
         self.phase = "declare"
         self._declare_since = self.clock
@@ -446,6 +273,18 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         """Advice to name a trump lights that suit's button."""
         return f"trump{move.suit}" if isinstance(move, ChooseTrump) else None
 
+    def hint_available(self) -> bool:
+        """A hint also while the player names trump (the declarations wait for that choice)."""
+        if super().hint_available():
+            return True
+        return (
+            self.must_choose_trump()
+            and not self.demo
+            and self.holds <= {"declare"}
+            and not self.tweens.busy
+            and not self.drag.dragging
+        )
+
     def must_choose_trump(self) -> bool:
         return (
             self.phase == "declare"
@@ -471,20 +310,12 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         if len(deal.winners) > len(before.winners):
             self.gather = len(deal.winners) - 1
             self.sync(duration=0.3)
-            self.mark_winner(deal, self.gather)
             steps: list[Any] = [Wait(0.95 * f), self.gather_trick, Wait(0.5 * f)]
             if deal.is_over():
                 steps.append(lambda deal=deal: self.show_sheet(deal_end=True))
             self.tweens.add(Sequence(*steps))
         else:
             self.sync(duration=0.3)
-
-    def mark_winner(self, deal: Any, trick: int) -> None:
-        """The card that takes a finished trick glows while the trick lies in the centre."""
-        cards = deal.trick_cards(trick)
-        card = cards[(deal.winners[trick] - deal.trick_leader(trick)) % deal.n]
-        if card in self.sprites:
-            self.sprites[card].highlight = "legal"
 
     def gather_trick(self) -> None:
         deal = self.shown
@@ -520,6 +351,8 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             self.holds.add("sheet")
             self.banner = None  # the sheet celebrates a slam itself
         self.app.stack.push(SheetScene(self.app, self, deal_end=deal_end))
+        if deal_end:
+            self.maybe_review_after_deal()
 
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""
@@ -555,52 +388,6 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             and self.shown.trump >= 0
             and not self.busy()
         )
-
-    def on_drag_start(self, sprite: CardSprite) -> None:
-        self.selected = None
-        sprite.z = 900
-        sprite.scale = 1.0
-
-    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
-        card = sprite.card
-        if card is None or not self.can_play_card_now():
-            self.fly_home(sprite)
-            return
-        if self.layout.trick_area.inflate(self.layout.card[0], self.layout.card[1] * 0.3).collidepoint(pos):
-            self.play_card(card, sprite)
-        else:
-            self.fly_home(sprite)
-            self.sync()
-
-    def can_play_card_now(self) -> bool:
-        return self.phase == "play" and self.is_human_turn() and self.match.deal is self.shown
-
-    def on_click(self, sprite: CardSprite) -> None:
-        if sprite.card is not None:
-            self.play_card(sprite.card, sprite)
-
-    def play_card(self, card: int, sprite: CardSprite | None = None) -> None:
-        error = self.propose(card)
-        if error is not None:
-            self.refuse(self.reason(card, error))
-            if sprite is not None:
-                self.fly_home(sprite)
-            self.sync()
-
-    def reason(self, card: int, error: str) -> str:
-        """The engine's refusal in the player's words (the engine speaks English)."""
-        deal = self.shown
-        if not self.is_human_turn():
-            return t("eralash.reason.not_your_turn")
-        if (
-            deal.pos
-            and card // 13 not in (deal.led, deal.trump)
-            and deal.hands[self.me] & C.SUIT_MASK[deal.led]
-        ):
-            if deal.led == deal.trump:
-                return t("eralash.reason.follow_trump", trump=suit_word(deal.trump))
-            return t("eralash.reason.follow", led=suit_word(deal.led), trump=suit_word(deal.trump))
-        return error if i18n.get_language() == "en" else t("eralash.reason.other", reason=error)
 
     def tip_seen(self, tip: str) -> bool:
         return tip in self.app.settings.tips_seen
@@ -638,14 +425,25 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
         ]
         if self.humans and not self.demo:
             top.insert(0, self.make_undo_button(bh))
+            hint = self.make_hint_button(bh)  # in the row from the start: it never has to find a spot
+            hint.enabled = self.hint_available()
+            top.insert(0, hint)
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
         right = w - int(h * 0.03)
         for b in reversed(top):
             b.rect.topright = (right, int(h * 0.03))
             right = b.rect.left - 10
         self.buttons = top
+        row = top[0].rect.unionall([b.rect for b in top])
+        if lay.clear_of_buttons(row) and self.sprites and not self.busy():
+            self.sync(instant=True)
         if self.phase == "play" and not self.demo:
             self.buttons.append(self.last_trick_button(bh))
+            last = self.buttons[-1].rect
+            hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.75  # a raised card reaches this high
+            moved = last.bottom > hand_top and lay.fit_bottom_hand(last.right)
+            if moved and self.sprites and not self.busy():
+                self.sync(instant=True)
         chips: list[Button] = []
         box = self.announce_box()
         if self.must_choose_trump():
@@ -657,9 +455,9 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
                         pygame.Rect(0, 0, 10, bh),
                         lambda s=s: self.choose_trump(s),
                         pygame.K_1 + i,
-                        accent=True,
-                    )
+                    )  # no accent: four rings at once read as four focused buttons
                 )
+                chips[-1].suits = self.suits()
         elif self.phase == "declare" and self.shown.trump >= 0 and not self.demo:
             chips.append(
                 Button(
@@ -680,7 +478,12 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.peek_event(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and self.phase != "declare":
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and not getattr(event, "mod", 0) & pygame.KMOD_CTRL  # Ctrl+S saves the record
+            and self.phase != "declare"
+        ):
             self.show_sheet()
             return True
         if super().handle_event(event):
@@ -699,57 +502,10 @@ class EralashTable(EralashPlaques, LastTrick, TableScene):
             self.open_last_trick()
             return True
         if event.type == pygame.KEYDOWN:
-            return self.key(event.key)
-        return False
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
-            self.undo()
-            return True
-        if key == pygame.K_ESCAPE:
-            self.to_menu()
-            return True
-        if self.phase == "declare" and key in (pygame.K_RETURN, pygame.K_SPACE) and self.shown.trump >= 0:
-            self.end_declarations()
-            return True
-        if not self.can_play_card():
-            return False
-        hand = sorted(C.cards(self.shown.hands[self.me]), key=self.hand_order)
-        legal = [c for c in hand if self.shown.legal_mask() >> c & 1]
-        if not legal:
-            return False
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = (
-                legal.index(self.selected)
-                if self.selected in legal
-                else (-1 if key == pygame.K_RIGHT else len(legal))
-            )
-            self.selected = legal[(i + (1 if key == pygame.K_RIGHT else -1)) % len(legal)]
-            self.lift_hand()
-            return True
-        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and self.selected in legal:
-            card, self.selected = self.selected, None
-            self.play_card(card, self.sprites.get(card))
-            return True
+            return self.key(event.key, getattr(event, "mod", 0))
         return False
 
     # --- the frame ---------------------------------------------------------------------------------------
-
-    def lift_hand(self) -> None:
-        """Raise the hovered or selected card a little more than the other legal ones.
-
-        These small moves run on their own tweener: they must not make the table "busy", or a click
-        right after the mouse moved would find the hand locked."""
-        if not self.can_play_card():
-            return
-        targets = self.targets()
-        for c in C.cards(self.shown.hands[self.me]):
-            s, tg = self.sprites.get(c), targets.get(c)
-            if s is None or tg is None or abs(s.y - tg.y) < 0.5:
-                continue
-            self.fx.cancel(s)
-            self.fx.tween(s, 0.1, y=tg.y)
-            s.set_home(tg.x, tg.y, tg.angle)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -1,4 +1,4 @@
-"""The main menu: New game, Continue, Settings, Rules, Statistics, Quit — pygame_gui on the baize.
+"""The main menu: New game, Continue, Settings, Rules, Statistics, About and Quit — pygame_gui on the baize.
 
 "New game" opens a second panel on the same screen: which game, which opponent, the main table
 option. Screens another helper has not built yet are shown disabled.
@@ -7,6 +7,7 @@ option. Screens another helper has not built yet are shown disabled.
 from __future__ import annotations
 
 import contextlib
+import math
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from engine import cards as C
 from game import i18n
 from game.i18n import t
 from game.scenes import continue_game, open_screen, open_table, screen_available, table_available
+from game.scenes.review_open import FileDialogHost
 from game.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
 from game.widgets.cards import CardImages
 from game.widgets.felt import panel as plaque
@@ -27,7 +29,7 @@ LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
 
 
-class MenuScene(GuiScene):
+class MenuScene(FileDialogHost, GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.mode = "main"  # or "new"
@@ -83,7 +85,12 @@ class MenuScene(GuiScene):
                 check_saved_game(self.app.store)
         self.build()
 
+    def pause(self) -> None:
+        self.close_file_dialog()
+        super().pause()
+
     def exit(self) -> None:
+        self.close_file_dialog()
         if self._unlisten:
             self._unlisten()
             self._unlisten = None
@@ -102,13 +109,16 @@ class MenuScene(GuiScene):
         pw, ph = min(460, max(440, int(w * 0.4))), min(560, int(h * 0.86))  # the subtitle fits at 1024
         panel = self.add_panel(pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph))
         inner = pw - 60
-        UILabel(pygame.Rect(30, 24, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
+        cw = panel.get_container().get_rect().width  # inside the panel's border
+        UILabel(pygame.Rect(30, 20, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
         UILabel(
-            pygame.Rect(6, 92, pw - 12, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
+            pygame.Rect(2, 92, cw - 4, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
         )
         self.build_notices(panel.rect)
         if self.mode == "main":
             self._build_main(panel, inner, ph)
+        elif self.mode == "records":
+            self._build_records(panel, inner, ph)
         else:
             self._build_new(panel, inner, ph)
 
@@ -120,14 +130,18 @@ class MenuScene(GuiScene):
             ("settings", t("menu.settings"), screen_available("settings")),
             ("rules", t("menu.rules"), screen_available("rules")),
             ("stats", t("menu.stats"), screen_available("stats")),
+            ("records", t("menu.records"), True),
             ("quit", t("menu.quit"), True),
         ]
         bh = min(56, (ph - 200) // len(entries) - 10)
         y = 150
         for key, text, enabled in entries:
             tooltip = None if enabled or key == "continue" else t("menu.not_yet")
-            self.button(key, text, pygame.Rect(30, y, inner, bh), enabled=enabled, tooltip=tooltip,
-                        container=panel)
+            rect = pygame.Rect(30, y, inner, bh)
+            if key == "quit":  # About shares the last row with Quit
+                about, rect = row_rects(30, y, inner, 2, bh, gap=12)
+                self.button("about", t("about.menu"), about, container=panel)
+            self.button(key, text, rect, enabled=enabled, tooltip=tooltip, container=panel)
             y += bh + 12
 
     def _build_new(self, panel: Any, inner: int, ph: int) -> None:
@@ -162,6 +176,57 @@ class MenuScene(GuiScene):
         self.button("start", t("menu.start"), start, enabled=table_available(self.choice["game"]),
                     container=panel)
         self.button("back", t("menu.back"), back, container=panel)
+
+    def _build_records(self, panel: Any, inner: int, ph: int) -> None:
+        """Records…: open one (the file dialog; or drop a file onto the window), save the game."""
+        import warnings
+
+        y = 150
+        bh = min(56, max(36, (ph - 200) // 6))
+        self.button("open_record", t("menu.records.open"), pygame.Rect(30, y, inner, bh), container=panel)
+        y += bh + 12
+        can_save = self.record_to_save() is not None
+        self.button("save_record", t("menu.records.save"), pygame.Rect(30, y, inner, bh), enabled=can_save,
+                    tooltip=None if can_save else t("record.nothing"), container=panel)
+        y += bh + 16
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from pygame_gui.elements import UITextBox
+
+            about_h = max(60, ph - y - bh - 50)
+            UITextBox(t("menu.records.about"), pygame.Rect(24, y, inner + 12, about_h), self.app.ui,
+                      container=panel, object_id="#records_about")
+        self.button("back", t("menu.back"), pygame.Rect(30, ph - bh - 24, inner, bh), container=panel)
+
+    def record_to_save(self) -> dict[str, Any] | None:
+        """The game to save as a record: the game in progress, else the last one finished."""
+        store = self.app.store
+        if store is None:
+            return None
+        with contextlib.suppress(Exception):
+            from game.saves import load_game
+
+            saved = load_game(store)
+            if saved is not None:
+                return saved.restore_match().to_record()
+        from game.records_io import last_game
+
+        return last_game(getattr(store, "folder", None))
+
+    def save_record(self) -> None:
+        from game.records_io import one_line, records_folder, save_record
+
+        record = self.record_to_save()
+        if record is None:
+            self.app.notify(t("record.nothing"), 5.0, "warn")
+            return
+        try:
+            path = save_record(record)
+        except (OSError, ValueError) as err:
+            self.app.notify(t("record.save_failed", folder=str(records_folder()), reason=one_line(err)), 8.0,
+                            "warn")
+            return
+        self.app.notify(t("record.saved", path=str(path)), 8.0)
 
     def _has_save(self) -> bool:
         if self.app.store is None:
@@ -242,12 +307,16 @@ class MenuScene(GuiScene):
     # --- events -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.file_dialog_event(event):
+            return True
         key = self.pressed(event)
         if key is not None:
             self.press(key)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.mode == "new":
+            if self.file_dialog is not None:
+                self.close_file_dialog()
+            elif self.mode in ("new", "records"):
                 self.press("back")
             else:
                 self.app.running = False
@@ -272,10 +341,17 @@ class MenuScene(GuiScene):
         elif key == "continue":
             if continue_game(self.app) is None:
                 self.build()
-        elif key in ("settings", "rules", "stats"):
+        elif key in ("settings", "rules", "stats", "about"):
             open_screen(self.app, key)
         elif key == "quit":
             self.app.running = False
+        elif key == "records":
+            self.mode = "records"
+            self.build()
+        elif key == "open_record":
+            self.open_file_dialog()
+        elif key == "save_record":
+            self.save_record()
         elif key == "dismiss":
             self.dismiss_notices()
         elif key.startswith("game_"):
@@ -303,13 +379,46 @@ class MenuScene(GuiScene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    @staticmethod
+    def fan_geometry(size: tuple[int, int]) -> tuple[int, int, int]:
+        """The showcase fan's card height and centre: in the cloth right of the menu panel (whose
+        right edge ``build`` puts at 8 % of the width plus at most 460 px), never under it."""
+        w, h = size
+        panel_right = int(w * 0.08) + min(460, max(440, int(w * 0.4)))
+        rail = max(16, h // 30)
+        room = w - rail - panel_right - 2 * max(12, w // 80)
+        ch = max(60, min(int(h * 0.34), int(room / 2.45)))
+        cx = panel_right + (w - rail - panel_right) // 2
+        return ch, cx, int(h * 0.56)
+
+    def fan_rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Where the showcase cards lie (rotated cards: their bounding boxes)."""
+        ch, cx, cy = self.fan_geometry(size)
+        cw = int(ch * 2.5 / 3.5)
+        n = len(SHOWCASE)
+        out = []
+        for i in range(n):
+            a = abs((i - (n - 1) / 2) * 11)
+            bw = int(cw * math.cos(math.radians(a)) + ch * math.sin(math.radians(a)))
+            bh = int(ch * math.cos(math.radians(a)) + cw * math.sin(math.radians(a)))
+            off = (i - (n - 1) / 2) * ch * 0.33
+            r = pygame.Rect(0, 0, bw, bh)
+            r.center = (int(cx + off), int(cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03))
+            out.append(r)
+        return out
+
+    def layout_boxes(self) -> list[Any]:
+        from game.layout_check import Box
+
+        rects = self.fan_rects(self.app.size)
+        return [Box(f"showcase card {name}", "card", r) for name, r in zip(SHOWCASE, rects, strict=True)]
+
     def _compose(self, size: tuple[int, int], colour_name: str) -> pygame.Surface:
         """The cloth with a fan of cards beside the menu (made in the helper thread)."""
         bg = table_background(size, colour_name).copy()
         w, h = size
-        ch = int(h * 0.34)
+        ch, cx, cy = self.fan_geometry(size)
         self.images.set_size((int(ch * 2.5 / 3.5), ch))
-        cx, cy = int(w * 0.7), int(h * 0.56)
         n = len(SHOWCASE)
         for i, name in enumerate(SHOWCASE):
             a = (i - (n - 1) / 2) * 11

@@ -66,6 +66,8 @@ class NewGameScene(GuiScene):
         self.choice = default_choice(app)
         self.entries: dict[str, UITextEntryLine] = {}
         self.error = ""
+        self.abandon_confirmed = False  # the player agreed to give up the game in progress
+        self._asked_seed: int | None = None  # the deal number asked for while the question is open
 
     # --- the current choices ----------------------------------------------------------------------
 
@@ -106,41 +108,41 @@ class NewGameScene(GuiScene):
 
     # --- building ---------------------------------------------------------------------------------
 
-    def build(self) -> None:
-        """Lay the dialog out; then, if its rows leave the lower part empty, again in a panel that
-        fits them (centred on the screen, so title, rows and buttons stay balanced at every size)."""
-        w, h = self.app.size
-        most = int(h * 0.92)
-        self._build(most, title=True)
-        if self.content_bottom + 24 + 66 > most:  # no room for the big title: the rows start at the top
-            self._build(most, title=False)
-        need = self.content_bottom + 24 + 66
-        if need < self.panel.rect.height - 20:
-            self._build(need, title=self.titled)
+    # Rows of each game's dialog: option rows (a label and buttons) and their one-line explanations.
+    # Eralash always keeps room for three opponents, so no row moves when the player count changes.
+    ROWS = {"eralash": (10, 7), "uragan": (5, 4)}
 
-    def _build(self, ph: int, title: bool = True) -> None:
+    def build(self) -> None:
+        """Lay the dialog out in a panel sized for its game's rows at this window size: the rows'
+        places depend only on the window and the game, never on the choices made."""
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
+        rows, abouts = self.ROWS[self.game]
         pw = min(1040, int(w * 0.9))
+        room = h - 2 * max(14, h // 40)  # inside the cloth's rail
+        border = 18  # the panel's border and shadow, both sides
+        # The smallest sizes that hold the theme's fonts (buttons 20 px, explanations 14 px); at a
+        # taller window every size grows together, up to 4/3 of these.
+        title_h, button_h, pad = 36, 38, 8
+        error_h = 28 if self.error else 0
+        fixed = title_h + button_h + 2 * pad + 6 + error_h
+        base = rows * (30 + 3) + abouts * 17
+        f = max(1.0, min(4 / 3, (room - border - fixed) / base))
+        self.row_h, self.about_h = int(30 * f), int(17 * f)
+        spare = room - border - fixed - rows * self.row_h - abouts * self.about_h
+        self.gap = max(3, min(12, spare // rows))
+        need = fixed + rows * (self.row_h + self.gap) + abouts * self.about_h + border
+        ph = min(room, need)
         panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
-        self.row_h = max(26, min(40, int(h * 0.042)))
-        compact = not title
-        self.titled = title
+        self.titled = True
         self.label_w = int(pw * 0.24)
         self.inner = pw - 60
-        y = 16
-        if not compact:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                UILabel(
-                    pygame.Rect(30, 14, self.inner, 66),
-                    t("newgame.title"),
-                    ui,
-                    container=panel,
-                    object_id="#title",
-                )
-            y = 88
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            UILabel(pygame.Rect(30, pad, self.inner, title_h), t("newgame.title"), ui, container=panel,
+                    object_id="#dialog_title")
+        y = pad + title_h
         y = self.choice_row(
             y,
             "game",
@@ -153,17 +155,20 @@ class NewGameScene(GuiScene):
             y = self.eralash_rows(y)
         else:
             y = self.uragan_rows(y)
-        self.content_bottom = y + (34 if self.error else 0)
+        self.content_bottom = y
+        inside = panel.get_container().get_rect().height
         if self.error:
             UILabel(
-                pygame.Rect(30, ph - 100, self.inner, 26),
+                pygame.Rect(30, inside - pad - button_h - error_h, self.inner, error_h - 2),
                 self.error,
                 ui,
                 container=panel,
                 object_id="#notice",
             )
-        start, back = row_rects(30, ph - 66, self.inner, 2, 48)
+        start, number, back = row_rects(30, inside - pad - button_h, self.inner, 3, button_h)
         self.button("start", t("menu.start"), start, container=panel)
+        self.button("number", t("deal_number.play"), number, tooltip=t("deal_number.play.about"),
+                    container=panel)
         self.button("back", t("menu.back"), back, container=panel)
 
     def choice_row(
@@ -191,11 +196,11 @@ class NewGameScene(GuiScene):
                 enabled,
                 container=self.panel,
             )
-        y += self.row_h + 2
+        y += self.row_h
         if about:
             self.about(y, about)
-            y += int(self.row_h * 0.7)
-        return y + 6
+            y += self.about_h
+        return y + self.gap
 
     def row_label(self, y: int, label: str) -> None:
         """The label at the left of an option's row."""
@@ -212,11 +217,11 @@ class NewGameScene(GuiScene):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pygame_gui warns when a label is tight; the panel is wide
             lab = UILabel(
-                pygame.Rect(30, y, self.inner, int(self.row_h * 0.7)),
+                pygame.Rect(30, y, self.inner, self.about_h),
                 text,
                 self.app.ui,
                 container=self.panel,
-                object_id="#subtitle",
+                object_id="#about",
             )
         with contextlib.suppress(Exception):
             lab.set_text_alignment("right")
@@ -247,7 +252,14 @@ class NewGameScene(GuiScene):
                 tooltip=t(f"level.{level}.about"),
                 container=self.panel,
             )
-        return y + self.row_h + 8
+        return y + self.row_h + self.gap
+
+    def seat_label(self, seat: int, n: int, pairs: bool) -> str:
+        """An opponent's row named from your own seat: left, opposite, right (and who is your partner)."""
+        where = {2: ["opposite"], 3: ["left", "right"], 4: ["left", "opposite", "right"]}[n][seat - 1]
+        if pairs:
+            return t("newgame.seat.partner" if where == "opposite" else f"newgame.seat.{where}")
+        return t(f"newgame.seat.{where}")
 
     def eralash_rows(self, y: int) -> int:
         n = self.players()
@@ -269,12 +281,10 @@ class NewGameScene(GuiScene):
             t("newgame.pairs.about"),
             enabled=n == 4,
         )
-        for seat in range(1, n):
-            key = "newgame.opponent"
-            if pairs:
-                key = "newgame.partner" if seat == 2 else "newgame.opponent"
-            y = self.level_row(y, seat, t(key, n=seat))
-        y += 4
+        for seat in range(1, 4):
+            if seat < n:
+                self.level_row(y, seat, self.seat_label(seat, n, pairs))
+            y += self.row_h + self.gap
         y = self.choice_row(
             y,
             "classic",
@@ -324,13 +334,12 @@ class NewGameScene(GuiScene):
             entry.set_text_length_limit(3)
             self.entries[f"aces{k}"] = entry
             x += 100
-        y += self.row_h + 2
+        y += self.row_h
         self.about(y, t("newgame.aces.about"))
-        return y + int(self.row_h * 0.7) + 6
+        return y + self.about_h + self.gap
 
     def uragan_rows(self, y: int) -> int:
-        y = self.level_row(y, 1, t("newgame.opponent", n=1))
-        y += 4
+        y = self.level_row(y, 1, t("newgame.seat.opposite"))
         claims = self.option("claims", "book")
         y = self.choice_row(
             y,
@@ -369,6 +378,14 @@ class NewGameScene(GuiScene):
     # --- events -----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.confirmed(event):
+            self.abandon_confirmed = True
+            self.start(self._asked_seed)
+            return True
+        if self.dialog is not None and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.dismiss_dialog()
+            return True  # the dialog answers with its own buttons
         key = self.pressed(event)
         if key is not None:
             self.press(key)
@@ -405,6 +422,11 @@ class NewGameScene(GuiScene):
         if key == "start":
             self.start()
             return
+        if key == "number":
+            from game.scenes.deal_number_dialog import DealNumberDialog
+
+            self.app.stack.push(DealNumberDialog(self.app, self.start))
+            return
         if kind == "game":
             self.choice["game"] = value
         elif kind == "players":
@@ -427,8 +449,9 @@ class NewGameScene(GuiScene):
         self.error = ""
         self.build()
 
-    def start(self) -> None:
-        """Check the options with the engine, remember the choices, open the table."""
+    def start(self, seed: int | None = None) -> None:
+        """Check the options with the engine, remember the choices, open the table (``seed``: the
+        deal number to play again, else a fresh one)."""
         import importlib
 
         game = self.game
@@ -442,6 +465,10 @@ class NewGameScene(GuiScene):
             self.error = t("newgame.bad_option", reason=str(err))
             self.build()
             return
+        if not self.abandon_confirmed and self._game_in_progress():
+            self._asked_seed = seed
+            self.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game=self._saved_game_name())
+            return
         with contextlib.suppress(Exception):
             self.app.settings.update(
                 {
@@ -454,12 +481,27 @@ class NewGameScene(GuiScene):
         if game == "eralash":
             from game.scenes.eralash_table import EralashTable
 
-            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels)
+            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels,
+                                          seed=seed)
             app.stack.push(table)
         else:
             from game.scenes import open_table
 
-            open_table(app, "uragan", level=levels[0], options=options)
+            open_table(app, "uragan", level=levels[0], options=options, seed=seed)
+
+    def _game_in_progress(self) -> bool:
+        from game.saves import game_in_progress
+
+        try:
+            return game_in_progress(getattr(self.app, "store", None))
+        except Exception:
+            return False
+
+    def _saved_game_name(self) -> str:
+        from game.saves import load_game
+
+        saved = load_game(self.app.store)
+        return t(f"game.{saved.game}") if saved is not None else ""
 
     # --- drawing ----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The Rules screen: both games' rules (docs/rules.<lang>.md) on a scrollable page, with contents.
+"""The Rules screen: both games' rules (game/rules/rules.<lang>.md) on a scrollable page, with contents.
 
 The documents use a small markdown subset — ``#`` headings, paragraphs, ``-`` and ``1.`` lists,
 ``**bold**`` — parsed here into blocks, laid out into lines for the page width, and drawn by our own
@@ -22,7 +22,7 @@ import pygame
 
 from game import i18n
 from game.i18n import t
-from game.resources import resource_path
+from game.resources import asset, resource_path
 from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
@@ -103,9 +103,9 @@ def parse_markdown(text: str) -> list[Block]:
 
 
 def rules_path(lang: str) -> Path:
-    """``docs/rules.<lang>.md`` (bundled next to the app when frozen)."""
-    path = resource_path("docs", f"rules.{lang}.md")
-    return path if path.is_file() else resource_path("docs", "rules.en.md")
+    """``game/rules/rules.<lang>.md``, shipped with the app (English for a language without rules)."""
+    path = resource_path("game", "rules", f"rules.{lang}.md")
+    return path if path.is_file() else asset("game", "rules", "rules.en.md")
 
 
 def split_games(blocks: list[Block]) -> dict[str, list[Block]]:
@@ -233,20 +233,6 @@ def _wrap(spans: list[Span], width: int, size: int, fonts: Any) -> list[list[tup
 
 # --- the scene -----------------------------------------------------------------------------------
 
-def _row_font(row_h: int, width: int) -> int:
-    """Contents font: as large as the row allows, smaller in a narrow window."""
-    return max(14, min(20, row_h * 11 // 20, width // 13))
-
-
-def _ellipsize(text: str, width: int, font: Any) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def example_available() -> bool:
     module, name = EXAMPLE_HOOK
     try:
@@ -267,6 +253,8 @@ class RulesScene(GuiScene):
         last = getattr(app.settings, "last_game", "eralash") if app is not None else "eralash"
         self.game = game if game in GAMES else (last if last in GAMES else "eralash")
         self._rows: list[tuple[pygame.Rect, str, int, int]] = []  # contents: rect, title, y, level
+        self._row_lines: list[list[str]] = []  # each contents title wrapped to the plaque
+        self._row_size, self._row_line_h = 16, 20
         self.page: Page | None = None
         self.scroll = 0.0  # shown offset (eased towards target)
         self.target = 0.0
@@ -312,7 +300,7 @@ class RulesScene(GuiScene):
         w, h = self.app.size
         rail = rail_width((w, h))  # keep clear of the table's wooden rail
         margin = max(16, w // 60, rail + 8)
-        side = min(300, max(200, w // 5))
+        side = min(320, max(230, w // 5))
         head_y = rail + 10
         top = head_y + 58
         # Contents on the left, the page on the right, the pair centred in the window.
@@ -334,16 +322,34 @@ class RulesScene(GuiScene):
         self.page = layout(self._blocks[self.game], inner, self.app.text)
         self._line_cache.clear()
         self._rows = []
-        row_h = max(24, min(38, (self._contents_rect.height - 24) // max(1, len(self.page.anchors))))
-        y = self._contents_rect.y + 12
-        for title, ay, level in self.page.anchors:
-            rect = pygame.Rect(self._contents_rect.x + 10, y, side - 20, row_h)
-            fit = _ellipsize(title, rect.width - 30, self.app.text.font(_row_font(row_h, side),
-                                                                        "bold" if level == 1 else "regular"))
-            self._rows.append((rect, fit, ay, level))
-            y += row_h
+        self._fit_contents()
         self.target = min(self.target, self._max_scroll())
         self.scroll = self.target
+
+    def _fit_contents(self) -> None:
+        """The contents rows: every title whole, wrapped onto as many lines as it needs, in the
+        largest font (20 px down to 12) that lets all the rows fit the contents plaque."""
+        box = self._contents_rect
+        width = box.width - 20
+        anchors = self.page.anchors if self.page is not None else []
+        for size in range(20, 11, -1):
+            line_h = int(size * 1.3)
+            pad = max(6, min(14, (box.height - 24) // max(1, len(anchors)) - line_h))
+            wrapped = []
+            for title, _, level in anchors:
+                indent = 8 if level == 1 else 22
+                font_style = "bold" if level == 1 else "regular"
+                wrapped.append(self.app.text.wrap(title, size, width - indent - 8, font_style))
+            total = sum(len(lines) * line_h + pad for lines in wrapped)
+            if total <= box.height - 24:
+                break
+        self._row_size, self._row_line_h = size, line_h
+        self._row_lines = wrapped
+        y = box.y + 12
+        for (title, ay, level), lines in zip(anchors, wrapped, strict=True):
+            rect = pygame.Rect(box.x + 10, y, width, len(lines) * line_h + pad)
+            self._rows.append((rect, title, ay, level))
+            y += rect.height
 
     def _pad(self) -> int:
         return max(24, self._page_rect.width // 18)
@@ -477,14 +483,18 @@ class RulesScene(GuiScene):
         surface.blit(panel(r.size, 215), r.topleft)
         mouse = pygame.mouse.get_pos()
         current = self.current_section()
-        for i, (rect, title, _, level) in enumerate(self._rows):
+        for i, (rect, _title, _, level) in enumerate(self._rows):
             if i == current or rect.collidepoint(mouse):
                 surface.blit(self._highlight(rect.size, i == current), rect.topleft)
             colour = BRASS_LIGHT if level == 1 else IVORY
             style = "bold" if level == 1 else "regular"
-            img = self.app.text.get(title, _row_font(rect.height, self._contents_rect.width), colour, style)
             indent = 8 if level == 1 else 22
-            surface.blit(img, (rect.x + indent, rect.centery - img.get_height() // 2))
+            lines = self._row_lines[i]
+            y = rect.centery - len(lines) * self._row_line_h // 2
+            for line in lines:
+                img = self.app.text.get(line, self._row_size, colour, style)
+                surface.blit(img, (rect.x + indent, y + (self._row_line_h - img.get_height()) // 2))
+                y += self._row_line_h
 
     def _highlight(self, size: tuple[int, int], current: bool) -> pygame.Surface:
         key = (size, current)

@@ -19,7 +19,15 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider, UITextEntryLine
 from engine import cards as C
 from game import i18n
 from game.i18n import t
-from game.settings import ANIMATION_SPEEDS, DECK_INDEXES, LANGUAGES, MAX_NAME, Settings, available_card_backs
+from game.settings import (
+    ANIMATION_SPEEDS,
+    DECK_INDEXES,
+    LANGUAGES,
+    MAX_NAME,
+    PLAYER_GENDERS,
+    Settings,
+    available_card_backs,
+)
 from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
@@ -28,7 +36,7 @@ PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
 MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
 # Settings this screen changes (what "Defaults" restores): not the window size or new-game choices.
 SCREEN_SETTINGS = ("language", "deck_index", "four_colour", "card_back", "table_colour", "animation_speed",
-                   "volume", "mute", "fullscreen", "player_name")
+                   "volume", "mute", "fullscreen", "player_name", "player_gender")
 
 
 def apply_setting(app: Any, name: str, value: Any) -> None:
@@ -136,14 +144,26 @@ class SettingsScene(GuiScene):
         y = self._row(left, y, col_w, "four_colour", (False, True), s.four_colour,
                       tooltip=t("settings.four_colour.about"))
         half = (col_w - 24) // 2
-        room = p.bottom - (60 if compact else 80) - y - 40  # what is left above the bottom buttons
+        label_h, button_h, gap = self._metrics
+        # The player's gender row sits just above the bottom buttons; the pictures (and the name
+        # under the cloths) share what is left between it and the rows above.
+        gender_y = p.bottom - (58 if compact else 72) - gap - 4 - (label_h + button_h)
+        area = gender_y - gap - y
+        if compact:  # the last rows a little closer: every pixel counts at 960 × 600
+            gender_y += 4
         backs = available_card_backs()
-        self._pictures(left, y, half, "card_back", backs, min(100, room, _fit(half, len(backs), 0.72)))
+        back_h = max(24, min(100, area - label_h - 4, _fit(half, len(backs), 0.72)))
+        self._pictures(left, y, half, "card_back", backs, back_h)
         cloths = list(TABLE_COLOURS)
         cloth_h = min(42, _fit(half, len(cloths), 1.3))
-        self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
-        label_h, button_h, gap = self._metrics
-        name_y = y + label_h + 4 + cloth_h + gap + 6
+        while cloth_h > 16:
+            per_row = max(1, (half + 14) // (int(cloth_h * 1.3) + 14))
+            rows = -(-len(cloths) // per_row)
+            if label_h + 4 + rows * (cloth_h + 14) - 14 + gap + label_h + button_h <= area:
+                break
+            cloth_h -= 2
+        cloth_rows = self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
+        name_y = y + label_h + 4 + cloth_rows * (cloth_h + 14) - 14 + gap
         self._label(t("settings.player_name"), (left + half + 24, name_y), 19, "regular", IVORY)
         _theme_name_entry(self.app.ui)
         self.name_entry = UITextEntryLine(pygame.Rect(left + half + 24, name_y + label_h, half, button_h),
@@ -151,6 +171,8 @@ class SettingsScene(GuiScene):
         self.name_entry.set_text_length_limit(MAX_NAME)
         self.name_entry.set_text(_shown_name(s.player_name))
         self.add(self.name_entry)
+        self._row(left, gender_y, col_w, "player_gender", PLAYER_GENDERS, s.player_gender,
+                  tooltip=t("settings.player_gender.about"))
 
         y = top
         self._label(t("settings.section.play"), (right, y), 22 if compact else 24, "bold", BRASS)
@@ -168,9 +190,12 @@ class SettingsScene(GuiScene):
         y = self._row(right, row_y, (right_w - 24) // 2, "mute", (False, True), s.mute)
         self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "fullscreen", (False, True),
                   bool(getattr(self.app, "fullscreen", s.fullscreen)), tooltip=t("settings.fullscreen.about"))
+        y = self._row(right, y, right_w, "review_after_deal", (False, True),
+                      bool(getattr(s, "review_after_deal", False)),
+                      tooltip=t("settings.review_after_deal.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)
-        self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(90, bottom - 16 - y - label_h))
+        self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(48, bottom - 16 - y - label_h))
 
         bw, bh = (180, 42) if compact else (200, 48)
         self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
@@ -194,7 +219,14 @@ class SettingsScene(GuiScene):
         values = tuple(values)
         space = 6
         per_line = len(values)
-        while per_line > 2 and (width - space * (per_line - 1)) // per_line < MIN_BUTTON:
+        # The widest label in the theme's button font (the "as language" one is themed smaller).
+        widest = max(self.app.text.font(17 if (name, v) == ("deck_index", "auto") else 20)
+                     .size(self._value_text(name, v))[0] for v in values) + 16
+        def narrow(k: int) -> bool:
+            bw = (width - space * (k - 1)) // k
+            return bw < widest or (k > 2 and bw < MIN_BUTTON)
+
+        while per_line > 1 and narrow(per_line):
             per_line = (per_line + 1) // 2  # long words in a narrow window: wrap the row
         bw = (width - space * (per_line - 1)) // per_line
         for i, value in enumerate(values):
@@ -212,8 +244,8 @@ class SettingsScene(GuiScene):
             return t("settings.on" if value else "settings.off")
         return t(f"settings.{name}.{value}")
 
-    def _pictures(self, x: int, y: int, width: int, name: str, values: list[str], height: int) -> None:
-        """A label above clickable pictures (card backs, cloths), wrapping into rows."""
+    def _pictures(self, x: int, y: int, width: int, name: str, values: list[str], height: int) -> int:
+        """A label above clickable pictures (card backs, cloths), wrapping into rows; how many rows."""
         label_h = self._metrics[0]
         self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
         gap = 14
@@ -223,6 +255,13 @@ class SettingsScene(GuiScene):
             row, col = divmod(i, per_row)
             rect = pygame.Rect(x + 4 + col * (w + gap), y + label_h + 4 + row * (height + gap), w, height)
             self.pictures.append((rect, name, value))
+        return (len(values) + per_row - 1) // per_row
+
+    def layout_boxes(self) -> list[Any]:
+        """The clickable card backs and cloths (the layout check finds the rest itself)."""
+        from game.layout_check import Box
+
+        return [Box(f"{name} {value}", "control", pygame.Rect(rect)) for rect, name, value in self.pictures]
 
     # changing --------------------------------------------------------------------------------------
 
@@ -231,7 +270,10 @@ class SettingsScene(GuiScene):
         if name == "fullscreen":
             apply_setting(self.app, name, value)  # the app flips the window and saves the setting
         else:
+            overridden = name == "language" and i18n.get_language() != self.settings.language
             self.settings.set(name, value)
+            if overridden and self.settings.language == value:
+                self.settings.announce(name)  # the saved language again, after a --lang run
             apply_setting(self.app, name, value)
         self.build()
 

@@ -1,7 +1,9 @@
 """The Statistics screen: a score sheet per game, one row per opponent level and a total.
 
 Columns: played, won, win rate, current and best streak, double wins (Uragan) or slams (Eralash),
-and games played with undo. The sheets are drawn by our own code, ruled like a card-room record;
+abandoned games (counted as losses) and games played with undo. The Eralash sheet shows its rows by
+opponent level or, switched with the two buttons on it, by table: 2, 3, 4 players, or pairs.
+The sheets are drawn by our own code, ruled like a card-room record;
 Reset asks for confirmation in a pygame_gui dialog first.
 """
 
@@ -14,7 +16,7 @@ import pygame_gui
 
 from game.i18n import plural, t
 from game.settings import LEVELS
-from game.stats import Record, Stats
+from game.stats import ERALASH_VARIANTS, Record, Stats
 from game.themes import BRASS, BRASS_LIGHT, INK, IVORY
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
@@ -27,7 +29,7 @@ CLARET = (112, 28, 40)
 
 def columns(game: str) -> list[str]:
     special = "slams" if game == "eralash" else "doubles"
-    return ["played", "won", "rate", "streak", "best", special, "undo"]
+    return ["played", "won", "rate", "streak", "best", special, "abandoned", "undo"]
 
 
 def cell(rec: Record, column: str) -> str:
@@ -37,7 +39,7 @@ def cell(rec: Record, column: str) -> str:
         return t("stats.none") if rate is None else f"{round(rate * 100)}%"
     value = {"played": rec.played, "won": rec.won + rec.shared, "streak": rec.streak,
              "best": rec.best_streak, "slams": rec.slams, "doubles": rec.double_wins,
-             "undo": rec.with_undo}[column]
+             "undo": rec.with_undo, "abandoned": rec.abandoned}[column]
     if column == "won" and rec.shared:  # a shared win is half a win, as in the win rate
         whole, half = divmod(rec.won * 2 + rec.shared, 2)
         return f"{whole}½" if half else str(whole)
@@ -47,12 +49,24 @@ def cell(rec: Record, column: str) -> str:
 def summary(stats: Stats, game: str) -> str:
     """One sentence under the sheet, with Russian plurals: 'Окончено 5 партий, выиграно 3, …'."""
     total = stats.total(game)
+    accuracy = accuracy_text(stats, game)
     if not total.played:
-        return t("stats.empty")
+        return t("stats.empty") + (f" · {accuracy}" if accuracy else "")
     parts = [plural(total.played, "stats.games_played"), plural(total.won, "stats.games_won")]
+    if total.abandoned:
+        parts.append(plural(total.abandoned, "stats.games_abandoned"))
     if total.best_streak:
         parts.append(plural(total.best_streak, "stats.best_streak"))
-    return ", ".join(parts)
+    return ", ".join(parts) + (f" · {accuracy}" if accuracy else "")
+
+
+def accuracy_text(stats: Stats, game: str) -> str:
+    """The coach's figure: mean win chance lost per decision in reviewed deals ('' before any)."""
+    mean = getattr(stats, "mean_loss", lambda g: None)(game)
+    if mean is None:
+        return ""
+    n = int(stats.accuracy[game]["decisions"])
+    return t("stats.accuracy.value", loss=f"{mean * 100:.1f}", n=n)
 
 
 class StatsScene(GuiScene):
@@ -64,6 +78,7 @@ class StatsScene(GuiScene):
         super().__init__(app)
         self.stats = Stats.load(app.store) if getattr(app, "store", None) is not None else Stats()
         self.sheets: list[tuple[str, pygame.Rect]] = []
+        self.eralash_by = "level"  # or "table": the Eralash rows by number of players and pairs
 
     def build(self) -> None:
         self.clear()
@@ -82,6 +97,12 @@ class StatsScene(GuiScene):
         self.button("back", t("stats.back"), pygame.Rect(x + sw - 190, by, 190, 46))
         if self.stats.is_empty():
             self.buttons["reset"].disable()
+        r = self.sheets[0][1]
+        small = r.height < 290
+        bh, bw = (28, 190) if small else (34, 210)
+        for i, by_what in enumerate(("table", "level")):
+            rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
+            self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
 
     def ask_reset(self) -> None:
         self.ask_confirmation("stats.reset", "#stats_reset_dialog")
@@ -98,6 +119,11 @@ class StatsScene(GuiScene):
             if event.ui_element is self.buttons.get("reset"):
                 self.ask_reset()
                 return True
+            for by_what in ("level", "table"):
+                if event.ui_element is self.buttons.get(f"by_{by_what}"):
+                    self.eralash_by = by_what
+                    self.build()
+                    return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if not self.dismiss_dialog():
                 self.app.stack.pop()
@@ -126,7 +152,8 @@ class StatsScene(GuiScene):
         if right - left < 200:
             return
         text = self.app.text
-        for note in (t("stats.shared_note") + " " + t("stats.undo_note"), t("stats.undo_note")):
+        shared, abandoned, undo = t("stats.shared_note"), t("stats.abandoned_note"), t("stats.undo_note")
+        for note in (f"{shared} {abandoned} {undo}", f"{abandoned} {undo}", abandoned):
             lines = text.wrap(note, 14, right - left, "italic")
             if len(lines) <= 2:
                 y = reset.rect.centery - len(lines) * 9
@@ -134,6 +161,14 @@ class StatsScene(GuiScene):
                     img = text.get(line, 14, IVORY, "italic")
                     surface.blit(img, ((left + right - img.get_width()) // 2, y + k * 18))
                 return
+
+    def _head_size(self, cols: list[str], size: int, width: int) -> int:
+        """The largest heading size (down to 10) at which no word of a column head is cut in two."""
+        font = self.app.text.font
+        while size > 10 and any(font(size, "bold").size(word)[0] > width
+                                for col in cols for word in t(f"stats.col.{col}").split()):
+            size -= 1
+        return size
 
     def _draw_sheet(self, surface: pygame.Surface, game: str, r: pygame.Rect) -> None:
         text = self.app.text
@@ -151,22 +186,35 @@ class StatsScene(GuiScene):
         col_w = (r.width - 2 * pad - first_w) // len(cols)
         size = 15 if small else 18
         y = r.y + name.get_height() + 14
-        surface.blit(text.get(t("stats.col.level"), size, CLARET, "bold"), (r.x + pad, y))
+        by_table = game == "eralash" and self.eralash_by == "table"
+        first = t("stats.col.table" if by_table else "stats.col.level")
+        surface.blit(text.get(first, size, CLARET, "bold"), (r.x + pad, y))
         head_h = size + 10
+        hs = self._head_size(cols, size - 1, col_w - 8)
         for i, col in enumerate(cols):
             cx = r.x + pad + first_w + i * col_w + col_w // 2
-            words = text.wrap(t(f"stats.col.{col}"), size - 1, col_w - 10, "bold")
+            words = text.wrap(t(f"stats.col.{col}"), hs, col_w - 8, "bold")
             for k, word in enumerate(words):
-                head = text.get(word, size - 1, CLARET, "bold")
-                surface.blit(head, (cx - head.get_width() // 2, y + k * (size + 1)))
-            head_h = max(head_h, len(words) * (size + 1) + 8)
+                head = text.get(word, hs, CLARET, "bold")
+                surface.blit(head, (cx - head.get_width() // 2, y + k * (hs + 2)))
+            head_h = max(head_h, len(words) * (hs + 2) + 8)
         y += head_h
         pygame.draw.line(surface, RULE, (r.x + pad, y - 5), (r.right - pad, y - 5), 2)
         y += 4
         summary_h = size + 14
-        row_h = max(size + 4, min(40, (r.bottom - y - summary_h - 6) // (len(LEVELS) + 1)))
-        rows = [(t(f"level.{lv}"), self.stats.get(game, lv), "regular") for lv in LEVELS]
-        rows.append((t("stats.total"), self.stats.total(game), "bold"))
+        if by_table:
+            rows = [(t(f"stats.variant.{v}"), self.stats.variant(game, v), "regular")
+                    for v in ERALASH_VARIANTS]
+        else:
+            rows = [(t(f"level.{lv}"), self.stats.get(game, lv), "regular") for lv in LEVELS]
+        row_h = max(size + 4, min(40, (r.bottom - y - summary_h - 6) // (len(rows) + 1)))
+        if by_table:
+            total = Record()
+            for _label, rec, _style in rows:
+                total = total.add(rec)
+            rows.append((t("stats.total_tables"), total, "bold"))
+        else:
+            rows.append((t("stats.total"), self.stats.total(game), "bold"))
         for n, (label, rec, style) in enumerate(rows):
             if n == len(rows) - 1:
                 pygame.draw.line(surface, RULE, (r.x + pad, y - 3), (r.right - pad, y - 3), 1)

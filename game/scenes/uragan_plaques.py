@@ -9,10 +9,9 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game.grammar import say
 from game.i18n import plural, t
-from game.scenes.uragan_words import PLAY_PHASE, card_text, default_name, take_text
-from game.themes import BRASS, BRASS_LIGHT, GLOW, GLOW_CHOICE, IVORY
+from game.scenes.uragan_words import PLAY_PHASE, card_text, default_name
+from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 
 
@@ -47,8 +46,27 @@ class UraganPlaques:
             label = self.text.get(t("uragan.stock", n=stock), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(sx), int(sy + ch * 0.56))))
         if self.drag.dragging and self.drag_can_trail:
-            pygame.draw.rect(surface, GLOW, lay.table.inflate(cw * 0.6, ch * 0.2), width=2, border_radius=18)
+            card = self.drag.pressed.card if self.drag.pressed is not None else None
+            warn = self.trail_claimable(card)
+            glow = lay.table.inflate(cw * 0.6, ch * 0.2)
+            pygame.draw.rect(surface, WARN if warn else GLOW, glow, width=3 if warn else 2, border_radius=18)
+            if warn:
+                self.draw_trail_warning(surface, card)
+        elif (
+            self.selected is not None
+            and self.trail_claimable(self.selected)
+            and not self.prompt_open()
+            and not self.log_open
+        ):
+            self.draw_trail_warning(surface, self.selected)
         self.draw_score(surface)
+        self.draw_log_glance(surface)
+
+    def draw_trail_warning(self, surface: pygame.Surface, card: int) -> None:
+        """In ``book`` claims: trailing this card breaks a priority, and the opponent may claim."""
+        text = t("story.trail.claimable", card=card_text(card))
+        img = self.text.get(text, self.font_size(0.02), WARN, shadow=True, suits=self.suits())
+        surface.blit(img, img.get_rect(midtop=(self.layout.table.centerx, self.layout.table.top - 2)))
 
     def cards_near(self, point: tuple[float, float], among: int) -> int:
         """How many of ``among`` (a mask; -1 for any card) have landed on ``point``: the counts under the
@@ -61,27 +79,14 @@ class UraganPlaques:
             if among >> c & 1 and abs(s.x - x) < cw * 0.6 and abs(s.y - y) < ch * 0.3
         )
 
-    def above_chips(self) -> tuple[int, int]:
-        """Where a prompt sits: just above the row of answer buttons."""
-        lay = self.layout
-        return (lay.size[0] // 2, self.chip_y() - int(max(34, lay.size[1] * 0.05) * 0.75))
-
-    def chip_y(self) -> int:
-        """The centre line of answer buttons (claim, captures to choose): over the top edge of your
-        hand, which waits meanwhile, so the prompt above them never hides the table cards in question."""
-        lay = self.layout
-        return lay.my_hand.top + self.button_height() // 2 + int(lay.card[1] * 0.04)
-
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
-        if self.claim_prompt() or self.choice is not None:
-            return  # the prompt or the choice speaks now
-        if self.pick_moves():
-            midbottom = self.above_chips()
+        if self.prompt_open() or self.log_open:
+            return  # the prompt speaks now (a claim's news is its first line)
         super().draw_message(surface, midbottom)
 
     def draw_score(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        rect = lay.score
+        rect = self.score_rect()
         surface.blit(self._plaque(rect.size), rect)
         fs = self.font_size(0.024)
         small = self.font_size(0.019)
@@ -98,9 +103,13 @@ class UraganPlaques:
             if s == self.shown.dealer:  # a brass chip and "deals" / "you deal" (never "Вы сдаёт")
                 you = s in self.humans and name == default_name(0)  # "Вы": "сдаёте", a name: "сдаёт"
                 word = t("table.you_deal") if you else t("table.dealer_mark")
-                mark = self.text.get(word, small, (205, 195, 165), "italic")
                 r = max(4, small // 3)
                 cx, cy = x + img.get_width() + 8 + r, y + img.get_height() // 2 + 1
+                room = rect.right - 14 - self.text.font(fs, "bold").size(str(int(scores[s])))[0] - 8
+                size = small  # smaller rather than over the points (a long name in a narrow plaque)
+                while size > 9 and cx + r + 5 + self.text.font(size, "italic").size(word)[0] > room:
+                    size -= 1
+                mark = self.text.get(word, size, (205, 195, 165), "italic")
                 pygame.draw.circle(surface, BRASS, (cx, cy), r)
                 pygame.draw.circle(surface, BRASS_LIGHT, (cx, cy), r, width=1)
                 at = (cx + r + 5, y + img.get_height() - mark.get_height() - 2)
@@ -118,12 +127,19 @@ class UraganPlaques:
                 cards=plural(C.count(pile), "uragan.n_cards"),
                 hearts=C.count(pile & C.SUIT_MASK[C.HEARTS]),
             )
-            urs = self.shown.uragans[s]
-            if urs:
-                line += " · " + plural(urs, "uragan.n_uragans")
-            u = self.text.get(line, self.font_size(0.017), (255, 200, 140) if urs else (205, 195, 165))
+            u = self.text.get(line, self.font_size(0.017), (205, 195, 165), suits=self.suits())
             surface.blit(u, (x + 6, y))
-            y += u.get_height() + 6
+            y += u.get_height() + 2
+            pending = self.pending_uragans(s)
+            if pending:  # the uragan's point, plainly, until the deal is scored and the book counts it
+                words = t("story.pending.line", n=pending)
+                size = self.font_size(0.018)  # bold, as large as the plaque's width allows
+                while size > 10 and self.text.font(size, "bold").size(words)[0] > rect.right - 10 - (x + 6):
+                    size -= 1
+                p = self.text.get(words, size, BRASS_LIGHT, "bold")
+                surface.blit(p, (x + 6, y))
+                y += p.get_height()
+            y += 4
         done = self.match.deals_done
         n = done.index(self.shown) + 1 if self.shown in done else len(done) + 1
         y = rect.bottom - 8
@@ -135,47 +151,54 @@ class UraganPlaques:
             d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
             surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
 
+    def score_rect(self) -> pygame.Rect:
+        """The score plaque: the layout's, a line taller for each seat with an uragan point pending."""
+        rect = self.layout.score.copy()
+        line = self.text.font(self.font_size(0.018), "bold").get_linesize()
+        rect.height += sum(line for s in (0, 1) if self.pending_uragans(s))
+        return rect
+
+    def pending_uragans(self, seat: int) -> int:
+        """Uragans made this deal whose point the score does not yet count (until the deal is scored)."""
+        deal = self.shown
+        return 0 if deal in self.match.deals_done else deal.uragans[seat]
+
+    def last_play_box(self) -> tuple[pygame.Rect, str] | None:
+        """Where the last play is marked until the next one: the trailed card, or the pile that took."""
+        deal = self.shown
+        if not deal.plays or deal.pending is not None or self.busy() or deal.is_over():
+            return None
+        rec = deal.plays[-1]
+        size = self.images.size
+        if not rec.take:
+            s = self.sprites.get(rec.card)
+            if s is None or not deal.table >> rec.card & 1:
+                return None
+            return s.rect(size).inflate(12, 12), "card"
+        px, py = self.layout.my_pile if rec.seat == self.me else self.layout.opp_pile
+        box = pygame.Rect(0, 0, size[0] + 14, size[1] + 14)
+        box.center = (int(px + size[0] * 0.15 - 4), int(py - 4))
+        return box, "pile"
+
+    def draw_last_play(self, surface: pygame.Surface) -> None:
+        found = self.last_play_box()
+        if found is None:
+            return
+        box, where = found
+        pygame.draw.rect(surface, BRASS_LIGHT, box, width=3, border_radius=10)
+        tag = self.text.get(t("story.last_play"), self.font_size(0.016), BRASS_LIGHT, "italic", shadow=True)
+        if where == "pile":  # beside the pile, clear of its count below and the buttons above
+            at = tag.get_rect(midright=(box.left - 4, box.centery))
+        else:
+            at = tag.get_rect(midbottom=(box.centerx, box.top - 1))
+        surface.blit(tag, at)
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        if self.claim_prompt() and self.shown.pending is not None:
-            b = self.shown.pending
-            name = self.player_name(self.shown.turn)
-            form = self.form(self.shown.turn)
-            text = say("uragan.claim.prompt", form, name=name, rule=self.breach_text(b))
-            if len(b.demanded) == 1:
-                effect = t("uragan.claim.effect_one", card=card_text(b.card), take=take_text(b.demanded[0]))
-            else:
-                effect = say(
-                    "uragan.claim.effect_pick",
-                    form,
-                    name=name,
-                    options=" / ".join(take_text(tk) for tk in b.demanded),
-                )
-            fs = self.font_size(0.023)
-            width = int(lay.size[0] * 0.66)
-            lines = self.text.wrap(text, fs, width) + self.text.wrap(effect, fs, width)
-            imgs = [self.text.get(line, fs, IVORY) for line in lines]
-            hgt = sum(i.get_height() for i in imgs)
-            box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 48, hgt + 28)
-            box.midbottom = self.above_chips()
-            surface.blit(self._plaque(box.size), box)
-            y = box.y + 14
-            for img in imgs:
-                surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-                y += img.get_height()
-        if self.choice is not None and self.choice_hover is not None:
-            opts = self.choice[1]
-            if 0 <= self.choice_hover < len(opts):
-                size = self.images.size
-                for c in C.cards(opts[self.choice_hover].take):
-                    s = self.sprites.get(c)
-                    if s is not None:
-                        pygame.draw.rect(
-                            surface, GLOW_CHOICE, s.rect(size).inflate(16, 16), width=6, border_radius=12
-                        )
-        if self.choice is not None or (self.pick_moves() and self.message is None):
-            hint = self.text.get(t("uragan.choose_capture"), self.font_size(0.024), GLOW_CHOICE, shadow=True)
-            surface.blit(hint, hint.get_rect(midbottom=self.above_chips()))
+        if not self.log_open:  # (the log's panel covers the cloth: nothing to say under it)
+            self.draw_last_play(surface)
+            self.draw_waiting(surface)
+            self.draw_prompt(surface)
         if self.banner is not None:
             text, start = self.banner
             age = self.clock - start
@@ -190,6 +213,7 @@ class UraganPlaques:
             and not self.busy()
             and self.message is None
             and self.choice is None
+            and not self.log_open
         ):
             hint = self.text.get(
                 t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True

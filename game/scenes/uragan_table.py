@@ -16,32 +16,30 @@ import pygame
 
 from engine import cards as C
 from engine.uragan.deck import ROUNDS
-from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Play
-from game import i18n
-from game.grammar import say
-from game.i18n import plural, t
+from engine.uragan.moves import Claim, LetStand, Play
+from game.i18n import t
 from game.layout import UraganLayout, fan, grid
+from game.scenes.uragan_choice import UraganChoice
+from game.scenes.uragan_flow import UraganFlow
+from game.scenes.uragan_hand import UraganHand
+from game.scenes.uragan_log import UraganLog, entry_text
 from game.scenes.uragan_plaques import UraganPlaques
 from game.scenes.uragan_words import (
-    CATEGORIES,
-    CLAIM_PHASE,
     PICK_PHASE,
     PLAY_PHASE,
     card_text,
     default_name,
     hand_order,
     localised_name,
-    refusal,
     take_text,
 )
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
-from game.widgets.cards import CardSprite
-from game.widgets.score_sheet import ScoreSheetScene, Sheet, SheetButton, SheetRow
+from game.widgets.score_sheet import ScoreSheetScene
 from game.widgets.table import TableScene, Target
 
 
-class UraganTable(UraganPlaques, TableScene):
+class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques, TableScene):
     game = "uragan"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
@@ -51,7 +49,9 @@ class UraganTable(UraganPlaques, TableScene):
         self.pile_order: list[list[int]] = [[], []]
         self.selected: int | None = None
         self.choice: tuple[int, list[Play]] | None = None  # a card waiting for the player to pick a capture
-        self.choice_hover: int | None = None
+        self.choice_hover: int | None = None  # the chooser's option under the pointer
+        self.choice_focus: int | None = None  # the chooser's option the keyboard is on
+        self.log_open = False  # the whole move log over the table (L, or a click on its glance)
         self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
         self.sheet: ScoreSheetScene | None = None
         self._adopt_deal(self.shown)
@@ -181,6 +181,13 @@ class UraganTable(UraganPlaques, TableScene):
             self._opening_pending = False
             self.deal_opening()
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the opponent's pile and its count, in the right column (quiet mid-deal)."""
+        lay = self.layout
+        px, py = lay.my_pile if self.me == 1 else lay.opp_pile
+        line = self.text.font(self.font_size(0.022)).get_linesize()
+        return ("midtop", (int(px), int(py + lay.card[1] * 0.56) + line + 4))
+
     def layout_origin(self, card: int) -> tuple[float, float]:
         return self.layout.stock
 
@@ -192,13 +199,6 @@ class UraganTable(UraganPlaques, TableScene):
         for r in range(deal.round + 1, ROUNDS):
             out += list(C.cards(deal.dealt[2 * r] | deal.dealt[2 * r + 1]))
         return out
-
-    def pending_spot(self, seat: int) -> tuple[float, float]:
-        lay = self.layout
-        cw, ch = lay.card
-        if seat == self.me:
-            return (lay.my_hand.centerx + lay.my_hand.width * 0.36 + cw, lay.my_hand.top - ch * 0.35)
-        return (lay.opp_hand.centerx + lay.opp_hand.width * 0.36 + cw, lay.opp_hand.bottom + ch * 0.45)
 
     def targets(self) -> dict[int, Target]:
         deal, lay = self.shown, self.layout
@@ -242,15 +242,14 @@ class UraganTable(UraganPlaques, TableScene):
             )
         ):
             out[c] = Target(x, y, a, False, 150 + i)
-        if deal.pending is not None and not deal.is_over():
-            x, y = self.pending_spot(deal.turn)
-            out[deal.pending.card] = Target(x, y, 0.0, True, 400)
-        if choice_card is not None:
-            x, y = self.pending_spot(me)
-            out[choice_card] = Target(x, y, 0.0, True, 400)
+        waiting = self.waiting_card()
+        if waiting is not None:
+            x, y = self.play_spot()
+            out[waiting] = Target(x, y, 0.0, True, 400)
         on_table = [c for c in self.table_order if deal.table >> c & 1]
         on_table += [c for c in C.cards(deal.table) if c not in on_table]
-        for i, (c, (x, y)) in enumerate(zip(on_table, grid(len(on_table), lay.table, lay.card), strict=True)):
+        area = self.table_area()
+        for i, (c, (x, y)) in enumerate(zip(on_table, grid(len(on_table), area, lay.card), strict=True)):
             out[c] = Target(x, y, 0.0, True, 60 + i)
         marked = {m.card for m in deal.marks}
         for s in (0, 1):
@@ -295,16 +294,9 @@ class UraganTable(UraganPlaques, TableScene):
         new_round = deal.round > before.round
         steps: list[Any] = []
         f = self.tweens.factor
-        if rec.take and rec.seat not in self.humans and not rec.claimed:
-            self.say(
-                t(
-                    "uragan.took",
-                    name=self.player_name(rec.seat),
-                    card=card_text(rec.card),
-                    take=take_text(rec.take),
-                ),
-                2.5,
-            )
+        if rec.seat not in self.humans and self.humans and not isinstance(move, (Claim, LetStand)):
+            # what the opponent did stays until the player acts (at least ~4 s): never missed
+            self.say(entry_text(rec, self.player_name(rec.seat)), 4.0, sticky=True)
         if rec.take:
             self.app.play_sound("capture")
             target = min(C.cards(rec.take), key=lambda c: self.sprites[c].x if c in self.sprites else 0)
@@ -359,136 +351,6 @@ class UraganTable(UraganPlaques, TableScene):
             if s is not None:
                 s.angle -= 360.0
 
-    def sweep_remainder(self, deal: Any) -> None:
-        seat, rest = deal.remainder if deal.remainder else (-1, 0)
-        if seat >= 0 and rest:
-            self.pile_order[seat] += list(C.cards(rest))
-            self.say(
-                say(
-                    "uragan.remainder",
-                    self.form(seat),
-                    name=self.player_name(seat),
-                    cards=plural(C.count(rest), "uragan.n_cards"),
-                ),
-                3.0,
-            )
-        self.sync(duration=0.5, stagger=0.04)
-
-    def deal_round(self, deal: Any) -> None:
-        """Six more cards each from the stock, one at a time, the dealer's opponent first."""
-        first = 1 - deal.dealer
-        a = sorted(C.cards(deal.hands[first]))
-        b = sorted(C.cards(deal.hands[1 - first]))
-        order = [c for pair in zip(a, b, strict=False) for c in pair]
-        self.app.play_sound("deal")
-        self.sync(duration=0.35, stagger=0.07, order=order)
-
-    def deal_opening(self) -> None:
-        """The start of a deal: 3 to the opponent, 3 to the dealer, 4 to the table, 3 and 3 more."""
-        deal = self.shown
-        lay = self.layout
-        for c in list(self.sprites):
-            del self.sprites[c]
-        for c in C.cards(deal.table0 | deal.dealt[0] | deal.dealt[1]):
-            s = self.sprite(c)
-            s.x, s.y = lay.stock
-        first = 1 - deal.dealer
-        h1 = sorted(C.cards(deal.dealt[2 * 0 + first]))
-        h2 = sorted(C.cards(deal.dealt[2 * 0 + 1 - first]))
-        order = h1[:3] + h2[:3] + list(C.cards(deal.table0)) + h1[3:] + h2[3:]
-        self.app.play_sound("shuffle")
-        self.sync(duration=0.4, stagger=0.08, order=order)
-
-    def show_deal_score(self, deal: Any) -> None:
-        """The score sheet of the deal just finished (and, at the end, of the whole game)."""
-        self.message = None
-        match = self.match
-        over = match.is_over()
-        if over:
-            won = bool(set(match.winners()) & set(self.humans))
-            self.app.play_sound("win" if won or self.demo else "lose")
-        self.holds.add("score")
-        f = self.tweens.factor
-        sheet = ScoreSheetScene(
-            self.app, self.deal_sheet(deal), step=0.45 * f, auto=(self.after_sheet if self.demo else None)
-        )
-        self.sheet = sheet
-        self.app.stack.push(sheet)
-
-    def deal_sheet(self, deal: Any) -> Sheet:
-        match, me, opp = self.match, self.me, self.opp()
-        result = deal.score_breakdown()
-        counts, points = result["counts"], result["points"]
-        rows = []
-        for cat in CATEGORIES:
-            detail = "" if cat == "seven" else f"{counts[me][cat]} : {counts[opp][cat]}"
-            rows.append(
-                SheetRow(
-                    t(f"uragan.score.{cat}"),
-                    [points[me][cat], points[opp][cat]],
-                    detail,
-                    accent=cat == "uragans",
-                )
-            )
-        rows.append(
-            SheetRow(t("uragan.score.total"), [points[me]["total"], points[opp]["total"]], total=True)
-        )
-        scores = match.score()
-        footer = [
-            t("uragan.score.match", me=int(scores[me]), opp=int(scores[opp]), target=match.options.target)
-        ]
-        title, banner = t("uragan.score.deal_title"), ""
-        if match.is_over():
-            winners = match.winners()
-            if winners and winners[0] in self.humans:
-                title = t("table.you_win")
-            elif winners:
-                title = say("table.winner", self.form(winners[0]), name=self.player_name(winners[0]))
-            else:
-                title = t("table.game_over")
-            banner = t("table.double_win") if match.double else ""
-        if match.is_over() and not self.demo:
-            buttons = [
-                SheetButton("new", t("table.new_game"), self.new_game_after, pygame.K_RETURN, True),
-                SheetButton("menu", t("table.to_menu"), self.menu_after, pygame.K_ESCAPE),
-            ]
-        else:
-            buttons = [SheetButton("next", t("common.continue"), self.after_sheet, pygame.K_RETURN, True)]
-        return Sheet(title, [self.player_name(me), self.player_name(opp)], rows, footer, banner, buttons)
-
-    def after_sheet(self) -> None:
-        """The sheet is closed: the next deal (or, in a demo after the last deal, a new game)."""
-        self.app.stack.remove(self.sheet)
-        if self.match.is_over():
-            self.new_game_after()
-        else:
-            self.next_deal()
-
-    def new_game_after(self) -> None:
-        app = self.app
-        app.stack.remove(self.sheet)
-        app.stack.remove(self)
-        from game.scenes import open_table
-
-        level = next((lv for lv in self.levels if lv), "club")
-        open_table(app, "uragan", demo=self.demo, level=level, options=self.match.options.to_dict())
-
-    def menu_after(self) -> None:
-        self.app.stack.remove(self.sheet)
-        self.app.stack.remove(self)
-
-    def next_deal(self) -> None:
-        """The score sheet was closed: show the deal the match has already dealt."""
-        self.holds.discard("score")
-        self.banner = None
-        self.message = None
-        if self.match.is_over():
-            return
-        self.sheets_seen = len(self.match.deals_done)
-        self._adopt_deal(self.match.deal)
-        self.keep_snapshot()
-        self.deal_opening()
-
     def explain_claim(self, move: Any, before: Any, deal: Any, seat: int) -> None:
         """Tell the player what became of a priority-breaking play, in plain words."""
         if isinstance(move, (Claim, LetStand)) and before.pending is not None:
@@ -498,14 +360,15 @@ class UraganTable(UraganPlaques, TableScene):
             rule = self.breach_text(b)
             if isinstance(move, LetStand):
                 key = "uragan.claim.you_let_stand" if claimant in self.humans else "uragan.claim.let_stand"
-                self.say(t(key, name=self.player_name(claimant), rule=rule), 4.0)
+                bot = claimant not in self.humans
+                self.say(t(key, name=self.player_name(claimant), rule=rule), 4.0, sticky=bot)
             elif offender in self.humans:
                 key = (
                     "uragan.claim.bot_claimed_pick"
                     if deal.phase == PICK_PHASE
                     else "uragan.claim.bot_claimed"
                 )
-                self.say(t(key, name=self.player_name(claimant), rule=rule), 7.0, "claim")
+                self.say(t(key, name=self.player_name(claimant), rule=rule), 7.0, "claim", sticky=True)
             else:
                 self.say(t("uragan.claim.you_claimed", name=self.player_name(claimant), rule=rule), 5.0)
 
@@ -518,193 +381,7 @@ class UraganTable(UraganPlaques, TableScene):
 
     # --- the human's hand ----------------------------------------------------------------------------
 
-    def legal_for(self, card: int) -> list[Play]:
-        return [m for m in self.match.legal_moves() if isinstance(m, Play) and m.card == card]
-
-    def clear_highlights(self) -> None:
-        for s in self.sprites.values():
-            s.highlight = None
-
-    def highlight_targets(self, card: int) -> None:
-        self.clear_highlights()
-        for m in self.legal_for(card):
-            for c in C.cards(m.take):
-                if c in self.sprites:
-                    self.sprites[c].highlight = "legal"
-
-    def on_drag_start(self, sprite: CardSprite) -> None:
-        self.drag_can_trail = sprite.card is not None and any(
-            m.take == 0 for m in self.legal_for(sprite.card)
-        )
-        self.selected = None
-        sprite.z = 900
-        if sprite.card is not None:
-            self.highlight_targets(sprite.card)
-
-    def table_card_at(self, pos: tuple[int, int]) -> int | None:
-        size = self.images.size
-        for c in sorted(
-            C.cards(self.shown.table),
-            key=lambda c: self.sprites[c].z if c in self.sprites else 0,
-            reverse=True,
-        ):
-            s = self.sprites.get(c)
-            if s is not None and s.rect(size).collidepoint(pos):
-                return c
-        return None
-
-    def over_table(self, pos: tuple[int, int]) -> bool:
-        return self.layout.table.inflate(self.layout.card[0], self.layout.card[1] * 0.4).collidepoint(pos)
-
-    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
-        card = sprite.card
-        self.clear_highlights()
-        if card is None or not self.can_play_card_now():
-            self.fly_home(sprite)
-            return
-        tc = self.table_card_at(pos)
-        if tc is not None:
-            self.play_onto(card, tc, sprite)
-        elif self.over_table(pos):
-            self.play_trail(card, sprite)
-        else:
-            self.fly_home(sprite)
-            self.sync()
-
-    def can_play_card_now(self) -> bool:
-        return self.is_human_turn() and self.match.deal is self.shown and self.shown.phase == PLAY_PHASE
-
-    def play_onto(self, card: int, table_card: int, sprite: CardSprite | None = None) -> None:
-        options = [m for m in self.legal_for(card) if m.take >> table_card & 1]
-        if len(options) == 1:
-            self.submit(options[0], sprite)
-        elif options:
-            self.open_choice(card, options)
-        else:
-            self.submit(Play(card, 1 << table_card), sprite)
-
-    def play_trail(self, card: int, sprite: CardSprite | None = None) -> None:
-        self.submit(Play(card, 0), sprite)
-
-    def submit(self, move: Play, sprite: CardSprite | None = None) -> None:
-        error = self.propose(move)
-        if error is not None:
-            self.refuse(error)  # already in the player's language (refusal_text)
-            if sprite is not None:
-                self.fly_home(sprite)
-            self.sync()
-
-    def reason(self, move: Play, error: str) -> str:
-        """Why the engine refused ``move``, in the player's language (the engine speaks English)."""
-        return refusal(self.shown, move, self.match.options.strict, self.breach_text) or error
-
-    def refusal_text(self, err: Any) -> str:
-        move = getattr(self, "_proposed", None)
-        found = refusal(self.shown, move, self.match.options.strict, self.breach_text)
-        if found:
-            return found
-        return str(err) if i18n.get_language() == "en" else t("uragan.reason.other")
-
-    def propose(self, move: Any) -> str | None:
-        self._proposed = move
-        try:
-            return super().propose(move)
-        finally:
-            self._proposed = None
-
     # --- the hint ---------------------------------------------------------------------------------------
-
-    def highlight_hint(self, move: Any) -> None:
-        """The Master's advice: the card to play and what it should take glow; a claim answer's button
-        glows (the base places the glow); the advice is also said in words."""
-        if self.choice is not None:  # a parked card waiting for its capture: the advice replaces it
-            self.close_choice()
-        self.select(None)
-        self.clear_highlights()
-        if isinstance(move, Play):
-            cards = [move.card, *C.cards(move.take)] if self.shown.phase == PLAY_PHASE else C.cards(move.take)
-            for c in cards:
-                if c in self.sprites:
-                    self.sprites[c].highlight = "hint"
-        self.say(t("table.hint.move", move=self.hint_text(move)), 6.0, "hint")
-
-    def hint_text(self, move: Any) -> str:
-        if isinstance(move, Claim):
-            return t("uragan.hint.claim")
-        if isinstance(move, LetStand):
-            return t("uragan.hint.stand")
-        if isinstance(move, Play) and move.take:
-            return t("uragan.hint.capture", card=card_text(move.card), take=take_text(move.take))
-        if isinstance(move, Play):
-            return t("uragan.hint.trail", card=card_text(move.card))
-        return str(move)
-
-    def hint_button_key(self, move: Any) -> str | None:
-        if isinstance(move, Claim):
-            return "claim"
-        if isinstance(move, LetStand):
-            return "stand"
-        if isinstance(move, Play) and self.shown.phase == PICK_PHASE:
-            picks = self.pick_moves()
-            return f"pick{picks.index(move)}" if move in picks else None
-        return None
-
-    def on_click(self, sprite: CardSprite) -> None:
-        card = sprite.card
-        if card is None:
-            return
-        if self.selected == card:
-            self.select(None)
-        else:
-            self.select(card)
-
-    def select(self, card: int | None) -> None:
-        if self.selected is not None and self.selected in self.sprites:
-            self.sprites[self.selected].lift = 0.0
-        self.selected = card
-        self.clear_highlights()
-        if card is not None and card in self.sprites:
-            self.fx.tween(self.sprites[card], 0.12, lift=0.22)
-            self.highlight_targets(card)
-
-    def open_choice(self, card: int, options: list[Play]) -> None:
-        """Several plays are possible: park the card, light the options, let the player pick."""
-        self.choice = (card, options)
-        self.selected = None
-        self.clear_highlights()
-        for m in options:
-            for c in C.cards(m.take):
-                if c in self.sprites:
-                    self.sprites[c].highlight = "choice"
-        self.sync(duration=0.2)
-        self.build_buttons()
-
-    def close_choice(self) -> None:
-        self.choice = None
-        self.clear_highlights()
-        self.sync(duration=0.2)
-        self.build_buttons()
-
-    def choose(self, index: int) -> None:
-        if self.choice is None:
-            moves = self.pick_moves()
-            if 0 <= index < len(moves):
-                self.submit(moves[index])
-            return
-        card, options = self.choice
-        if 0 <= index < len(options):
-            self.choice = None
-            self.submit(options[index])
-            self.build_buttons()
-
-    def pick_moves(self) -> list[Play]:
-        """The captures the human must choose between after the bot's claim (PICK phase)."""
-        if self.is_human_turn() and self.shown.phase == PICK_PHASE and self.match.deal is self.shown:
-            return [m for m in self.match.legal_moves() if isinstance(m, Play)]
-        return []
-
-    def claim_prompt(self) -> bool:
-        return self.is_human_turn() and self.shown.phase == CLAIM_PHASE and self.match.deal is self.shown
 
     # --- buttons, keys, mouse -----------------------------------------------------------------------
 
@@ -728,64 +405,9 @@ class UraganTable(UraganPlaques, TableScene):
             b.rect.x += shift
         self.fit_opponent_hand(top[0].rect.left)
         self.buttons = list(top)
-        chips: list[Button] = []
-        if self.choice is not None:
-            for i, m in enumerate(self.choice[1]):
-                label = f"{i + 1}. " + (take_text(m.take) if m.take else t("uragan.trail"))
-                chips.append(
-                    Button(
-                        f"choice{i}",
-                        label,
-                        pygame.Rect(0, 0, 10, bh),
-                        lambda i=i: self.choose(i),
-                        pygame.K_1 + i if i < 9 else None,
-                        accent=True,
-                    )
-                )
-            chips.append(
-                Button(
-                    "cancel",
-                    t("uragan.cancel"),
-                    pygame.Rect(0, 0, 10, bh),
-                    self.close_choice,
-                    pygame.K_ESCAPE,
-                )
-            )
-        elif self.pick_moves():
-            for i, m in enumerate(self.pick_moves()):
-                chips.append(
-                    Button(
-                        f"pick{i}",
-                        f"{i + 1}. {take_text(m.take)}",
-                        pygame.Rect(0, 0, 10, bh),
-                        lambda i=i: self.choose(i),
-                        pygame.K_1 + i if i < 9 else None,
-                        accent=True,
-                    )
-                )
-        elif self.claim_prompt():
-            chips.append(
-                Button(
-                    "claim",
-                    t("uragan.claim.claim"),
-                    pygame.Rect(0, 0, 10, bh),
-                    lambda: self.answer_claim(CLAIM),
-                    pygame.K_y,
-                    accent=True,
-                )
-            )
-            chips.append(
-                Button(
-                    "stand",
-                    t("uragan.claim.let_it_stand"),
-                    pygame.Rect(0, 0, 10, bh),
-                    lambda: self.answer_claim(LET_STAND),
-                    pygame.K_n,
-                )
-            )
-        if chips:
-            row_of_buttons(chips, (w // 2, self.chip_y()), bh, self.text, fs)
-            self.buttons += chips
+        chips = self.prompt_chips(bh)
+        self.place_chips(chips, fs)
+        self.buttons += chips
 
     def fit_opponent_hand(self, buttons_left: int) -> None:
         """The bot's hand lies between the score plaque and the buttons, never under either."""
@@ -808,6 +430,8 @@ class UraganTable(UraganPlaques, TableScene):
             self.selected,
             self.choice is not None,
             self.choice_hover,
+            self.choice_focus,
+            self.log_open,
             self.drag_can_trail,
             self._button_look(),
         )
@@ -817,6 +441,7 @@ class UraganTable(UraganPlaques, TableScene):
 
     def on_undone(self) -> None:
         self.choice = None
+        self.choice_hover = self.choice_focus = None
         self.selected = None
         self.banner = None
         self.clear_highlights()
@@ -825,89 +450,58 @@ class UraganTable(UraganPlaques, TableScene):
         self.say(t("table.undone"), 2.0)
         self.sync(duration=0.3)
 
-    def answer_claim(self, move: Any) -> None:
-        error = self.propose(move)
-        if error:
-            self.refuse(error)
-        self.build_buttons()
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.log_open:  # the prompt's buttons wait under the log (it has every click and key)
+            shown = self.buttons
+            prompt = ("choice", "pick", "claim", "stand", "cancel")
+            self.buttons = [b for b in shown if not b.key.startswith(prompt)]
+            try:
+                super().draw(surface)
+            finally:
+                self.buttons = shown
+        else:
+            super().draw(surface)
+        self.draw_log_panel(surface)  # over everything
+
+    def layout_boxes(self) -> list[Any]:
+        """The table's boxes for the layout check, with the log's glance, the prompt's plaque and, while
+        it is open, the log's panel (an opaque sheet: what lies under it is hidden, not covered)."""
+        from game.layout_check import Box
+
+        out = super().layout_boxes()
+        panel = self.log_panel_rect() if self.log_open else None
+        if panel is not None:
+            out = [b for b in out if b.kind not in ("card", "control") or not b.rect.colliderect(panel)]
+        shown = self.glance_boxes() + ([] if self.log_open else self.prompt_boxes())
+        out += [Box(name, "plaque", rect) for name, rect in shown]
+        out += [Box(name, "plaque", rect) for name, rect in self.log_boxes()]
+        return out
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.log_event(event):
+            self.note_action(event)
+            return True
         if super().handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self.click_table(event.pos)
-        if event.type == pygame.MOUSEMOTION and self.choice is not None:
-            self.choice_hover = None
-            for i, b in enumerate(self.buttons):
-                if b.key.startswith("choice") and b.rect.collidepoint(event.pos):
-                    self.choice_hover = i - 1
+            return self.log_click(event.pos) or self.click_table(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.options():
+            self.hover_option(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self.key(event.key)
-        return False
-
-    def click_table(self, pos: tuple[int, int]) -> bool:
-        if self.choice is not None:
-            tc = self.table_card_at(pos)
-            if tc is not None:
-                matching = [i for i, m in enumerate(self.choice[1]) if m.take >> tc & 1]
-                if len(matching) == 1:
-                    self.choose(matching[0])
-                return True
-            return False
-        if self.selected is None or not self.can_play_card_now():
-            return False
-        card = self.selected
-        tc = self.table_card_at(pos)
-        if tc is not None:
-            self.selected = None
-            self.play_onto(card, tc)
-            return True
-        if self.over_table(pos):
-            self.selected = None
-            self.play_trail(card)
-            return True
-        return False
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
-            self.undo()
-            return True
-        if key == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self.select(None)
-            else:
-                self.to_menu()
-            return True
-        if not self.can_play_card_now() or self.tweens.busy or self.holds:
-            return False
-        hand = sorted(C.cards(self.shown.hands[self.me]), key=hand_order)
-        if not hand:
-            return False
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = (
-                hand.index(self.selected)
-                if self.selected in hand
-                else (-1 if key == pygame.K_RIGHT else len(hand))
-            )
-            i = (i + (1 if key == pygame.K_RIGHT else -1)) % len(hand)
-            self.select(hand[i])
-            return True
-        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and self.selected in hand:
-            card = self.selected
-            self.select(None)
-            options = self.legal_for(card)
-            if len(options) == 1:
-                self.submit(options[0])
-            else:
-                self.open_choice(card, options)
-            return True
+            return self.key(event.key, getattr(event, "mod", 0))
         return False
 
     # --- the frame -------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        want = (self.choice is not None, bool(self.pick_moves()), self.claim_prompt(), self.undo_available)
+        want = (
+            self.choice is not None,
+            bool(self.pick_moves()),
+            self.claim_prompt(),
+            self.undo_available,
+            self.prompt_text() if self.prompt_open() else None,
+        )
         if want != getattr(self, "_button_state", None):
             self._button_state = want
             self.build_buttons()

@@ -86,4 +86,10 @@ def localised_name(name: str, i: int) -> str:
         return name
     if any(i < len(v) and v[i] == name for v in DEFAULT_NAMES.values()):
         return default_name(i)
+    from game.settings import BOT_NAMES
+
+    here = BOT_NAMES.get(i18n.get_language(), BOT_NAMES["en"])
+    for names in BOT_NAMES.values():  # a bot's default name in the other language: "Pavel" → "Павел"
+        if name in names:
+            return here[names.index(name)]
     return name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.resources import resource_path
+from game.resources import asset
 
 # The table's own palette (drawn by our code, not by pygame_gui).
 BAIZE = (22, 74, 44)
@@ -39,11 +39,11 @@ FONT_ITALIC = ("game", "fonts", "DejaVuSerif-Italic.ttf")
 
 def theme_dict(name: str = "salon") -> dict[str, Any]:
     """The JSON theme with its font paths made absolute (so it works from any folder and when frozen)."""
-    data = json.loads(resource_path("game", "themes", f"{name}.json").read_text(encoding="utf-8"))
+    data = json.loads(asset("game", "themes", f"{name}.json").read_text(encoding="utf-8"))
     for block in data.values():
         font = block.get("font") if isinstance(block, dict) else None
         if font:
             for key in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
                 if key in font:
-                    font[key] = str(resource_path(*font[key].split("/")))
+                    font[key] = str(asset(*font[key].split("/")))
     return data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.resources import AssetError
 from game.themes import TABLE_COLOURS
 
 
@@ -40,6 +41,8 @@ class Backdrop:
         key = (size, colour)
         if self._key == key and self._bg is not None:
             return self._bg
+        if isinstance(self.warmer.error, AssetError):  # the table art is missing: say so, no stand-in
+            raise self.warmer.error
         ready = self._ready.pop(key, None)
         if ready is not None:
             self._bg, self._key = ready, key

@@ -7,10 +7,11 @@ the same tweens. Text comes from the shared ``TextCache``: nothing is rendered i
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from game.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, HINT, IVORY, WOOD, WOOD_DARK
+from game.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, HINT, IVORY, WARN, WOOD, WOOD_DARK
 from game.widgets.text import TextCache
 
 
@@ -38,7 +39,10 @@ class Button:
         self.hover = False
         self.enabled = True
         self.glow = False  # the hint points at this button
+        self.warn = False  # choosing it can be claimed against (a play that breaks a priority)
+        self.focus = False  # the keyboard is on it (Enter presses it)
         self.text_size: int | None = None  # a smaller label than the table's buttons, where room is short
+        self.suits: Any = None  # a suit palette (game.widgets.suits) for a label with suit symbols
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -64,11 +68,14 @@ class Button:
         fill = (WOOD if self.hover else WOOD_DARK) if self.enabled else (40, 30, 22)
         pygame.draw.rect(surface, (0, 0, 0), self.rect.move(2, 3), border_radius=9)
         pygame.draw.rect(surface, fill, self.rect, border_radius=9)
-        edge = GLOW_CHOICE if self.accent else (BRASS_LIGHT if self.hover else BRASS)
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=9)
+        edge = WARN if self.warn else GLOW_CHOICE if self.accent else (BRASS_LIGHT if self.hover else BRASS)
+        pygame.draw.rect(surface, edge, self.rect, width=3 if self.warn else 2, border_radius=9)
+        if self.focus:
+            pygame.draw.rect(surface, IVORY, self.rect.inflate(8, 8), width=2, border_radius=11)
         if self.glow:
             pygame.draw.rect(surface, HINT, self.rect.inflate(10, 10), width=3, border_radius=12)
-        img = text.get(self.label, self.text_size or size, IVORY if self.enabled else (140, 128, 100))
+        img = text.get(self.label, self.text_size or size, IVORY if self.enabled else (140, 128, 100),
+                       suits=self.suits if self.enabled else None)
         surface.blit(img, img.get_rect(center=self.rect.center))
 
 

@@ -1,21 +1,20 @@
 """Card sprites and their images: where each card is on the table and how it is drawn.
 
-``CardImages`` hands out face and back surfaces at the current card size. It uses the art helper's
-``game.art.CardArt`` (SVG rasterised once per size) when present, else draws clean placeholder cards
-itself; either way images are made only on ``set_size`` (a resize) or first use, never per frame.
+``CardImages`` hands out face and back surfaces at the current card size, from ``game.art.CardArt``
+(SVG rasterised once per size; a missing SVG is ``game.resources.AssetError``, never a placeholder).
+Images are made only on ``set_size`` (a resize) or first use, never per frame.
 Rotated copies are cached too, so a steady frame only blits.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
 from typing import Any
 
 import pygame
 
 from engine import cards as C
-from game.themes import BRASS, GLOW, GLOW_CHOICE, HINT, INK, WARN
+from game.themes import GLOW, GLOW_CHOICE, HINT, INK, WARN
 from game.widgets.text import TextCache
 
 RED_SUITS = (C.HEARTS, C.DIAMONDS)
@@ -25,7 +24,7 @@ CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 class CardImages:
     """Faces and backs at one size, with a cache of rotated copies.
 
-    Uses the art helper's SVG ``CardArt`` when the sprites are there; otherwise draws placeholders.
+    Drawn by the SVG ``CardArt``.
     """
 
     def __init__(
@@ -41,23 +40,13 @@ class CardImages:
         self.lang = lang
         self.back_name = back
         self.four_colour = four_colour
-        self._art: Any = None
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._rotated: dict[tuple[int, int, int], pygame.Surface] = {}
         self.rasterised = 0  # images made here (a steady frame makes none)
-        self._try_art()
+        from game.art import CardArt
 
-    def _try_art(self) -> None:
-        try:
-            from game.art import CardArt
-            from game.resources import resource_path
-
-            if not resource_path("sprites", "cards").is_dir():
-                return
-            self._art = CardArt(self.size, self.lang, self.four_colour, self.back_name)
-        except Exception:  # the art may be missing in a stripped checkout: placeholders then
-            self._art = None
+        self._art: Any = CardArt(self.size, self.lang, self.four_colour, self.back_name)
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size == self.size:
@@ -66,8 +55,7 @@ class CardImages:
         self._faces.clear()
         self._back = None
         self._rotated.clear()
-        if self._art is not None:
-            self._art.set_size(size)
+        self._art.set_size(size)
 
     def set_style(
         self, lang: str | None = None, back: str | None = None, four_colour: bool | None = None
@@ -77,14 +65,12 @@ class CardImages:
             self.four_colour = self.four_colour if four_colour is None else four_colour
             self._faces.clear()
             self._rotated.clear()
-            if self._art is not None:
-                self._art.set_deck(self.lang, self.four_colour)
+            self._art.set_deck(self.lang, self.four_colour)
         if back and back != self.back_name:
             self.back_name = back
             self._back = None
             self._rotated.clear()
-            if self._art is not None:
-                self._art.set_back(back)
+            self._art.set_back(back)
 
     def cached(self, card: int | None, face_up: bool) -> bool:
         """Is this image made already (drawing it now costs only a blit)?"""
@@ -135,83 +121,11 @@ class CardImages:
 
     def _make_face(self, card: int) -> pygame.Surface:
         self.rasterised += 1
-        if self._art is not None:
-            with contextlib.suppress(Exception):  # a missing SVG: the placeholder below
-                return self._art.face(card)
-        return self._placeholder_face(card)
+        return self._art.face(card)
 
     def _make_back(self) -> pygame.Surface:
         self.rasterised += 1
-        if self._art is not None:
-            with contextlib.suppress(Exception):
-                return self._art.back()
-        return self._placeholder_back()
-
-    def _blank(self) -> tuple[pygame.Surface, int]:
-        w, h = self.size
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        r = max(4, w // 12)
-        pygame.draw.rect(surf, (0, 0, 0, 60), (1, 2, w - 1, h - 2), border_radius=r)
-        pygame.draw.rect(surf, (252, 249, 240), (0, 0, w - 1, h - 2), border_radius=r)
-        pygame.draw.rect(surf, (160, 150, 130), (0, 0, w - 1, h - 2), width=1, border_radius=r)
-        return surf, r
-
-    def _placeholder_face(self, card: int) -> pygame.Surface:
-        surf, _ = self._blank()
-        w, h = self.size
-        suit, rank = C.suit_of(card), C.rank_of(card)
-        colour = (178, 28, 36) if suit in RED_SUITS else (22, 22, 28)
-        idx = C.RANK_INDEX.get(self.lang, C.RANK_INDEX["en"])[rank]
-        sym = C.SUIT_SYMBOLS[suit]
-        small = max(10, int(h * 0.15))
-        rank_img = self.text.font(small, "bold").render(idx, True, colour)
-        suit_img = self.text.font(int(small * 0.9)).render(sym, True, colour)
-        pad = max(3, w // 14)
-        surf.blit(rank_img, (pad, pad // 2))
-        surf.blit(
-            suit_img,
-            (
-                pad + (rank_img.get_width() - suit_img.get_width()) // 2,
-                pad // 2 + rank_img.get_height() - small // 8,
-            ),
-        )
-        corner = pygame.Surface((w, h), pygame.SRCALPHA)
-        corner.blit(rank_img, (pad, pad // 2))
-        corner.blit(
-            suit_img,
-            (
-                pad + (rank_img.get_width() - suit_img.get_width()) // 2,
-                pad // 2 + rank_img.get_height() - small // 8,
-            ),
-        )
-        surf.blit(pygame.transform.rotate(corner, 180), (0, -2))
-        big = self.text.font(
-            int(h * (0.42 if rank < C.JACK else 0.3)), "bold" if rank >= C.JACK else "regular"
-        )
-        centre = big.render(sym if rank < C.JACK else idx, True, colour)
-        surf.blit(centre, centre.get_rect(center=(w // 2, h // 2)))
-        if rank >= C.JACK:  # court cards: a brass frame round the letter
-            frame = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.58))
-            frame.center = (w // 2, h // 2)
-            pygame.draw.rect(surf, BRASS, frame, width=max(1, w // 50), border_radius=max(2, w // 20))
-        return surf.convert_alpha() if pygame.display.get_surface() else surf
-
-    def _placeholder_back(self) -> pygame.Surface:
-        surf, r = self._blank()
-        w, h = self.size
-        inner = pygame.Rect(0, 0, w - 1, h - 2).inflate(-max(6, w // 9), -max(6, w // 9))
-        pygame.draw.rect(surf, (112, 26, 34), inner, border_radius=max(2, r - 2))
-        step = max(6, w // 8)
-        clip = surf.get_clip()
-        surf.set_clip(inner)
-        for i in range(-h, w + h, step):
-            pygame.draw.line(surf, (150, 50, 56), (inner.x + i, inner.y), (inner.x + i + h, inner.y + h), 1)
-            pygame.draw.line(
-                surf, (150, 50, 56), (inner.x + i, inner.bottom), (inner.x + i + h, inner.bottom - h), 1
-            )
-        surf.set_clip(clip)
-        pygame.draw.rect(surf, BRASS, inner, width=max(1, w // 40), border_radius=max(2, r - 2))
-        return surf.convert_alpha() if pygame.display.get_surface() else surf
+        return self._art.back()
 
 
 class CardSprite:

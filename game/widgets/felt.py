@@ -5,12 +5,12 @@ Drawn once per window size and colour into a Surface, then blitted every frame.
 
 from __future__ import annotations
 
-import contextlib
+import weakref
 from typing import Any
 
 import pygame
 
-from game.themes import BRASS, TABLE_COLOURS, WOOD, WOOD_DARK
+from game.themes import BRASS, WOOD, WOOD_DARK
 
 
 def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
@@ -41,12 +41,17 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int], rim: bool = True)
     return surf.convert() if pygame.display.get_surface() else surf
 
 
+# Every plaque made, so the layout check knows one when it is drawn (``game.layout_check``).
+PLAQUES: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
+
+
 def panel(size: tuple[int, int], alpha: int = 200) -> pygame.Surface:
     """A dark wooden plaque with a brass edge (score sheet, messages)."""
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (*WOOD_DARK, alpha), surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, (*BRASS, 230), surf.get_rect(), width=2, border_radius=10)
+    PLAQUES.add(surf)
     return surf
 
 
@@ -54,17 +59,10 @@ _table_art: Any = None
 
 
 def table_background(size: tuple[int, int], colour_name: str) -> pygame.Surface:
-    """The art helper's SVG table (cloth, rail, brass corners) when present, else ``baize``."""
+    """The SVG table (cloth, rail, brass corners); missing art is ``game.resources.AssetError``."""
     global _table_art
     if _table_art is None:
-        try:
-            from game.art import TableArt
-            from game.resources import resource_path
+        from game.art import TableArt
 
-            _table_art = TableArt() if resource_path("sprites", "table").is_dir() else False
-        except Exception:
-            _table_art = False
-    if _table_art:
-        with contextlib.suppress(Exception):
-            return _table_art.background(size, colour_name)
-    return baize(size, TABLE_COLOURS.get(colour_name, TABLE_COLOURS["green"]))
+        _table_art = TableArt()
+    return _table_art.background(size, colour_name)

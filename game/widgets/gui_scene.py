@@ -113,15 +113,15 @@ class GuiScene(Scene):
                     return key
         return None
 
-    def ask_confirmation(self, texts: str, object_id: str) -> UIConfirmationDialog:
-        """A blocking confirmation dialog in the middle of the window, its words from ``<texts>.question``,
-        ``.title`` and ``.confirm``; it answers with UI_CONFIRMATION_DIALOG_CONFIRMED."""
+    def ask_confirmation(self, texts: str, object_id: str, **fields: Any) -> UIConfirmationDialog:
+        """A blocking confirmation dialog in the middle of the window, its words from ``<texts>.question``
+        (with ``fields``), ``.title`` and ``.confirm``; it answers with UI_CONFIRMATION_DIALOG_CONFIRMED."""
         w, h = self.app.size
         rect = pygame.Rect(0, 0, 540, 260)
         rect.center = (w // 2, h // 2)
         with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
             self.app.ui.set_locale(i18n.get_language())
-        self.dialog = self.add(UIConfirmationDialog(rect, t(f"{texts}.question"), self.app.ui,
+        self.dialog = self.add(UIConfirmationDialog(rect, t(f"{texts}.question", **fields), self.app.ui,
                                                     window_title=t(f"{texts}.title"),
                                                     action_short_name=t(f"{texts}.confirm"),
                                                     blocking=True, object_id=object_id))

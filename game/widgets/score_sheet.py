@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.scene import Scene
-from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 
@@ -25,7 +25,7 @@ class SheetRow:
     values: list[int | str]
     detail: str = ""
     total: bool = False  # drawn in brass under a rule
-    accent: bool = False  # non-zero values stand out (uragans, slams)
+    accent: bool = False  # non-zero values stand out, in gold: an achievement, not a warning (uragans)
 
 
 @dataclass
@@ -35,6 +35,7 @@ class SheetButton:
     action: Callable[[], None]
     hotkey: int | None = None
     accent: bool = False
+    row: int = 0  # 0: the main row at the bottom; 1: the row above it (review, save the record)
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Sheet:
     footer: list[str] = field(default_factory=list)
     banner: str = ""  # a last line in large letters ("A double win!")
     buttons: list[SheetButton] = field(default_factory=list)
+    suits: Any = None  # a suit palette (game.widgets.suits) for labels that name cards
 
 
 class ScoreSheetScene(Scene):
@@ -80,13 +82,17 @@ class ScoreSheetScene(Scene):
         self._shade = pygame.Surface(size, pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 110))
         bh = max(36, int(h * 0.055))
-        self.buttons = [
-            Button(b.key, b.label, pygame.Rect(0, 0, 1, 1), b.action, b.hotkey, accent=b.accent)
-            for b in self.sheet.buttons
-        ]
-        row_of_buttons(
-            self.buttons, (self.box.centerx, self.box.bottom - bh), bh, self.app.text, max(12, int(h * 0.026))
-        )
+        self.buttons = []
+        for row in (0, 1):
+            buttons = [
+                Button(b.key, b.label, pygame.Rect(0, 0, 1, 1), b.action, b.hotkey, accent=b.accent)
+                for b in self.sheet.buttons
+                if b.row == row
+            ]
+            if buttons:
+                y = self.box.bottom - bh - row * (bh + 12)
+                row_of_buttons(buttons, (self.box.centerx, y), bh, self.app.text, max(12, int(h * 0.026)))
+                self.buttons += buttons
 
     @property
     def revealed(self) -> int:
@@ -135,15 +141,15 @@ class ScoreSheetScene(Scene):
             colour = BRASS_LIGHT if row.total else IVORY
             if row.total:
                 pygame.draw.line(surface, BRASS, (box.x + 24, y - 4), (box.right - 24, y - 4), 1)
-            label = text.get(row.label, fs, colour, "bold" if row.total else "regular")
+            label = text.get(row.label, fs, colour, "bold" if row.total else "regular", suits=sheet.suits)
             surface.blit(label, (box.x + 28, y))
             if row.detail:
-                d = text.get(row.detail, max(10, int(fs * 0.8)), (200, 190, 160), "italic")
+                d = text.get(row.detail, max(10, int(fs * 0.8)), (200, 190, 160), "italic", suits=sheet.suits)
                 surface.blit(d, (box.x + 40, y + label.get_height() - 2))
             counting = i == shown - 1 and self.step > 0 and self.clock - i * self.step < self.step * 0.5
             for col, v in zip(cols, row.values, strict=False):
                 value = 0 if counting and not row.total and isinstance(v, int) else v
-                p = text.get(str(value), fs, WARN if row.accent and value else colour, "bold")
+                p = text.get(str(value), fs, GLOW if row.accent and value else colour, "bold")
                 surface.blit(p, p.get_rect(midtop=(col, y)))
             y += int(fs * 1.75) + (0 if row.total else int(fs * 0.5))
         if not self.complete:

@@ -4,7 +4,8 @@ The engine decides and the table shows: a move goes to the engine (through the g
 which saves after every move) at once; the table then animates its sprites towards the engine's new
 state. A dragged card only proposes a move; if the engine refuses, the card flies home with the
 reason. Bots think in the worker process; the table asks for a move as soon as it is a bot's turn
-and plays the answer only when the animations are over and a human could have followed.
+and plays the answer only when the animations are over and a human could have followed
+(``table_bots``); the hint is ``table_hint``'s, the drawing ``table_draw``'s.
 
 A game's table subclasses this and provides ``make_layout``, ``targets`` (where every card rests in
 the current state) and the move animations.
@@ -23,16 +24,18 @@ from engine.state import IllegalMove
 from game import i18n
 from game.i18n import t
 from game.scene import Scene
-from game.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
-from game.widgets.buttons import Button, button_height
-from game.widgets.cards import CardImages, CardSprite, draw_card
+from game.widgets.buttons import Button
+from game.widgets.cards import CardImages, CardSprite
 from game.widgets.drag import DragController
-from game.widgets.felt import panel, table_background
+from game.widgets.felt import table_background
+from game.widgets.table_bots import BOT_DELAY, TableBots
+from game.widgets.table_draw import TableDrawing
+from game.widgets.table_hint import TableHint
 from game.widgets.warm import Warmer
 
-# Seconds a bot waits (after the animations end) before its move shows: never faster than a person.
-BOT_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.4, "instant": 0.2}
+__all__ = ["BOT_DELAY", "Message", "TableScene", "Target"]
+
 
 
 @dataclass
@@ -51,9 +54,11 @@ class Message:
     text: str
     until: float
     kind: str = "info"  # info, warn, claim
+    sticky: bool = False  # news of another seat's move: stays past ``until`` until the player acts
+    acted: bool = False  # the player has pressed a key or a button since it was said
 
 
-class TableScene(Scene):
+class TableScene(TableHint, TableBots, TableDrawing, Scene):
     game: ClassVar[str] = ""
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
@@ -108,6 +113,12 @@ class TableScene(Scene):
         self.hint_move: Any = None  # the advice being shown (None: none)
         self._hint_request: int | None = None
         self._hint_at = -1  # how many moves the match had when the hint was asked (stale after a move)
+
+    def suits(self) -> Any:
+        """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
+        from game.widgets.suits import suit_palette
+
+        return suit_palette(bool(getattr(self.app.settings, "four_colour", False)))
 
     def deck_language(self) -> str:
         """Card corner letters: the setting, or the interface language for "auto"."""
@@ -365,8 +376,15 @@ class TableScene(Scene):
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = 3.0, kind: str = "info") -> None:
-        self.message = Message(text, self.clock + seconds, kind)
+    def say(self, text: str, seconds: float = 3.0, kind: str = "info", sticky: bool = False) -> None:
+        """Show ``text`` for ``seconds``; a ``sticky`` one (what an opponent did) stays until the
+        player's next action or those seconds, whichever is later."""
+        self.message = Message(text, self.clock + seconds, kind, sticky)
+
+    def note_action(self, event: pygame.event.Event) -> None:
+        """A key or a click: the player has seen the news on the table."""
+        if self.message is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.message.acted = True
 
     def refuse(self, reason: str) -> None:
         self.say(t("table.illegal", reason=reason), 3.5, "warn")
@@ -454,9 +472,35 @@ class TableScene(Scene):
         """The match went back some moves: show its state (subclasses rebuild their own order)."""
         self.sync(duration=0.3)
 
+    def review_deal(self, deal: int | None = None) -> Any:
+        """The end-of-deal sheet's "Review this deal": the replay viewer over the sheet, the coach
+        judging the player's decisions of that deal in the bot worker meanwhile."""
+        from game.scenes.review_open import review_deal
+
+        return review_deal(self.app, self, deal)
+
+    def maybe_review_after_deal(self) -> None:
+        """The setting "Review after each deal": the review opens by itself over the sheet."""
+        if self.demo or not self.humans or not getattr(self.app.settings, "review_after_deal", False):
+            return
+        with contextlib.suppress(Exception):
+            self.review_deal()
+
+    def save_record(self) -> Any:
+        """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
+        or None when the folder could not be written (said too)."""
+        from game.scenes.review_open import save_match_record
+
+        return save_match_record(self.app, self.match)
+
     def on_match_over(self) -> None:
         if self.demo:
             return
+        with contextlib.suppress(Exception):
+            from game.records_io import remember_last_game
+
+            folder = getattr(self.app.store, "folder", None)
+            remember_last_game(folder, self.match.to_record())
         with contextlib.suppress(Exception):
             if self.stats is None and self.app.store is not None:
                 from game.stats import Stats
@@ -464,207 +508,8 @@ class TableScene(Scene):
                 self.stats = Stats.load(self.app.store)
             self.session.finish(self.stats)
 
-    # --- the hint -----------------------------------------------------------------------------------
-
-    def hint_available(self) -> bool:
-        """May the player ask for a hint now? (Their turn, nothing moving, no overlay.)"""
-        return (
-            bool(self.humans)
-            and not self.demo
-            and self.is_human_turn()
-            and not self.holds
-            and not self.tweens.busy
-            and not self.drag.dragging
-        )
-
-    def request_hint(self) -> None:
-        """Ask the bot worker for the Master's choice (the frame never waits); shown when it comes."""
-        if not self.hint_available():
-            return
-        n = len(self.match.moves)
-        if self.hint_move is not None and self._hint_at == n:
-            self.highlight_hint(self.hint_move)  # asked again: show the same advice again
-            return
-        if self._hint_request is not None:
-            return  # already thinking
-        seat = self.match.current_player()
-        seed = self.session.hint_seed() if hasattr(self.session, "hint_seed") else n
-        self._hint_at = n
-        self._hint_request = self.app.worker.request(
-            self.game, "master", seed, self.hint_budget, self.match.view(seat)
-        )
-        self.say(t("table.hint.thinking"), 30.0)
-
-    def _take_hint_reply(self, reply: Any) -> None:
-        self._hint_request = None
-        if self.message is not None and self.message.text == t("table.hint.thinking"):
-            self.message = None
-        if reply.error is not None:
-            self.say(t("table.hint.failed"), 3.0, "warn")
-            return
-        if self._hint_at != len(self.match.moves) or not self.is_human_turn():
-            return  # the position moved on while the Master thought
-        self.hint_move = reply.move
-        self.highlight_hint(reply.move)
-
-    def highlight_hint(self, move: Any) -> None:
-        """Show ``move`` on the table. Subclasses light their own pieces (cards, captures, buttons);
-        this default lights a played card when the move is one (an int) and names the move."""
-        if type(move) is int and move in self.sprites:
-            self.sprites[move].highlight = "hint"
-        self.say(t("table.hint.move", move=self.hint_text(move)), 6.0, "hint")
-
-    def hint_text(self, move: Any) -> str:
-        """The advised move in words (subclasses name their moves better)."""
-        with contextlib.suppress(Exception):  # the engine's own short name ("10♣", "козырь ♣")
-            import importlib
-
-            moves = importlib.import_module(f"engine.{self.game}.moves")
-            return str(moves.move_name(move, i18n.get_language()))
-        if type(move) is int and 0 <= move < 52:
-            from engine import cards as C
-
-            return C.display(move, i18n.get_language())
-        return str(move)
-
-    def clear_hint(self) -> None:
-        """Forget the advice (a move was made, taken back, or the table changed)."""
-        if self._hint_request is not None:
-            with contextlib.suppress(Exception):
-                self.app.worker.cancel(self._hint_request)
-        self._hint_request = None
-        if self.hint_move is None:
-            return
-        self.hint_move = None
-        for s in self.sprites.values():
-            if s.highlight == "hint":
-                s.highlight = None
-        if self.message is not None and self.message.kind == "hint":
-            self.message = None
-
-    def place_hint_button(self) -> None:
-        """The Hint button sits left of Undo in whatever row a table builds (tables rebuild their
-        buttons often; this puts it back each time, so every table gets it without code of its own)."""
-        if not self.humans or self.demo:
-            return
-        hint = next((b for b in self.buttons if b.key == "hint"), None)
-        if hint is None:
-            undo = next((b for b in self.buttons if b.key == "undo"), None)
-            if undo is None:
-                return
-            fs = self.font_size(0.026)
-            width = self.text.font(fs).size(t("table.hint"))[0] + 36
-            hint = self.make_hint_button(undo.rect.height)
-            beside = pygame.Rect(0, undo.rect.y, width, undo.rect.height)
-            beside.right = undo.rect.left - 10
-            below = pygame.Rect(undo.rect.x, undo.rect.bottom + 8, width, undo.rect.height)
-            hint.rect = beside if self._clear_spot(beside) or not self._clear_spot(below) else below
-            self.buttons.insert(self.buttons.index(undo), hint)
-        hint.enabled = self.hint_available() or self._hint_request is not None
-        glow = self.hint_button_key(self.hint_move) if self.hint_move is not None else None
-        for b in self.buttons:
-            b.glow = b.key == glow
-
-    def _clear_spot(self, rect: pygame.Rect) -> bool:
-        """Is ``rect`` on screen and clear of the other buttons and of every card at rest?"""
-        if not pygame.Rect((0, 0), self.app.size).contains(rect):
-            return False
-        if any(rect.colliderect(b.rect) for b in self.buttons):
-            return False
-        if any(rect.colliderect(r) for r in self.reserved_rects()):
-            return False
-        w, h = self.images.size
-        for s in self.sprites.values():
-            card = pygame.Rect(0, 0, w, h)
-            card.center = (int(s.home[0]), int(s.home[1]))
-            if rect.colliderect(card):
-                return False
-        return True
-
-    def reserved_rects(self) -> list[pygame.Rect]:
-        """Places a button must keep clear of besides the cards at rest (a pile that will grow)."""
-        return []
-
-    def button_height(self) -> int:
-        return button_height(self.layout.size[1])
-
-    def make_undo_button(self, height: int) -> Button:
-        """The Undo button, enabled while there is a move of the player's to take back."""
-        undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, height), self.undo)
-        undo.enabled = self.undo_available
-        return undo
-
-    def make_hint_button(self, height: int) -> Button:
-        """The Hint button (H), for a table that lays out its own row; others get it placed for them."""
-        return Button("hint", t("table.hint"), pygame.Rect(0, 0, 10, height), self.request_hint, pygame.K_h)
-
-    def hint_button_key(self, move: Any) -> str | None:
-        """The key of the table button that makes ``move`` (a claim answer, a trump), if any: it glows.
-        By default a move naming a suit (Eralash's ``ChooseTrump``) is the button ``trump<suit>``."""
-        suit = getattr(move, "suit", None)
-        return f"trump{suit}" if isinstance(suit, int) else None
-
-    # --- bots -------------------------------------------------------------------------------------
-
-    def cancel_bot(self) -> None:
-        if self._bot_request is not None:
-            with contextlib.suppress(Exception):
-                self.app.worker.cancel(self._bot_request)
-        self._bot_request = None
-        self._bot_reply = None
-
-    def bot_thinking(self) -> int | None:
-        """The seat whose bot is thinking right now, else None."""
-        if self._bot_request is not None and self._bot_reply is None:
-            return self._bot_seat
-        return None
-
-    def thinking_shown(self) -> int | None:
-        """The seat to show the thinking indicator for: only once the table is still and the bot has
-        been at it a moment (a quick answer should not flicker)."""
-        seat = self.bot_thinking()
-        if seat is None or self.busy() or self.clock - max(self._bot_since, self._idle_since) < 0.3:
-            return None
-        return seat
-
-    def bot_seed(self, seat: int) -> int:
-        seeds = getattr(self.session.saved, "bot_seeds", None) if hasattr(self.session, "saved") else None
-        return seeds[seat] if seeds else seat
-
-    def update_bot(self) -> None:
-        worker = self.app.worker
-        for reply in worker.poll():
-            if reply.request_id == self._bot_request:
-                self._bot_reply = reply
-            elif reply.request_id == self._hint_request and self._hint_request is not None:
-                self._take_hint_reply(reply)
-        match = self.match
-        if match.is_over() or self.holds:
-            return
-        seat = match.current_player()
-        if seat in self.humans or seat < 0:
-            return
-        if self._bot_request is None:
-            view = match.view(seat)
-            self._bot_request = worker.request(
-                self.game, self.levels[seat] or "club", self.bot_seed(seat), self.bot_budget, view
-            )
-            self._bot_seat = seat
-            self._bot_since = self.clock
-            return
-        reply = self._bot_reply
-        if reply is None or self.busy():
-            return
-        if self.clock - max(self._bot_since, self._idle_since) < BOT_DELAY.get(self.speed, 0.7):
-            return
-        self._bot_request = None
-        self._bot_reply = None
-        if reply.error is not None:
-            self.say(t("table.bot_error", error=reply.error), 3.0, "warn")
-            return
-        error = self.apply_move(reply.move)
-        if error is not None:  # a bot proposing an illegal move is a bug; show it, ask again
-            self.say(t("table.bot_error", error=error), 3.0, "warn")
+    # (the hint and the Hint/Undo buttons: table_hint.py; the bots' turns: table_bots.py;
+    # drawing: table_draw.py)
 
     # --- the frame --------------------------------------------------------------------------------
 
@@ -679,7 +524,8 @@ class TableScene(Scene):
         if self._was_busy and not busy:
             self._idle_since = self.clock
         self._was_busy = busy
-        if self.message is not None and self.clock > self.message.until:
+        msg = self.message
+        if msg is not None and self.clock > msg.until and (msg.acted or not msg.sticky):
             self.message = None
         self.update_hover()
         self.update_bot()
@@ -737,78 +583,16 @@ class TableScene(Scene):
                 )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.note_action(event)
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+        ):
+            self.save_record()
+            return True
         self.place_hint_button()
         for b in list(self.buttons):
             if b.handle_event(event):
                 return True
         return bool(self.drag.handle_event(event))
-
-    def felt(self, size: tuple[int, int]) -> pygame.Surface | None:
-        """The cloth for this size (None while the helper thread is still making it)."""
-        colour = getattr(self.app.settings, "table_colour", "green")
-        key = (size, colour)
-        if self._felt is None or self._felt_key != key:
-            ready = self._felt_ready.pop(key, None)
-            if ready is None and not self.warmer.ready:
-                return None
-            self._felt = ready if ready is not None else table_background(size, colour)
-            self._felt_key = key
-        return self._felt
-
-    def draw(self, surface: pygame.Surface) -> None:
-        felt = self.felt(surface.get_size())
-        if felt is None:
-            surface.fill(BAIZE_DARK)
-        else:
-            surface.blit(felt, (0, 0))
-        warming = "warming" in self.holds
-        if warming and self.layout is not None:
-            hint = self.text.get(t("table.shuffling"), self.font_size(0.026), IVORY, "italic", shadow=True)
-            surface.blit(hint, hint.get_rect(center=self.layout.message.center))
-        self.draw_table(surface)
-        for s in sorted(self.sprites.values(), key=lambda s: s.z):
-            if warming and not self.images.cached(s.card, s.turn >= 1.0):
-                continue  # not made yet: appears when the helper thread has it
-            draw_card(surface, self.images, s)
-        if self.drag.dragging and self.drag.pressed is not None:
-            draw_card(surface, self.images, self.drag.pressed)
-        self.draw_overlay(surface)
-        self.draw_message(surface)
-        self.place_hint_button()
-        for b in self.buttons:
-            b.draw(surface, self.text, self.font_size(0.026))
-
-    def font_size(self, share: float) -> int:
-        return max(12, int(self.app.size[1] * share))
-
-    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
-        msg = self.message
-        if msg is None or self.layout is None:
-            return
-        rect = self.layout.message
-        colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
-        img = self.text.get(msg.text, self.font_size(0.026), colour)
-        box = img.get_rect(center=rect.center).inflate(36, 16)
-        if midbottom is not None:
-            box.midbottom = midbottom
-        surface.blit(self._plaque(box.size), box)
-        surface.blit(img, img.get_rect(center=box.center))
-
-    _plaques: ClassVar[dict[tuple[int, int], pygame.Surface]] = {}
-
-    def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
-        p = self._plaques.get(size)
-        if p is None:
-            if len(self._plaques) > 200:
-                self._plaques.clear()
-            p = panel(size, 215)
-            self._plaques[size] = p
-        return p
-
-    def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
-        """A quiet pulse of three brass dots beside the thinking bot's name."""
-        r = max(3, self.app.size[1] // 220)
-        phase = self.clock * 3.0
-        for i in range(3):
-            on = (int(phase) % 3) == i
-            pygame.draw.circle(surface, BRASS if on else (90, 80, 50), (pos[0] + i * r * 3, pos[1]), r)

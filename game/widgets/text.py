@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from game.resources import resource_path
+from game.resources import asset, unreadable
 from game.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
 
+MAX_LINE_CHARS = 2000
+MAX_LINE_PX = 8000
 _STYLES = {"regular": FONT_REGULAR, "bold": FONT_BOLD, "italic": FONT_ITALIC}
 
 
@@ -20,7 +24,7 @@ class TextCache:
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
-        self._surfaces: dict[tuple[str, int, str, tuple[int, ...], bool], pygame.Surface] = {}
+        self._surfaces: dict[tuple[Any, ...], pygame.Surface] = {}
         self.renders = 0
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
@@ -29,7 +33,11 @@ class TextCache:
         if f is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            f = pygame.font.Font(str(resource_path(*_STYLES[style])), size)
+            path = asset(*_STYLES[style])
+            try:
+                f = pygame.font.Font(str(path), size)
+            except (pygame.error, OSError) as e:
+                raise unreadable(path, e) from e
             self._fonts[key] = f
         return f
 
@@ -40,28 +48,51 @@ class TextCache:
         colour: tuple[int, ...] = (243, 230, 196),
         style: str = "regular",
         shadow: bool = False,
+        suits: Any = None,
     ) -> pygame.Surface:
-        key = (text, size, style, tuple(colour), shadow)
+        """``suits``: a palette from ``game.widgets.suits.suit_palette`` to colour suit symbols."""
+        if suits and not any(sym in text for sym, _ in suits):
+            suits = None
+        key = (text, size, style, tuple(colour), shadow, suits)
         surf = self._surfaces.get(key)
         if surf is None:
-            if len(self._surfaces) > self.MAX_ENTRIES:
-                self._surfaces.clear()
-            surf = self._render(text, size, colour, style, shadow)
-            self._surfaces[key] = surf
+            while len(self._surfaces) >= self.MAX_ENTRIES:  # least recently used first
+                self._surfaces.pop(next(iter(self._surfaces)))
+            surf = self._render(text, size, colour, style, shadow, suits)
+        else:
+            del self._surfaces[key]  # re-inserted below: dicts keep order, so this marks it recent
+        self._surfaces[key] = surf
         return surf
 
     def _render(
-        self, text: str, size: int, colour: tuple[int, ...], style: str, shadow: bool
+        self, text: str, size: int, colour: tuple[int, ...], style: str, shadow: bool, suits: Any = None
     ) -> pygame.Surface:
         self.renders += 1
         font = self.font(size, style)
-        main = font.render(text, True, colour)
+        if len(text) > MAX_LINE_CHARS or font.size(text[: MAX_LINE_CHARS])[0] > MAX_LINE_PX:
+            # No screen shows a line this long; SDL cannot even make the surface. Shorten it.
+            text = text[: _fitting_prefix(font, text[:MAX_LINE_CHARS], MAX_LINE_PX) - 1] + "…"
+        main = font.render(text, True, colour) if not suits else self._coloured(font, text, colour, suits)
         if not shadow:
             return main
         off = max(1, size // 14)
         out = pygame.Surface((main.get_width() + off, main.get_height() + off), pygame.SRCALPHA)
         out.blit(font.render(text, True, (0, 0, 0)), (off, off))
         out.blit(main, (0, 0))
+        return out
+
+    @staticmethod
+    def _coloured(font: pygame.font.Font, text: str, colour: tuple[int, ...], suits: Any) -> pygame.Surface:
+        """One line with each suit symbol in its colour, laid out as the font lays out the whole."""
+        from game.widgets.suits import runs
+
+        pieces = [font.render(piece, True, rgb or colour) for piece, rgb in runs(text, suits)]
+        width = max(font.size(text)[0], sum(p.get_width() for p in pieces))
+        out = pygame.Surface((width, font.get_height()), pygame.SRCALPHA)
+        x = 0
+        for p in pieces:
+            out.blit(p, (x, 0))
+            x += p.get_width()
         return out
 
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
@@ -77,11 +108,23 @@ class TextCache:
                     line = word
                 else:
                     line = trial
-                while font.size(line)[0] > width and len(line) > 1:  # a word wider than the line (a path)
-                    cut = len(line) - 1
-                    while cut > 1 and font.size(line[:cut])[0] > width:
-                        cut -= 1
+                while len(line) > 1 and font.size(line[: width + 1])[0] > width:  # a word wider than a line
+                    cut = _fitting_prefix(font, line, width)
                     lines.append(line[:cut])
                     line = line[cut:]
             lines.append(line)
         return lines
+
+
+def _fitting_prefix(font: pygame.font.Font, text: str, width: int) -> int:
+    """How many leading characters of ``text`` fit ``width`` pixels (at least 1). A binary search over
+    at most ``width`` characters (no glyph is narrower than a pixel), so a 20,000-character word costs
+    a few measurements per line, not one per character."""
+    lo, hi = 1, min(len(text), width + 1)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

@@ -1,0 +1,135 @@
+"""Command-line argument checks shared by ``python -m engine`` and ``salon``: a bad value is one line on
+stderr and exit status 2, never a usage dump, a traceback, a hang or a silently changed value.
+
+``OneLineParser`` is an ``argparse.ArgumentParser`` whose errors are one line; the ``*_type``
+functions are ``type=`` converters that refuse what would hang (``inf``), mean nothing (``nan``,
+``-1``) or be quietly changed (``club,,club``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """``prog: error: message`` on one line and exit 2 (argparse would print the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        line = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {line}\n")
+
+
+def positive_float(text: str) -> float:
+    """A finite number above 0 (a time budget: seconds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a finite number above 0")
+    return value
+
+
+def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
+    """A whole number from ``low`` (to ``high``, if given)."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low}" + (f" to {high}" if high is not None else " up")
+            raise argparse.ArgumentTypeError(f"{text!r} must be a whole number {span}")
+        return value
+
+    convert.__name__ = "whole number"
+    return convert
+
+
+positive_int = bounded_int(1)
+seed_int = bounded_int(0, 2**63 - 1)
+
+
+def name_list(allowed: Sequence[str] | None = None) -> Callable[[str], list[str]]:
+    """Comma-separated names, none empty (``club,,club`` is a mistake, not two players)."""
+
+    def convert(text: str) -> list[str]:
+        names = [n.strip().lower() for n in text.split(",")]
+        if any(not n for n in names):
+            raise argparse.ArgumentTypeError(f"{text!r} has an empty name (two commas, or one at an end)")
+        if allowed is not None:
+            for n in names:
+                if n not in allowed:
+                    raise argparse.ArgumentTypeError(f"unknown name {n!r}; choose from {', '.join(allowed)}")
+        return names
+
+    convert.__name__ = "list of names"
+    return convert
+
+
+def size_type(
+    minimum: tuple[int, int], maximum: tuple[int, int] = (16384, 16384)
+) -> Callable[[str], tuple[int, int]]:
+    """``WxH`` in pixels, at least ``minimum`` and at most ``maximum``."""
+
+    def convert(text: str) -> tuple[int, int]:
+        w, sep, h = text.lower().partition("x")
+        try:
+            if not sep:
+                raise ValueError
+            size = int(w), int(h)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+        if not (minimum[0] <= size[0] <= maximum[0] and minimum[1] <= size[1] <= maximum[1]):
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is outside {minimum[0]}x{minimum[1]} to {maximum[0]}x{maximum[1]}")
+        return size
+
+    convert.__name__ = "size"
+    return convert
+
+
+def fail(prog: str, message: str) -> int:
+    """Report a bad value found after parsing: one line, status 2."""
+    print(f"{prog}: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
+def emit(text: str, prog: str) -> int:
+    """Write ``text`` to standard output as UTF-8 (JSON is UTF-8, whatever the terminal's encoding) and
+    return the exit status: 0; 0 quietly when the reader has gone (``… | head``); 2 with one line on
+    stderr when the output cannot be written (``> /dev/full``)."""
+    data = text.encode("utf-8")
+    try:
+        out = getattr(sys.stdout, "buffer", None)
+        if out is None:  # a replaced stdout (tests): text is all it takes
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            sys.stdout.flush()
+            out.write(data)
+            out.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except OSError as err:
+        _silence_stdout()
+        return fail(prog, f"cannot write the output: {err.strerror or err}")
+    return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's own flush at exit cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -1,0 +1,114 @@
+"""``python -m game.review_bench``: frame times of the replay viewer while the coach reviews a deal.
+
+Headless at 1920×1080: a deal is played out by two (or four) Club bots in this process, then the
+viewer opens on it from the first seat and the review runs in the real bot worker process at the
+default budget (Master's own think time per decision), as "Review this deal" does. The viewer steps
+▸ every ``--step-every`` frames (each step animates), so frames are drawn throughout. Prints one
+JSON line: ``interval_ms`` (frame start to frame start at the 60 FPS cap) p50/p99/max over the
+frames while the review was running, ``frame_ms`` (the work of a frame) and ``frame_cpu_ms`` (the same
+in CPU time of the main thread: what a frame costs when other programs compete), the verdicts received,
+the review's state at the end and the load average (the machine's other work skews wall clock).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Any
+
+SIZE = (1920, 1080)
+
+
+def played_deal(game: str, seed: int) -> Any:
+    """A match after one whole deal played by Club bots (in this process, quickly)."""
+    from engine.bots import make_bot
+    from game.saves import Session
+
+    n = 2 if game == "uragan" else 4
+    session = Session.new(None, game, {}, [f"P{i + 1}" for i in range(n)], [None] + ["club"] * (n - 1),
+                          seed=seed)
+    match = session.match
+    bots = [make_bot("club", game, seed=seed + s) for s in range(n)]
+    while not match.deals_done and not match.is_over():
+        seat = match.current_player()
+        match.play(bots[seat].choose(match.view(seat)))
+    return match
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.review_bench", description=__doc__.splitlines()[0])
+    p.add_argument("--game", choices=["uragan", "eralash"], default="uragan")
+    p.add_argument("--frames", type=int, default=900, help="frames to time (at most; stops when done)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--step-every", type=int, default=20, help="frames between two ▸ steps")
+    p.add_argument("--budget", type=float, default=None, help="seconds per decision (default: Master's)")
+    args = p.parse_args(argv)
+    if args.frames < 1 or args.step_every < 1:
+        print("python -m game.review_bench: --frames and --step-every must be 1 or more", file=sys.stderr)
+        return 2
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from game.app import App, build_parser
+    from game.scenes.review_viewer import ReplayMixin, viewer_for
+
+    app = App(build_parser().parse_args(["--lang", "ru"]), headless=True, size=SIZE)
+    pg = app.pg
+    app.worker.start()  # the process is up before the clock starts, as in the app after the menu
+    match = played_deal(args.game, args.seed)
+    ReplayMixin.review_budget = args.budget
+    viewer = viewer_for(app, args.game, match, 0, start_deal=1, review=False)
+    viewer.review_deals = [1]
+    app.stack.push(viewer)
+    for _ in range(5):  # the cloth and the cards are made (the helper thread), then the clock starts
+        app.frame(1 / 60, pg.event.get())
+    while "warming" in viewer.holds:
+        app.frame(1 / 60, pg.event.get())
+        time.sleep(0.01)
+    viewer.start_review()
+    intervals: list[float] = []
+    work: list[float] = []
+    cpu: list[float] = []
+    last: float | None = None
+    dt = 1 / 60
+    t0 = time.perf_counter()
+    for i in range(args.frames):
+        start = time.perf_counter()
+        if last is not None and viewer.review_state == "running":
+            intervals.append((start - last) * 1000)
+        last = start
+        cpu0 = time.thread_time()
+        if i % args.step_every == args.step_every - 1:
+            viewer.step_by(1 if viewer.index < len(viewer.replay) - 1 else -viewer.index)
+        if app.frame(dt, pg.event.get()):
+            pg.display.flip()
+        work.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.thread_time() - cpu0) * 1000)
+        if viewer.review_state != "running":
+            break
+        dt = min(app.clock.tick(60) / 1000.0, 0.1)
+    from game.bench import _load_average, percentiles
+
+    result = {
+        "game": args.game,
+        "frames": len(work),
+        "review_frames": len(intervals),
+        "interval_ms": percentiles(intervals),
+        "frame_ms": percentiles(work),
+        "frame_cpu_ms": percentiles(cpu),
+        "verdicts": len(viewer.replay.verdicts),
+        "decisions": len(viewer.replay.decisions()),
+        "review_state": viewer.review_state,
+        "seconds": round(time.perf_counter() - t0, 1),
+        "load_avg": _load_average(),
+    }
+    viewer.cancel_review()
+    app.close()
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,214 @@
+"""Where every Eralash card rests: hands round the table, declared runs, the trick in the centre in
+seat order (no card over another), won tricks in piles, cards laid aside (a mixin of ``EralashTable``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from engine import cards as C
+from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE
+from game.widgets.table import Target
+
+SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
+
+
+@dataclass
+class SeatTarget(Target):
+    """A resting place with a size: opponents' hands, piles and runs are drawn smaller."""
+
+    scale: float = 1.0
+
+
+def _jitter(card: int, amount: float) -> float:
+    """A small fixed tilt per card, so a trick looks laid by hand."""
+    return ((card * 37) % 11 - 5) / 5 * amount
+
+
+class EralashPlaces:
+    """``targets`` and its helpers for ``EralashTable`` (uses its ``layout``, ``shown``, ``me`` …)."""
+
+    layout: Any
+    shown: Any
+    me: int
+
+    def hand_order(self, card: int) -> tuple[int, int]:
+        """Your hand: suits alternating in colour, trumps at the right end, low to high."""
+        s = card // 13
+        trump = self.shown.trump
+        return (9 if s == trump else SUIT_ORDER.index(s), card % 13)
+
+    def hidden_order(self, card: int) -> int:
+        """A fixed shuffle for face-down cards: their places say nothing about their suits."""
+        return (card * 7919 + self.shown.dealt[0] % 9973) % 1009
+
+    def run_cards(self, seat: int) -> int:
+        m = 0
+        for r in self.shown.runs[seat]:
+            m |= r.cards
+        return m
+
+    def face_up_for(self, seat: int) -> int:
+        """Cards of ``seat``'s hand everybody may see: its own (for you), its declared runs, or all."""
+        if self.reveal or seat in self.humans:
+            return C.FULL_DECK
+        return self.run_cards(seat)
+
+    def targets(self) -> dict[int, Target]:
+        deal, lay = self.shown, self.layout
+        out: dict[int, Target] = {}
+        self._scales = {}
+        if self._opening_pending:  # not dealt yet: the pack waits by the dealer
+            x, y = lay.place(deal.dealer, self.me).pile  # the pack by the dealer
+            for i, c in enumerate(range(52)):
+                out[c] = SeatTarget(x - i * 0.3, y - i * 0.3, 0.0, False, i, PILE_SCALE)
+            if self.phase == "lot":  # the cards drawn for the deal lie face up before their seats
+                for seat, c in self.lot_cards().items():
+                    tx, ty = lay.place(seat, self.me).trick
+                    out[c] = SeatTarget(tx, ty, _jitter(c, 2.5), True, 300 + seat, 1.0)
+            return self._keep_scales(out)
+        cw, ch = lay.card
+        n = deal.n
+        seats = deal.seats_of_plays()
+        done = len(deal.winners)
+        won_so_far = [0] * n
+        for tr in range(done):
+            trick = deal.trick_cards(tr)
+            w = deal.winners[tr]
+            if tr == self.gather:
+                for j, c in enumerate(trick):
+                    self._trick_target(out, c, seats[tr * n + j], 300 + j)
+            else:
+                place = lay.place(w, self.me)
+                k = won_so_far[w]
+                px = place.pile[0] + place.pile_step[0] * min(k, 16)
+                py = place.pile[1] + place.pile_step[1] * min(k, 16)
+                angle = 90.0 if place.vertical else 0.0
+                for j, c in enumerate(trick):
+                    out[c] = SeatTarget(
+                        px - j * 0.4,
+                        py - j * 0.4,
+                        angle + (6 if k % 2 else -3),
+                        False,
+                        20 + k * 5 + j,
+                        PILE_SCALE,
+                    )
+            won_so_far[w] += 1
+        for j, c in enumerate(deal.current_trick()):
+            self._trick_target(out, c, seats[done * n + j], 300 + j)
+        declaring = self.phase == "declare"
+        legal = self.legal_mask_for_me()
+        for seat in range(n):
+            hand = deal.hands[seat]
+            place = lay.place(seat, self.me)
+            runs = self.run_cards(seat) & hand if declaring else 0
+            if runs:
+                self._run_row(out, seat, runs)
+            rest = hand & ~runs
+            visible = self.face_up_for(seat)
+            if place.side == "bottom":
+                cards = sorted(C.cards(rest), key=self.hand_order)
+                self._bottom_hand(out, cards, legal)
+                continue
+            shown = sorted((c for c in C.cards(rest) if visible >> c & 1), key=self.hand_order)
+            hidden = sorted((c for c in C.cards(rest) if not visible >> c & 1), key=self.hidden_order)
+            cards = shown + hidden
+            k = len(cards)
+            ocw = cw * OPP_SCALE
+            step = min(ocw * 0.42, (place.hand_len - ocw) / max(1, k - 1)) if k > 1 else 0.0
+            for i, c in enumerate(cards):
+                off = (i - (k - 1) / 2) * step
+                x, y = (
+                    (place.hand[0], place.hand[1] + off)
+                    if place.vertical
+                    else (place.hand[0] - off, place.hand[1])
+                )
+                out[c] = SeatTarget(x, y, place.angle, bool(visible >> c & 1), 150 + i, OPP_SCALE)
+        aside = [c for c in C.cards(deal.aside)]
+        ax, ay = self.aside_spot()
+        for i, c in enumerate(aside):
+            out[c] = SeatTarget(ax - min(i, 20) * 0.5, ay - min(i, 20) * 0.5, 12.0, False, i, PILE_SCALE)
+        return self._keep_scales(out)
+
+    def reserved_rects(self) -> list[pygame.Rect]:
+        lay = self.layout
+        return [lay.pile_extent(place) for place in lay.seats] if lay is not None else []
+
+    def aside_spot(self) -> tuple[float, float]:
+        """Where the cards laid aside unseen (3 players, or a short deal) lie: in the seat nobody
+        takes (the top for three, the left for two), clear of the declarations plaque."""
+        lay = self.layout
+        w, h = lay.size
+        if self.n == 2:
+            return (w * 0.1, h * 0.47)
+        return (w * 0.4, h * 0.13)
+
+    def _keep_scales(self, out: dict[int, Target]) -> dict[int, Target]:
+        self._scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}
+        return out
+
+    def _trick_target(self, out: dict[int, Target], card: int, seat: int, z: int) -> None:
+        x, y = self.layout.place(seat, self.me).trick
+        out[card] = SeatTarget(x, y, _jitter(card, 2.5), True, z, 1.0)
+
+    def _bottom_hand(self, out: dict[int, Target], cards: list[int], legal: int) -> None:
+        lay = self.layout
+        cw, ch = lay.card
+        place = lay.seats[0]
+        k = len(cards)
+        if not k:
+            return
+        step = min(cw * 0.62, (place.hand_len - cw) / max(1, k - 1)) if k > 1 else 0.0
+        x0 = place.hand[0] - step * (k - 1) / 2
+        for i, c in enumerate(cards):
+            y = place.hand[1]
+            if legal >> c & 1:
+                y -= ch * (0.22 if c == self.selected else 0.1)
+            out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
+
+    def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:
+        """A seat's declared runs laid face up in front of it, one little fan per run.
+
+        Across the table the runs lie side by side; beside the side seats they are stacked (the
+        plaque in the centre leaves no room for a long row there)."""
+        lay = self.layout
+        cw, ch = lay.card
+        place = lay.place(seat, self.me)
+        rcw = cw * RUN_SCALE
+        groups = [[c for c in C.cards(r.cards) if runs >> c & 1] for r in self.shown.runs[seat]]
+        groups = [g for g in groups if g]
+        step, gap = rcw * 0.36, rcw * 0.55
+        z = 320
+        if place.vertical:
+            dy = ch * RUN_SCALE * 0.8
+            for k, g in enumerate(groups):
+                y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
+                x = place.runs[0] - (len(g) - 1) * step / 2
+                for c in g:
+                    out[c] = SeatTarget(x, y, 0.0, True, z, RUN_SCALE)
+                    x += step
+                    z += 1
+            return
+        width = sum((len(g) - 1) * step for g in groups) + gap * (len(groups) - 1) + rcw * len(groups)
+        x = place.runs[0] - width / 2 + rcw / 2
+        for g in groups:
+            for c in g:
+                out[c] = SeatTarget(x, place.runs[1], 0.0, True, z, RUN_SCALE)
+                x += step
+                z += 1
+            x += rcw - step + gap
+
+    def run_row_rect(self, seat: int) -> pygame.Rect | None:
+        """Where a seat's declared runs lie now (for the caption under them)."""
+        size = self.images.size
+        rects = [
+            s.rect(size)
+            for c in C.cards(self.run_cards(seat))
+            if (s := self.sprites.get(c)) is not None and s.turn >= 1.0 and s.scale == RUN_SCALE
+        ]
+        if not rects:
+            return None
+        return rects[0].unionall(rects[1:])

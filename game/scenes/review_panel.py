@@ -1,0 +1,258 @@
+"""The coach's panel beside the replayed table: the summary, the decisions as marks, the verdict at hand.
+
+A mixin of the viewer (``review_viewer``): it lays its buttons out in the right part of the window
+(◂ ▸, the previous and next judged decision, Stop, a seat to review, Close) and draws the rest with
+the shared ``TextCache`` (a steady frame renders nothing new).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import t
+from game.scenes.review_words import explanation, move_words
+from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.widgets.buttons import Button
+from game.widgets.felt import panel
+
+PANEL_SHARE = 0.3  # of the window's width
+GRADE_COLOURS = {"best": (120, 200, 120), "inaccuracy": (235, 190, 80), "mistake": WARN}
+UNJUDGED = (110, 100, 80)
+DIM = (200, 190, 160)
+
+
+class ReviewPanel:
+    """Drawing and buttons of the coach's panel (uses the viewer's ``replay``, ``index``, ``app``…)."""
+
+    app: Any
+    replay: Any
+    index: int
+    text: Any
+    buttons: list[Button]
+    review_state: str
+    review_error: str
+    choose_seat: bool
+    record: Any
+
+    # --- geometry ----------------------------------------------------------------------------------
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        pw = self.panel_width((w, h))  # type: ignore[attr-defined]
+        return pygame.Rect(w - pw, 0, pw, h)
+
+    def panel_pad(self) -> int:
+        return max(12, self.app.size[1] // 50)
+
+    def panel_fonts(self) -> tuple[int, int, int]:
+        h = self.app.size[1]
+        return max(13, int(h * 0.024)), max(12, int(h * 0.019)), max(16, int(h * 0.032))
+
+    # --- buttons -----------------------------------------------------------------------------------
+
+    def panel_buttons(self) -> list[Button]:
+        rect = self.panel_rect()
+        pad = self.panel_pad()
+        h = self.app.size[1]
+        bh = max(32, int(h * 0.052))
+        inner = rect.width - 2 * pad
+        x0 = rect.x + pad
+        gap = 8
+        half = (inner - gap) // 2
+        y = rect.bottom - pad - bh
+        close = Button("close", t("review.close"), pygame.Rect(x0, y, inner, bh), self.close)  # type: ignore[attr-defined]
+        y -= bh + gap
+        prev_d = Button("prev_decision", t("review.prev_decision"), pygame.Rect(x0, y, half, bh),
+                        lambda: self.to_decision(-1))  # type: ignore[attr-defined]
+        next_d = Button("next_decision", t("review.next_decision"), pygame.Rect(x0 + half + gap, y, half, bh),
+                        lambda: self.to_decision(1))  # type: ignore[attr-defined]
+        y -= bh + gap
+        prev = Button("prev", "◂", pygame.Rect(x0, y, half, bh), lambda: self.step_by(-1))  # type: ignore[attr-defined]
+        nxt = Button("next", "▸", pygame.Rect(x0 + half + gap, y, half, bh), lambda: self.step_by(1),  # type: ignore[attr-defined]
+                     accent=True)
+        prev.enabled = self.index > 0
+        nxt.enabled = self.index < len(self.replay) - 1
+        prev_d.enabled = self.replay.next_decision(self.index, -1) is not None
+        next_d.enabled = self.replay.next_decision(self.index, 1) is not None
+        out = [prev, nxt, prev_d, next_d, close]
+        self.nav_top = y
+        top = self.header_bottom()
+        if self.review_state == "running":
+            stop = Button("stop", t("review.stop"), pygame.Rect(x0, top, inner, bh), self.stop_review)  # type: ignore[attr-defined]
+            out.append(stop)
+            top += bh + gap
+        elif self.seat_choice():
+            n = len(self.replay.players)
+            cols = 2 if n > 2 else n
+            bw = (inner - gap * (cols - 1)) // cols
+            for s in range(n):
+                r, c = divmod(s, cols)
+                b = Button(f"seat{s}", self.replay.players[s] or f"#{s + 1}",
+                           pygame.Rect(x0 + c * (bw + gap), top + r * (bh + gap), bw, bh),
+                           lambda s=s: self.start_review(s))  # type: ignore[attr-defined]
+                b.text_size = self.panel_fonts()[1]
+                out.append(b)
+            top += ((n + cols - 1) // cols) * (bh + gap)
+        self.buttons_bottom = top
+        return out
+
+    def seat_choice(self) -> bool:
+        """Seat buttons: an opened record before its review, or after one (to review another seat)."""
+        return self.choose_seat or (getattr(self, "any_seat", False) and self.review_state != "running")
+
+    # --- the text ----------------------------------------------------------------------------------
+
+    def header_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        """(text, size, colour, style) lines heading the panel: title, summary, review state."""
+        fs, small, big = self.panel_fonts()
+        name = self.replay.players[self.replay.seat] if self.replay.players else ""
+        s = self.replay.summary()
+        lines = [(t("review.title", name=name), big, BRASS_LIGHT, "bold")]
+        if self.choose_seat:
+            lines.append((t("review.choose_seat"), fs, IVORY, "regular"))
+            return lines
+        lines.append((t("review.judged", n=s["judged"], of=s["decisions"]), fs, IVORY, "regular"))
+        lines.append((t("review.mistakes", mistakes=s["mistakes"], inaccuracies=s["inaccuracies"]),
+                      fs, IVORY, "regular"))
+        lines.append((t("review.lost", points=f"{s['lost']:.1f}"), fs, BRASS_LIGHT, "bold"))
+        state = self.review_state
+        if state == "running":
+            lines.append((t("review.running"), small, DIM, "italic"))
+        elif state == "stopped":
+            lines.append((t("review.stopped"), small, DIM, "italic"))
+        elif state == "failed":
+            lines.append((t("review.failed", reason=self.review_error), small, WARN, "italic"))
+        if self.replay.game == "eralash":
+            lines.append((t("review.eralash_note"), small, DIM, "italic"))
+        return lines
+
+    def panel_wrapped(self, lines: list[tuple[str, int, tuple[int, int, int], str]], width: int) -> list[Any]:
+        out = []
+        for text, size, colour, style in lines:
+            for part in self.text.wrap(text, size, width, style):
+                out.append((part, size, colour, style))
+        return out
+
+    def header_bottom(self) -> int:
+        rect = self.panel_rect()
+        pad = self.panel_pad()
+        y = rect.y + pad
+        for _, size, _, style in self.panel_wrapped(self.header_lines(), rect.width - 2 * pad):
+            y += self.text.font(size, style).get_linesize()
+        return y + pad // 2
+
+    def step_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        """Where the replay is, and the verdict on the decision at hand."""
+        fs, small, _ = self.panel_fonts()
+        step = self.replay.steps[self.index]
+        lines = [(t("review.position", deal=step.deal, k=self.index + 1, n=len(self.replay)), small, DIM,
+                  "italic")]
+        if step.deal_end:
+            lines.append((t("review.deal_end", n=step.deal), fs, IVORY, "regular"))
+            return lines
+        if step.next_move is None:
+            lines.append((t("review.record_end"), fs, IVORY, "regular"))
+            return lines
+        mover = self.replay.players[step.mover] if 0 <= step.mover < len(self.replay.players) else ""
+        lines.append((t("review.to_move", name=mover, move=move_words(self.replay.game, step.next_move)),
+                      fs, IVORY, "regular"))
+        v = step.verdict
+        if v is not None:
+            lines.append((t(f"review.grade.{v.grade}", points=f"{v.points:.1f}"), fs,
+                          GRADE_COLOURS[v.grade], "bold"))
+            lines.append((explanation(self.replay.game, v, step.shown), fs, IVORY, "regular"))
+        elif step.mover == self.replay.seat and step.choices > 1:
+            key = "review.waiting" if self.review_state == "running" else "review.not_judged"
+            lines.append((t(key), small, DIM, "italic"))
+        elif step.mover == self.replay.seat:
+            lines.append((t("review.only_move"), small, DIM, "italic"))
+        return lines
+
+    # --- the marks: one per decision, coloured by its grade ----------------------------------------
+
+    def mark_rects(self) -> list[tuple[int, pygame.Rect]]:
+        rect = self.panel_rect()
+        pad = self.panel_pad()
+        r = max(5, self.app.size[1] // 110)
+        step = r * 2 + max(3, r // 2)
+        per_row = max(1, (rect.width - 2 * pad) // step)
+        top = getattr(self, "buttons_bottom", self.header_bottom()) + pad // 2
+        out = []
+        for k, i in enumerate(self.replay.decisions()):
+            row, col = divmod(k, per_row)
+            out.append((i, pygame.Rect(rect.x + pad + col * step, top + row * step, 2 * r, 2 * r)))
+        return out
+
+    def click_panel(self, pos: tuple[int, int]) -> bool:
+        for i, box in self.mark_rects():
+            if box.inflate(4, 4).collidepoint(pos):
+                self.goto(i, animate=False)  # type: ignore[attr-defined]
+                return True
+        return True
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    _panel_cache: tuple[Any, pygame.Surface] | None = None
+
+    def panel_key(self) -> tuple[Any, ...]:
+        """Everything the panel's still part shows (a new key: it is composed again, once)."""
+        from game import i18n
+
+        return (self.app.size, self.index, len(self.replay.verdicts), self.review_state, self.review_error,
+                self.replay.seat, self.choose_seat, i18n.get_language(), getattr(self, "buttons_bottom", 0),
+                getattr(self, "nav_top", 0))
+
+    def compose_panel(self, size: tuple[int, int]) -> pygame.Surface:
+        """The panel without its buttons, on an opaque surface (one fast blit per frame)."""
+        w, h = size
+        out = pygame.Surface(size)
+        out.fill((24, 18, 12))
+        out.blit(panel(size, 255), (0, 0))
+        pygame.draw.line(out, BRASS, (0, 0), (0, h), 2)
+        pad = self.panel_pad()
+        width = w - 2 * pad
+        y = pad
+        for text, fsize, colour, style in self.panel_wrapped(self.header_lines(), width):
+            out.blit(self.text.get(text, fsize, colour, style), (pad, y))
+            y += self.text.font(fsize, style).get_linesize()
+        dx = self.app.size[0] - w
+        marks = self.mark_rects()
+        for i, box in marks:
+            v = self.replay.steps[i].verdict
+            colour = GRADE_COLOURS[v.grade] if v is not None else UNJUDGED
+            centre = (box.centerx - dx, box.centery)
+            pygame.draw.circle(out, colour, centre, box.width // 2)
+            if i == self.index:
+                pygame.draw.circle(out, BRASS_LIGHT, centre, box.width // 2 + 3, width=2)
+        y = (marks[-1][1].bottom if marks else getattr(self, "buttons_bottom", y)) + pad
+        pygame.draw.line(out, BRASS, (pad, y), (w - pad, y), 1)
+        y += pad // 2
+        keys = self.text.get(t("review.keys"), max(10, int(h * 0.015)), DIM, "italic")
+        nav_top = getattr(self, "nav_top", h)
+        bottom = nav_top - keys.get_height() - pad // 2
+        for text, fsize, colour, style in self.panel_wrapped(self.step_lines(), width):
+            line_h = self.text.font(fsize, style).get_linesize()
+            if y + line_h > bottom:
+                break
+            out.blit(self.text.get(text, fsize, colour, style), (pad, y))
+            y += line_h
+        if keys.get_width() <= width:
+            out.blit(keys, keys.get_rect(midbottom=(w // 2, nav_top - 4)))
+        if pygame.display.get_surface() is not None:
+            out = out.convert()  # the screen's own format: the per-frame blit is a plain copy
+        return out
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        rect = self.panel_rect()
+        key = self.panel_key()
+        if self._panel_cache is None or self._panel_cache[0] != key:
+            self._panel_cache = (key, self.compose_panel(rect.size))
+        surface.blit(self._panel_cache[1], rect)
+        if self.review_state == "running":
+            pad = self.panel_pad()
+            self.draw_thinking(surface, (rect.right - pad - 30, rect.y + pad + 10), -1)  # type: ignore[attr-defined]
+        fs = self.panel_fonts()[0]
+        for b in self.buttons:
+            b.draw(surface, self.text, b.text_size or fs)

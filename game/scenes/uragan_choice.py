@@ -1,0 +1,344 @@
+"""The Uragan table's prompts: the capture chooser, the claim question and the pick after a claim.
+
+They sit in free table space — a band at the bottom of the cloth between the table cards and your
+hand, never over your cards — and the card about to be played waits at the right end of the cloth,
+clear of the table cards. Options that follow the priorities come first; in ``book`` claims one that
+breaks a priority is marked as claimable before you commit. Hovering an option or moving the
+keyboard focus onto it (←/→, Tab) lights exactly the cards it takes; Enter or its number picks it.
+(A mixin of ``UraganTable``.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine import cards as C
+from engine.uragan.claim import breach
+from engine.uragan.moves import CLAIM, LET_STAND, Play
+from game.i18n import t
+from game.scenes.uragan_log import claim_question
+from game.scenes.uragan_words import CLAIM_PHASE, PICK_PHASE, take_text
+from game.themes import GLOW_CHOICE, IVORY, WARN
+from game.widgets.buttons import Button, row_of_buttons
+
+
+class UraganChoice:
+    """Prompts for ``UraganTable`` (uses its ``layout``, ``shown``, ``match``, ``buttons`` …)."""
+
+    layout: Any
+    shown: Any
+    match: Any
+    buttons: list[Button]
+    choice: tuple[int, list[Play]] | None
+    choice_hover: int | None
+    choice_focus: int | None
+
+    # --- what is being asked ------------------------------------------------------------------------
+
+    def pick_moves(self) -> list[Play]:
+        """The captures the human must choose between after the bot's claim (PICK phase)."""
+        if self.is_human_turn() and self.shown.phase == PICK_PHASE and self.match.deal is self.shown:
+            return [m for m in self.match.legal_moves() if isinstance(m, Play)]
+        return []
+
+    def claim_prompt(self) -> bool:
+        return self.is_human_turn() and self.shown.phase == CLAIM_PHASE and self.match.deal is self.shown
+
+    def prompt_open(self) -> bool:
+        return self.choice is not None or self.claim_prompt() or bool(self.pick_moves())
+
+    def options(self) -> list[Play]:
+        """The moves the open chooser offers, in the order shown (none when no chooser is open)."""
+        if self.choice is not None:
+            return self.choice[1]
+        return self.pick_moves()
+
+    def claimable(self, move: Play) -> bool:
+        """Would this play of the player's break a priority, so that the opponent may claim?"""
+        if self.match.options.strict or self.shown.phase != 0:
+            return False
+        return breach(move.card, move.take, self.shown.table) is not None
+
+    def ordered(self, card: int, options: list[Play]) -> list[Play]:
+        """Options that follow the priorities first (then captures before a trail, bigger first)."""
+        return sorted(options, key=lambda m: (self.claimable(m), m.take == 0, -C.count(m.take)))
+
+    # --- the prompt's text and place ----------------------------------------------------------------
+
+    def prompt_text(self) -> str:
+        deal = self.shown
+        if self.claim_prompt() and deal.pending is not None:
+            return claim_question(deal.pending, self.player_name(deal.turn), self.form(deal.turn))
+        if self.choice is None and self.pick_moves() and self.message is not None:
+            return self.message.text
+        return t("uragan.choose_capture")
+
+    def prompt_lines(self) -> tuple[int, list[str]]:
+        fs = self.font_size(0.023)
+        width = int(self.layout.table.width * 0.94) - 40
+        key = (self.prompt_text(), fs, width)
+        cached = self.__dict__.get("_prompt_wrap")
+        if cached is None or cached[0] != key:
+            cached = (key, self.text.wrap(key[0], fs, width))
+            self.__dict__["_prompt_wrap"] = cached
+        return fs, cached[1]
+
+    def prompt_rect(self) -> pygame.Rect | None:
+        """The prompt's plaque: text above its buttons, at the bottom of the cloth above your hand."""
+        if not self.prompt_open() or self.layout is None:
+            return None
+        lay = self.layout
+        fs, lines = self.prompt_lines()
+        line_h = self.text.font(fs).get_linesize()
+        bh = self.button_height()
+        rows = self.__dict__.get("_chip_rows", 1)
+        height = 12 + len(lines) * line_h + 10 + rows * bh + (rows - 1) * 8 + 12
+        rect = pygame.Rect(0, 0, int(lay.table.width * 0.94), height)
+        rect.midbottom = (lay.table.centerx, lay.my_hand.top - max(4, lay.card[1] // 20))
+        return rect
+
+    def table_area(self) -> pygame.Rect:
+        """Where the table cards lie: the cloth, less the prompt's band and the waiting card's spot."""
+        lay = self.layout
+        area = lay.table.copy()
+        cw, ch = lay.card
+        if self.waiting_card() is not None:
+            area.width -= int(cw * 1.35)
+        prompt = self.prompt_rect()
+        if prompt is not None and prompt.top < area.bottom:
+            area.height = max(int(ch * 1.04), prompt.top - area.top - int(ch * 0.06))
+            area.bottom = min(area.bottom, prompt.top - 4)
+            area.top = min(area.top, area.bottom - int(ch * 1.04))
+        return area
+
+    def waiting_card(self) -> int | None:
+        """The card about to be played: yours while you choose, or one whose claim is pending."""
+        if self.choice is not None:
+            return self.choice[0]
+        deal = self.shown
+        if deal.pending is not None and not deal.is_over():
+            return deal.pending.card
+        return None
+
+    def play_spot(self) -> tuple[float, float]:
+        """The "about to play" spot: the right end of the cloth, level with the table cards."""
+        lay = self.layout
+        cw, _ = lay.card
+        area = self.table_area()
+        return (lay.table.right - cw * 0.6, area.centery)
+
+    # --- opening, choosing, answering ---------------------------------------------------------------
+
+    def open_choice(self, card: int, options: list[Play]) -> None:
+        """Several plays are possible: park the card, light the options, let the player pick."""
+        self.choice = (card, self.ordered(card, options))
+        self.selected = None
+        self.choice_hover = None
+        self.choice_focus = None
+        self.clear_highlights()
+        self.light_options()
+        self.build_buttons()
+        self.sync(duration=0.2)
+
+    def close_choice(self) -> None:
+        self.choice = None
+        self.choice_hover = None
+        self.choice_focus = None
+        self.clear_highlights()
+        self.build_buttons()
+        self.sync(duration=0.2)
+
+    def choose(self, index: int) -> None:
+        if self.choice is None:
+            moves = self.pick_moves()
+            if 0 <= index < len(moves):
+                self.submit(moves[index])
+            return
+        card, options = self.choice
+        if 0 <= index < len(options):
+            self.choice = None
+            self.choice_hover = self.choice_focus = None
+            self.submit(options[index])
+            self.build_buttons()
+
+    def answer_claim(self, move: Any) -> None:
+        error = self.propose(move)
+        if error:
+            self.refuse(error)
+        self.build_buttons()
+
+    def shown_option(self) -> int | None:
+        """The option whose cards are lit alone: the one under the pointer, else the focused one."""
+        return self.choice_hover if self.choice_hover is not None else self.choice_focus
+
+    def light_options(self) -> None:
+        """Light exactly the cards the hovered or focused option takes (all options' when neither)."""
+        opts = self.options()
+        if not opts:
+            return
+        shown = self.shown_option()
+        chosen = [opts[shown]] if shown is not None and 0 <= shown < len(opts) else opts
+        lit = 0
+        for m in chosen:
+            lit |= m.take
+        for c in C.cards(self.shown.table):
+            s = self.sprites.get(c)
+            if s is not None:
+                s.highlight = "choice" if lit >> c & 1 else None
+        self.__dict__["_lit"] = (shown, lit)
+
+    def move_focus(self, step: int) -> None:
+        n = len(self.options())
+        if not n:
+            return
+        i = self.choice_focus
+        self.choice_focus = (0 if step > 0 else n - 1) if i is None else (i + step) % n
+        self.light_options()
+
+    def choice_key(self, key: int) -> bool:
+        """Keys while a chooser is open: arrows and Tab move the focus, Enter takes the focused one."""
+        if not self.options():
+            return False
+        if key in (pygame.K_LEFT, pygame.K_UP):
+            self.move_focus(-1)
+            return True
+        if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.move_focus(1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.choice_focus is not None:
+            self.choose(self.choice_focus)
+            return True
+        return False
+
+    def hover_option(self, pos: tuple[int, int]) -> None:
+        hover = None
+        for b in self.buttons:
+            if b.key.startswith(("choice", "pick")) and b.rect.collidepoint(pos):
+                hover = int(b.key.removeprefix("choice").removeprefix("pick"))
+        if hover != self.choice_hover:
+            self.choice_hover = hover
+            self.light_options()
+
+    # --- buttons ------------------------------------------------------------------------------------
+
+    def option_label(self, i: int, m: Play) -> str:
+        label = f"{i + 1}. " + (take_text(m.take) if m.take else t("uragan.trail"))
+        return t("story.option.claimable", label=label) if self.claimable(m) else label
+
+    def prompt_chips(self, bh: int) -> list[Button]:
+        chips: list[Button] = []
+        prefix = "choice" if self.choice is not None else "pick"
+        for i, m in enumerate(self.options()):
+            chip = Button(
+                f"{prefix}{i}",
+                self.option_label(i, m),
+                pygame.Rect(0, 0, 10, bh),
+                lambda i=i: self.choose(i),
+                pygame.K_1 + i if i < 9 else None,
+                accent=True,
+            )
+            chip.warn = self.claimable(m)
+            chip.suits = self.suits()
+            chips.append(chip)
+        if self.choice is not None:
+            chips.append(
+                Button(
+                    "cancel",
+                    t("uragan.cancel"),
+                    pygame.Rect(0, 0, 10, bh),
+                    self.close_choice,
+                    pygame.K_ESCAPE,
+                )
+            )
+        elif self.claim_prompt():
+            claim = Button(
+                "claim",
+                t("uragan.claim.claim"),
+                pygame.Rect(0, 0, 10, bh),
+                lambda: self.answer_claim(CLAIM),
+                pygame.K_y,
+                accent=True,
+            )
+            stand = Button(
+                "stand",
+                t("uragan.claim.let_it_stand"),
+                pygame.Rect(0, 0, 10, bh),
+                lambda: self.answer_claim(LET_STAND),
+                pygame.K_n,
+            )
+            chips += [claim, stand]
+        return chips
+
+    def place_chips(self, chips: list[Button], fs: int) -> None:
+        """The answer buttons in rows at the bottom of the prompt's plaque (as many rows as they need;
+        the plaque grows to hold them)."""
+        if not chips or self.layout is None:
+            self.__dict__["_chip_rows"] = 1
+            return
+        bh = self.button_height()
+        font = self.text.font(fs)
+        room = int(self.layout.table.width * 0.94) - 24
+        gap, pad = 14, 26
+        rows: list[list[Button]] = [[]]
+        used = 0
+        for c in chips:
+            need = font.size(c.label)[0] + 2 * pad
+            if rows[-1] and used + gap + need > room:
+                rows.append([])
+                used = 0
+            used += need + (gap if len(rows[-1]) else 0)
+            rows[-1].append(c)
+        self.__dict__["_chip_rows"] = len(rows)
+        rect = self.prompt_rect()
+        if rect is None:
+            return
+        for i, row in enumerate(rows):
+            y = rect.bottom - 12 - bh // 2 - (len(rows) - 1 - i) * (bh + 8)
+            row_of_buttons(row, (rect.centerx, y), bh, self.text, fs, gap=gap, pad=pad)
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        rect = self.prompt_rect()
+        if rect is None:
+            return
+        surface.blit(self._plaque(rect.size), rect)
+        fs, lines = self.prompt_lines()
+        colour = IVORY if self.claim_prompt() else GLOW_CHOICE
+        y = rect.y + 12
+        for line in lines:
+            img = self.text.get(line, fs, colour, suits=self.suits())
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += self.text.font(fs).get_linesize()
+        opts = self.options()
+        shown = self.shown_option()
+        if shown is not None and 0 <= shown < len(opts):
+            size = self.images.size
+            ring = WARN if self.claimable(opts[shown]) else GLOW_CHOICE
+            for c in C.cards(opts[shown].take):
+                s = self.sprites.get(c)
+                if s is not None:
+                    pygame.draw.rect(surface, ring, s.rect(size).inflate(16, 16), width=6, border_radius=12)
+
+    def draw_waiting(self, surface: pygame.Surface) -> None:
+        """A dashed frame and a caption mark the "about to play" spot while a card waits there."""
+        card = self.waiting_card()
+        if card is None or card not in self.sprites:
+            return
+        cw, ch = self.layout.card
+        x, y = self.play_spot()
+        frame = pygame.Rect(0, 0, int(cw * 1.14), int(ch * 1.1))
+        frame.center = (int(x), int(y))
+        pygame.draw.rect(surface, GLOW_CHOICE, frame, width=2, border_radius=max(6, cw // 10))
+        cap = self.text.get(t("story.about_to_play"), self.font_size(0.018), IVORY, "italic", shadow=True)
+        surface.blit(cap, cap.get_rect(midbottom=(frame.centerx, frame.top - 2)))
+
+    def prompt_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """The prompt's boxes for the layout checker (its plaque and the waiting card's frame)."""
+        out: list[tuple[str, pygame.Rect]] = []
+        rect = self.prompt_rect()
+        if rect is not None:
+            out.append(("uragan.prompt", rect))
+        return out

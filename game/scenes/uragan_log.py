@@ -1,0 +1,272 @@
+"""The Uragan move log: every play of the deal in words (both seats: the card, what it took, trails,
+uragans, claims and how they ended), the last few at a glance in the left column, all of them in a
+panel that L or a click on the glance opens; and the claim prompt's sentence saying what the opponent
+did. Text comes from the shared ``TextCache`` and wrapped lines are kept, so a steady frame renders
+and measures nothing new."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine.uragan.claim import EQUAL
+from game import i18n
+from game.grammar import say
+from game.i18n import t
+from game.scenes.uragan_words import CLAIM_PHASE, PICK_PHASE, card_text, take_text
+from game.themes import BRASS, BRASS_LIGHT, IVORY
+
+GLANCE_LINES = 3  # entries shown at a glance
+
+
+def _first(take: int) -> str:
+    return t("story.log.first_take", take=take_text(take)) if take else t("story.log.first_trail")
+
+
+def entry_text(rec: Any, name: str) -> str:
+    """One play as it stood (a ``PlayRecord``), in words."""
+    card = card_text(rec.card)
+    if rec.claimed:
+        line = t(
+            "story.log.claimed", name=name, card=card, first=_first(rec.original), take=take_text(rec.take)
+        )
+    elif rec.take:
+        line = t("story.log.took", name=name, card=card, take=take_text(rec.take))
+    else:
+        line = t("story.log.trail", name=name, card=card)
+    if rec.broke and not rec.claimed:
+        line = t("story.log.let_stand", line=line)
+    if rec.uragan:
+        line = t("story.log.uragan", line=line)
+    return line
+
+
+def log_entries(deal: Any, name_of: Any) -> list[tuple[int, str]]:
+    """(seat, words) for every play of ``deal``, a play awaiting a claim's answer last."""
+    out = [(rec.seat, entry_text(rec, name_of(rec.seat))) for rec in deal.plays]
+    b = deal.pending
+    if b is not None and not deal.is_over():
+        seat = deal.turn
+        key = "story.log.picking" if deal.phase == PICK_PHASE else "story.log.pending"
+        out.append((seat, t(key, name=name_of(seat), card=card_text(b.card), first=_first(b.take))))
+    if deal.is_over() and deal.remainder and deal.remainder[0] >= 0 and deal.remainder[1]:
+        seat, rest = deal.remainder
+        out.append((seat, t("story.log.remainder", name=name_of(seat), take=take_text(rest))))
+    return out
+
+
+def _the(take: int) -> str:
+    return t("story.the", card=take_text(take))
+
+
+def claim_question(b: Any, name: str, form: str = "n") -> str:
+    """What the opponent did and what a claim would demand: "Svetlana trailed the 3♦ while the 3♣ lay
+    on the table; claim that the 3♦ must take the 3♣?" (``b``: the pending ``Breach``; ``form``: the
+    offender's grammatical form, ``game.grammar``)."""
+    if b.kind == EQUAL:
+        lying = t("story.claim.or").join(_the(tk) for tk in b.demanded)
+        demand = lying
+    else:
+        lying = t("story.claim.or").join(take_text(tk) for tk in b.demanded)
+        demand = (
+            _the(b.demanded[0])
+            if len(b.demanded) == 1
+            else t("story.claim.one_of", options=" / ".join(take_text(tk) for tk in b.demanded))
+        )
+    card = card_text(b.card)
+    if b.take:
+        return say(
+            "story.claim.take", form, name=name, card=card, take=take_text(b.take), lying=lying, demand=demand
+        )
+    return say("story.claim.trail", form, name=name, card=card, lying=lying, demand=demand)
+
+
+class UraganLog:
+    """The log's drawing and toggling for ``UraganTable`` (uses its ``layout``, ``shown``, ``text`` …)."""
+
+    layout: Any
+    shown: Any
+    text: Any
+    log_open: bool
+
+    def _log_cache(self) -> dict[Any, Any]:
+        cache = self.__dict__.get("_log_wraps")
+        if cache is None or len(cache) > 400:
+            cache = self.__dict__["_log_wraps"] = {}
+        return cache
+
+    def wrapped(self, text: str, size: int, width: int) -> list[str]:
+        cache = self._log_cache()
+        key = (text, size, width)
+        if key not in cache:
+            cache[key] = self.text.wrap(text, size, width)
+        return cache[key]
+
+    def log_lines(self) -> list[tuple[int, str]]:
+        deal = self.shown
+        key = (id(deal), len(deal.plays), deal.phase, deal.pending, i18n.get_language())
+        cached = self.__dict__.get("_log_lines")
+        if cached is None or cached[0] != key:
+            cached = (key, log_entries(deal, self.player_name))
+            self.__dict__["_log_lines"] = cached
+        return cached[1]
+
+    def glance_rect(self) -> pygame.Rect:
+        """The last moves at a glance: the left column, under the stock's label down to the rail."""
+        lay = self.layout
+        cw, ch = lay.card
+        top = int(lay.stock[1] + ch * 0.56 + self.font_size(0.022) * 1.6)
+        width = max(lay.score.width, int(cw * 1.6))
+        bottom = lay.size[1] - lay.inset
+        return pygame.Rect(lay.inset, top, width, bottom - top)
+
+    def log_panel_rect(self) -> pygame.Rect:
+        """The whole log, opened over the cloth between the hands (the table cards and any prompt)."""
+        lay = self.layout
+        w, h = lay.size
+        side = self.glance_rect().right + 8  # clear of the left column (and, alike, of the right)
+        width = min(max(int(min(w * 0.6, h * 1.1)), lay.table.width), w - 2 * side)
+        top = lay.opp_hand.bottom + 6
+        if w // 2 - width // 2 < self.score_rect().right + 8:
+            top = max(top, self.score_rect().bottom + 8)
+        rect = pygame.Rect(0, 0, width, lay.my_hand.top - 6 - top)
+        rect.midtop = (w // 2, top)
+        return rect
+
+    def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        """The boxes the glance draws (for the layout checker): the plaque and nothing else."""
+        return [("uragan.log.glance", self._glance_box())]
+
+    def _glance_box(self) -> pygame.Rect:
+        area = self.glance_rect()
+        fs = self.font_size(0.017)
+        rows = self._glance_rows(area.width - 20, fs)
+        title_h = self.text.font(self.font_size(0.019)).get_linesize()
+        foot_h = self.text.font(fs, "italic").get_linesize()
+        body = sum(len(lines) for _, lines in rows) * self.text.font(fs).get_linesize()
+        height = min(area.height, 16 + title_h + 4 + body + 6 + foot_h)
+        return pygame.Rect(area.x, area.bottom - height, area.width, height)
+
+    def _glance_rows(self, width: int, fs: int) -> list[tuple[int, list[str]]]:
+        entries = self.log_lines()[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
+        return [(seat, self.wrapped(text, fs, width)) for seat, text in entries]
+
+    def draw_log_glance(self, surface: pygame.Surface) -> None:
+        box = self._glance_box()
+        if box.height < 40:
+            return
+        surface.blit(self._plaque(box.size), box)
+        fs = self.font_size(0.017)
+        x, y = box.x + 10, box.y + 8
+        title = self.text.get(t("story.log.glance"), self.font_size(0.019), BRASS_LIGHT)
+        surface.blit(title, (x, y))
+        y += title.get_height() + 4
+        rows = self._glance_rows(box.width - 20, fs)
+        for seat, lines in rows:
+            colour = IVORY if seat == self.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
+            for line in lines:
+                img = self.text.get(line, fs, colour, suits=self.suits())
+                if y + img.get_height() > box.bottom - 6:
+                    return
+                surface.blit(img, (x, y))
+                y += img.get_height()
+        foot = self.text.get(t("story.log.open"), fs, (190, 180, 150), "italic")
+        surface.blit(foot, (x, box.bottom - 6 - foot.get_height()))
+
+    def _solid_panel(self, size: tuple[int, int]) -> pygame.Surface:
+        from game.widgets.felt import panel
+
+        cached = self.__dict__.get("_log_panel")
+        if cached is None or cached.get_size() != size:
+            cached = self.__dict__["_log_panel"] = panel(size, 255)
+        return cached
+
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+
+    def log_event(self, event: pygame.event.Event) -> bool:
+        """While the log is open it has every click and key: any of them closes it (L toggles)."""
+        if not self.log_open:
+            return False
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            self.log_open = False
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def log_click(self, pos: tuple[int, int]) -> bool:
+        """A click on the glance opens the whole log."""
+        if self._glance_box().collidepoint(pos):
+            self.log_open = True
+            return True
+        return False
+
+    def draw_log_panel(self, surface: pygame.Surface) -> None:
+        if not self.log_open:
+            return
+        rect = self.log_panel_rect()
+        surface.blit(self._solid_panel(rect.size), rect)
+        fs = self.font_size(0.02)
+        title = self.text.get(t("story.log.title"), self.font_size(0.026), BRASS_LIGHT, "bold")
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 10)))
+        foot = self.text.get(t("story.log.close"), self.font_size(0.017), (190, 180, 150), "italic")
+        surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
+        top = rect.y + 16 + title.get_height()
+        bottom = rect.bottom - 12 - foot.get_height()
+        line_h = self.text.font(fs).get_linesize()
+        entries = self.log_lines()
+        if not entries:
+            img = self.text.get(t("story.log.empty"), fs, (205, 195, 165), "italic")
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
+            return
+        num_w, col_w, columns, rows = self._log_layout(entries, fs, rect.width, (bottom - top) // line_h)
+        for col, indices in enumerate(columns):
+            x, y = rect.x + 15 + col * (col_w + 20), top
+            for i in indices:
+                seat, lines = rows[i]
+                surface.blit(self.text.get(f"{i + 1}.", fs, BRASS), (x, y))
+                colour = IVORY if seat == self.me else (255, 214, 160)
+                for line in lines:
+                    surface.blit(self.text.get(line, fs, colour, suits=self.suits()), (x + num_w, y))
+                    y += line_h
+
+    def _log_layout(
+        self, entries: list[tuple[int, str]], fs: int, width: int, per_col: int
+    ) -> tuple[int, int, list[list[int]], list[tuple[int, list[str]]]]:
+        """The panel's columns: one if every move fits, else two; when even two cannot hold them all,
+        the oldest moves drop out first (the newest always show). Kept per state (no work per frame)."""
+        key = (tuple(entries), fs, width, per_col)
+        cached = self.__dict__.get("_log_layout_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        num_w = self.text.font(fs).size(f"{len(entries)}.")[0] + max(8, fs // 2)  # the numbers' column
+        result: Any = None
+        for cols in (1, 2):
+            col_w = (width - 30 - (cols - 1) * 20) // cols
+            rows = [(seat, self.text.wrap(text, fs, col_w - num_w)) for seat, text in entries]
+            for start in range(len(rows)):
+                columns: list[list[int]] = [[]]
+                used = 0
+                for i in range(start, len(rows)):
+                    n = len(rows[i][1])
+                    if used + n > per_col and columns[-1]:
+                        columns.append([])
+                        used = 0
+                    columns[-1].append(i)
+                    used += n
+                if len(columns) <= cols:
+                    if start == 0 or cols == 2:
+                        result = (num_w, col_w, columns, rows)
+                    break
+            if result is not None:
+                break
+        if result is None:  # not even the newest move fits: show it alone
+            result = (num_w, width - 30, [[len(entries) - 1]], [(s_, [t_]) for s_, t_ in entries])
+        self.__dict__["_log_layout_cache"] = (key, result)
+        return result
+
+    def log_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        return [("uragan.log.panel", self.log_panel_rect())] if self.log_open else []
+
+    def claim_phase(self) -> bool:
+        return self.shown.phase == CLAIM_PHASE

@@ -1,0 +1,657 @@
+"""``salon --smoke``: open the data folder as a player would, visit every screen and table state, draw
+a few frames of each, check each one's layout (``game.layout_check``), print one JSON line
+``{"screens": N, "problems": [{"screen": ..., "size": "WxH", "what": ...}]}``; exit 0 when clean.
+
+Adding a visit
+--------------
+A visit is a function taking the running ``Smoke`` and registered by name, in the order it runs::
+
+    @visit("review viewer")
+    def _review(s: Smoke) -> None:
+        s.home()                               # the main menu, nothing above it
+        s.push(ReviewScene(s.app, ...))        # or s.click_button("review") on the screen shown
+        s.check("review viewer")               # a few frames, the layout check, one screen counted
+        s.key(pygame.K_RIGHT); s.check("review viewer, next move")
+
+``Smoke`` gives: ``app`` (a real App on the data folder, bots thinking inline), ``home()``,
+``push(scene)``, ``frames(n)``, ``settle(table)`` (animations and bot moves run until the player is
+asked something), ``click(pos)``, ``key(k)``, ``click_button(key)`` (a GuiScene's button by key,
+clicked at its centre), ``check(name)``. A visit that raises is reported as a problem of the screen it
+was on; the others still run. Table states are driven deterministically: seeded deals, bots that
+play their first legal move (or break a priority, so the claim prompt shows), no real-time threads.
+``SALON_SMOKE_SHOTS=DIR`` saves every screen checked as a PNG (to look at).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+VISITS: list[tuple[str, Callable[[Smoke], None]]] = []
+FRAMES_PER_CHECK = 3
+DT = 1 / 60
+
+
+def visit(name: str) -> Callable[[Callable[[Smoke], None]], Callable[[Smoke], None]]:
+    """Register a visit (run in the order registered)."""
+
+    def register(fn: Callable[[Smoke], None]) -> Callable[[Smoke], None]:
+        VISITS.append((name, fn))
+        return fn
+
+    return register
+
+
+# --- the bots of the smoke: instant, deterministic, and willing to break a priority once ----------------
+
+
+class SmokeBot:
+    """Plays the first legal move; in Uragan it breaks a priority when it can (so the player sees the
+    claim prompt) and claims when the player broke one."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def choose(self, view: Any) -> Any:
+        moves = list(view.legal_moves())
+        if self.game == "uragan":
+            from engine.uragan.moves import Claim, Play
+
+            claims = [m for m in moves if isinstance(m, Claim)]
+            if claims:
+                return claims[0]
+            for m in moves:
+                if isinstance(m, Play):
+                    with contextlib.suppress(Exception):
+                        if view.breach_of(m.card, m.take) is not None:
+                            return m
+        return moves[0]
+
+
+def make_smoke_bot(name: str, game: str, seed: int = 0, budget: Any = None) -> SmokeBot:
+    return SmokeBot(game)
+
+
+# --- the driver -----------------------------------------------------------------------------------------
+
+
+class Smoke:
+    def __init__(self, app: Any, size_text: str) -> None:
+        self.app = app
+        self.size_text = size_text
+        self.screens = 0
+        self.problems: list[dict[str, str]] = []
+        self.current = "start"
+
+    # --- what visits use ------------------------------------------------------------------------------
+
+    def frames(self, n: int = 1, events: Any = (), dt: float = DT) -> None:
+        import pygame
+
+        for i in range(n):
+            queued = pygame.event.get()
+            self.app.frame(dt, (list(events) if i == 0 else []) + queued)
+
+    def home(self) -> Any:
+        """The main menu alone on the stack."""
+        from game.scenes.menu import MenuScene
+
+        self.app.stack.clear()
+        menu = MenuScene(self.app)
+        self.app.stack.push(menu)
+        self.frames(2)
+        return menu
+
+    def push(self, scene: Any) -> Any:
+        self.app.stack.push(scene)
+        self.frames(2)
+        return scene
+
+    def click(self, pos: tuple[int, int]) -> None:
+        import pygame
+
+        self.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        self.frames(1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+        self.frames(2, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+    def key(self, k: int, mod: int = 0) -> None:
+        import pygame
+
+        self.frames(2, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+
+    def click_button(self, key: str) -> None:
+        """Click the top GuiScene's button ``key`` where it shows (it must be there)."""
+        scene = self.app.stack.top
+        button = scene.buttons[key]
+        self.click(button.rect.center)
+
+    def settle(self, table: Any, limit: int = 600, until: Callable[[], bool] | None = None) -> None:
+        """Let animations, holds the table lifts itself, and bot moves run until the player is asked
+        for something (or another scene is on top). Big time steps: nothing here waits on a clock."""
+        for _ in range(limit):
+            if self.app.stack.top is not table:
+                return
+            table.tweens.finish_all()
+            self.frames(1, dt=0.5)
+            if until is not None:
+                if until():
+                    return
+                continue
+            if table.match.is_over() and not table.busy():
+                return
+            if table.is_human_turn() and not table.busy():
+                return
+            if self.waiting(table):
+                return
+        raise RuntimeError("the table never came to rest")
+
+    def waiting(self, table: Any) -> bool:
+        """Is ``table`` waiting on the player (a prompt, the declarations) rather than on itself?"""
+        if table.tweens.busy:
+            return False
+        holds = set(table.holds) - {"warming"}
+        if getattr(table, "must_choose_trump", lambda: False)() and holds <= {"declare"}:
+            return True
+        if getattr(table, "phase", "") == "declare" and holds <= {"declare"} and table.shown.trump >= 0:
+            return not table.demo
+        return False
+
+    def check(self, name: str) -> None:
+        """Draw a few frames of what shows now, check its layout, count one screen."""
+        from game.layout_check import check_app
+
+        self.current = name
+        self.frames(FRAMES_PER_CHECK)
+        self.screens += 1
+        shots = os.environ.get("SALON_SMOKE_SHOTS")
+        if shots:  # every screen checked, as a PNG (for looking at, never for the tests)
+            import pygame
+
+            safe = "".join(ch if ch.isalnum() else "_" for ch in name)
+            os.makedirs(shots, exist_ok=True)
+            pygame.image.save(self.app.screen, os.path.join(shots, f"{self.screens:03d}_{safe}.png"))
+        for what in check_app(self.app):
+            self.problem(name, what)
+
+    def problem(self, screen: str, what: str) -> None:
+        entry = {"screen": screen, "size": self.size_text, "what": what}
+        if entry not in self.problems:
+            self.problems.append(entry)
+
+    # --- running ------------------------------------------------------------------------------------
+
+    def run(self, only: Callable[[str], bool] | None = None) -> None:
+        for name, fn in VISITS:
+            if only is not None and not only(name):
+                continue
+            self.current = name
+            try:
+                fn(self)
+            except Exception as err:
+                where = traceback.extract_tb(err.__traceback__)[-1]
+                self.problem(
+                    self.current,
+                    f"raised {type(err).__name__}: {err} ({os.path.basename(where.filename)}:{where.lineno})",
+                )
+            with contextlib.suppress(Exception):
+                self.app.stack.clear()
+
+    def report(self) -> dict[str, Any]:
+        return {"screens": self.screens, "problems": self.problems}
+
+
+# --- the visits ------------------------------------------------------------------------------------------
+
+
+@visit("main menu")
+def _menu(s: Smoke) -> None:
+    s.home()
+    s.check("main menu")
+
+
+@visit("new game")
+def _new_game(s: Smoke) -> None:
+    from game.scenes.new_game import NewGameScene
+
+    s.home()
+    scene = s.push(NewGameScene(s.app))
+    scene.press("game_eralash")
+    for n in (2, 3, 4):
+        scene.press(f"players_{n}")
+        s.check(f"new game: Eralash, {n} players")
+    scene.press("pairs_yes")
+    s.check("new game: Eralash, 4 players in pairs")
+    scene.press("pairs_no")
+    scene.press("game_uragan")
+    s.check("new game: Uragan")
+
+
+def _uragan_table(s: Smoke, target: int) -> Any:
+    from game.scenes.uragan_table import UraganTable
+
+    s.home()
+    table = UraganTable.new_game(s.app, seed=7, level="novice", options={"target": target})
+    table.hint_budget = 0.01
+    s.push(table)
+    s.settle(table)
+    return table
+
+
+def _uragan_move(s: Smoke, table: Any, seen: set[str]) -> None:
+    """One move of the player's: a choice among captures when there is one to show, else the first."""
+    from engine.uragan.moves import Claim, Play
+
+    if table.claim_prompt():
+        if "claim" not in seen:
+            seen.add("claim")
+            s.check("Uragan: claim prompt")
+        table.answer_claim(next(m for m in table.match.legal_moves() if isinstance(m, Claim)))
+        return
+    picks = table.pick_moves()
+    if picks:
+        if "pick" not in seen:
+            seen.add("pick")
+            s.check("Uragan: capture after a claim")
+        table.choose(0)
+        return
+    plays = [m for m in table.match.legal_moves() if isinstance(m, Play)]
+    by_card: dict[int, list[Any]] = {}
+    for m in plays:
+        by_card.setdefault(m.card, []).append(m)
+    several = next((c for c, ms in by_card.items() if len(ms) > 1), None)
+    if several is not None and "choice" not in seen:
+        seen.add("choice")
+        table.open_choice(several, table.legal_for(several))
+        s.check("Uragan: capture choice")
+        table.choose(0)
+        return
+    table.submit(plays[0])
+
+
+@visit("Uragan table")
+def _uragan(s: Smoke) -> None:
+    import pygame
+
+    from game.widgets.score_sheet import ScoreSheetScene
+
+    table = _uragan_table(s, 16)
+    s.check("Uragan: the deal")
+    seen: set[str] = set()
+    if table.hint_available():
+        table.request_hint()
+        s.frames(2)
+        s.check("Uragan: hint")
+    for _ in range(200):
+        top = s.app.stack.top
+        if isinstance(top, ScoreSheetScene):
+            top.step = 0.0
+            s.frames(2, dt=5.0)
+            s.check("Uragan: end-of-deal sheet")
+            break
+        if table.is_human_turn() and not table.busy():
+            _uragan_move(s, table, seen)
+        s.settle(table)
+    else:
+        raise RuntimeError("the deal never ended")
+    s.key(pygame.K_RETURN)
+    s.settle(table)
+    s.check("Uragan: the next deal")
+
+
+@visit("Uragan end of game")
+def _uragan_end(s: Smoke) -> None:
+    from game.widgets.score_sheet import ScoreSheetScene
+
+    table = _uragan_table(s, 1)
+    seen = {"choice", "pick"}
+    for _ in range(200):
+        top = s.app.stack.top
+        if isinstance(top, ScoreSheetScene):
+            s.frames(2, dt=5.0)
+            s.check("Uragan: end of the game")
+            return
+        if table.is_human_turn() and not table.busy():
+            _uragan_move(s, table, seen)
+        s.settle(table)
+    raise RuntimeError("the game never ended")
+
+
+def _craft_uragan(table: Any, hand: list[str], on_table: list[str]) -> None:
+    """Give the player ``hand`` (filled up at random) and the table ``on_table``, the player to move."""
+    import random
+
+    from engine import cards as C
+    from engine.uragan import Deal
+    from engine.uragan.deck import DECK
+
+    chosen = C.parse_set(hand) | C.parse_set(on_table)
+    rest = list(C.cards(DECK & ~chosen))
+    random.Random(1).shuffle(rest)
+    mine = list(C.cards(C.parse_set(hand)))
+    while len(mine) < 6:
+        mine.append(rest.pop())
+    rounds = [[C.to_mask(mine), C.to_mask(rest[:6])]] + [
+        [C.to_mask(rest[6 + i * 12 : 12 + i * 12]), C.to_mask(rest[12 + i * 12 : 18 + i * 12])]
+        for i in range(2)
+    ]
+    deal = Deal.from_hands(table.match.options, 1 - table.me, C.parse_set(on_table), rounds)
+    table.match.deal = deal
+    table._adopt_deal(deal)
+    table._opening_pending = False
+    table.cancel_bot()
+    table.banner = None
+    table.sync(instant=True)
+    table.build_buttons()
+
+
+@visit("Uragan story")
+def _uragan_story(s: Smoke) -> None:
+    """The table telling the story: an uragan pending on the score panel, the opponent's move still
+    said, the last play marked, the move log open, a capture option lit and a claimable one marked."""
+    import pygame
+
+    from engine import cards as C
+    from engine.uragan.moves import Play
+
+    table = _uragan_table(s, 16)
+    _craft_uragan(table, ["7S", "KH"], ["AC", "2D", "3S", "AH"])
+    s.frames(2)
+    table.submit(Play(C.parse("7S"), C.parse_set(["AC", "2D", "3S", "AH"])))  # an uragan
+    s.settle(table)
+    s.frames(4, dt=0.5)  # the "Uragan!" banner has gone; the news of the opponent's move stays
+    s.check("Uragan: uragan pending, the opponent's move, the last play")
+    s.key(pygame.K_l)
+    s.check("Uragan: move log")
+    s.key(pygame.K_l)
+    _craft_uragan(table, ["7S", "KH"], ["3C", "4D", "2S", "7C"])
+    s.frames(2)
+    table.select(C.parse("7S"))
+    s.check("Uragan: a card chosen, its claimable trail said")
+    table.select(None)
+    table.open_choice(C.parse("7S"), table.legal_for(C.parse("7S")))
+    s.frames(2)
+    chip = next(b for b in table.buttons if b.key == "choice1")
+    s.frames(1, [pygame.event.Event(pygame.MOUSEMOTION, pos=chip.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+    s.check("Uragan: capture choice, a claimable option lit")
+    table.close_choice()
+
+
+@visit("Eralash trick marks")
+def _eralash_marks(s: Smoke) -> None:
+    """A trick in the centre with its led card marked, then complete with the winner marked."""
+    for players in (2, 3, 4):
+        table = _eralash_table(s, players)
+        for _ in range(400):
+            if table.must_choose_trump():
+                table.choose_trump(table.shown.choices[0])
+            elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
+                table.end_declarations()
+            elif table.can_play_card():
+                break
+            s.settle(table)
+        legal = table.legal_mask_for_me()
+        table.tweens.speed = "normal"  # the complete trick lies a moment before it is gathered
+        table.play_card((legal & -legal).bit_length() - 1)
+        s.frames(8, dt=0.05)  # the card has landed; the next seat is still to play
+        if table.gather is None and table.shown.current_trick():
+            s.check(f"Eralash {players} players: the led card marked")
+        for _ in range(2000):
+            if table.gather is not None:
+                break
+            s.frames(1, dt=0.05)
+        else:
+            raise RuntimeError("the trick was never complete")
+        s.frames(8, dt=0.05)
+        s.check(f"Eralash {players} players: the trick's winner marked")
+
+
+# Seeds whose first deal lets the player name trump (so the trump choice shows), by player count.
+TRUMP_SEEDS = {2: 65, 3: 185, 4: 39}
+
+
+def _eralash_table(s: Smoke, players: int, pairs: bool = False, target: int = 13) -> Any:
+    from game.scenes.eralash_table import EralashTable
+
+    s.home()
+    table = EralashTable.new_game(
+        s.app, seed=TRUMP_SEEDS[players], players=players, levels=["novice"] * (players - 1),
+        options={"pairs": pairs, "target": target},
+    )
+    table.hint_budget = 0.01
+    s.push(table)
+    s.settle(table)
+    return table
+
+
+def _eralash_play(s: Smoke, table: Any, label: str, seen: set[str]) -> None:
+    """Drive one Eralash deal from the declarations to its sheet, checking each prompt once."""
+    from game.scenes.eralash_sheet import SheetScene
+
+    for _ in range(400):
+        top = s.app.stack.top
+        if isinstance(top, SheetScene):
+            s.frames(2, dt=5.0)
+            end = "end of the robber" if table.match.is_over() else "end-of-deal sheet"
+            s.check(f"Eralash {label}: {end}")
+            return
+        if table.must_choose_trump():
+            if "trump" not in seen:
+                seen.add("trump")
+                s.check(f"Eralash {label}: trump choice")
+                if table.hint_available():
+                    table.request_hint()
+                    s.frames(2)
+                    s.check(f"Eralash {label}: trump choice, hint")
+            table.choose_trump(table.shown.choices[0])
+        elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
+            if "declare" not in seen:
+                seen.add("declare")
+                s.check(f"Eralash {label}: declarations")
+            table.end_declarations()
+        elif table.is_human_turn() and not table.busy():
+            if "play" not in seen:
+                seen.add("play")
+                s.check(f"Eralash {label}: your turn")
+                if table.hint_available():
+                    table.request_hint()
+                    s.frames(2)
+                    s.check(f"Eralash {label}: hint")
+                    table.clear_hint()
+            if "last" not in seen and table.last_trick_index() is not None:
+                seen.add("last")
+                table.open_last_trick()
+                s.check(f"Eralash {label}: last trick")
+                table.close_last_trick()
+            legal = table.legal_mask_for_me()
+            card = (legal & -legal).bit_length() - 1
+            table.play_card(card)
+        s.settle(table)
+    raise RuntimeError("the deal never ended")
+
+
+@visit("Eralash table, 4 players")
+def _eralash4(s: Smoke) -> None:
+    table = _eralash_table(s, 4)
+    s.check("Eralash 4 players: the deal")
+    _eralash_play(s, table, "4 players", set())
+    s.frames(1)
+    s.app.stack.top.close()
+    s.settle(table)
+    s.check("Eralash 4 players: the next deal")
+    table.show_sheet()
+    s.check("Eralash 4 players: score sheet")
+
+
+@visit("Eralash table, 2, 3 players and pairs")
+def _eralash_counts(s: Smoke) -> None:
+    for players, pairs, label in ((2, False, "2 players"), (3, False, "3 players"), (4, True, "pairs")):
+        s.current = f"Eralash {label}"
+        table = _eralash_table(s, players, pairs, target=1)
+        s.check(f"Eralash {label}: the deal")
+        _eralash_play(s, table, label, {"play", "last"} if label != "pairs" else set())
+
+
+@visit("Continue")
+def _continue(s: Smoke) -> None:
+    from game.scenes import continue_game
+
+    s.home()
+    s.check("main menu with a saved game")
+    table = continue_game(s.app)
+    if table is not None:
+        s.frames(2)
+        with contextlib.suppress(Exception):
+            s.settle(table)
+        s.check("Continue: the saved game")
+
+
+@visit("Settings")
+def _settings(s: Smoke) -> None:
+    from game.scenes import open_screen
+
+    s.home()
+    open_screen(s.app, "settings")
+    s.check("Settings")
+
+
+@visit("Rules")
+def _rules(s: Smoke) -> None:
+    from game.scenes.rules_screen import RulesScene
+
+    for game in ("eralash", "uragan"):
+        s.home()
+        scene = s.push(RulesScene(s.app, game))
+        s.check(f"Rules: {game}")
+        scene.scroll_to(scene._max_scroll() / 2, instant=True)
+        s.check(f"Rules: {game}, further down")
+
+
+@visit("narrated example")
+def _example(s: Smoke) -> None:
+    from game.scenes.eralash_table import open_example
+
+    s.home()
+    table = open_example(s.app)
+    s.frames(2)
+
+    def still() -> bool:
+        return not table.queue and not table.tweens.busy and set(table.holds) <= {"declare"}
+
+    for step in range(40):
+        s.settle(table, until=still)
+        s.check(f"narrated example: step {step}")
+        if table.step > table.tricks_in_record:
+            break
+        before = (table.step, table.phase)
+        table.advance()
+        s.frames(1)
+        s.settle(table, until=still)
+        if (table.step, table.phase) == before:
+            raise RuntimeError("the example did not advance")
+    else:
+        raise RuntimeError("the example never ended")
+    for back in range(40):  # ◂ Previous, all the way back to the declarations
+        if table.phase != "play":
+            break
+        table.go_back()
+        s.settle(table, until=still)
+        if back < 2 or table.phase != "play":
+            s.check(f"narrated example: back to step {table.step} ({table.phase})")
+    if table.phase != "declare":
+        raise RuntimeError("◂ Previous did not lead back to the declarations")
+
+
+@visit("Statistics")
+def _stats(s: Smoke) -> None:
+    from game.scenes import open_screen
+
+    s.home()
+    open_screen(s.app, "stats")
+    s.check("Statistics")
+    s.click_button("by_table")
+    s.check("Statistics: Eralash by table")
+
+
+@visit("New game over a game in progress")
+def _abandon(s: Smoke) -> None:
+    from game.saves import game_in_progress
+    from game.scenes import open_table
+    from game.scenes.new_game import NewGameScene
+
+    s.home()
+    if not game_in_progress(s.app.store):
+        open_table(s.app, "uragan", level="novice")
+        s.frames(2)
+        s.home()
+    scene = s.push(NewGameScene(s.app))
+    scene.press("start")
+    if scene.dialog is None:
+        raise RuntimeError("no question before abandoning the game in progress")
+    s.check("New game: abandon the game in progress?")
+    scene.dismiss_dialog()
+
+
+@visit("About")
+def _about(s: Smoke) -> None:
+    from game.i18n import t
+
+    s.home()
+    s.click_button("about")
+    scene = s.app.stack.top
+    if type(scene).__name__ != "AboutScene":
+        raise RuntimeError("the About button did not open the About box")
+    s.check("About")
+    # the longest it gets: the file manager could not be asked (the folder is not opened for real here)
+    scene.status, scene.status_is_error = t("about.open_failed", reason="xdg-open: not found"), True
+    scene.build()
+    s.check("About: the folder could not be opened")
+
+
+from game import smoke_coach  # noqa: E402, F401  (the coach's visits: the replay viewer, records)
+
+# --- the command ----------------------------------------------------------------------------------------
+
+
+def run_smoke(args: Any) -> int:
+    """``salon --smoke``: the JSON line on stdout; 0 when every screen is clean, else 1."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import parse_size
+
+    started = time.perf_counter()
+    size = parse_size(getattr(args, "size", None)) or (960, 600)
+    with contextlib.ExitStack() as stack:
+        if not getattr(args, "data_dir", None):
+            args.data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-smoke-"))
+        report = smoke(args, size)
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(report, ensure_ascii=False))
+    sys.stdout.flush()
+    return 0 if not report["problems"] else 1
+
+
+def smoke(args: Any, size: tuple[int, int], only: Callable[[str], bool] | None = None) -> dict[str, Any]:
+    """Run the visits on an App over ``args.data_dir`` at ``size``; the report (without timing)."""
+    from game.app import App
+    from game.botworker import InlineWorker
+    from game.widgets.warm import Warmer
+
+    Warmer.inline = True
+    app = App(args, size=size)
+    app.worker = InlineWorker("game.smoke:make_smoke_bot")
+    with contextlib.suppress(Exception):
+        app.settings.set("animation_speed", "instant", save=False)
+    s = Smoke(app, f"{size[0]}x{size[1]}")
+    try:
+        s.run(only)
+    finally:
+        with contextlib.suppress(Exception):
+            app.close()
+    return s.report()

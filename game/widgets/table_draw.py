@@ -1,0 +1,133 @@
+"""What every card table draws: the cloth, the cards in their order, messages on plaques, the deal
+number, the thinking dots, and the boxes it shows to the layout check (a mixin of ``TableScene``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pygame
+
+from engine import cards as C
+from game.i18n import t
+from game.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
+from game.widgets.cards import draw_card
+from game.widgets.felt import panel, table_background
+
+
+class TableDrawing:
+    """Drawing for ``TableScene`` (uses its ``app``, ``layout``, ``sprites``, ``text`` …)."""
+
+    layout: Any
+    sprites: Any
+    text: Any
+    _plaques: ClassVar[dict[tuple[int, int], pygame.Surface]] = {}
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The cloth for this size (None while the helper thread is still making it)."""
+        colour = getattr(self.app.settings, "table_colour", "green")
+        key = (size, colour)
+        if self._felt is None or self._felt_key != key:
+            ready = self._felt_ready.pop(key, None)
+            if ready is None and not self.warmer.ready:
+                return None
+            self._felt = ready if ready is not None else table_background(size, colour)
+            self._felt_key = key
+        return self._felt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt = self.felt(surface.get_size())
+        if felt is None:
+            surface.fill(BAIZE_DARK)
+        else:
+            surface.blit(felt, (0, 0))
+        warming = "warming" in self.holds
+        if warming and self.layout is not None:
+            hint = self.text.get(t("table.shuffling"), self.font_size(0.026), IVORY, "italic", shadow=True)
+            surface.blit(hint, hint.get_rect(center=self.layout.message.center))
+        self.draw_table(surface)
+        for s in sorted(self.sprites.values(), key=lambda s: s.z):
+            if warming and not self.images.cached(s.card, s.turn >= 1.0):
+                continue  # not made yet: appears when the helper thread has it
+            draw_card(surface, self.images, s)
+        if self.drag.dragging and self.drag.pressed is not None:
+            draw_card(surface, self.images, self.drag.pressed)
+        self.draw_overlay(surface)
+        self.draw_message(surface)
+        self.draw_deal_number(surface)
+        self.place_hint_button()
+        for b in self.buttons:
+            b.draw(surface, self.text, self.font_size(0.026))
+
+    def font_size(self, share: float) -> int:
+        return max(12, int(self.app.size[1] * share))
+
+    def deal_number_text(self) -> str:
+        """"Deal #482193557": the game's number (its seed), to deal the same cards again."""
+        number = getattr(self.session, "deal_number", None)
+        if number is None:
+            number = getattr(self.match, "seed", None)
+        return t("deal_number.label", n=number) if number is not None else ""
+
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Where the deal number goes: a rect anchor name and point (tables choose a quiet corner)."""
+        return None
+
+    def draw_deal_number(self, surface: pygame.Surface) -> None:
+        """The deal number, small, where the table keeps it."""
+        text = self.deal_number_text()
+        spot = self.deal_number_spot() if text and self.layout is not None else None
+        if spot is None:
+            return
+        img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
+        surface.blit(img, img.get_rect(**{spot[0]: spot[1]}))
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        msg = self.message
+        if msg is None or self.layout is None:
+            return
+        rect = self.layout.message
+        colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
+        img = self.text.get(msg.text, self.font_size(0.026), colour, suits=self.suits())
+        box = img.get_rect(center=rect.center).inflate(36, 16)
+        if midbottom is not None:
+            box.midbottom = midbottom
+        surface.blit(self._plaque(box.size), box)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
+        p = self._plaques.get(size)
+        if p is None:
+            if len(self._plaques) > 200:
+                self._plaques.clear()
+            p = panel(size, 215)
+            self._plaques[size] = p
+        return p
+
+    def layout_boxes(self) -> list[Any]:
+        """What the layout check looks at (``game.layout_check``): the table's buttons and its cards
+        (texts are found by the check itself). Tables add their plaques by extending this."""
+        from game.layout_check import Box
+
+        if getattr(self, "peeking", False):
+            return []  # a view over the dimmed table (the last trick): only its own texts count
+        out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
+               for b in self.buttons]
+        w, h = self.images.size
+        for s in self.sprites.values():
+            if not s.visible or s.alpha < 40:
+                continue
+            turned = 45 < abs(s.angle) % 180 < 135
+            cw, ch = (h, w) if turned else (w, h)
+            rect = pygame.Rect(0, 0, int(cw * s.scale), int(ch * s.scale))
+            rect.center = (int(s.x), int(s.y - s.lift * h))
+            upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
+            out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright))
+        return out
+
+    def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
+        """A quiet pulse of three brass dots beside the thinking bot's name."""
+        r = max(3, self.app.size[1] // 220)
+        phase = self.clock * 3.0
+        for i in range(3):
+            on = (int(phase) % 3) == i
+            pygame.draw.circle(surface, BRASS if on else (90, 80, 50), (pos[0] + i * r * 3, pos[1]), r)

@@ -1,0 +1,112 @@
+"""The layout check catches what it is for (planted faults), and ``salon --smoke`` runs and reports."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from helpers import frames
+
+from game.app import run
+from game.layout_check import Box, check_app, problems
+from game.widgets.gui_scene import GuiScene
+
+SIZE = (960, 600)
+
+
+def test_clean_boxes_have_no_problems():
+    boxes = [
+        Box("a", "control", pygame.Rect(10, 10, 100, 30), "OK", 40),
+        Box("b", "control", pygame.Rect(120, 10, 100, 30), "Cancel", 60),
+        Box("card", "card", pygame.Rect(10, 100, 70, 100)),
+    ]
+    assert problems(boxes, SIZE) == []
+
+
+@pytest.mark.parametrize(
+    ("boxes", "words"),
+    [
+        ([Box("a", "control", pygame.Rect(10, 10, 100, 30)), Box("b", "label", pygame.Rect(60, 20, 100, 30))],
+         "overlaps"),
+        ([Box("a", "control", pygame.Rect(900, 10, 100, 30))], "outside the window"),
+        ([Box("a", "control", pygame.Rect(10, 10, 100, 30), "Much too long a label", 180)], "needs 180 px"),
+        ([Box("a", "text", pygame.Rect(10, 10, 100, 30), "Требование проти…")], "ellipsis"),
+        ([Box("a", "control", pygame.Rect(10, 10, 100, 30), within=pygame.Rect(0, 0, 80, 80))], "sticks out"),
+        ([Box("card c", "card", pygame.Rect(10, 10, 70, 100)),
+          Box("b", "control", pygame.Rect(40, 50, 90, 30))], "covers the card"),
+        ([Box("t", "text", pygame.Rect(10, 10, 100, 20), "one"),
+          Box("u", "text", pygame.Rect(20, 15, 100, 20), "two")], "prints over"),
+    ],
+)
+def test_each_planted_fault_is_reported(boxes, words):
+    found = problems(boxes, SIZE)
+    assert any(words in p for p in found), found
+
+
+class Broken(GuiScene):
+    """A screen laid out wrong on purpose: two buttons on top of each other, one off the window, a
+    label too narrow for its text, and a text of our own printed over a button."""
+
+    def build(self) -> None:
+        from pygame_gui.elements import UILabel
+
+        self.clear()
+        self.button("one", "One", pygame.Rect(100, 100, 200, 40))
+        self.button("two", "Two", pygame.Rect(150, 110, 200, 40))
+        self.button("off", "Off", pygame.Rect(SIZE[0] - 50, 300, 200, 40))
+        self.add(UILabel(pygame.Rect(100, 400, 60, 30), "A label far wider than its box", self.app.ui))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
+        surface.blit(self.app.text.get("Printed over", 20), (120, 105))
+
+
+def test_a_broken_screen_fails_the_check(make_app):
+    app = make_app(size=SIZE)
+    app.stack.push(Broken(app))
+    frames(app, 2)
+    found = check_app(app)
+    text = "\n".join(found)
+    assert "'One'" in text and "overlaps" in text
+    assert "'Off'" in text and "outside the window" in text
+    assert "A label far wider" in text and "needs" in text
+    assert "Printed over" in text
+
+
+def test_a_table_button_over_a_card_fails_the_check(make_app):
+    from game.scenes.uragan_table import UraganTable
+
+    app = make_app(size=SIZE)
+    table = UraganTable.new_game(app, seed=3, level="club")
+    app.stack.push(table)
+    table._opening_pending = False
+    frames(app, 2)
+    table.tweens.finish_all()
+    assert not [p for p in check_app(app) if "covers the card" in p]
+    card = next(iter(table.sprites.values()))
+    table.buttons[0].rect.center = (int(card.x), int(card.y))
+    assert any("covers the card" in p for p in check_app(app))
+
+
+def test_smoke_rejects_a_window_below_the_minimum(capsys):
+    assert run(["--smoke", "--size", "800x500"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "960x600" in err
+
+
+def test_smoke_prints_one_json_line(tmp_path, capsys, monkeypatch):
+    from game import smoke
+
+    ran = []
+    visits = [("main menu", smoke._menu), ("boom", lambda s: ran.append(1) or 1 / 0)]
+    monkeypatch.setattr(smoke, "VISITS", visits)
+    code = run(["--smoke", "--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1
+    report = json.loads(out[0])
+    assert report["screens"] == 1 and ran == [1]
+    assert code == 1
+    boom = [p for p in report["problems"] if p["screen"] == "boom"]
+    assert len(boom) == 1 and boom[0]["size"] == "1280x800"
+    assert "ZeroDivisionError" in boom[0]["what"]
