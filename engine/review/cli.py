@@ -36,7 +36,8 @@ def main(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     r = sub.add_parser("review", help="judge one seat's decisions in a record from what it could see")
     r.add_argument("file", help="record file, or - for standard input")
-    r.add_argument("--seat", type=bounded_int(0, 3), required=True, help="the seat whose decisions are judged")
+    r.add_argument("--seat", type=bounded_int(0, 3), required=True,
+                   help="the seat whose decisions are judged")
     r.add_argument("--budget", type=positive_float, default=None,
                    help="think time per decision in seconds (default: Master's own, 0.8)")
     r.add_argument("--seed", type=seed_int, default=0, help="search seed (same seed, same verdicts)")
