@@ -55,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="random-playout throughput and move-generation timings")
     b.add_argument("--game", choices=["eralash", "uragan", "all"], default="all")
     b.add_argument("--seconds", type=positive_float, default=3.0, help="time per measurement")
+    b.add_argument("--review", action="store_true",
+                   help="instead: time reviewing one seat of a whole deal (python -m engine review)")
+    b.add_argument("--budget", type=positive_float, default=None, help="with --review: seconds per decision")
     b.set_defaults(func=_bench)
 
     from engine.review.cli import add_parser as add_review

@@ -65,19 +65,27 @@ class TrickMarks:
             surface.blit(tag, self.tag_rect(tag.get_size(), box))
 
     def tag_rect(self, size: tuple[int, int], box: pygame.Rect) -> pygame.Rect:
-        """Where a mark's word goes: on the outer side of its card, where no other trick card lies
-        (above the top seat's card, beside the others')."""
+        """Where a mark's word goes: on the outer side of its card (above the top seat's card, below
+        yours, beside the side seats'), or the first other side where no other trick card lies."""
         cx, cy = self.layout.centre
         cw, ch = self.layout.card
         dx, dy = (box.centerx - cx) / cw, (box.centery - cy) / ch
-        rect = pygame.Rect((0, 0), size)
-        if abs(dy) >= abs(dx) and dy < 0:
-            rect.midbottom = (box.centerx, box.top - 2)
-        elif dx < -0.2:
-            rect.midright = (box.left - 4, box.centery)
+        above = pygame.Rect((0, 0), size)
+        above.midbottom = (box.centerx, box.top - 2)
+        below = pygame.Rect((0, 0), size)
+        below.midtop = (box.centerx, box.bottom + 2)
+        left = pygame.Rect((0, 0), size)
+        left.midright = (box.left - 4, box.centery)
+        right = pygame.Rect((0, 0), size)
+        right.midleft = (box.right + 4, box.centery)
+        if abs(dy) >= abs(dx):
+            order = [above, left, right, below] if dy < 0 else [below, right, left, above]
         else:
-            rect.midleft = (box.right + 4, box.centery)
-        return rect
+            order = [left, above, below, right] if dx < 0 else [right, above, below, left]
+        cards, _ = self.trick_on_cloth()
+        others = [self.sprites[c].rect(self.images.size) for c in cards if c in self.sprites]
+        others = [r for r in others if r.center != box.center]
+        return next((r for r in order if not any(r.colliderect(o) for o in others)), order[0])
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_trick_marks(surface)

@@ -129,7 +129,9 @@ class NewGameScene(GuiScene):
         fixed = title_h + button_h + 2 * pad + 6 + error_h
         base = rows * (30 + 3) + abouts * 17
         f = max(1.0, min(4 / 3, (room - border - fixed) / base))
-        self.row_h, self.gap, self.about_h = int(30 * f), int(3 * f) + int((f - 1) * 18), int(17 * f)
+        self.row_h, self.about_h = int(30 * f), int(17 * f)
+        spare = room - border - fixed - rows * self.row_h - abouts * self.about_h
+        self.gap = max(3, min(12, spare // rows))
         need = fixed + rows * (self.row_h + self.gap) + abouts * self.about_h + border
         ph = min(room, need)
         panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))

@@ -122,11 +122,15 @@ class UraganLog:
         return pygame.Rect(lay.inset, top, width, bottom - top)
 
     def log_panel_rect(self) -> pygame.Rect:
-        """The whole log, opened over the middle of the table (between the hands)."""
+        """The whole log, opened over the cloth between the hands (the table cards and any prompt)."""
         lay = self.layout
         w, h = lay.size
+        side = self.glance_rect().right + 8  # clear of the left column (and, alike, of the right)
+        width = min(max(int(min(w * 0.6, h * 1.1)), lay.table.width), w - 2 * side)
         top = lay.opp_hand.bottom + 6
-        rect = pygame.Rect(0, 0, int(min(w * 0.6, h * 1.1)), lay.my_hand.top - 6 - top)
+        if w // 2 - width // 2 < self.score_rect().right + 8:
+            top = max(top, self.score_rect().bottom + 8)
+        rect = pygame.Rect(0, 0, width, lay.my_hand.top - 6 - top)
         rect.midtop = (w // 2, top)
         return rect
 
@@ -215,32 +219,51 @@ class UraganLog:
             img = self.text.get(t("story.log.empty"), fs, (205, 195, 165), "italic")
             surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
             return
-        # Two columns when one is not enough; the newest moves always show (the oldest drop first).
-        cols = 1 if len(entries) * line_h <= bottom - top else 2
-        col_w = (rect.width - 30 - (cols - 1) * 20) // cols
-        rows = [(seat, self.wrapped(text, fs, col_w - 26)) for seat, text in entries]
-        per_col = (bottom - top) // line_h
-        kept: list[tuple[int, int, list[str]]] = []
-        used = 0
-        for i in range(len(rows) - 1, -1, -1):
-            n = len(rows[i][1])
-            if used + n > per_col * cols:
+        num_w, col_w, columns, rows = self._log_layout(entries, fs, rect.width, (bottom - top) // line_h)
+        for col, indices in enumerate(columns):
+            x, y = rect.x + 15 + col * (col_w + 20), top
+            for i in indices:
+                seat, lines = rows[i]
+                surface.blit(self.text.get(f"{i + 1}.", fs, BRASS), (x, y))
+                colour = IVORY if seat == self.me else (255, 214, 160)
+                for line in lines:
+                    surface.blit(self.text.get(line, fs, colour, suits=self.suits()), (x + num_w, y))
+                    y += line_h
+
+    def _log_layout(
+        self, entries: list[tuple[int, str]], fs: int, width: int, per_col: int
+    ) -> tuple[int, int, list[list[int]], list[tuple[int, list[str]]]]:
+        """The panel's columns: one if every move fits, else two; when even two cannot hold them all,
+        the oldest moves drop out first (the newest always show). Kept per state (no work per frame)."""
+        key = (tuple(entries), fs, width, per_col)
+        cached = self.__dict__.get("_log_layout_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        num_w = self.text.font(fs).size(f"{len(entries)}.")[0] + max(8, fs // 2)  # the numbers' column
+        result: Any = None
+        for cols in (1, 2):
+            col_w = (width - 30 - (cols - 1) * 20) // cols
+            rows = [(seat, self.text.wrap(text, fs, col_w - num_w)) for seat, text in entries]
+            for start in range(len(rows)):
+                columns: list[list[int]] = [[]]
+                used = 0
+                for i in range(start, len(rows)):
+                    n = len(rows[i][1])
+                    if used + n > per_col and columns[-1]:
+                        columns.append([])
+                        used = 0
+                    columns[-1].append(i)
+                    used += n
+                if len(columns) <= cols:
+                    if start == 0 or cols == 2:
+                        result = (num_w, col_w, columns, rows)
+                    break
+            if result is not None:
                 break
-            kept.append((i, rows[i][0], rows[i][1]))
-            used += n
-        kept.reverse()
-        col, y = 0, top
-        for i, seat, lines in kept:
-            if y + len(lines) * line_h > bottom:
-                col, y = col + 1, top
-            x = rect.x + 15 + col * (col_w + 20)
-            num = self.text.get(f"{i + 1}.", fs, BRASS)
-            surface.blit(num, (x, y))
-            colour = IVORY if seat == self.me else (255, 214, 160)
-            for line in lines:
-                img = self.text.get(line, fs, colour, suits=self.suits())
-                surface.blit(img, (x + 26, y))
-                y += line_h
+        if result is None:  # not even the newest move fits: show it alone
+            result = (num_w, width - 30, [[len(entries) - 1]], [(s_, [t_]) for s_, t_ in entries])
+        self.__dict__["_log_layout_cache"] = (key, result)
+        return result
 
     def log_boxes(self) -> list[tuple[str, pygame.Rect]]:
         return [("uragan.log.panel", self.log_panel_rect())] if self.log_open else []

@@ -52,7 +52,12 @@ class UraganPlaques:
             pygame.draw.rect(surface, WARN if warn else GLOW, glow, width=3 if warn else 2, border_radius=18)
             if warn:
                 self.draw_trail_warning(surface, card)
-        elif self.selected is not None and self.trail_claimable(self.selected) and not self.prompt_open():
+        elif (
+            self.selected is not None
+            and self.trail_claimable(self.selected)
+            and not self.prompt_open()
+            and not self.log_open
+        ):
             self.draw_trail_warning(surface, self.selected)
         self.draw_score(surface)
         self.draw_log_glance(surface)
@@ -98,9 +103,13 @@ class UraganPlaques:
             if s == self.shown.dealer:  # a brass chip and "deals" / "you deal" (never "Вы сдаёт")
                 you = s in self.humans and name == default_name(0)  # "Вы": "сдаёте", a name: "сдаёт"
                 word = t("table.you_deal") if you else t("table.dealer_mark")
-                mark = self.text.get(word, small, (205, 195, 165), "italic")
                 r = max(4, small // 3)
                 cx, cy = x + img.get_width() + 8 + r, y + img.get_height() // 2 + 1
+                room = rect.right - 14 - self.text.font(fs, "bold").size(str(int(scores[s])))[0] - 8
+                size = small  # smaller rather than over the points (a long name in a narrow plaque)
+                while size > 9 and cx + r + 5 + self.text.font(size, "italic").size(word)[0] > room:
+                    size -= 1
+                mark = self.text.get(word, size, (205, 195, 165), "italic")
                 pygame.draw.circle(surface, BRASS, (cx, cy), r)
                 pygame.draw.circle(surface, BRASS_LIGHT, (cx, cy), r, width=1)
                 at = (cx + r + 5, y + img.get_height() - mark.get_height() - 2)
@@ -186,9 +195,10 @@ class UraganPlaques:
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         lay = self.layout
-        self.draw_last_play(surface)
-        self.draw_waiting(surface)
-        self.draw_prompt(surface)
+        if not self.log_open:  # (the log's panel covers the cloth: nothing to say under it)
+            self.draw_last_play(surface)
+            self.draw_waiting(surface)
+            self.draw_prompt(surface)
         if self.banner is not None:
             text, start = self.banner
             age = self.clock - start

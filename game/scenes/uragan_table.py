@@ -451,8 +451,17 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         self.sync(duration=0.3)
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.draw_log_panel(surface)  # over everything, the buttons too: they wait while it is open
+        if self.log_open:  # the prompt's buttons wait under the log (it has every click and key)
+            shown = self.buttons
+            prompt = ("choice", "pick", "claim", "stand", "cancel")
+            self.buttons = [b for b in shown if not b.key.startswith(prompt)]
+            try:
+                super().draw(surface)
+            finally:
+                self.buttons = shown
+        else:
+            super().draw(surface)
+        self.draw_log_panel(surface)  # over everything
 
     def layout_boxes(self) -> list[Any]:
         """The table's boxes for the layout check, with the log's glance, the prompt's plaque and, while
@@ -463,7 +472,8 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         panel = self.log_panel_rect() if self.log_open else None
         if panel is not None:
             out = [b for b in out if b.kind not in ("card", "control") or not b.rect.colliderect(panel)]
-        out += [Box(name, "plaque", rect) for name, rect in self.glance_boxes() + self.prompt_boxes()]
+        shown = self.glance_boxes() + ([] if self.log_open else self.prompt_boxes())
+        out += [Box(name, "plaque", rect) for name, rect in shown]
         out += [Box(name, "plaque", rect) for name, rect in self.log_boxes()]
         return out
 
