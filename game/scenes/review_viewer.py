@@ -163,7 +163,13 @@ class ReplayMixin(ReviewPanel):
         """Instead of bots: the review's verdicts, as they come."""
         if self.review_id is None:
             return
-        for reply in self.app.worker.poll():
+        worker = self.app.worker
+        replies = worker.poll()
+        strays = [r for r in replies if r.request_id != self.review_id]
+        if strays:  # a table below may be waiting for its bot's move: it gets it when back on top
+            with contextlib.suppress(Exception):
+                worker.give_back(strays)
+        for reply in replies:
             if reply.request_id != self.review_id:
                 continue
             if reply.error is not None:
