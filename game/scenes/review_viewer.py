@@ -21,7 +21,7 @@ import pygame
 from engine import cards as C
 from game.i18n import t
 from game.review_model import Replay
-from game.scenes.eralash_layout import OPP_SCALE
+from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE
 from game.scenes.eralash_table import EralashTable
 from game.scenes.review_panel import PANEL_SHARE, ReviewPanel
 from game.scenes.uragan_table import UraganTable
@@ -393,7 +393,9 @@ class EralashReplay(ReplayMixin, EralashTable):
             och = lay.card[1] * OPP_SCALE
             top.hand = (x, margin + och * 0.42)
             top.plate = (int(top.plate[0] + dx), int(top.hand[1] + och * 0.5 + h * 0.022))
-            top.pile = (top.pile[0] + dx, top.pile[1])
+            # its won tricks under the trump plaque, growing leftwards (the plaque took their place)
+            pw, ph = lay.card[0] * PILE_SCALE, lay.card[1] * PILE_SCALE
+            top.pile = (lay.trump.left + pw * 0.7, lay.trump.bottom + gap + ph * 0.5)
         return lay
 
     def adopt_step(self, step: Any) -> None:
@@ -402,7 +404,9 @@ class EralashReplay(ReplayMixin, EralashTable):
         self.selected = None
         self.close_last_trick()
         played = len(deal.played)
-        self.phase = "declare" if played == 0 and not step.deal_end else "play"
+        # The declarations' plaque does not fit beside the panel: the runs show face up in their
+        # owners' hands and the trump plaque says who named trump.
+        self.phase = "play"
         self.holds.discard("declare")
         self.gather = len(deal.winners) - 1 if played and played % deal.n == 0 else None
 
