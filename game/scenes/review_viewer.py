@@ -341,6 +341,15 @@ class UraganReplay(ReplayMixin, UraganTable):
     def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
         return []
 
+    def draw_last_play(self, surface: pygame.Surface) -> None:
+        """The last play outlined without its tag: the cloth is narrower here (its rows closer), and
+        the panel names the play."""
+        found = self.last_play_box()
+        if found is not None:
+            from game.themes import BRASS_LIGHT
+
+            pygame.draw.rect(surface, BRASS_LIGHT, found[0], width=3, border_radius=10)
+
     def adopt_step(self, step: Any) -> None:
         self._opening_pending = False
         self.choice = None
