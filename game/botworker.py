@@ -159,6 +159,7 @@ class BotWorker:
         self._ctx = multiprocessing.get_context("spawn")
         self._stop_review: Any = None  # shared with the process: the id of a review to stop
         self._reviews: set[int] = set()
+        self._returned: list[Reply] = []
         self._requests: Any = None
         self._replies: Any = None
         self._process: Any = None
@@ -243,8 +244,14 @@ class BotWorker:
             self._cancelled.add(request_id)
             self.pending.discard(request_id)
 
+    def give_back(self, replies: list[Reply]) -> None:
+        """Replies a poller took that were not its own (a viewer over a table waiting for its bot):
+        the next ``poll()`` returns them first."""
+        self._returned.extend(replies)
+
     def poll(self) -> list[Reply]:
-        out: list[Reply] = []
+        out: list[Reply] = self._returned
+        self._returned = []
         if self._backlog and self.alive and not self._starting:
             for job in self._backlog:
                 if (job[1] if job[0] == "review" else job[0]) in self.pending:
@@ -308,6 +315,7 @@ class InlineWorker:
         self.factory = factory
         self.review = review
         self._reviews: dict[int, Any] = {}  # id -> the review's replies, one handed out per poll
+        self._returned: list[Reply] = []
         self._bots: dict[tuple[Any, ...], Any] = {}
         self._jobs: list[tuple[Any, ...]] = []
         self._next_id = 0
@@ -345,8 +353,11 @@ class InlineWorker:
         if review is not None:
             review[2][0] = True
 
+    def give_back(self, replies: list[Reply]) -> None:
+        self._returned.extend(replies)
+
     def poll(self) -> list[Reply]:
-        out = []
+        out, self._returned = self._returned, []
         for rid, (run, replies, stopped) in list(self._reviews.items()):
             if run is not None:  # judged on the first poll; handed out a verdict at a time
                 run()

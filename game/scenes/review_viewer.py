@@ -163,7 +163,13 @@ class ReplayMixin(ReviewPanel):
         """Instead of bots: the review's verdicts, as they come."""
         if self.review_id is None:
             return
-        for reply in self.app.worker.poll():
+        worker = self.app.worker
+        replies = worker.poll()
+        strays = [r for r in replies if r.request_id != self.review_id]
+        if strays:  # a table below may be waiting for its bot's move: it gets it when back on top
+            with contextlib.suppress(Exception):
+                worker.give_back(strays)
+        for reply in replies:
             if reply.request_id != self.review_id:
                 continue
             if reply.error is not None:
@@ -334,6 +340,15 @@ class UraganReplay(ReplayMixin, UraganTable):
 
     def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
         return []
+
+    def draw_last_play(self, surface: pygame.Surface) -> None:
+        """The last play outlined without its tag: the cloth is narrower here (its rows closer), and
+        the panel names the play."""
+        found = self.last_play_box()
+        if found is not None:
+            from game.themes import BRASS_LIGHT
+
+            pygame.draw.rect(surface, BRASS_LIGHT, found[0], width=3, border_radius=10)
 
     def adopt_step(self, step: Any) -> None:
         self._opening_pending = False
