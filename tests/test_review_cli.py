@@ -140,3 +140,11 @@ def test_eralash_trump_choice_is_judged() -> None:
     first = out["decisions"][0]
     assert first["kind"] == "trump" and set(first["played"]) == {"trump"}
     assert first["deal"] == 1 and first["play"] == 1
+
+
+def test_verdicts_cross_a_process_boundary(uragan_rec: dict) -> None:
+    """The app's bot worker sends verdicts to the app: they pickle and compare equal."""
+    import pickle
+
+    vs = list(review_record(uragan_rec, 0, iterations=10))
+    assert vs and pickle.loads(pickle.dumps(vs)) == vs
