@@ -17,8 +17,16 @@ from game.stats import Stats
 from game.storage import Store
 
 
+@pytest.fixture(autouse=True)
+def private_temp(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Path:
+    """A temporary folder of this test's own: other programs' salon-* folders must not count."""
+    folder = tmp_path_factory.mktemp("tempdir")
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
 def _temp_leftovers() -> set[str]:
-    return {p.name for p in Path(tempfile.gettempdir()).glob("salon-*")}
+    return {p.name for p in Path(tempfile.gettempdir()).iterdir()}
 
 
 def _menu(app):
