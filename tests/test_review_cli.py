@@ -148,3 +148,15 @@ def test_verdicts_cross_a_process_boundary(uragan_rec: dict) -> None:
 
     vs = list(review_record(uragan_rec, 0, iterations=10))
     assert vs and pickle.loads(pickle.dumps(vs)) == vs
+
+
+def test_review_limited_to_some_deals() -> None:
+    m = UMatch.new(Options(target=40), ["a", "b"], 8)
+    bots = [make_bot("club", "uragan", 1), make_bot("club", "uragan", 2)]
+    while len(m.deals_done) < 1 or len(m.deal.plays) < 6:
+        s = m.current_player()
+        m.play(bots[s].choose(m.view(s)))
+    rec = m.to_record()
+    second = [d.move_index for d in decisions(rec, 1) if d.deal == 2]
+    got = [v.move_index for v in review_record(rec, 1, iterations=10, deals=[2])]
+    assert got == second and second
