@@ -58,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--review", action="store_true",
                    help="instead: time reviewing one seat of a whole deal (python -m engine review)")
     b.add_argument("--budget", type=positive_float, default=None, help="with --review: seconds per decision")
+    b.add_argument("--noise", type=positive_int, default=None, metavar="ITERATIONS",
+                   help="with --review: how much verdicts move between seeds at this many iterations")
     b.set_defaults(func=_bench)
 
     from engine.review.cli import add_parser as add_review

@@ -62,7 +62,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     S("trails while 7 takes 2H+5H", "2H 5H JC KD", "7C 3S AS QS 4D 6S", "3S"),
     S("trails while 7 takes AH+6H", "AH 6H QC KS", "7D 2C 3S 4S 5C JD", "2C"),
     S("trails while 7 takes AH+2H+4H", "AH 2H 4H KC", "7S 3C 5D QS JC 6D", "JC"),
-    S("takes 2H+4H instead of the 7H sum", "2H 4H AH KS", "7D 6S JC QC 3S 5C", "6S:2H+4H"),
+    S("takes a K instead of 7 taking AH+2H+4H", "2H 4H AH KS", "7D KC JC QC 3S 5C", "KC:KS"),
     S("trails while Q takes 3H+6H", "3H 6H KD JS", "QH 2S AS 4C 5C 7S", "2S"),
     # claims (book): let a priority-breaking play stand or claim it
     S("claims a 7 that took 3+4 beside the 7H (the 7H then goes to the opponent)",

@@ -54,3 +54,27 @@ def measure(game: str, budget: float | None, seed: int = 1, seat: int = 0) -> di
 
 def run(budget: float | None, games: list[str]) -> dict[str, Any]:
     return {g: measure(g, budget) for g in games}
+
+
+def noise(game: str, iterations: int, positions: int = 10, seeds: int = 4) -> dict[str, Any]:
+    """How much the played move's value moves between search seeds, at a fixed iteration count
+    (10 decisions of seat 0 in a Club deal, seed 3); and the gaps found between played and best."""
+    from engine.review import decisions, match_before
+    from engine.review.budget import Budget
+
+    if game == "uragan":
+        from engine.review.uragan import judge
+    else:
+        from engine.review.eralash import judge
+    rec = _uragan_record(3) if game == "uragan" else _eralash_record(3)
+    sds, gaps = [], []
+    for d in decisions(rec, 0)[:positions]:
+        view = match_before(rec, d.move_index).view(0)
+        values = []
+        for seed in range(seeds):
+            j = judge(view, d.played, Budget(None, iterations), seed)
+            values.append(j.value_played)
+            gaps.append(j.value_best - j.value_played)
+        sds.append(statistics.pstdev(values))
+    return {"iterations": iterations, "sd_median": round(statistics.median(sds), 4),
+            "sd_max": round(max(sds), 4), "gaps": sorted(round(g, 3) for g in gaps if g > 0)}
