@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="random-playout throughput and move-generation timings")
     b.add_argument("--game", choices=["eralash", "uragan", "all"], default="all")
     b.add_argument("--seconds", type=positive_float, default=3.0, help="time per measurement")
+    b.add_argument("--review", action="store_true",
+                   help="instead: time reviewing one seat of a whole deal (python -m engine review)")
+    b.add_argument("--budget", type=positive_float, default=None, help="with --review: seconds per decision")
+    b.add_argument("--noise", type=positive_int, default=None, metavar="ITERATIONS",
+                   help="with --review: how much verdicts move between seeds at this many iterations")
     b.set_defaults(func=_bench)
 
     from engine.review.cli import add_parser as add_review

@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="headless bot demo for N frames; print frame times")
     p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
+    p.add_argument("--soak", type=positive_int, metavar="DEALS",
+                   help="headless: play DEALS deals in one app with resizes, menu trips, hints and undos; "
+                        "print memory and frame times")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
     p.add_argument("--seed", type=seed_int, help="deal seed for --demo/--bench")
     p.add_argument(
@@ -414,6 +417,11 @@ class App:
         if not events and still is not None and still() and self._drawn_top is top and toast_same:
             self.skipped_frames += 1
             return False
+        closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
+        if closed and self._drawn_top is not top:
+            from game.memory import release_free_memory
+
+            release_free_memory()  # a screen has closed: its big surfaces can go back to the system
         self._drawn_top = top
         self._toast_drawn = self.toast
         self.stack.draw(self.screen)
@@ -581,6 +589,10 @@ def _run(args: argparse.Namespace) -> int:
         from game.smoke import run_smoke
 
         return run_smoke(args)
+    if args.soak is not None:
+        from game.soak import run_soak
+
+        return run_soak(args)
     if args.bench is not None:
         from game.bench import run_bench
 

@@ -51,6 +51,7 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
 
 
 DEFAULT_FACTORY = "engine.bots:make_bot"
+MAX_BOTS = 16  # bots kept warm in the worker: a table's three, the hint's Master, a few games back
 
 
 def _factory(spec: str) -> Any:
@@ -70,10 +71,12 @@ def _choose(
     view: Any,
 ) -> Any:
     key = (game, bot_name, seed, budget)
-    bot = bots.get(key)
+    bot = bots.pop(key, None)
     if bot is None:
         bot = make_bot(bot_name, game, seed=seed, budget=budget)
-        bots[key] = bot
+        while len(bots) >= MAX_BOTS:  # every game seeds its bots anew: forget the least recently used
+            bots.pop(next(iter(bots)))
+    bots[key] = bot  # (re)inserted last: the most recently used
     return bot.choose(view)
 
 
@@ -156,6 +159,7 @@ class BotWorker:
         self._ctx = multiprocessing.get_context("spawn")
         self._stop_review: Any = None  # shared with the process: the id of a review to stop
         self._reviews: set[int] = set()
+        self._returned: list[Reply] = []
         self._requests: Any = None
         self._replies: Any = None
         self._process: Any = None
@@ -240,8 +244,14 @@ class BotWorker:
             self._cancelled.add(request_id)
             self.pending.discard(request_id)
 
+    def give_back(self, replies: list[Reply]) -> None:
+        """Replies a poller took that were not its own (a viewer over a table waiting for its bot):
+        the next ``poll()`` returns them first."""
+        self._returned.extend(replies)
+
     def poll(self) -> list[Reply]:
-        out: list[Reply] = []
+        out: list[Reply] = self._returned
+        self._returned = []
         if self._backlog and self.alive and not self._starting:
             for job in self._backlog:
                 if (job[1] if job[0] == "review" else job[0]) in self.pending:
@@ -305,6 +315,7 @@ class InlineWorker:
         self.factory = factory
         self.review = review
         self._reviews: dict[int, Any] = {}  # id -> the review's replies, one handed out per poll
+        self._returned: list[Reply] = []
         self._bots: dict[tuple[Any, ...], Any] = {}
         self._jobs: list[tuple[Any, ...]] = []
         self._next_id = 0
@@ -342,8 +353,11 @@ class InlineWorker:
         if review is not None:
             review[2][0] = True
 
+    def give_back(self, replies: list[Reply]) -> None:
+        self._returned.extend(replies)
+
     def poll(self) -> list[Reply]:
-        out = []
+        out, self._returned = self._returned, []
         for rid, (run, replies, stopped) in list(self._reviews.items()):
             if run is not None:  # judged on the first poll; handed out a verdict at a time
                 run()

@@ -459,6 +459,10 @@ def _eralash_play(s: Smoke, table: Any, label: str, seen: set[str]) -> None:
             if "play" not in seen:
                 seen.add("play")
                 s.check(f"Eralash {label}: your turn")
+                import pygame
+
+                s.key(pygame.K_RIGHT)  # a card chosen with the keyboard rises above the others
+                s.check(f"Eralash {label}: a card chosen with the keyboard")
                 if table.hint_available():
                     table.request_hint()
                     s.frames(2)

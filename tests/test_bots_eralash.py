@@ -78,6 +78,20 @@ def test_equivalent_cards_are_grouped_only_across_gone_cards() -> None:
     assert parse_set(["9S", "10S", "QS"]) in classes
 
 
+def test_a_card_on_the_table_keeps_cards_around_it_apart() -> None:
+    """4H and JH with 5H-9H gone: equal once the trick is over, but not while the 10H lies in the
+    trick — the Jack wins it, the 4 does not (Master once played them as one choice)."""
+    from engine.bots.eralash_view import Situation
+
+    gone = parse_set(["5H", "6H", "7H", "8H", "9H", "10H"])
+    sit = Situation(seat=0, n=4, pairs=False, hand=parse_set(["4H", "JH"]), trump=0, leader=1,
+                    trick=[parse_set(["10H"]).bit_length() - 1], won=[0] * 4, gone=gone,
+                    points=[0.0] * 4, tricks_before=[0] * 4, target=13, tricks_per_deal=13, spread=15.0)
+    hand = sit.hand
+    assert len(equivalence_classes(hand, sit.settled())) == 2
+    assert len(equivalence_classes(hand, gone)) == 1  # what the trick's cards would wrongly merge
+
+
 # --- game-level values ---------------------------------------------------------------------------
 
 

@@ -118,3 +118,17 @@ def test_closing_while_a_bot_thinks_does_not_wait_for_its_answer(tmp_path):
     w.close()
     assert not process.is_alive() and process.exitcode is not None
     assert w.poll() == []
+
+
+def test_the_worker_keeps_a_bounded_number_of_bots():
+    # A long session seeds new bots for every game: the worker must not keep them all.
+    from game import botworker
+
+    w = InlineWorker(FACTORY)
+    for seed in range(botworker.MAX_BOTS * 3):
+        w.request("uragan", "club", seed, None, {"legal": ["a"]})
+        w.poll()
+    assert len(w._bots) == botworker.MAX_BOTS
+    w.request("uragan", "club", botworker.MAX_BOTS * 3 - 1, None, {"legal": ["a"]})
+    (reply,) = w.poll()
+    assert reply.move[3] == 2  # the latest bot was kept, and served this one too

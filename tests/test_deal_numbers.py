@@ -66,7 +66,8 @@ def test_play_deal_number_from_the_new_game_dialog(make_app, game):
         frames(app, 1, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
     assert dialog.entry.get_text() == "777 001"
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
-    frames(app, 1, pygame.event.get())  # the entry announces Enter on pygame's queue, as in the app
+    finished = [e for e in pygame.event.get() if e.type == pygame_gui.UI_TEXT_ENTRY_FINISHED]
+    frames(app, 1, finished)  # the entry announces Enter on pygame's queue, as in the app
     table = app.stack.top
     assert table.game == game and table.session.deal_number == 777001
     again = Session.new(None, game, table.match.options.to_dict(), list(table.match.players),

@@ -94,12 +94,17 @@ def test_cli_prints_json(tmp_path, capsys, uragan_rec: dict) -> None:
 @pytest.mark.parametrize("args,words", [
     (["--seat", "x"], "--seat"), (["--seat", "-1"], "--seat"), (["--seat", "2"], "--seat"),
     (["--seat", "0", "--budget", "0"], "--budget"), (["--seat", "0", "--budget", "nan"], "--budget"),
+    (["--seat", "0", "--budget", "inf"], "--budget"), (["--seat"], "--seat"),
     (["--seat", "0", "--seed", "q"], "--seed"), (["--seat", "0", "--iterations", "0"], "--iterations"),
 ])
 def test_bad_options_one_line_exit_2(tmp_path, capsys, uragan_rec: dict, args: list, words: str) -> None:
     f = tmp_path / "r.json"
     f.write_text(json.dumps(uragan_rec))
-    assert main(["review", str(f), *args]) == 2
+    try:
+        status = main(["review", str(f), *args])
+    except SystemExit as exit_:  # argparse's own refusal (engine.cli.OneLineParser: one line)
+        status = exit_.code
+    assert status == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and words in err
 
@@ -114,3 +119,44 @@ def test_bad_record_same_line_as_replay(tmp_path, capsys, uragan_rec: dict) -> N
     assert main(["review", str(f), "--seat", "0"]) == 2
     assert capsys.readouterr().err == replay_err
     assert "deal 1, play 4" in replay_err
+
+
+def test_eralash_trump_choice_is_judged() -> None:
+    """Nobody holds a run (ranks dealt four apart): the eldest hand names trump, a judged decision."""
+    from engine.cards import names
+
+    hands = [0, 0, 0, 0]
+    for c in range(52):
+        hands[(c % 13) % 4 if c % 13 < 12 else c // 13] |= 1 << c  # Aces spread one per hand
+    m = EMatch.new(None, ["a", "b", "c", "d"], 3, None, [(3, hands)])
+    assert m.deal.choices  # the eldest (seat 0) must choose
+    bots = [make_bot("club", "eralash", i) for i in range(4)]
+    for _ in range(5):
+        s = m.current_player()
+        m.play(bots[s].choose(m.view(s)))
+    rec = m.to_record()
+    assert names(hands[0]) == rec["deals"][0]["hands"][0]
+    out = review_json(rec, 0, None, 0, iterations=30)
+    first = out["decisions"][0]
+    assert first["kind"] == "trump" and set(first["played"]) == {"trump"}
+    assert first["deal"] == 1 and first["play"] == 1
+
+
+def test_verdicts_cross_a_process_boundary(uragan_rec: dict) -> None:
+    """The app's bot worker sends verdicts to the app: they pickle and compare equal."""
+    import pickle
+
+    vs = list(review_record(uragan_rec, 0, iterations=10))
+    assert vs and pickle.loads(pickle.dumps(vs)) == vs
+
+
+def test_review_limited_to_some_deals() -> None:
+    m = UMatch.new(Options(target=40), ["a", "b"], 8)
+    bots = [make_bot("club", "uragan", 1), make_bot("club", "uragan", 2)]
+    while len(m.deals_done) < 1 or len(m.deal.plays) < 6:
+        s = m.current_player()
+        m.play(bots[s].choose(m.view(s)))
+    rec = m.to_record()
+    second = [d.move_index for d in decisions(rec, 1) if d.deal == 2]
+    got = [v.move_index for v in review_record(rec, 1, iterations=10, deals=[2])]
+    assert got == second and second

@@ -262,3 +262,29 @@ def test_ctrl_s_saves_the_game_as_a_record_and_says_where(make_app, tmp_path):
     assert str(saved[0]) in app.toast[0] and app.toast[2] == "info"
     record, match = read_record(saved[0])
     assert record == table.match.to_record() and record["seed"] == 5
+
+
+def test_a_viewer_over_a_table_leaves_the_bots_reply_to_the_table(make_app):
+    from game.scenes.uragan_table import UraganTable
+
+    app = make_app(bots="test_review_viewer:make_first_bot")
+    table = UraganTable.new_game(app, seed=3, level="club")
+    app.stack.push(table)
+    for _ in range(400):  # until the bot's move is asked for (and not answered yet)
+        if table._bot_request is not None and table._bot_reply is None:
+            break
+        if table.can_play_card():
+            table.submit(table.match.legal_moves()[0])
+        frames(app, 1, dt=0.1)
+    asked = table._bot_request
+    moves = len(table.match.moves)
+    assert asked is not None
+    viewer = open_record(app, str(DATA / "uragan_claims.json"))  # a record dropped meanwhile
+    viewer.start_review(0)
+    frames(app, 3)  # the viewer polls the worker: the bot's answer comes back in its replies
+    viewer.close()
+    for _ in range(400):
+        frames(app, 1, dt=0.1)
+        if len(table.match.moves) > moves:
+            break
+    assert len(table.match.moves) > moves and table._bot_request != asked  # it got its answer, went on

@@ -128,7 +128,7 @@ class MasterBot:
         legal_mask = 0
         for c in by_card:
             legal_mask |= 1 << c
-        classes = equivalence_classes(legal_mask, sit.gone)
+        classes = equivalence_classes(legal_mask, sit.settled())
         if len(classes) == 1:
             return _lowest(classes[0])
         root_cards = [_lowest(k) for k in classes]

@@ -57,6 +57,14 @@ class Situation:
             self.spread,
         )
 
+    def settled(self) -> int:
+        """Cards of finished tricks: what may make two cards of a hand equal (``equivalence_classes``).
+        The cards on the table do not: a Jack beats the 10 lying in this trick, a 4 does not."""
+        m = self.gone
+        for c in self.trick:
+            m &= ~(1 << c)
+        return m
+
     def outstanding(self) -> int:
         """Cards neither in this hand nor played: in other hands (or laid aside)."""
         return ((1 << 52) - 1) & ~self.hand & ~self.gone

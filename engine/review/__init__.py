@@ -9,6 +9,7 @@ API (what ``python -m engine review`` and the app's bot worker use)::
         v.played, v.best                            # engine moves (v.to_json() writes them as records do)
         v.win_chance_played, v.win_chance_best, v.loss
 
+- ``review_record(..., deals=[2])`` judges only deal 2's decisions.
 - ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
   move (plays, trump choices, claim answers, the offender's pick), in game order, as soon as each is
   judged. ``should_stop()`` is polled between decisions and during a search; when it turns true the
@@ -31,7 +32,7 @@ reported as no loss, with the played move as best and ``nearly_best`` true.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any, NamedTuple
 
 from engine.review.budget import Budget, Stopped
@@ -143,9 +144,16 @@ def match_before(record: Any, move_index: int) -> Any:
 
 def review_record(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
                   iterations: int | None = None,
-                  should_stop: Callable[[], bool] | None = None) -> Iterator[Verdict]:
-    """Judge every decision of ``seat`` with more than one legal move; yields verdicts in order."""
+                  should_stop: Callable[[], bool] | None = None,
+                  deals: Collection[int] | None = None) -> Iterator[Verdict]:
+    """Judge every decision of ``seat`` with more than one legal move; yields verdicts in order.
+
+    ``deals`` (numbers from 1) limits the review to those deals ("review this deal": the record
+    keeps the deals before it, so the match or robber score is right)."""
     walk = _walk(record, seat)
+    if deals:
+        wanted = set(deals)
+        walk = (w for w in walk if w[1].deal in wanted)
     try:
         first = next(walk)
     except StopIteration:

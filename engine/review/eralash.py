@@ -34,7 +34,7 @@ def judge(view: Any, played: Any, budget: Budget, seed: int,
     legal_mask = 0
     for m in view.legal_moves():
         legal_mask |= 1 << int(m)
-    classes = equivalence_classes(legal_mask, sit.gone)
+    classes = equivalence_classes(legal_mask, sit.settled())
     rep = {c: _lowest(k) for k in classes for c in _cards(k)}
     reps = [_lowest(k) for k in classes]
     value = sit.robber_value()

@@ -82,7 +82,9 @@ class DealNumberDialog(GuiScene):
             self.submit()
         elif key == "cancel":
             self.app.stack.remove(self)
-        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and (
+            event.ui_element is self.entry or str(getattr(event, "ui_object_id", "")).endswith("#deal_number")
+        ):  # (the entry may have been built again since, by a resize: its text was kept)
             self.submit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.remove(self)

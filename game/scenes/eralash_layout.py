@@ -159,7 +159,7 @@ class EralashLayout:
         x = (lo + hi) / 2
         dx = x - top.hand[0]
         top.hand, top.hand_len = (x, top.hand[1]), length
-        top.plate = (int(top.plate[0] + dx), top.plate[1])
+        # the name plate stays where it was: under the buttons' row there is room for a long line
         top.pile = (top.pile[0] + dx + (top.hand_len - length) / 2, top.pile[1])
         return True
 

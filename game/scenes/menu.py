@@ -410,12 +410,17 @@ class MenuScene(FileDialogHost, GuiScene):
     def layout_boxes(self) -> list[Any]:
         from game.layout_check import Box
 
+        if getattr(self, "notice_box", None) is not None or self._bg_key is None or not self._bg_key[-1]:
+            return []  # the notices' plaque stands where the fan would be
         rects = self.fan_rects(self.app.size)
         return [Box(f"showcase card {name}", "card", r) for name, r in zip(SHOWCASE, rects, strict=True)]
 
-    def _compose(self, size: tuple[int, int], colour_name: str) -> pygame.Surface:
-        """The cloth with a fan of cards beside the menu (made in the helper thread)."""
+    def _compose(self, size: tuple[int, int], colour_name: str, fan: bool = True) -> pygame.Surface:
+        """The cloth with a fan of cards beside the menu (made in the helper thread); no fan while
+        the notices' plaque takes that place."""
         bg = table_background(size, colour_name).copy()
+        if not fan:
+            return bg
         w, h = size
         ch, cx, cy = self.fan_geometry(size)
         self.images.set_size((int(ch * 2.5 / 3.5), ch))
@@ -430,7 +435,8 @@ class MenuScene(FileDialogHost, GuiScene):
     def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
         colour_name = getattr(self.app.settings, "table_colour", "green")
         images = self.images
-        key = (size, colour_name, images.lang, images.four_colour, images.back_name)
+        fan = getattr(self, "notice_box", None) is None
+        key = (size, colour_name, images.lang, images.four_colour, images.back_name, fan)
         if self._bg is not None and self._bg_key == key:
             return self._bg
         ready = self._ready.pop(key, None)
@@ -440,7 +446,7 @@ class MenuScene(FileDialogHost, GuiScene):
         if self.warmer.ready and self._warming_key != key:
             self._warming_key = key
             store = self._ready
-            self.warmer.start(lambda: store.__setitem__(key, self._compose(size, colour_name)))
+            self.warmer.start(lambda: store.__setitem__(key, self._compose(size, colour_name, fan)))
         return self._bg if self._bg is not None else None
 
     def update(self, dt: float) -> None:

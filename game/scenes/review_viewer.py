@@ -21,7 +21,7 @@ import pygame
 from engine import cards as C
 from game.i18n import t
 from game.review_model import Replay
-from game.scenes.eralash_layout import OPP_SCALE
+from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE
 from game.scenes.eralash_table import EralashTable
 from game.scenes.review_panel import PANEL_SHARE, ReviewPanel
 from game.scenes.uragan_table import UraganTable
@@ -163,7 +163,13 @@ class ReplayMixin(ReviewPanel):
         """Instead of bots: the review's verdicts, as they come."""
         if self.review_id is None:
             return
-        for reply in self.app.worker.poll():
+        worker = self.app.worker
+        replies = worker.poll()
+        strays = [r for r in replies if r.request_id != self.review_id]
+        if strays:  # a table below may be waiting for its bot's move: it gets it when back on top
+            with contextlib.suppress(Exception):
+                worker.give_back(strays)
+        for reply in replies:
             if reply.request_id != self.review_id:
                 continue
             if reply.error is not None:
@@ -335,6 +341,15 @@ class UraganReplay(ReplayMixin, UraganTable):
     def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
         return []
 
+    def draw_last_play(self, surface: pygame.Surface) -> None:
+        """The last play outlined without its tag: the cloth is narrower here (its rows closer), and
+        the panel names the play."""
+        found = self.last_play_box()
+        if found is not None:
+            from game.themes import BRASS_LIGHT
+
+            pygame.draw.rect(surface, BRASS_LIGHT, found[0], width=3, border_radius=10)
+
     def adopt_step(self, step: Any) -> None:
         self._opening_pending = False
         self.choice = None
@@ -393,7 +408,9 @@ class EralashReplay(ReplayMixin, EralashTable):
             och = lay.card[1] * OPP_SCALE
             top.hand = (x, margin + och * 0.42)
             top.plate = (int(top.plate[0] + dx), int(top.hand[1] + och * 0.5 + h * 0.022))
-            top.pile = (top.pile[0] + dx, top.pile[1])
+            # its won tricks under the trump plaque, growing leftwards (the plaque took their place)
+            pw, ph = lay.card[0] * PILE_SCALE, lay.card[1] * PILE_SCALE
+            top.pile = (lay.trump.left + pw * 0.7, lay.trump.bottom + gap + ph * 0.5)
         return lay
 
     def adopt_step(self, step: Any) -> None:
@@ -402,7 +419,9 @@ class EralashReplay(ReplayMixin, EralashTable):
         self.selected = None
         self.close_last_trick()
         played = len(deal.played)
-        self.phase = "declare" if played == 0 and not step.deal_end else "play"
+        # The declarations' plaque does not fit beside the panel: the runs show face up in their
+        # owners' hands and the trump plaque says who named trump.
+        self.phase = "play"
         self.holds.discard("declare")
         self.gather = len(deal.winners) - 1 if played and played % deal.n == 0 else None
 

@@ -51,7 +51,7 @@ def summary(stats: Stats, game: str) -> str:
     total = stats.total(game)
     accuracy = accuracy_text(stats, game)
     if not total.played:
-        return t("stats.empty") + (f" · {accuracy}" if accuracy else "")
+        return accuracy[:1].upper() + accuracy[1:] if accuracy else t("stats.empty")
     parts = [plural(total.played, "stats.games_played"), plural(total.won, "stats.games_won")]
     if total.abandoned:
         parts.append(plural(total.abandoned, "stats.games_abandoned"))

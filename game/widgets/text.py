@@ -21,11 +21,13 @@ class TextCache:
     """
 
     MAX_ENTRIES = 2000
+    MAX_BYTES = 12 * 2**20  # a screenful of text is well under 2 MB; a long session must not grow
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._surfaces: dict[tuple[Any, ...], pygame.Surface] = {}
         self.renders = 0
+        self.bytes = 0  # pixels held by the cached surfaces
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
         key = (size, style)
@@ -56,9 +58,10 @@ class TextCache:
         key = (text, size, style, tuple(colour), shadow, suits)
         surf = self._surfaces.get(key)
         if surf is None:
-            while len(self._surfaces) >= self.MAX_ENTRIES:  # least recently used first
-                self._surfaces.pop(next(iter(self._surfaces)))
             surf = self._render(text, size, colour, style, shadow, suits)
+            self.bytes += _bytes(surf)
+            while self._surfaces and (len(self._surfaces) >= self.MAX_ENTRIES or self.bytes > self.MAX_BYTES):
+                self.bytes -= _bytes(self._surfaces.pop(next(iter(self._surfaces))))  # least recently used
         else:
             del self._surfaces[key]  # re-inserted below: dicts keep order, so this marks it recent
         self._surfaces[key] = surf
@@ -114,6 +117,10 @@ class TextCache:
                     line = line[cut:]
             lines.append(line)
         return lines
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
 def _fitting_prefix(font: pygame.font.Font, text: str, width: int) -> int:

@@ -1,0 +1,80 @@
+"""``python -m engine bench --review``: how long reviewing one seat of a whole deal takes, per game.
+
+A deal is played by Club for every seat (fixed seeds), then one seat is reviewed at the given budget
+(default: the review's default, Master's own). Wall-clock and CPU seconds are both reported: the
+search is time-budgeted, so the wall time is about budget × decisions on any machine, while the CPU
+share shows how loaded the box was.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from engine.bots import make_bot
+
+
+def _uragan_record(seed: int) -> dict[str, Any]:
+    from engine.uragan.match import Match
+    from engine.uragan.options import Options
+
+    m = Match.new(Options(), ["a", "b"], seed)
+    bots = [make_bot("club", "uragan", seed), make_bot("club", "uragan", seed + 1)]
+    while not m.deals_done:
+        s = m.current_player()
+        m.play(bots[s].choose(m.view(s)))
+    return m.to_record()
+
+
+def _eralash_record(seed: int) -> dict[str, Any]:
+    from engine.eralash.match import Match
+
+    m = Match.new(None, ["a", "b", "c", "d"], seed)
+    bots = [make_bot("club", "eralash", seed + s) for s in range(4)]
+    while not m.deals_done:
+        s = m.current_player()
+        m.play(bots[s].choose(m.view(s)))
+    return m.to_record()
+
+
+def measure(game: str, budget: float | None, seed: int = 1, seat: int = 0) -> dict[str, Any]:
+    from engine.review import default_budget, review_record
+
+    rec = _uragan_record(seed) if game == "uragan" else _eralash_record(seed)
+    wall, cpu = time.perf_counter(), time.process_time()
+    verdicts = list(review_record(rec, seat, budget, seed))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    its = [v.iterations for v in verdicts]
+    return {"budget": budget if budget is not None else default_budget(game),
+            "decisions": len(verdicts), "seconds": round(wall, 2), "cpu_seconds": round(cpu, 2),
+            "iterations_median": statistics.median(its) if its else 0,
+            "mistakes": sum(v.loss > 0.05 for v in verdicts)}
+
+
+def run(budget: float | None, games: list[str]) -> dict[str, Any]:
+    return {g: measure(g, budget) for g in games}
+
+
+def noise(game: str, iterations: int, positions: int = 10, seeds: int = 4) -> dict[str, Any]:
+    """How much the played move's value moves between search seeds, at a fixed iteration count
+    (10 decisions of seat 0 in a Club deal, seed 3); and the gaps found between played and best."""
+    from engine.review import decisions, match_before
+    from engine.review.budget import Budget
+
+    if game == "uragan":
+        from engine.review.uragan import judge
+    else:
+        from engine.review.eralash import judge
+    rec = _uragan_record(3) if game == "uragan" else _eralash_record(3)
+    sds, gaps = [], []
+    for d in decisions(rec, 0)[:positions]:
+        view = match_before(rec, d.move_index).view(0)
+        values = []
+        for seed in range(seeds):
+            j = judge(view, d.played, Budget(None, iterations), seed)
+            values.append(j.value_played)
+            gaps.append(j.value_best - j.value_played)
+        sds.append(statistics.pstdev(values))
+    return {"iterations": iterations, "sd_median": round(statistics.median(sds), 4),
+            "sd_max": round(max(sds), 4), "gaps": sorted(round(g, 3) for g in gaps if g > 0)}
