@@ -321,7 +321,7 @@ class Store:
         WRITER.flush(path)  # read what this process last saved, not what it is still writing
         try:
             doc = read_document(path)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # missing (a folder that cannot exist: none)
             return None
         except OSError as err:
             self._note("storage.unreadable", kind, f"Could not read {path.name} ({err.strerror}); "

@@ -53,6 +53,7 @@ def test_a_data_dir_under_a_file_starts_and_says_so(tmp_path: Path) -> None:
         menu = _menu(app)
         shown = " ".join(menu.notice_texts())
         assert str(folder) in shown and "cannot be saved" in shown
+        assert len(menu.notice_texts()) == 1  # the missing files are simply missing, not "unreadable"
         assert not menu.buttons["continue"].is_enabled
         app.settings.set("volume", 0.2)  # changes apply for this run, quietly not saved
         assert app.settings.volume == 0.2
