@@ -20,6 +20,7 @@ from game.version import version
 
 PROCESS_START = time.perf_counter()
 FPS = 60
+TOAST_CROWDED = 0.5  # seconds between searches for a notice's place on a screen with no free room
 MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
 MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
 # Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
@@ -203,6 +204,7 @@ class App:
         self._size_changed_at = 0.0
         self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
         self._toast_drawn: Any = None
+        self._toast_place: tuple[Any, ...] | None = None  # (placed for what, where, when, what it saw)
         self._clock = 0.0
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, APP_SETTINGS)
@@ -367,9 +369,28 @@ class App:
     def draw_toast(self, surface: Any) -> None:
         if self.toast is None:
             return
-        from game.widgets.toast import draw_toast
+        from game.widgets.toast import content_now, covers, draw_toast, place_toast
 
-        draw_toast(surface, self.text, self.toast[0], self.toast[2])
+        key = (self.toast[0], surface.get_size(), tuple(id(s) for s in self.stack.scenes))
+        place = self._toast_place
+        if place is None or place[0] != key:  # a new screen on top: look again
+            place = (key, place_toast(self, self.toast[0]), self._clock, content_now(self))
+        else:  # cards come and go: the notice moves once one comes to lie under it
+            seen = content_now(self)
+            if seen != place[3]:
+                again = place[1][3] or self._clock - place[2] >= TOAST_CROWDED  # the costly search: seldom
+                if not covers(place[1][0], seen):
+                    place = (*place[:3], seen)
+                elif again:
+                    place = (key, place_toast(self, self.toast[0]), self._clock, seen)
+        self._toast_place = place
+        draw_toast(surface, self.text, self.toast[0], self.toast[2], place[1])
+
+    def toast_rect(self) -> Any:
+        """Where the toast shown now lies (None: no toast), for the layout check."""
+        if self.toast is None or self._toast_place is None:
+            return None
+        return self._toast_place[1][0]
 
     def open_record_file(self, path: str) -> Any:
         """A record dropped on the window or picked in a dialog: its replay, or the engine's reason."""

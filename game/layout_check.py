@@ -386,6 +386,17 @@ def collect(app: Any) -> list[Box]:
     return boxes
 
 
+def toast_problems(app: Any, boxes: list[Box]) -> list[str]:
+    """The notice (``app.notify``) lies for seconds over the screen: it may cover nothing shown."""
+    fn = getattr(app, "toast_rect", None)
+    rect = fn() if fn is not None else None
+    if rect is None:
+        return []
+    return list(dict.fromkeys(f"the notice covers {b.name}" for b in boxes
+                              if b.kind not in ("panel", "plaque") and _overlap(rect, b.rect)))
+
+
 def check_app(app: Any) -> list[str]:
     """The layout problems of the screen ``app`` shows now (empty: clean)."""
-    return problems(collect(app), app.screen.get_size())
+    boxes = collect(app)
+    return problems(boxes, app.screen.get_size()) + toast_problems(app, boxes)

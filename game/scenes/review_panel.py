@@ -197,6 +197,7 @@ class ReviewPanel:
     # --- drawing -----------------------------------------------------------------------------------
 
     _panel_cache: tuple[Any, pygame.Surface] | None = None
+    _panel_words: list[pygame.Rect] = []  # where compose_panel wrote (in the panel), for layout_boxes
 
     def panel_key(self) -> tuple[Any, ...]:
         """Everything the panel's still part shows (a new key: it is composed again, once)."""
@@ -216,8 +217,9 @@ class ReviewPanel:
         pad = self.panel_pad()
         width = w - 2 * pad
         y = pad
+        words: list[pygame.Rect] = []
         for text, fsize, colour, style in self.panel_wrapped(self.header_lines(), width):
-            out.blit(self.text.get(text, fsize, colour, style), (pad, y))
+            words.append(out.blit(self.text.get(text, fsize, colour, style), (pad, y)))
             y += self.text.font(fsize, style).get_linesize()
         dx = self.app.size[0] - w
         marks = self.mark_rects()
@@ -238,12 +240,24 @@ class ReviewPanel:
             line_h = self.text.font(fsize, style).get_linesize()
             if y + line_h > bottom:
                 break
-            out.blit(self.text.get(text, fsize, colour, style), (pad, y))
+            words.append(out.blit(self.text.get(text, fsize, colour, style), (pad, y)))
             y += line_h
         if keys.get_width() <= width:
-            out.blit(keys, keys.get_rect(midbottom=(w // 2, nav_top - 4)))
+            words.append(out.blit(keys, keys.get_rect(midbottom=(w // 2, nav_top - 4))))
+        self._panel_words = [r for r in words if r.width > 0 and r.height > 0]
         if pygame.display.get_surface() is not None:
             out = out.convert()  # the screen's own format: the per-frame blit is a plain copy
+        return out
+
+    def layout_boxes(self) -> list[Any]:
+        """The table's boxes, and the panel: a plaque with the lines written on it (they are baked
+        into one surface, so the check cannot find them as texts)."""
+        from game.layout_check import Box
+
+        out: list[Any] = super().layout_boxes()  # type: ignore[misc]
+        rect = self.panel_rect()
+        out.append(Box("review panel", "plaque", rect))
+        out += [Box("review panel words", "text", r.move(rect.topleft)) for r in self._panel_words]
         return out
 
     def draw_panel(self, surface: pygame.Surface) -> None:

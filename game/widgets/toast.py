@@ -1,4 +1,12 @@
-"""A word for the player over any screen (a record saved and where, a record that could not open)."""
+"""A word for the player over any screen (a record saved and where, a record that could not open).
+
+It stays for several seconds, so it goes where it covers nothing: the screen is drawn once into a
+recording surface (as the layout check does) and the toast takes the free spot nearest the top
+centre, wrapping narrower when a wide plaque finds no room; failing that, an empty part of a plaque
+or panel (covering none of its words or buttons); only on a screen full to the edges does it take
+the place where it covers least. The spot is chosen again when the screen on top or the window changes,
+and when something comes to lie under it (a card played).
+"""
 
 from __future__ import annotations
 
@@ -10,23 +18,147 @@ from game.themes import IVORY, WARN
 from game.widgets.felt import panel
 
 _plaques: dict[tuple[int, int], pygame.Surface] = {}
+WIDTHS = (0.8, 0.6, 0.45, 0.32, 0.22)  # shares of the window width to wrap the message in, widest first
+CLEAR = 6  # pixels kept free around what the toast must not cover
 
 
-def toast_rect(surface_size: tuple[int, int], text: Any, message: str) -> tuple[pygame.Rect, list[str], int]:
-    """Where the toast lies (at the top, in the middle), its wrapped lines and font size."""
+def toast_rect(surface_size: tuple[int, int], text: Any, message: str,
+               share: float = WIDTHS[0]) -> tuple[pygame.Rect, list[str], int]:
+    """The toast's box at the top centre, its wrapped lines and font size (wrapped in ``share`` of the
+    window's width)."""
     w, h = surface_size
     fs = max(12, int(h * 0.024))
-    width = min(int(w * 0.8), 980)
+    width = min(int(w * share), 980)
     lines = text.wrap(message, fs, width - 40)
     line_h = text.font(fs).get_linesize()
-    box_w = min(width, max(text.font(fs).size(ln)[0] for ln in lines) + 40) if lines else width
+    box_w = min(w - 20, max(text.font(fs).size(ln)[0] for ln in lines) + 40) if lines else width
     rect = pygame.Rect(0, 0, box_w, line_h * len(lines) + 24)
-    rect.midtop = (w // 2, max(10, int(h * 0.02)))  # high up: never over a sheet's or a hand's buttons
+    rect.midtop = (w // 2, max(10, int(h * 0.02)))
     return rect, lines, fs
 
 
-def draw_toast(surface: pygame.Surface, text: Any, message: str, kind: str = "info") -> None:
-    rect, lines, fs = toast_rect(surface.get_size(), text, message)
+def free_spot(size: tuple[int, int], box: tuple[int, int], taken: list[pygame.Rect],
+              prefer: tuple[int, int]) -> pygame.Rect | None:
+    """The place for a ``box`` inside the window touching none of ``taken``, its top centre nearest
+    ``prefer``; None if there is none."""
+    w, h = size
+    bw, bh = box
+    margin, step = 8, max(6, h // 100)
+    if bw > w - 2 * margin or bh > h - 2 * margin:
+        return None
+    xs = sorted({*range(margin, w - bw - margin + 1, step), (w - bw) // 2, w - bw - margin})
+    ys = sorted({*range(margin, h - bh - margin + 1, step), h - bh - margin})
+    best: pygame.Rect | None = None
+    best_d = 0
+    rect = pygame.Rect(0, 0, bw, bh)
+    for y in ys:
+        dy = (y - prefer[1]) ** 2
+        if best is not None and dy >= best_d:
+            break  # rows further down only get further away
+        for x in xs:
+            d = dy + (x + bw // 2 - prefer[0]) ** 2
+            if best is not None and d >= best_d:
+                continue
+            rect.topleft = (x, y)
+            if rect.collidelist(taken) == -1:
+                best, best_d = rect.copy(), d
+    return best
+
+
+def shown_rects(app: Any) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """Everything the screen shows now, as rects: (all of it, its content). All: every blit of the
+    scenes drawn (the window-wide felt and dimming left out), their layout boxes, the pygame_gui
+    elements. Content leaves out the plaques and panels things sit on (their empty parts may take a
+    notice when nothing else is free)."""
+    from game.layout_check import RecordingSurface, gui_boxes
+    from game.widgets.felt import PLAQUES
+
+    size = app.screen.get_size()
+    rec = RecordingSurface(size)
+    scenes = list(app.stack.scenes)
+    start = len(scenes) - 1
+    while start > 0 and scenes[start].transparent:
+        start -= 1
+    boxes: list[Any] = []
+    for scene in scenes[max(start, 0):]:
+        scene.draw(rec)
+        fn = getattr(scene, "layout_boxes", None)
+        if fn is not None:
+            boxes += fn()
+    if app._ui is not None:
+        boxes += gui_boxes(app._ui)
+    window = size[0] * size[1]
+    blits = [(src, r) for src, r, _ in rec.blitted if r.width * r.height < window * 0.5]
+    every = [b.rect for b in boxes] + [r for _, r in blits]
+    content = [b.rect for b in boxes if b.kind not in ("plaque", "panel")]
+    declared = {tuple(b.rect) for b in boxes if b.kind in ("plaque", "panel")}  # a scene's own plaques
+    content += [r for src, r in blits if src not in PLAQUES and tuple(r) not in declared]
+
+    def grown(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        return [r.inflate(2 * CLEAR, 2 * CLEAR) for r in rects if r.width > 0 and r.height > 0]
+
+    return grown(every), grown(content)
+
+
+def covered_area(rect: pygame.Rect, taken: list[pygame.Rect]) -> int:
+    return sum(rect.clip(taken[i]).width * rect.clip(taken[i]).height for i in rect.collidelistall(taken))
+
+
+def least_covering(size: tuple[int, int], boxes: list[pygame.Rect], taken: list[pygame.Rect]) -> int:
+    """Which of ``boxes`` (same-sized candidates aside) covers the least of ``taken``: its index."""
+    return min(range(len(boxes)), key=lambda i: covered_area(boxes[i], taken))
+
+
+def content_now(app: Any) -> tuple[tuple[int, int, int, int], ...]:
+    """The cards and controls the scenes say they show now (their ``layout_boxes``: no drawing, so
+    cheap enough for every frame), as plain tuples to compare."""
+    out: list[tuple[int, int, int, int]] = []
+    try:
+        for scene in app.stack.scenes:
+            fn = getattr(scene, "layout_boxes", None)
+            if fn is not None:
+                out += [tuple(b.rect.inflate(2 * CLEAR, 2 * CLEAR)) for b in fn()
+                        if b.kind not in ("plaque", "panel")]
+    except Exception:
+        return ()
+    return tuple(out)
+
+
+def covers(rect: pygame.Rect, seen: tuple[tuple[int, int, int, int], ...]) -> bool:
+    return rect.collidelist([pygame.Rect(r) for r in seen]) != -1
+
+
+def place_toast(app: Any, message: str) -> tuple[pygame.Rect, list[str], int, bool]:
+    """Where the toast goes on the screen ``app`` shows now: (box, lines, font size, clear). Clear of
+    all that shows if it can be; else clear of content (over a plaque's empty part); else (not clear)
+    where it covers least."""
+    size = app.screen.get_size()
+    try:
+        every, content = shown_rects(app)
+    except Exception:  # a screen that cannot be measured: the top centre, as before
+        return (*toast_rect(size, app.text, message), False)
+    prefer = (size[0] // 2, max(10, int(size[1] * 0.02)))
+    laid = [toast_rect(size, app.text, message, share) for share in WIDTHS]
+    for taken in (every, content):
+        for rect, lines, fs in laid:
+            spot = free_spot(size, rect.size, taken, prefer)
+            if spot is not None:
+                return spot, lines, fs, True
+    candidates: list[tuple[pygame.Rect, list[str], int]] = []
+    w, h = size
+    step = max(12, h // 40)
+    for rect, lines, fs in laid:
+        for y in range(8, max(9, h - rect.height - 7), step):
+            for x in range(8, max(9, w - rect.width - 7), step):
+                candidates.append((pygame.Rect(x, y, rect.width, rect.height), lines, fs))
+    if not candidates:
+        return (*laid[0], False)
+    return (*candidates[least_covering(size, [c[0] for c in candidates], content)], False)
+
+
+def draw_toast(surface: pygame.Surface, text: Any, message: str, kind: str = "info",
+               placed: tuple[Any, ...] | None = None) -> pygame.Rect:
+    rect, lines, fs = placed[:3] if placed else toast_rect(surface.get_size(), text, message)
     plaque = _plaques.get(rect.size)
     if plaque is None:
         if len(_plaques) > 40:
@@ -39,3 +171,4 @@ def draw_toast(surface: pygame.Surface, text: Any, message: str, kind: str = "in
         img = text.get(line, fs, colour)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         y += text.font(fs).get_linesize()
+    return rect
