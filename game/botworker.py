@@ -30,7 +30,7 @@ class Reply:
     done: bool = True  # False: a review's verdict, more to come
 
 
-DEFAULT_REVIEW = "game.review_jobs:review_deals"  # engine.review, optionally some deals only
+DEFAULT_REVIEW = "engine.review:review_record"  # deals=[n] limits it to some deals ("Review this deal")
 
 
 def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REVIEW) -> None:

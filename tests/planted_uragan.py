@@ -5,7 +5,8 @@ and the moves from the start of the deal (the seat plays first); the last listed
 the blunder. The rest of the cards are dealt from a seed, and Club plays on for both seats until the
 reviewed seat has made ``FOLLOW`` more decisions, so the blunder has ordinary decisions around it.
 Every scenario is built for both seats (seat 0 and seat 1 as the first player) and, unless it is
-about claims, in both claim modes.
+about claims, in both claim modes. ``midgame_records`` adds blunders planted in the middle of Club
+deals (the 7H left on the table, an uragan missed), found by pattern after the seat's third decision.
 
 Run ``python tests/planted_uragan.py [--iterations N | --budget S]`` for the rates (docs/benchmarks.md).
 """
@@ -144,6 +145,71 @@ def records(claims: str, both_seats: bool = True) -> list[dict[str, Any]]:
     return out
 
 
+SEVEN_OF_HEARTS = C.parse("7H")
+
+
+def _midgame_blunder(match: Match, seat: int) -> tuple[object, str] | None:
+    """A plain blunder available to ``seat`` now, if any: the 7H capturable but a card that cannot
+    capture trailed instead; or an uragan available (not on the last play) but the smallest lawful
+    capture or a trail made instead."""
+    from engine.bots.uragan_master import lawful_moves
+    from engine.uragan.moves import Play
+
+    view = match.view(seat)
+    if view.phase != 0 or len(view.plays) >= 35:
+        return None
+    moves = [m for m in lawful_moves(view) if isinstance(m, Play)]
+    trails = [m for m in moves if not m.take]
+    sweeps = [m for m in moves if m.take and m.take == view.table]
+    if any(m.take >> SEVEN_OF_HEARTS & 1 for m in moves) and trails:
+        return min(trails, key=lambda m: m.card % 13), "in play: trails while the 7H could be taken"
+    if sweeps:
+        others = [m for m in moves if m.take != view.table]
+        if others:
+            worst = min(others, key=lambda m: (m.take.bit_count(), m.card % 13))
+            return worst, "in play: no uragan although one was there"
+    return None
+
+
+def midgame_records(claims: str, count: int = 10) -> list[dict[str, Any]]:
+    """Blunders planted in the middle of Club deals (after the seat's third decision at least), found
+    by pattern, so that ordinary decisions lie before as well as after them."""
+    out: list[dict[str, Any]] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        match = Match.new(Options(claims=claims), ["a", "b"], 5000 + seed)
+        seat = seed % 2
+        club = [UraganClub(seed), UraganClub(seed + 1)]
+        made = 0
+        planted = None
+        while not match.deals_done:
+            s = match.current_player()
+            if s == seat and len(match.legal_moves()) > 1:
+                if planted is None and made >= 3:
+                    found = _midgame_blunder(match, seat)
+                    if found is not None:
+                        planted = {"seat": seat, "move": len(match.moves), "what": found[1]}
+                        match.play(found[0])
+                        after = 0
+                        continue
+                made += 1
+                if planted is not None:
+                    after += 1
+                    if after > FOLLOW:
+                        break
+            match.play(club[s].choose(match.view(s)))
+        if planted is None:
+            continue
+        while match.deal.phase != 0 and not match.deals_done:
+            s = match.current_player()
+            match.play(club[s].choose(match.view(s)))
+        rec = match.to_record()
+        rec["planted"] = planted
+        out.append(rec)
+    return out
+
+
 def costliest_is_planted(rec: dict[str, Any], verdicts: list[Any]) -> bool:
     """Whether the seat's costliest judged decision is the planted blunder (and cost something)."""
     if not verdicts:
@@ -157,7 +223,7 @@ def rate(claims: str, iterations: int | None, budget: float | None, seed: int = 
     from engine.review import review_record
 
     hits = total = 0
-    for rec in records(claims, both_seats):
+    for rec in records(claims, both_seats) + midgame_records(claims):
         p = rec["planted"]
         vs = list(review_record(rec, p["seat"], budget, seed, iterations=iterations))
         ok = costliest_is_planted(rec, vs)

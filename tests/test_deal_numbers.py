@@ -73,4 +73,25 @@ def test_play_deal_number_from_the_new_game_dialog(make_app, game):
     again = Session.new(None, game, table.match.options.to_dict(), list(table.match.players),
                         list(table.session.seats), seed=777001)
     assert hands(table.match) == hands(again.match)
-    assert "777001" in table.deal_number_text()
+    shown = table.deal_number_text()
+    assert shown == "Партия № 777\u00a0001"  # the game's number, not "Сдача" (the deal count)
+    assert parse_deal_number(shown.split("№")[1]) == 777001  # typed back as shown, spaces and all
+
+
+def test_the_game_number_never_reads_as_the_deal_count():
+    """"Deal 1" (the deal within the match) and the game number sit side by side on the Uragan table:
+    they must not share a word, in either language."""
+    from game import i18n
+    from game.game_number import game_number_label
+
+    before = i18n.get_language()
+    try:
+        for lang, label, count in (("en", "Game No. 482\u00a0193\u00a0557", "Deal 1"),
+                                   ("ru", "Партия № 482\u00a0193\u00a0557", "Сдача 1")):
+            i18n.set_language(lang)
+            assert game_number_label(482193557) == label
+            assert i18n.t("table.deal_number", n=1) == count
+            assert label.split()[0] != count.split()[0]
+            assert parse_deal_number(label.split(maxsplit=2)[2]) == 482193557
+    finally:
+        i18n.set_language(before)

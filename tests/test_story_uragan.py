@@ -385,3 +385,21 @@ def test_steady_frames_with_the_log_and_a_prompt_render_no_new_text(app, monkeyp
     calls["render"] = 0
     frames(app, 20)
     assert calls["render"] == 0
+
+
+def test_the_log_panel_keeps_the_newest_moves_in_at_most_two_columns(app):
+    table = new_table(app, ["KH"], ["3C", "4D", "QS", "JD"], ["2H"], dealer=1)
+    settle(app, table)
+    entries = [(i % 2, f"Svetlana: {i}♠ to the table (against the rule, let stand)") for i in range(40)]
+    for per_col in (6, 12, 40):
+        num_w, col_w, columns, rows = table._log_layout(entries, 14, 560, per_col)
+        assert 1 <= len(columns) <= 2
+        assert columns[-1][-1] == len(entries) - 1  # the newest move shows
+        shown = [i for col in columns for i in col]
+        assert shown == list(range(shown[0], len(entries)))  # a run of the latest, in order
+        for col in columns:
+            assert sum(len(rows[i][1]) for i in col) <= per_col
+        for _, lines in rows:
+            assert all(table.text.font(14).size(line)[0] <= col_w - num_w for line in lines)
+    _, _, columns, _ = table._log_layout(entries[:3], 14, 560, 12)
+    assert columns == [[0, 1, 2]]  # few moves: one column

@@ -41,7 +41,7 @@ from engine.review.verdict import Verdict, move_json
 from engine.state import RecordError
 
 __all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
-           "default_budget", "load_match", "NOISE"]
+           "default_budget", "load_match", "move_json", "NOISE"]
 
 NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
 
@@ -89,12 +89,8 @@ def _fresh(match: Any) -> Any:
     return type(match).from_save(save)
 
 
-def _players(match: Any) -> int:
-    return len(match.players)
-
-
 def _check_seat(match: Any, seat: int) -> None:
-    n = _players(match)
+    n = len(match.players)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ValueError(f"seat must be a seat of the record, from 0 to {n - 1}, not {seat!r}")
 
@@ -210,6 +206,3 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
         out["note"] = ("Eralash is decided mostly by the deal: the points come from runs and honours, "
                        f"and losses under {NOISE[game]} of win chance are reported as none")
     return out
-
-
-__all__ += ["move_json"]

@@ -1,8 +1,8 @@
-"""New game → "Play deal number…": type a deal number and the same cards are dealt again.
+"""New game → "Play game number…": type a game number and the same cards are dealt again.
 
-A deal number is the match seed (``Session.deal_number``), shown on the table and on the sheets. The
-dialog checks the number and hands it to the New game dialog's ``start(seed)``; a bad entry says why
-and keeps the dialog open.
+A game number ("deal number" in the code) is the match seed (``Session.deal_number``), shown on the
+table and on the sheets as "Game No. …" / "Партия № …". The dialog checks the number and hands it
+to the New game dialog's ``start(seed)``; a bad entry says why and keeps the dialog open.
 """
 
 from __future__ import annotations

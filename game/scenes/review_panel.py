@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.i18n import t
+from game.names import shown_name
 from game.scenes.review_words import explanation, move_words
 from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.widgets.buttons import Button
@@ -89,7 +90,7 @@ class ReviewPanel:
             bw = (inner - gap * (cols - 1)) // cols
             for s in range(n):
                 r, c = divmod(s, cols)
-                b = Button(f"seat{s}", self.replay.players[s] or f"#{s + 1}",
+                b = Button(f"seat{s}", shown_name(self.replay.players[s]) or f"#{s + 1}",
                            pygame.Rect(x0 + c * (bw + gap), top + r * (bh + gap), bw, bh),
                            lambda s=s: self.start_review(s))  # type: ignore[attr-defined]
                 b.text_size = self.panel_fonts()[1]
@@ -107,7 +108,7 @@ class ReviewPanel:
     def header_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
         """(text, size, colour, style) lines heading the panel: title, summary, review state."""
         fs, small, big = self.panel_fonts()
-        name = self.replay.players[self.replay.seat] if self.replay.players else ""
+        name = shown_name(self.replay.players[self.replay.seat]) if self.replay.players else ""
         s = self.replay.summary()
         lines = [(t("review.title", name=name), big, BRASS_LIGHT, "bold")]
         if self.choose_seat:
@@ -155,7 +156,8 @@ class ReviewPanel:
         if step.next_move is None:
             lines.append((t("review.record_end"), fs, IVORY, "regular"))
             return lines
-        mover = self.replay.players[step.mover] if 0 <= step.mover < len(self.replay.players) else ""
+        players = self.replay.players
+        mover = shown_name(players[step.mover]) if 0 <= step.mover < len(players) else ""
         lines.append((t("review.to_move", name=mover, move=move_words(self.replay.game, step.next_move)),
                       fs, IVORY, "regular"))
         v = step.verdict

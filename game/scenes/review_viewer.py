@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import pygame
 
 from engine import cards as C
-from game.i18n import t
+from game.game_number import game_number_label
 from game.review_model import Replay
 from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE
 from game.scenes.eralash_table import EralashTable
@@ -79,7 +79,7 @@ class ReplayMixin(ReviewPanel):
 
     def deal_number_text(self) -> str:
         seed = self.record.get("seed") if isinstance(self.record, dict) else None
-        return t("deal_number.label", n=seed) if isinstance(seed, int) else ""
+        return game_number_label(seed) if isinstance(seed, int) else ""
 
     # --- lifecycle --------------------------------------------------------------------------------
 

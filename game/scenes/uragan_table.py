@@ -156,13 +156,6 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         for s in (0, 1):
             self.pile_order[s] += [c for c in C.cards(deal.piles[s]) if c not in self.pile_order[s]]
 
-    def player_name(self, seat: int) -> str:
-        """A default name follows the interface language ("Вы" becomes "You" when it changes)."""
-        name = super().player_name(seat)
-        if self.demo:
-            return name
-        return localised_name(name, 0 if seat in self.humans else 1)
-
     # --- layout and targets ---------------------------------------------------------------------------
 
     def make_layout(self, size: tuple[int, int]) -> UraganLayout:

@@ -132,8 +132,11 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         return self.session.match
 
     def player_name(self, seat: int) -> str:
+        """The seat's name in the interface language (``game.names.shown_name``)."""
+        from game.names import shown_name
+
         players = getattr(self.match, "players", None)
-        return players[seat] if players and 0 <= seat < len(players) else f"#{seat + 1}"
+        return shown_name(players[seat]) if players and 0 <= seat < len(players) else f"#{seat + 1}"
 
     def form(self, seat: int) -> str:
         """The grammatical form of sentences about ``seat`` (``game.grammar.say``)."""

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import pygame
 
 from engine import cards as C
+from game.game_number import game_number_label
 from game.i18n import t
 from game.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
 from game.widgets.cards import draw_card
@@ -62,18 +63,18 @@ class TableDrawing:
         return max(12, int(self.app.size[1] * share))
 
     def deal_number_text(self) -> str:
-        """"Deal #482193557": the game's number (its seed), to deal the same cards again."""
+        """"Game No. 482 193 557": the game's number (its seed), to deal the same cards again."""
         number = getattr(self.session, "deal_number", None)
         if number is None:
             number = getattr(self.match, "seed", None)
-        return t("deal_number.label", n=number) if number is not None else ""
+        return game_number_label(number) if number is not None else ""
 
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
-        """Where the deal number goes: a rect anchor name and point (tables choose a quiet corner)."""
+        """Where the game number goes: a rect anchor name and point (tables choose a quiet corner)."""
         return None
 
     def draw_deal_number(self, surface: pygame.Surface) -> None:
-        """The deal number, small, where the table keeps it."""
+        """The game number, small, where the table keeps it."""
         text = self.deal_number_text()
         spot = self.deal_number_spot() if text and self.layout is not None else None
         if spot is None:
