@@ -7,7 +7,8 @@ and back through Continue, hints, and undos. Prints one JSON line:
 
 - ``rss_mb``: resident memory after the first deal, at the start (after WARM_DEALS deals, every window
   size seen once: the caches warm) and at the end, the growth from start to end, and the figure every
-  25 deals (a leak climbs, a cache levels off);
+  25 deals (a leak climbs, a cache levels off); ``settled_rss_mb`` the same once garbage is collected
+  and free pages returned (``game.memory``): the raw figure swings with garbage not yet collected;
 - ``probe_ms``: frame work (events + update + draw, every frame drawn) p50/p99 of the table at
   1280x800, measured at the start and at the end: drift shows as a larger end figure;
 - ``frame_ms_first`` / ``frame_ms_last``: work of the soak's own frames, the first and last 2,000;
@@ -33,6 +34,14 @@ WINDOW = 2000  # soak frames compared at the start and the end
 RESIZE_EVERY = 5  # deals
 MENU_EVERY = 7
 WARM_DEALS = 20  # the start figures: after every window size was seen once (caches warm)
+
+
+def settled_rss_mb() -> float:
+    """Resident memory once garbage is collected and free pages returned (what a leak would raise)."""
+    from game.memory import release_free_memory
+
+    release_free_memory(force=True)
+    return rss_mb()
 
 
 def rss_mb() -> float:
@@ -240,6 +249,8 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
     rss_first = 0.0
     first_frames = 0
     trace: list[float] = []  # resident MiB every 25 deals: a leak climbs, a cache levels off
+    settled_trace: list[float] = []
+    settled_start = 0.0
     try:
         run.new_match()
         deal_no = 0
@@ -261,9 +272,11 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
                 probe_start = run.probe()
                 gc.collect()
                 rss_start = rss_mb()
+                settled_start = settled_rss_mb()
                 first_frames = len(run.frame_ms)
             if deal_no % 25 == 0:
                 trace.append(round(rss_mb(), 1))
+                settled_trace.append(round(settled_rss_mb(), 1))
             if deal_no % RESIZE_EVERY == 0:
                 run.resize()
             if deal_no % MENU_EVERY == 0 and not run.table.match.is_over():
@@ -271,6 +284,7 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
         probe_end = run.probe()
         gc.collect()
         rss_end = rss_mb()
+        settled_end = settled_rss_mb()
         frames = run.frame_ms[first_frames:]
     finally:
         with contextlib.suppress(Exception):
@@ -282,6 +296,8 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
         "rss_mb": {"after_first_deal": round(rss_first, 1), "start": round(rss_start or 0, 1),
                    "end": round(rss_end, 1),
                    "growth": round(rss_end - (rss_start or 0), 1), "every_25_deals": trace},
+        "settled_rss_mb": {"start": round(settled_start, 1), "end": round(settled_end, 1),
+                           "growth": round(settled_end - settled_start, 1), "every_25_deals": settled_trace},
         "probe_ms": {"start": probe_start, "end": probe_end},
         "frame_ms_first": percentiles(frames[:WINDOW]),
         "frame_ms_last": percentiles(frames[-WINDOW:]),
