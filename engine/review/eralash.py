@@ -16,6 +16,7 @@ from engine.bots.eralash_master import ROLLOUT_SKILL, search_root
 from engine.bots.eralash_tricks import equivalence_classes
 from engine.bots.eralash_view import Situation, decision_rng, trick_play_of, trump_choices
 from engine.bots.search import stable_seed
+from engine.cards import cards
 from engine.eralash.moves import ChooseTrump
 from engine.review.budget import Budget, check, whole
 from engine.review.judgement import Judgement
@@ -35,7 +36,7 @@ def judge(view: Any, played: Any, budget: Budget, seed: int,
     for m in view.legal_moves():
         legal_mask |= 1 << int(m)
     classes = equivalence_classes(legal_mask, sit.settled())
-    rep = {c: _lowest(k) for k in classes for c in _cards(k)}
+    rep = {c: _lowest(k) for k in classes for c in cards(k)}
     reps = [_lowest(k) for k in classes]
     value = sit.robber_value()
     mine = rep[int(played)]
@@ -52,15 +53,6 @@ def judge(view: Any, played: Any, budget: Budget, seed: int,
     if means2[mine] >= means2[best]:
         return Judgement(played, means2[mine], means2[mine], its + its2)
     return Judgement(best, means2[mine], means2[best], its + its2)
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _judge_trump(view: Any, sit: Situation, played: Any, budget: Budget, rng: random.Random,
