@@ -9,8 +9,9 @@ and back through Continue, hints, and undos. Prints one JSON line:
   size seen once: the caches warm) and at the end, the growth from start to end, and the figure every
   25 deals (a leak climbs, a cache levels off); ``settled_rss_mb`` the same once garbage is collected
   and free pages returned (``game.memory``): the raw figure swings with garbage not yet collected;
-- ``probe_ms``: frame work (events + update + draw, every frame drawn) p50/p99 of the table at
-  1280x800, measured at the start and at the end: drift shows as a larger end figure;
+- ``probe_ms``: frame work (events + update + draw, every frame drawn) p50/p99 of one reference table
+  (the same Uragan deal each time) at 1280x800, measured at the start and at the end: drift shows as
+  a larger end figure;
 - ``frame_ms_first`` / ``frame_ms_last``: work of the soak's own frames, the first and last 2,000;
 - ``deals``, ``matches``, ``resizes``, ``menu_trips``, ``hints``, ``undos``, ``errors`` (each one's
   first line), ``seconds``, ``load_avg`` (other programs skew the wall-clock figures).
@@ -30,6 +31,7 @@ from typing import Any
 
 SIZES = [(1280, 800), (960, 600), (1600, 1000), (1920, 1080)]
 PROBE_FRAMES = 240
+PROBE_SEED = 4242  # the reference table's deal
 WINDOW = 2000  # soak frames compared at the start and the end
 RESIZE_EVERY = 5  # deals
 MENU_EVERY = 7
@@ -202,18 +204,28 @@ class Soak:
     # --- measuring ---------------------------------------------------------------------------------
 
     def probe(self) -> dict[str, float]:
-        """Frame work over PROBE_FRAMES frames of the table at 1280x800, every frame drawn."""
+        """Frame work over PROBE_FRAMES frames, every frame drawn, of one reference table at 1280x800:
+        the same Uragan deal (seed PROBE_SEED, the player to move) at the start and at the end, pushed
+        over the session's own table and removed again, so the two figures compare like with like
+        and only what the long session left behind (caches, leaked scenes) can move them."""
         from game.bench import percentiles
+        from game.scenes.uragan_table import UraganTable
 
         keep = self.size_index
         self.set_size(SIZES[0])
         app = self.app
+        reference = UraganTable.new_game(app, seed=PROBE_SEED, level="novice", options={"target": 16},
+                                         demo=True)
+        self.s.push(reference)
+        self.s.frames(2)
         start = len(self.frame_ms)
         for _ in range(PROBE_FRAMES):
             app._drawn_top = None  # draw it, as a moving table would be
             self.s.frames(1)
         out = percentiles(self.frame_ms[start:])
         del self.frame_ms[start:]
+        app.stack.remove(reference)
+        self.s.frames(2)
         self.size_index = keep
         self.set_size(SIZES[keep])
         return out
