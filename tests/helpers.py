@@ -84,3 +84,33 @@ def click(app: Any, pos: tuple[int, int]) -> None:
 
 def key(app: Any, k: int) -> None:
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+
+
+def crafted_uragan_deal(table: Any, hand0: list[str], table_cards: list[str], hand1: list[str] | None = None,
+                        dealer: int = 1) -> Any:
+    """Replace an Uragan table's deal with one whose first hands and table are chosen (the rest dealt
+    at random, seeded); the table shows it at once, past the opening deal."""
+    import random
+
+    from engine import cards as C
+    from engine.uragan import Deal
+    from engine.uragan.deck import DECK
+
+    chosen = C.parse_set(hand0) | C.parse_set(table_cards) | C.parse_set(hand1 or [])
+    rest = list(C.cards(DECK & ~chosen))
+    random.Random(0).shuffle(rest)
+    h0 = list(C.cards(C.parse_set(hand0)))
+    h1 = list(C.cards(C.parse_set(hand1 or [])))
+    while len(h0) < 6:
+        h0.append(rest.pop())
+    while len(h1) < 6:
+        h1.append(rest.pop())
+    rounds = [[C.to_mask(h0), C.to_mask(h1)]] + [
+        [C.to_mask(rest[i * 12 : i * 12 + 6]), C.to_mask(rest[i * 12 + 6 : i * 12 + 12])] for i in range(2)
+    ]
+    deal = Deal.from_hands(table.match.options, dealer, C.parse_set(table_cards), rounds)
+    table.match.deal = deal
+    table._adopt_deal(deal)
+    table._opening_pending = False
+    table.sync(instant=True)
+    return deal

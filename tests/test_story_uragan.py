@@ -3,16 +3,14 @@ marked, the claim question in words, the pending uragan point, the card flying t
 take; prompts off the hand, capture options lit one by one, claimable options marked, Enter after a
 hint, Ctrl+Z by the event's own modifiers. Real events through ``App.frame``."""
 
-import random
 
 import pygame
 import pytest
-from helpers import click, count_rendering, frames, key
+from helpers import click, count_rendering, crafted_uragan_deal, frames, key
 
 from engine import cards as C
-from engine.uragan import CLAIM, LET_STAND, Deal, Play
+from engine.uragan import CLAIM, LET_STAND, Play
 from engine.uragan.claim import breach
-from engine.uragan.deck import DECK
 from game import i18n
 from game.scenes.uragan_table import UraganTable
 
@@ -63,23 +61,7 @@ def settle(app, table, limit=3000):
 
 def crafted(table, hand0, table_cards, hand1, dealer=0):
     """A deal with chosen first hands and table (the rest at random); dealer 0: the bot plays first."""
-    chosen = C.parse_set(hand0) | C.parse_set(table_cards) | C.parse_set(hand1)
-    rest = list(C.cards(DECK & ~chosen))
-    random.Random(0).shuffle(rest)
-    h0, h1 = list(C.cards(C.parse_set(hand0))), list(C.cards(C.parse_set(hand1)))
-    while len(h0) < 6:
-        h0.append(rest.pop())
-    while len(h1) < 6:
-        h1.append(rest.pop())
-    rounds = [[C.to_mask(h0), C.to_mask(h1)]] + [
-        [C.to_mask(rest[i * 12 : i * 12 + 6]), C.to_mask(rest[i * 12 + 6 : i * 12 + 12])] for i in range(2)
-    ]
-    deal = Deal.from_hands(table.match.options, dealer, C.parse_set(table_cards), rounds)
-    table.match.deal = deal
-    table._adopt_deal(deal)
-    table._opening_pending = False
-    table.sync(instant=True)
-    return deal
+    return crafted_uragan_deal(table, hand0, table_cards, hand1, dealer)
 
 
 def new_table(app, hand0, table_cards, hand1, dealer=0, claims="book"):

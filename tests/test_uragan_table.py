@@ -1,15 +1,13 @@
 """The Uragan table driven by real mouse and keyboard events through the app's event handling."""
 
-import random
 
 import pygame
 import pytest
-from helpers import DT, click, count_rendering, drag, frames, key
+from helpers import DT, click, count_rendering, crafted_uragan_deal, drag, frames, key
 
 from engine import cards as C
-from engine.uragan import CLAIM, LET_STAND, Deal, Play
+from engine.uragan import CLAIM, LET_STAND, Play
 from engine.uragan.claim import breach
-from engine.uragan.deck import DECK
 from engine.uragan.deck import VALUE as table_value
 from game.scenes.uragan_table import UraganTable
 from game.widgets.table import BOT_DELAY
@@ -70,24 +68,7 @@ def new_table(app, seed=3, claims="book"):
 
 def crafted(app, table, hand0, table_cards, dealer=1, hand1=None):
     """Replace the deal with one whose first hands and table are chosen (the rest dealt at random)."""
-    chosen = C.parse_set(hand0) | C.parse_set(table_cards) | C.parse_set(hand1 or [])
-    rest = [c for c in C.cards(DECK & ~chosen)]
-    random.Random(0).shuffle(rest)
-    h0 = list(C.cards(C.parse_set(hand0)))
-    h1 = list(C.cards(C.parse_set(hand1 or [])))
-    while len(h0) < 6:
-        h0.append(rest.pop())
-    while len(h1) < 6:
-        h1.append(rest.pop())
-    rounds = [[C.to_mask(h0), C.to_mask(h1)]] + [
-        [C.to_mask(rest[i * 12 : i * 12 + 6]), C.to_mask(rest[i * 12 + 6 : i * 12 + 12])] for i in range(2)
-    ]
-    deal = Deal.from_hands(table.match.options, dealer, C.parse_set(table_cards), rounds)
-    table.match.deal = deal
-    table._adopt_deal(deal)
-    table._opening_pending = False
-    table.sync(instant=True)
-    return deal
+    return crafted_uragan_deal(table, hand0, table_cards, hand1, dealer)
 
 
 def test_dragging_a_card_onto_the_cloth_trails_it(app):
