@@ -120,7 +120,7 @@ def fit_window(
 
 
 class DefaultSettings:
-    """Stands in for ``game.settings.Settings`` when there is no data folder (bench, tests)."""
+    """Stands in for ``game.store.settings.Settings`` when there is no data folder (bench, tests)."""
 
     language = "en"
     deck_index = "auto"
@@ -143,7 +143,7 @@ class DefaultSettings:
         return lambda: None
 
     def deck_language(self) -> str:
-        from game import i18n
+        from game.words import i18n
 
         return i18n.get_language() if self.deck_index == "auto" else self.deck_index
 
@@ -166,7 +166,7 @@ class App:
         pygame.font.init()
         self.store: Any = None
         self.settings: Any = self._load_settings(args, headless)
-        from game import i18n
+        from game.words import i18n
 
         lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
         # --lang is for this run only: the saved setting is left alone (the Settings screen shows the
@@ -209,7 +209,7 @@ class App:
         with contextlib.suppress(Exception):
             self.settings.on_change(self.on_setting, APP_SETTINGS)
         if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
-            from game.art import icon_surface
+            from game.looks.art import icon_surface
 
             icon = icon_surface()
             with contextlib.suppress(pygame.error):
@@ -221,9 +221,9 @@ class App:
         if headless:
             return DefaultSettings()
         try:
-            from game.paths import ensure_data_dir
-            from game.settings import Settings
-            from game.storage import Store
+            from game.store.paths import ensure_data_dir
+            from game.store.settings import Settings
+            from game.store.storage import Store
 
             folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
@@ -233,8 +233,8 @@ class App:
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
             if self.store is not None:
                 with contextlib.suppress(Exception):
-                    from game.settings import Settings
-                    from game.storage import Notice
+                    from game.store.settings import Settings
+                    from game.store.storage import Notice
 
                     text = f"Could not read settings.json ({err}); using defaults."
                     self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"}, text))
@@ -247,7 +247,7 @@ class App:
         if self._ui is None:
             import pygame_gui
 
-            from game.themes import theme_dict
+            from game.looks.themes import theme_dict
 
             self._ui = pygame_gui.UIManager(
                 self.screen.get_size(), theme_dict(), enable_live_theme_updates=False
@@ -272,7 +272,7 @@ class App:
         if self._sounds is None:
             sounds: Any = _NoSounds()
             with contextlib.suppress(Exception):
-                from game.sound import Sounds
+                from game.looks.sound import Sounds
 
                 sounds = Sounds(
                     volume=float(getattr(self.settings, "volume", 0.7)),
@@ -297,7 +297,7 @@ class App:
 
     def on_setting(self, name: str, value: Any) -> None:
         """Settings that change the whole app at once (the Settings screen may also apply them)."""
-        from game import i18n
+        from game.words import i18n
 
         if name == "language" and value in i18n.LANGUAGES:
             if value != i18n.get_language():
@@ -394,7 +394,7 @@ class App:
 
     def open_record_file(self, path: str) -> Any:
         """A record dropped on the window or picked in a dialog: its replay, or the engine's reason."""
-        from game.scenes.review_open import open_record
+        from game.review.open import open_record
 
         return open_record(self, path)
 
@@ -563,8 +563,8 @@ class SplashScene:
             self.then()
 
     def draw(self, surface: Any) -> None:
-        from game.i18n import t
-        from game.themes import BAIZE_DARK, BRASS, BRASS_LIGHT
+        from game.looks.themes import BAIZE_DARK, BRASS, BRASS_LIGHT
+        from game.words.i18n import t
 
         surface.fill(BAIZE_DARK)
         w, h = surface.get_size()
@@ -594,7 +594,7 @@ def run(argv: list[str] | None = None) -> int:
     except ValueError as err:
         print(f"salon: {err}", file=sys.stderr)
         return 2
-    from game.resources import AssetError
+    from game.looks.resources import AssetError
 
     try:
         return _run(args)
@@ -607,15 +607,15 @@ def run(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.smoke:
-        from game.smoke import run_smoke
+        from game.checks.smoke import run_smoke
 
         return run_smoke(args)
     if args.soak is not None:
-        from game.soak import run_soak
+        from game.checks.soak import run_soak
 
         return run_soak(args)
     if args.bench is not None:
-        from game.bench import run_bench
+        from game.checks.bench import run_bench
 
         return run_bench(args)
     if args.game == "eralash" and args.demo and not _eralash_table_available():
@@ -624,18 +624,18 @@ def _run(args: argparse.Namespace) -> int:
     app = App(args)
 
     def start() -> None:
-        from game.scenes.menu import MenuScene
+        from game.menus.menu import MenuScene
 
         app.worker.start_async()  # the bots' process gets ready while the player looks at the menu
         app.stack.push(MenuScene(app))
         if args.demo:
-            from game.scenes import open_table
+            from game.screens import open_table
 
             open_table(app, args.game, demo=True, seed=args.seed)
 
-    modules = ["pygame_gui", "game.scenes.menu"]
+    modules = ["pygame_gui", "game.menus.menu"]
     if args.demo:
-        modules.append(f"game.scenes.{args.game}_table")
+        modules.append(f"game.{args.game}.table")
     app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
 
@@ -654,4 +654,4 @@ def broken_install(err: Exception) -> int:
 def _eralash_table_available() -> bool:
     import importlib.util
 
-    return importlib.util.find_spec("game.scenes.eralash_table") is not None
+    return importlib.util.find_spec("game.eralash.table") is not None

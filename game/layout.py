@@ -17,7 +17,7 @@ CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 def rail_width(size: tuple[int, int]) -> int:
     """How wide the table art's wooden rail is at this window size (the cloth starts inside it)."""
     try:
-        from game.art import TableArt
+        from game.looks.art import TableArt
 
         return int(TableArt.rail_width(size))
     except Exception:  # no art: the plain baize's rim

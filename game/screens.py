@@ -12,15 +12,15 @@ import importlib.util
 from typing import Any
 
 SCREENS: dict[str, str] = {
-    "settings": "game.scenes.settings_screen:SettingsScene",
-    "rules": "game.scenes.rules_screen:RulesScene",
-    "stats": "game.scenes.stats_screen:StatsScene",
-    "about": "game.scenes.about_screen:AboutScene",
+    "settings": "game.menus.settings_screen:SettingsScene",
+    "rules": "game.menus.rules_screen:RulesScene",
+    "stats": "game.menus.stats_screen:StatsScene",
+    "about": "game.menus.about_screen:AboutScene",
 }
 
 TABLES: dict[str, str] = {
-    "uragan": "game.scenes.uragan_table:UraganTable",
-    "eralash": "game.scenes.eralash_table:EralashTable",
+    "uragan": "game.uragan.table:UraganTable",
+    "eralash": "game.eralash.table:EralashTable",
 }
 
 
@@ -84,7 +84,7 @@ def remember_game(app: Any, game: str) -> None:
 
 def continue_game(app: Any) -> Any | None:
     """Push the table of the saved game, exactly where it was; None if there is none."""
-    from game.saves import Session
+    from game.store.saves import Session
 
     if app.store is None:
         return None

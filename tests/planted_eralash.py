@@ -22,8 +22,8 @@ import pathlib
 import random
 from typing import Any
 
-from engine.bots.eralash_club import ClubBot
-from engine.bots.eralash_master import MasterBot
+from engine.bots.eralash.club import ClubBot
+from engine.bots.eralash.master import MasterBot
 from engine.cards import SUIT_MASK
 from engine.eralash.match import Match
 from engine.eralash.options import Options

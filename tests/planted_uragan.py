@@ -17,7 +17,7 @@ import random
 from typing import Any, NamedTuple
 
 from engine import cards as C
-from engine.bots.uragan_club import UraganClub
+from engine.bots.uragan.club import UraganClub
 from engine.uragan.deck import DECK, DECK_CARDS
 from engine.uragan.match import DealSpec, Match
 from engine.uragan.moves import parse_move
@@ -152,7 +152,7 @@ def _midgame_blunder(match: Match, seat: int) -> tuple[object, str] | None:
     """A plain blunder available to ``seat`` now, if any: the 7H capturable but a card that cannot
     capture trailed instead; or an uragan available (not on the last play) but the smallest lawful
     capture or a trail made instead."""
-    from engine.bots.uragan_master import lawful_moves
+    from engine.bots.uragan.master import lawful_moves
     from engine.uragan.moves import Play
 
     view = match.view(seat)

@@ -40,7 +40,7 @@ def click(app, pos: tuple[int, int]) -> None:
 
 
 def _open_about(tmp_path: Path, lang: str):
-    from game.scenes.menu import MenuScene
+    from game.menus.menu import MenuScene
 
     app = app_on_disk(tmp_path / "data", lang, "960x600")
     menu = app.stack.push(MenuScene(app))
@@ -59,7 +59,7 @@ def test_the_menu_opens_about_with_the_version_licence_and_data_folder(tmp_path:
         shown = " ".join(line for line, *_ in about._lines)
         assert version() in shown and "MIT" in shown
         assert str(tmp_path / "data") in "".join(line for line, *_ in about._lines)  # the path may wrap
-        from game.layout_check import check_app
+        from game.checks.layout_check import check_app
 
         assert check_app(app) == []
     finally:
@@ -87,7 +87,7 @@ def test_a_folder_that_cannot_be_opened_is_a_message_on_the_sheet(tmp_path: Path
         assert about.status_is_error and "xdg-open: not found" in about.status
         shown = " ".join(line for line, *_ in about._status_lines)
         assert "xdg-open" in shown
-        from game.layout_check import check_app
+        from game.checks.layout_check import check_app
 
         assert check_app(app) == []
         assert app.stack.top is about  # still there, nothing crashed

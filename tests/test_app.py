@@ -12,10 +12,10 @@ import pygame_gui
 import pytest
 from helpers import app_on_disk
 
-from game import i18n
 from game.app import build_parser
 from game.botworker import InlineWorker
 from game.scene import Scene, SceneStack
+from game.words import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,8 +118,8 @@ def app(tmp_path):
 
 
 def test_menu_speaks_the_chosen_language_and_starts_a_game(app, tmp_path):
-    from game.scenes.menu import MenuScene
-    from game.scenes.uragan_table import UraganTable
+    from game.menus.menu import MenuScene
+    from game.uragan.table import UraganTable
 
     assert app.size == (1024, 640)
     menu = app.stack.push(MenuScene(app))
@@ -146,7 +146,7 @@ def test_menu_speaks_the_chosen_language_and_starts_a_game(app, tmp_path):
 
 
 def test_demo_never_touches_the_saved_game(app, tmp_path):
-    from game.scenes import open_table
+    from game.screens import open_table
 
     table = open_table(app, "uragan", demo=True, seed=4)
     table.tweens.speed = table.fx.speed = table.speed = "instant"
@@ -203,8 +203,8 @@ def test_the_splash_is_the_first_frame_and_hands_over_when_loaded(app):
 
 
 def test_continue_puts_the_saved_game_back(app):
-    from game.scenes import continue_game, open_table
-    from game.scenes.menu import MenuScene
+    from game.menus.menu import MenuScene
+    from game.screens import continue_game, open_table
 
     menu = app.stack.push(MenuScene(app))
     table = open_table(app, "uragan", seed=9, level="club")

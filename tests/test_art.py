@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from engine import cards as C
-from game import art
-from game.resources import resource_path
+from game.looks import art
+from game.looks.resources import resource_path
 
 DECKS = ("en-2c", "en-4c", "ru-2c", "ru-4c")
 NAMES = [C.name(c) for c in range(52)]

@@ -8,12 +8,13 @@ import random
 import pytest
 from fakeclock import ticking_clock
 
-from engine.bots import eralash_master, make_bot, search
+from engine.bots import make_bot, search
 from engine.bots.eralash import ClubBot, MasterBot, NoviceBot, make
-from engine.bots.eralash_club import choose_trump_by_strength, duckers, runs_in, trick_wishes
-from engine.bots.eralash_robber import RobberValue, _simulated_spread, deal_points_spread, hand_points
-from engine.bots.eralash_tricks import equivalence_classes
-from engine.bots.eralash_view import Situation, trick_play_of
+from engine.bots.eralash import master as eralash_master
+from engine.bots.eralash.club import choose_trump_by_strength, duckers, runs_in, trick_wishes
+from engine.bots.eralash.robber import RobberValue, _simulated_spread, deal_points_spread, hand_points
+from engine.bots.eralash.tricks import equivalence_classes
+from engine.bots.eralash.view import Situation, trick_play_of
 from engine.cards import parse, parse_set
 from engine.eralash import ChooseTrump, Deal, Match, Options, find_runs
 
@@ -81,7 +82,7 @@ def test_equivalent_cards_are_grouped_only_across_gone_cards() -> None:
 def test_a_card_on_the_table_keeps_cards_around_it_apart() -> None:
     """4H and JH with 5H-9H gone: equal once the trick is over, but not while the 10H lies in the
     trick — the Jack wins it, the 4 does not (Master once played them as one choice)."""
-    from engine.bots.eralash_view import Situation
+    from engine.bots.eralash.view import Situation
 
     gone = parse_set(["5H", "6H", "7H", "8H", "9H", "10H"])
     sit = Situation(seat=0, n=4, pairs=False, hand=parse_set(["4H", "JH"]), trump=0, leader=1,
@@ -271,7 +272,7 @@ def test_club_without_runs_leads_low_from_its_long_suit() -> None:
         points=[0.0] * 4, tricks_before=[0] * 4, target=13, tricks_per_deal=13, spread=15.0,
     )
     assert not runs_in(sit.hand)
-    from engine.bots.eralash_club import club_card
+    from engine.bots.eralash.club import club_card
 
     assert club_card(sit, sit.hand) == parse("2D")  # the long diamonds, keeping the King
 
@@ -286,7 +287,7 @@ def _sit(hand, trick, leader, trump=3, won=None, points=None, before=None, gone=
 
 
 def test_club_trumps_cheaply_when_void_and_wants_the_trick() -> None:
-    from engine.bots.eralash_club import club_card
+    from engine.bots.eralash.club import club_card
 
     sit = _sit(["2C", "9C", "KC", "5S", "7S", "3D"], ["AH", "4H", "8H"], leader=0,
                points=[0, 0, 0, 40.0], before=[5, 5, 5, 9])
@@ -296,7 +297,7 @@ def test_club_trumps_cheaply_when_void_and_wants_the_trick() -> None:
 
 
 def test_club_ducks_a_trick_that_would_end_the_robber_while_behind() -> None:
-    from engine.bots.eralash_club import club_card
+    from engine.bots.eralash.club import club_card
 
     # seat 3 is far behind on points and has 12 tricks: one more ends the robber, which it loses
     sit = _sit(["AH", "2H", "2C", "9C"], ["QH", "4H", "8H"], leader=0,
@@ -307,7 +308,7 @@ def test_club_ducks_a_trick_that_would_end_the_robber_while_behind() -> None:
 
 
 def test_club_does_not_trump_its_partners_winning_trick() -> None:
-    from engine.bots.eralash_club import club_card
+    from engine.bots.eralash.club import club_card
 
     sit = _sit(["2C", "9C", "5S", "7S"], ["4H", "AH", "8H"], leader=1)  # seat 0 to play, partner 2
     sit.pairs = True
@@ -348,7 +349,7 @@ class _Position:
 
 @pytest.mark.parametrize("ahead", [True, False])
 def test_master_takes_or_ducks_the_trick_that_ends_the_robber(ahead: bool) -> None:
-    from engine.bots.eralash_master import ismcts
+    from engine.bots.eralash.master import ismcts
     from engine.bots.search import Deadline
 
     # Seat 0 has 12 robber tricks: winning this heart trick with the Ace ends the robber. Ducking

@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from engine.bots.uragan_club import UraganClub
-from engine.bots.uragan_master import UraganMaster
-from engine.bots.uragan_novice import UraganNovice
+from engine.bots.uragan.club import UraganClub
+from engine.bots.uragan.master import UraganMaster
+from engine.bots.uragan.novice import UraganNovice
 from engine.uragan import Deal, Options
 
 

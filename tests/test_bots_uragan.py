@@ -7,13 +7,14 @@ import random
 import pytest
 from fakeclock import ticking_clock
 
-from engine.bots import make_bot, search, uragan_master
+from engine.bots import make_bot, search
 from engine.bots.uragan import make
-from engine.bots.uragan_club import UraganClub, holds_value_odds
-from engine.bots.uragan_eval import expected_points
-from engine.bots.uragan_master import Resampler, UraganMaster
-from engine.bots.uragan_novice import UraganNovice
-from engine.bots.uragan_odds import match_win_chance, win_table
+from engine.bots.uragan import master as uragan_master
+from engine.bots.uragan.club import UraganClub, holds_value_odds
+from engine.bots.uragan.eval import expected_points
+from engine.bots.uragan.master import Resampler, UraganMaster
+from engine.bots.uragan.novice import UraganNovice
+from engine.bots.uragan.odds import match_win_chance, win_table
 from engine.cards import parse, parse_set
 from engine.uragan import CLAIM, CLAIM_PHASE, DECK, LET_STAND, PICK, Deal, Match, Options, Play
 

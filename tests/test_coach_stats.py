@@ -6,8 +6,8 @@ import time
 from pathlib import Path
 
 from game.botworker import BotWorker
-from game.stats import STATS_KIND, Stats
-from game.storage import Store
+from game.store.stats import STATS_KIND, Stats
+from game.store.storage import Store
 
 
 def test_accuracy_is_the_mean_loss_per_decision_and_persists(tmp_path: Path) -> None:
@@ -39,7 +39,7 @@ def test_an_older_stats_file_without_accuracy_still_loads(tmp_path: Path) -> Non
 
 
 def test_statistics_show_the_accuracy(make_app, tmp_path: Path) -> None:
-    from game.scenes.stats_screen import summary
+    from game.menus.stats_screen import summary
 
     stats = Stats.load(Store(tmp_path))
     stats.record_review("eralash", [0.01, 0.03])

@@ -6,9 +6,9 @@ import pytest
 from helpers import frames
 
 from engine import cards as C
-from game.saves import DEAL_NUMBERS, Session
-from game.scenes.deal_number_dialog import DealNumberDialog, parse_deal_number
-from game.scenes.new_game import NewGameScene
+from game.menus.deal_number_dialog import DealNumberDialog, parse_deal_number
+from game.menus.new_game import NewGameScene
+from game.store.saves import DEAL_NUMBERS, Session
 
 
 def hands(match):
@@ -81,8 +81,8 @@ def test_play_deal_number_from_the_new_game_dialog(make_app, game):
 def test_the_game_number_never_reads_as_the_deal_count():
     """"Deal 1" (the deal within the match) and the game number sit side by side on the Uragan table:
     they must not share a word, in either language."""
-    from game import i18n
-    from game.game_number import game_number_label
+    from game.store.game_number import game_number_label
+    from game.words import i18n
 
     before = i18n.get_language()
     try:

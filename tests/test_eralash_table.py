@@ -8,12 +8,12 @@ from helpers import click, count_rendering, drag, frames, key
 
 from engine import cards as C
 from engine.eralash import ChooseTrump, Match, Options
-from game import i18n
-from game.saves import SavedGame, Session
-from game.scenes.eralash_declarations import seat_lines, trump_line, trump_reason
-from game.scenes.eralash_layout import RUN_SCALE, EralashLayout
-from game.scenes.eralash_sheet import SheetScene
-from game.scenes.eralash_table import EralashTable
+from game.eralash.declarations import seat_lines, trump_line, trump_reason
+from game.eralash.layout import RUN_SCALE, EralashLayout
+from game.eralash.sheet import SheetScene
+from game.eralash.table import EralashTable
+from game.store.saves import SavedGame, Session
+from game.words import i18n
 
 
 class FirstBot:
@@ -199,7 +199,7 @@ def test_seats_fit_every_window_and_partners_sit_opposite():
 
 
 def test_the_example_game_replays_the_record_with_narration(app):
-    from game.scenes.eralash_table import open_example
+    from game.eralash.table import open_example
 
     app.settings.animation_speed = "instant"
     ex = open_example(app)
@@ -247,8 +247,8 @@ def test_undo_takes_the_card_back_with_the_bots_replies(app):
 
 
 def test_a_saved_game_comes_back_where_it_was(app, tmp_path):
-    from game.saves import Session as S
-    from game.storage import Store
+    from game.store.saves import Session as S
+    from game.store.storage import Store
 
     store = Store(tmp_path)
     match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)

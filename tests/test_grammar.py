@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from game import grammar, i18n
-from game.settings import BOT_NAMES, DEFAULT_NAMES, NAME_GENDERS, Settings
+from game.store.settings import BOT_NAMES, DEFAULT_NAMES, NAME_GENDERS, Settings
+from game.words import grammar, i18n
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +59,7 @@ def test_forms_fall_back_to_neutral_and_a_missing_key_shows_itself():
 
 
 def test_no_russian_string_hedges_the_gender_with_brackets():
-    """"сыграл(а)", "взял(а)", "выиграл(а)": a form per gender instead (game.grammar)."""
+    """"сыграл(а)", "взял(а)", "выиграл(а)": a form per gender instead (game.words.grammar)."""
     hedge = re.compile(r"[а-яё]\((а|ла|ась|ёл|ел|ы)\)", re.IGNORECASE)
     bad = []
     for path in sorted(i18n.catalog_dir().glob("*.ru.json")):
@@ -83,8 +83,8 @@ def test_russian_gendered_sentences_have_both_genders():
 
 
 def test_every_bot_name_has_a_gender():
-    from game.scenes.eralash_table import DEMO_NAMES
-    from game.scenes.new_game import NAMES
+    from game.eralash.table import DEMO_NAMES
+    from game.menus.new_game import NAMES
 
     names = {n for lang in DEFAULT_NAMES.values() for n in lang[1:]}
     names |= {n for table in (BOT_NAMES, DEMO_NAMES, NAMES) for lang in table.values() for n in lang}

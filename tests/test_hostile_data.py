@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.botworker import InlineWorker
-from game.saves import Session, load_game
-from game.settings import Settings
-from game.stats import Stats
-from game.storage import Store
+from game.store.saves import Session, load_game
+from game.store.settings import Settings
+from game.store.stats import Stats
+from game.store.storage import Store
 
 FILES = ("settings.json", "save.json", "stats.json")
 EXAMPLES = int(os.environ.get("SALON_HOSTILE_EXAMPLES", "60"))
@@ -166,8 +166,8 @@ def _exists_somewhere(folder: Path, name: str) -> bool:
 
 def start_and_visit(folder: Path) -> dict[str, Any]:
     """Start the app on ``folder`` as ``salon --data-dir`` does; open the menu, Continue, Statistics."""
-    from game.scenes.menu import MenuScene
-    from game.scenes.stats_screen import StatsScene
+    from game.menus.menu import MenuScene
+    from game.menus.stats_screen import StatsScene
 
     seen: dict[str, Any] = {}
     app = app_on_disk(folder, size="960x600")
@@ -285,7 +285,7 @@ def test_named_damage(real_folders: dict[str, Path], tmp_path: Path, no_hang: No
 ])
 def test_player_names_in_the_save(real_folders: dict[str, Path], tmp_path: Path, players: list[Any],
                                   resumes: bool) -> None:
-    from game.settings import MAX_NAME
+    from game.store.settings import MAX_NAME
 
     shutil.copytree(real_folders["uragan"], tmp_path, dirs_exist_ok=True)
     doc = json.loads((tmp_path / "save.json").read_text())
@@ -357,7 +357,7 @@ def test_smoke_survives_a_hostile_folder(real_folders: dict[str, Path], tmp_path
     import argparse
 
     from game.app import build_parser
-    from game.smoke import smoke
+    from game.checks.smoke import smoke
 
     shutil.copytree(real_folders["uragan"], tmp_path, dirs_exist_ok=True)
     hurt(tmp_path)

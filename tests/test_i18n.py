@@ -5,7 +5,7 @@ import string
 
 import pytest
 
-from game import i18n
+from game.words import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +37,7 @@ def test_every_key_exists_in_both_languages_for_every_area():
             ru_fields = set().union(*(_fields(x) for x in ru_texts))
             en_fields = set().union(*(_fields(x) for x in en_texts))
             assert ru_fields == en_fields, f"{area}: {key} has different {{fields}} in ru and en"
-            if isinstance(ru[key], dict) and "n" in ru[key]:  # a sentence about a person (game.grammar)
+            if isinstance(ru[key], dict) and "n" in ru[key]:  # a sentence about a person (game.words.grammar)
                 assert isinstance(en[key], dict) and "n" in en[key], key
                 assert set(ru[key]) <= {"n", "m", "f", "pl", "you"}, key
                 assert set(en[key]) <= {"n", "m", "f", "pl", "you"}, key

@@ -6,7 +6,7 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
-from game.resources import asset
+from game.looks.resources import asset
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOT_ICON = ("sprites", "icon")

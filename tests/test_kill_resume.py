@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from game.saves import Session, load_game
-from game.stats import Stats
-from game.storage import Store
+from game.store.saves import Session, load_game
+from game.store.stats import Stats
+from game.store.storage import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
 PLAYER = r"""
 import random, sys, time
-from game.saves import Session
-from game.storage import Store
+from game.store.saves import Session
+from game.store.storage import Store
 
 folder, game, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = Store(folder)

@@ -9,7 +9,7 @@ import pytest
 from helpers import frames
 
 from game.app import run
-from game.layout_check import Box, check_app, problems
+from game.checks.layout_check import Box, check_app, problems
 from game.widgets.gui_scene import GuiScene
 
 SIZE = (960, 600)
@@ -75,7 +75,7 @@ def test_a_broken_screen_fails_the_check(make_app):
 
 
 def test_a_table_button_over_a_card_fails_the_check(make_app):
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     app = make_app(size=SIZE)
     table = UraganTable.new_game(app, seed=3, level="club")
@@ -96,7 +96,7 @@ def test_smoke_rejects_a_window_below_the_minimum(capsys):
 
 
 def test_smoke_prints_one_json_line(tmp_path, capsys, monkeypatch):
-    from game import smoke
+    from game.checks import smoke
 
     ran = []
     visits = [("main menu", smoke._menu), ("boom", lambda s: ran.append(1) or 1 / 0)]

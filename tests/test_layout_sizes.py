@@ -1,4 +1,4 @@
-"""Every screen and table state holds together (``game.layout_check`` through ``game.smoke``'s
+"""Every screen and table state holds together (``game.checks.layout_check`` through ``game.checks.smoke``'s
 visits) from 960×600 to 3840×2160, 4:3 to 21:9, in Russian and English.
 
 The whole tour runs at the smallest window in both languages; the other sizes visit the menus and
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
 from game.app import build_parser
-from game.smoke import smoke
+from game.checks.smoke import smoke
+from game.words import i18n
 
 MENUS = ("main menu", "new game", "Settings", "Rules", "Statistics")
 TABLES = ("Uragan table", "Eralash table, 4 players", "narrated example")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from game.scenes.eralash_table import EralashTable
-from game.scenes.new_game import NewGameScene
+from game.eralash.table import EralashTable
+from game.menus.new_game import NewGameScene
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def test_new_game_dialog_refuses_a_bad_option(app):
 
 
 def test_uragan_choices_reach_the_uragan_table(app):
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     scene = NewGameScene(app)
     app.stack.push(scene)

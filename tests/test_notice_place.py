@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 from helpers import frames
 
-from game.layout_check import check_app, collect, toast_problems
+from game.checks.layout_check import check_app, collect, toast_problems
 from game.widgets.toast import free_spot
 
 LONG = "Record saved: /home/someone/Documents/Salon/uragan-2026-11-30-1719.json"
@@ -28,7 +28,7 @@ def notice_boxes(app):
 
 
 def test_a_notice_over_the_uragan_table_covers_nothing(make_app):
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     app = make_app(lang="ru", size=(960, 600), speed="instant")
     table = UraganTable.new_game(app, seed=11, level="club")
@@ -46,7 +46,7 @@ def test_a_notice_over_the_uragan_table_covers_nothing(make_app):
 def test_the_check_catches_a_notice_over_the_cards(make_app, monkeypatch):
     """The planted fault: the notice back at the top centre, over the opponent's hand and buttons."""
     import game.widgets.toast as toast
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     app = make_app(lang="ru", size=(960, 600), speed="instant")
     app.stack.push(UraganTable.new_game(app, seed=11, level="club"))
@@ -60,7 +60,7 @@ def test_the_check_catches_a_notice_over_the_cards(make_app, monkeypatch):
 
 
 def test_the_notice_moves_when_a_card_comes_under_it(make_app):
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     app = make_app(lang="en", size=(960, 600), speed="instant")
     table = UraganTable.new_game(app, seed=11, level="club")

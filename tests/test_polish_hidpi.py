@@ -40,7 +40,7 @@ def test_windows_gets_per_monitor_dpi_awareness(monkeypatch):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_cards_are_rasterised_at_the_size_they_are_drawn(size):
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     app = App(build_parser().parse_args(["--lang", "en"]), headless=True, size=size)
     try:

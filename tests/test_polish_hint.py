@@ -8,8 +8,8 @@ from helpers import frames, key
 from engine import cards as C
 from engine.uragan import CLAIM, Claim, LetStand, Play
 from engine.uragan.claim import breach
-from game import i18n
-from game.scenes.uragan_table import UraganTable
+from game.uragan.table import UraganTable
+from game.words import i18n
 
 ASKED: list[tuple[str, int]] = []  # (bot name, seat of the view) of every request the worker got
 
@@ -174,7 +174,7 @@ def test_eralash_style_refusals_use_the_engines_own_translation(app):
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_the_eralash_table_gets_the_hint_from_the_base(size, make_app):
     from engine.eralash.moves import ChooseTrump, move_name
-    from game.scenes.eralash_table import EralashTable
+    from game.eralash.table import EralashTable
 
     app = make_app(size=size, speed="instant")  # the real bots: the Master advises
     table = EralashTable.new_game(app, seed=3, level="novice")

@@ -8,9 +8,9 @@ import pytest
 from helpers import headless_app
 
 from engine import cards as C
-from game import i18n
 from game.layout import rail_width
-from game.scenes.uragan_table import UraganTable
+from game.uragan.table import UraganTable
+from game.words import i18n
 
 SIZES = [(1024, 640), (1280, 800), (1400, 900), (1920, 1080)]
 

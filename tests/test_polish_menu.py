@@ -9,7 +9,7 @@ import pygame_gui
 import pytest
 from helpers import app_on_disk
 
-from game import i18n
+from game.words import i18n
 
 
 def make_app(folder: Path, size: str = "1024x640", lang: str = "en"):
@@ -19,7 +19,7 @@ def make_app(folder: Path, size: str = "1024x640", lang: str = "en"):
 @pytest.mark.parametrize("size", ["1024x640", "1920x1080"])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_notice_is_shown_whole_and_can_be_dismissed(tmp_path: Path, size: str, lang: str) -> None:
-    from game.scenes.menu import MenuScene
+    from game.menus.menu import MenuScene
 
     (tmp_path / "save.json").write_text("{ this is not json", encoding="utf-8")
     (tmp_path / "settings.json").write_text('{"version": 1, "language": "' + lang + '", "volume": "loud"}',
@@ -27,7 +27,7 @@ def test_every_notice_is_shown_whole_and_can_be_dismissed(tmp_path: Path, size: 
     (tmp_path / "stats.json").write_text('{"version": 99}', encoding="utf-8")
     app = make_app(tmp_path, size, lang)
     try:
-        from game.stats import Stats
+        from game.store.stats import Stats
 
         Stats.load(app.store)
         menu = app.stack.push(MenuScene(app))
@@ -59,7 +59,7 @@ def test_every_notice_is_shown_whole_and_can_be_dismissed(tmp_path: Path, size: 
 
 
 def test_no_notice_no_plaque(tmp_path: Path) -> None:
-    from game.scenes.menu import MenuScene
+    from game.menus.menu import MenuScene
 
     app = make_app(tmp_path)
     try:

@@ -5,8 +5,8 @@ import pygame
 import pytest
 from helpers import headless_app
 
-from game import i18n
-from game.scenes.new_game import NewGameScene
+from game.menus.new_game import NewGameScene
+from game.words import i18n
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1400, 900), (1920, 1080)])

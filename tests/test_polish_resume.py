@@ -8,7 +8,7 @@ from pathlib import Path
 
 from helpers import app_on_disk
 
-from game.storage import WRITER
+from game.store.storage import WRITER
 from game.widgets.score_sheet import ScoreSheetScene
 
 
@@ -35,7 +35,7 @@ def play_to_the_end_of_a_deal(scene) -> None:
 
 
 def test_continue_right_after_a_deal_shows_its_score_sheet_again(tmp_path: Path) -> None:
-    from game.scenes import continue_game, open_table
+    from game.screens import continue_game, open_table
 
     app = make_app(tmp_path)
     try:
@@ -71,7 +71,7 @@ def test_continue_right_after_a_deal_shows_its_score_sheet_again(tmp_path: Path)
 
 
 def test_the_order_of_the_table_cards_survives_continue(tmp_path: Path) -> None:
-    from game.scenes import continue_game, open_table
+    from game.screens import continue_game, open_table
 
     app = make_app(tmp_path)
     try:

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from helpers import app_on_disk
 
-from game import i18n
+from game.words import i18n
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def app(tmp_path: Path):
 
 
 def test_the_menu_follows_deck_style_and_language(app):
-    from game.scenes.menu import MenuScene
+    from game.menus.menu import MenuScene
 
     menu = app.stack.push(MenuScene(app))
     app.frame(0.016, [])
@@ -39,7 +39,7 @@ def test_the_menu_follows_deck_style_and_language(app):
 
 
 def test_an_open_table_follows_cards_cloth_and_speed(app):
-    from game.scenes import open_table
+    from game.screens import open_table
 
     table = open_table(app, "uragan", level="novice")
     for _ in range(5):

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from helpers import app_on_disk
 
-from game import paths
 from game.botworker import InlineWorker
-from game.saves import Session
-from game.settings import Settings
-from game.stats import Stats
-from game.storage import Store
+from game.store import paths
+from game.store.saves import Session
+from game.store.settings import Settings
+from game.store.stats import Stats
+from game.store.storage import Store
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def _temp_leftovers() -> set[str]:
 
 
 def _menu(app):
-    from game.scenes.menu import MenuScene
+    from game.menus.menu import MenuScene
 
     menu = app.stack.push(MenuScene(app))
     app.frame(0.016, [])
@@ -88,7 +88,7 @@ def test_an_unwritable_folder_is_read_and_left_untouched(filled: Path, monkeypat
         assert any("cannot be saved" in t and str(filled) in t for t in menu.notice_texts())
         assert app.settings.volume == 0.3 and app.settings.player_name == "Анна"  # what can be read is used
         assert menu.buttons["continue"].is_enabled
-        from game.scenes import continue_game
+        from game.screens import continue_game
 
         table = continue_game(app)
         assert table is not None and len(table.match.moves) >= 1

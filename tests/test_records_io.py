@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from engine.state import RecordError
-from game.records_io import (
+from game.store.records import (
     last_game,
     read_record,
     record_name,
@@ -15,7 +15,7 @@ from game.records_io import (
     remember_last_game,
     save_record,
 )
-from game.saves import Session
+from game.store.saves import Session
 
 
 def played(game, moves, seed=9):

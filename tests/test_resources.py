@@ -13,8 +13,8 @@ import pygame
 import pytest
 from shipping import isolated_env
 
-from game import art, resources, sound
-from game.resources import AssetMissing, AssetUnreadable, asset, resource_path
+from game.looks import art, resources, sound
+from game.looks.resources import AssetMissing, AssetUnreadable, asset, resource_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -107,7 +107,7 @@ def test_a_missing_table_art_is_an_error_on_screens_too(monkeypatch, tmp_path):
 
 
 def test_missing_translations_are_an_error_not_bare_keys(monkeypatch, tmp_path):
-    from game import i18n
+    from game.words import i18n
 
     monkeypatch.setitem(resources._roots, "game", tmp_path)
     monkeypatch.setattr(i18n, "_catalogs", {})

@@ -14,9 +14,9 @@ from helpers import click, frames
 
 from engine import cards as C
 from engine.uragan import LET_STAND
-from game.review_model import Replay, grade
-from game.scenes.review_open import open_record
-from game.scenes.review_viewer import EralashReplay, ReplayMixin, UraganReplay
+from game.review.model import Replay, grade
+from game.review.open import open_record
+from game.review.viewer import EralashReplay, ReplayMixin, UraganReplay
 from game.widgets.score_sheet import ScoreSheetScene
 
 DATA = Path(__file__).parent / "data"
@@ -172,7 +172,7 @@ def test_dropping_a_record_opens_it_in_the_viewer(make_app, tmp_path):
 
 
 def test_replay_places_each_verdict_on_its_decision():
-    from game.records_io import read_record
+    from game.store.records import read_record
 
     rec, match = read_record(DATA / "uragan_claims.json")
     replay = Replay("uragan", match, 1)
@@ -199,7 +199,7 @@ def make_first_bot(name, game, seed=0, budget=None):
 
 
 def play_a_deal(app):
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     table = UraganTable.new_game(app, seed=11, level="club", options={"claims": "book"})
     app.stack.push(table)
@@ -249,8 +249,8 @@ def test_review_after_each_deal_opens_by_itself_when_chosen(make_app):
 
 
 def test_ctrl_s_saves_the_game_as_a_record_and_says_where(make_app, tmp_path):
-    from game.records_io import read_record
-    from game.scenes.uragan_table import UraganTable
+    from game.store.records import read_record
+    from game.uragan.table import UraganTable
 
     app = make_app(lang="ru")
     table = UraganTable.new_game(app, seed=5, level="club")
@@ -265,7 +265,7 @@ def test_ctrl_s_saves_the_game_as_a_record_and_says_where(make_app, tmp_path):
 
 
 def test_a_viewer_over_a_table_leaves_the_bots_reply_to_the_table(make_app):
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     app = make_app(bots="test_review_viewer:make_first_bot")
     table = UraganTable.new_game(app, seed=3, level="club")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import app_on_disk
 
-from game.scenes.rules_screen import Block, parse_markdown, rules_path
+from game.menus.rules_screen import Block, parse_markdown, rules_path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "game" / "rules"
@@ -146,7 +146,7 @@ def test_rules_files_are_found_for_both_languages() -> None:
 def test_layout_keeps_every_word_and_stays_inside_the_column() -> None:
     import pygame
 
-    from game.scenes.rules_screen import layout, split_games
+    from game.menus.rules_screen import layout, split_games
     from game.widgets.text import TextCache
 
     pygame.font.init()
@@ -167,8 +167,8 @@ def test_layout_keeps_every_word_and_stays_inside_the_column() -> None:
 def test_rules_screen_scrolls_jumps_and_follows_the_language(tmp_path) -> None:
     import pygame
 
-    from game import i18n
-    from game.scenes.rules_screen import RulesScene
+    from game.menus.rules_screen import RulesScene
+    from game.words import i18n
 
     app = app_on_disk(tmp_path)
     try:

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from game import saves
-from game.saves import SAVE_KIND, SavedGame, Session, has_saved_game, load_game
-from game.stats import Stats
-from game.storage import Store
+from game.store import saves
+from game.store.saves import SAVE_KIND, SavedGame, Session, has_saved_game, load_game
+from game.store.stats import Stats
+from game.store.storage import Store
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import app_on_disk
 
-from game.storage import WRITER
+from game.store.storage import WRITER
 
 
 def make_app(folder: Path):
@@ -18,7 +18,7 @@ def make_app(folder: Path):
 
 @pytest.mark.parametrize("game", ["uragan", "eralash"])
 def test_continue_in_a_new_app_restores_the_table(tmp_path: Path, game: str) -> None:
-    from game.scenes import continue_game, open_table, table_available
+    from game.screens import continue_game, open_table, table_available
 
     if not table_available(game):
         pytest.skip(f"the {game} table is not built yet")
@@ -51,7 +51,7 @@ def test_continue_in_a_new_app_restores_the_table(tmp_path: Path, game: str) -> 
 
 
 def test_a_demo_never_touches_the_save(tmp_path: Path) -> None:
-    from game.scenes import open_table, table_available
+    from game.screens import open_table, table_available
 
     if not table_available("uragan"):
         pytest.skip("the Uragan table is not built yet")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.saves import Session
-from game.stats import Stats
-from game.storage import Store
+from game.store.saves import Session
+from game.store.stats import Stats
+from game.store.storage import Store
 
 CASES = [
     ("uragan", {}, [None, "club"]),
@@ -55,7 +55,7 @@ def test_saved_after_every_move_and_resumed_exactly(tmp_path: Path, game, option
     assert played > 10
     store.flush()
     saved_doc = json.loads((tmp_path / "save.json").read_text())
-    from game.saves import SavedGame
+    from game.store.saves import SavedGame
 
     finished = SavedGame.from_dict(saved_doc).restore_match()
     assert finished.is_over()
@@ -98,7 +98,7 @@ def test_undo_rewinds_to_the_players_last_move(tmp_path: Path, game, options, se
 def test_uragan_double_and_eralash_slam_reach_the_statistics(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
-    from game.saves import _is_double, _made_slam
+    from game.store.saves import _is_double, _made_slam
 
     match = SimpleNamespace(double=True, score=lambda: [16, 3])
     assert _is_double(match, 0)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import app_on_disk
 
-from game.settings import SETTINGS_KIND, TABLE_COLOURS, Settings
-from game.storage import WRITER, Store
+from game.store.settings import SETTINGS_KIND, TABLE_COLOURS, Settings
+from game.store.storage import WRITER, Store
 
 
 def on_disk(tmp_path: Path) -> dict:
@@ -174,8 +174,8 @@ def _press(app, button) -> None:
 def test_settings_screen_applies_and_saves_changes_live(tmp_path: Path) -> None:
     import pygame
 
-    from game import i18n
-    from game.scenes.settings_screen import SettingsScene
+    from game.menus.settings_screen import SettingsScene
+    from game.words import i18n
 
     app = _app(tmp_path)
     try:
@@ -209,8 +209,8 @@ def test_settings_screen_applies_and_saves_changes_live(tmp_path: Path) -> None:
 def test_settings_screen_reset_asks_first(tmp_path: Path) -> None:
     import pygame_gui
 
-    from game import i18n
-    from game.scenes.settings_screen import SettingsScene
+    from game.menus.settings_screen import SettingsScene
+    from game.words import i18n
 
     app = _app(tmp_path)
     try:
@@ -246,7 +246,7 @@ def test_settings_screen_takes_the_players_name(tmp_path: Path) -> None:
     import pygame
     import pygame_gui
 
-    from game.scenes.settings_screen import SettingsScene
+    from game.menus.settings_screen import SettingsScene
 
     app = _app(tmp_path)
     try:

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from helpers import app_on_disk
 
-from game import i18n
-from game.names import shown_name
-from game.storage import WRITER
+from game.store.storage import WRITER
+from game.words import i18n
+from game.words.names import shown_name
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +34,7 @@ def test_bot_and_default_names_follow_the_language_typed_names_stay() -> None:
 def test_a_game_begun_in_english_continued_in_russian_names_bots_in_russian(
     tmp_path: Path, game: str
 ) -> None:
-    from game.scenes import continue_game, open_table
+    from game.screens import continue_game, open_table
 
     app = app_on_disk(tmp_path, lang="en")
     try:

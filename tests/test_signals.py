@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.saves import Session, load_game
-from game.storage import Store
+from game.store.saves import Session, load_game
+from game.store.storage import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX p
 DRIVER = r"""
 import sys, threading, time
 from game.app import App, build_parser
-from game.scenes import continue_game
-from game.scenes.menu import MenuScene
+from game.screens import continue_game
+from game.menus.menu import MenuScene
 
 app = App(build_parser().parse_args(["--data-dir", sys.argv[1], "--size", "960x600"]))
 app.stack.push(MenuScene(app))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import game.soak as soak_module
+import game.checks.soak as soak_module
 from game.app import build_parser
 
 

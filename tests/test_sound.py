@@ -8,8 +8,8 @@ import wave
 import pygame
 import pytest
 
-from game import sound
-from game.resources import resource_path
+from game.looks import sound
+from game.looks.resources import resource_path
 
 
 def samples(path) -> tuple[wave._wave_params, list[int]]:

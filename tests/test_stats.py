@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import app_on_disk
 
-from game.stats import Record, Stats, opponent_level
-from game.storage import Store
+from game.store.stats import Record, Stats, opponent_level
+from game.store.storage import Store
 
 
 def test_counts_streaks_and_win_rate(tmp_path: Path) -> None:
@@ -121,8 +121,8 @@ def test_unknown_result_is_refused() -> None:
 # --- the Statistics screen (headless) -----------------------------------------------------------
 
 def test_cells_and_russian_summary() -> None:
-    from game import i18n
-    from game.scenes.stats_screen import cell, summary
+    from game.menus.stats_screen import cell, summary
+    from game.words import i18n
 
     rec = Record(played=4, won=1, shared=1, streak=2, best_streak=2, slams=1)
     assert [cell(rec, c) for c in ("played", "won", "rate", "best", "slams")] == ["4", "1½", "38%", "2", "1"]
@@ -145,7 +145,7 @@ def test_stats_screen_reset_needs_confirmation(tmp_path: Path) -> None:
     import pygame
     import pygame_gui
 
-    from game.scenes.stats_screen import StatsScene
+    from game.menus.stats_screen import StatsScene
 
     Stats.load(Store(tmp_path)).record("eralash", ["master"], "win", slam=True)
     app = app_on_disk(tmp_path)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game import paths, storage
-from game.storage import FileKind, Store, write_json_atomic
+from game.store import paths, storage
+from game.store.storage import FileKind, Store, write_json_atomic
 
 KIND = FileKind("thing", "thing.json", version=2, migrations={
     0: lambda d: {**{k: v for k, v in d.items() if k != "color"}, "colour": d.get("color", "green")},

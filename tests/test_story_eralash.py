@@ -12,7 +12,7 @@ from test_eralash_table import find_match, table_for, to_play, until
 
 from engine import cards as C
 from engine.eralash import ChooseTrump
-from game.scenes.eralash_layout import EralashLayout
+from game.eralash.layout import EralashLayout
 
 SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 
@@ -135,8 +135,9 @@ def test_ctrl_z_reads_the_events_own_modifiers(app, monkeypatch):
 def test_the_story_screens_pass_the_layout_check(size, lang, tmp_path):
     """The smoke's story visits (log, news, last play, pending uragan, prompts, trick marks) are clean;
     the trick marks' words are checked against the cards (other Eralash layout matters are layout's)."""
-    from game import i18n, smoke
     from game.app import build_parser
+    from game.checks import smoke
+    from game.words import i18n
 
     args = build_parser().parse_args(["--lang", lang, "--data-dir", str(tmp_path)])
     try:

@@ -11,8 +11,8 @@ from helpers import click, count_rendering, crafted_uragan_deal, frames, key
 from engine import cards as C
 from engine.uragan import CLAIM, LET_STAND, Play
 from engine.uragan.claim import breach
-from game import i18n
-from game.scenes.uragan_table import UraganTable
+from game.uragan.table import UraganTable
+from game.words import i18n
 
 PLAN: dict[str, list] = {"plays": [], "answer": []}  # what the test bot does next (else: its first move)
 

@@ -9,7 +9,7 @@ from engine import cards as C
 from engine.uragan import CLAIM, LET_STAND, Play
 from engine.uragan.claim import breach
 from engine.uragan.deck import VALUE as table_value
-from game.scenes.uragan_table import UraganTable
+from game.uragan.table import UraganTable
 from game.widgets.table import BOT_DELAY
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from shipping import LANGS, ROOT, assert_smoke_like_the_checkout, isolated_env, run_smoke
 
-from game.sound import NAMES as SOUNDS
+from game.looks.sound import NAMES as SOUNDS
 from game.version import version
 
 pytestmark = pytest.mark.slow

@@ -10,8 +10,8 @@ import pygame_gui
 import pytest
 from helpers import app_on_disk, frames
 
-from game import i18n
-from game.storage import WRITER
+from game.store.storage import WRITER
+from game.words import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -30,8 +30,8 @@ def press(app, button) -> None:
 
 
 def test_the_player_chooses_a_gender_in_settings_and_the_table_follows(tmp_path: Path) -> None:
-    from game.scenes import open_table
-    from game.scenes.settings_screen import SettingsScene
+    from game.menus.settings_screen import SettingsScene
+    from game.screens import open_table
 
     app = app_on_disk(tmp_path, lang="ru")
     try:
@@ -55,8 +55,8 @@ def test_the_player_chooses_a_gender_in_settings_and_the_table_follows(tmp_path:
 
 
 def _saved_language(folder: Path, lang: str) -> None:
-    from game.settings import Settings
-    from game.storage import Store
+    from game.store.settings import Settings
+    from game.store.storage import Store
 
     s = Settings(Store(folder))
     s.set("language", lang)
@@ -83,8 +83,8 @@ def test_lang_applies_to_this_run_only(tmp_path: Path) -> None:
 
 
 def test_choosing_a_language_in_settings_persists_even_over_lang(tmp_path: Path) -> None:
-    from game.scenes.menu import MenuScene
-    from game.scenes.settings_screen import SettingsScene
+    from game.menus.menu import MenuScene
+    from game.menus.settings_screen import SettingsScene
 
     _saved_language(tmp_path, "en")
     app = app_on_disk(tmp_path, lang="ru")
@@ -127,7 +127,7 @@ def test_suit_symbols_in_text_follow_the_deck_colours() -> None:
 
 
 def test_the_table_writes_suits_in_the_four_colours(tmp_path: Path) -> None:
-    from game.scenes import open_table
+    from game.screens import open_table
     from game.widgets.suits import FOUR_COLOUR
 
     app = app_on_disk(tmp_path, lang="ru")
@@ -147,7 +147,7 @@ def test_the_table_writes_suits_in_the_four_colours(tmp_path: Path) -> None:
 def test_the_uragan_count_on_the_sheet_is_gold_not_warning_red() -> None:
     from helpers import headless_app
 
-    from game.themes import GLOW, WARN
+    from game.looks.themes import GLOW, WARN
     from game.widgets.score_sheet import ScoreSheetScene, Sheet, SheetRow
 
     app = headless_app()
@@ -164,8 +164,8 @@ def test_the_uragan_count_on_the_sheet_is_gold_not_warning_red() -> None:
 
 
 def test_an_old_stats_file_without_the_new_fields_loads(tmp_path: Path) -> None:
-    from game.stats import Stats
-    from game.storage import Store
+    from game.store.stats import Stats
+    from game.store.storage import Store
 
     old = {"version": 1, "games": {"uragan": {"club": {"played": 3, "won": 1, "shared": 0, "streak": 0,
                                                        "best_streak": 1, "double_wins": 0, "slams": 0,
@@ -181,8 +181,8 @@ def test_an_old_stats_file_without_the_new_fields_loads(tmp_path: Path) -> None:
 
 
 def test_abandoned_is_a_loss_and_eralash_is_split_by_table(tmp_path: Path) -> None:
-    from game.stats import Stats, variant_of
-    from game.storage import Store
+    from game.store.stats import Stats, variant_of
+    from game.store.storage import Store
 
     stats = Stats.load(Store(tmp_path))
     stats.record("eralash", ["club"], "win", variant=variant_of("eralash", 4, pairs=True))
@@ -199,11 +199,11 @@ def test_abandoned_is_a_loss_and_eralash_is_split_by_table(tmp_path: Path) -> No
     (tmp_path / "stats.json").write_text(json.dumps(bad), encoding="utf-8")
     store = Store(tmp_path)
     assert Stats.load(store).get("uragan", "club").played == 0
-    assert len(store.notices) == 1  # said once, the damaged part kept aside (game.storage)
+    assert len(store.notices) == 1  # said once, the damaged part kept aside (game.store.storage)
 
 
 def _new_game_dialog(app, game: str):
-    from game.scenes.new_game import NewGameScene
+    from game.menus.new_game import NewGameScene
 
     scene = app.stack.push(NewGameScene(app))
     frames(app, 1)
@@ -213,9 +213,9 @@ def _new_game_dialog(app, game: str):
 
 def test_new_game_over_a_game_in_progress_asks_and_counts_it_abandoned(tmp_path: Path) -> None:
     from game.botworker import InlineWorker
-    from game.saves import load_game
-    from game.scenes import open_table
-    from game.stats import Stats
+    from game.screens import open_table
+    from game.store.saves import load_game
+    from game.store.stats import Stats
 
     app = app_on_disk(tmp_path, lang="ru")
     app.worker = InlineWorker()
@@ -260,9 +260,9 @@ def test_no_question_without_a_game_in_progress(tmp_path: Path) -> None:
 
 def test_rules_and_new_game_open_on_the_game_last_played(tmp_path: Path) -> None:
     from game.botworker import InlineWorker
-    from game.scenes import continue_game, open_table
-    from game.scenes.new_game import NewGameScene
-    from game.scenes.rules_screen import RulesScene
+    from game.menus.new_game import NewGameScene
+    from game.menus.rules_screen import RulesScene
+    from game.screens import continue_game, open_table
 
     app = app_on_disk(tmp_path)
     app.worker = InlineWorker()
@@ -281,7 +281,7 @@ def test_rules_and_new_game_open_on_the_game_last_played(tmp_path: Path) -> None
 
 
 def test_f11_is_documented_with_the_other_keys() -> None:
-    from game.scenes.rules_screen import parse_markdown, rules_path, split_games
+    from game.menus.rules_screen import parse_markdown, rules_path, split_games
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     keys = readme[readme.index("| key |"):]
@@ -305,8 +305,8 @@ def test_one_transliteration_of_the_names_everywhere() -> None:
 
 
 def test_the_sheet_names_the_player_who_deals(tmp_path: Path) -> None:
-    from game.layout_check import collect
-    from game.scenes.eralash_table import EralashTable
+    from game.checks.layout_check import collect
+    from game.eralash.table import EralashTable
 
     app = app_on_disk(tmp_path, lang="ru")
     try:
@@ -327,8 +327,8 @@ def test_the_sheet_names_the_player_who_deals(tmp_path: Path) -> None:
 
 def test_the_layout_check_looks_at_an_open_dialog_alone_and_still_catches_a_fault(tmp_path: Path) -> None:
     from game.botworker import InlineWorker
-    from game.layout_check import check_app
-    from game.scenes import open_table
+    from game.checks.layout_check import check_app
+    from game.screens import open_table
 
     app = app_on_disk(tmp_path, lang="ru", size="960x600")
     app.worker = InlineWorker()
@@ -351,7 +351,7 @@ def test_the_layout_check_looks_at_an_open_dialog_alone_and_still_catches_a_faul
 
 def test_a_deal_number_asked_over_a_game_in_progress_is_dealt_after_the_question(tmp_path: Path) -> None:
     from game.botworker import InlineWorker
-    from game.scenes import open_table
+    from game.screens import open_table
 
     app = app_on_disk(tmp_path, lang="ru")
     app.worker = InlineWorker()
@@ -368,7 +368,7 @@ def test_a_deal_number_asked_over_a_game_in_progress_is_dealt_after_the_question
 
 
 def test_a_bots_default_name_follows_the_interface_language() -> None:
-    from game.scenes.uragan_words import localised_name
+    from game.uragan.words import localised_name
 
     i18n.set_language("ru")
     assert localised_name("Pavel", 1) == "Павел" and localised_name("Yulia", 1) == "Юлия"

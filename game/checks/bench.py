@@ -61,7 +61,7 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     out = out or sys.stdout
-    from game.scenes import table_available
+    from game.screens import table_available
 
     if not table_available(args.game):
         print(f"salon --bench: the {args.game} table is not built yet (try --game uragan)", file=sys.stderr)
@@ -75,12 +75,12 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
     tables: list[Any] = []
 
     def start() -> None:
-        from game.scenes import open_table
+        from game.screens import open_table
 
         seed = args.seed if args.seed is not None else 1
         tables.append(open_table(app, args.game, demo=True, seed=seed, level="master"))
 
-    app.stack.push(SplashScene(app, [f"game.scenes.{args.game}_table"], start))  # type: ignore[arg-type]
+    app.stack.push(SplashScene(app, [f"game.{args.game}.table"], start))  # type: ignore[arg-type]
     startup_ms = 0.0
     splash_frames = 0
     while not tables:  # the first frame is the splash; the table follows when its modules are loaded

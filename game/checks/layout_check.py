@@ -242,7 +242,7 @@ def _part_of_composite(e: Any) -> bool:
 
 def _catalog_texts() -> set[str]:
     """Every string of the interface catalog: "Reset…" as written there is a whole label."""
-    from game import i18n
+    from game.words import i18n
 
     out: set[str] = set()
 

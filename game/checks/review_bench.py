@@ -1,4 +1,4 @@
-"""``python -m game.review_bench``: frame times of the replay viewer while the coach reviews a deal.
+"""``python -m game.checks.review_bench``: frame times of the replay viewer while the coach reviews a deal.
 
 Headless at 1920×1080: a deal is played out by two (or four) Club bots in this process, then the
 viewer opens on it from the first seat and the review runs in the real bot worker process at the
@@ -25,7 +25,7 @@ SIZE = (1920, 1080)
 def played_deal(game: str, seed: int) -> Any:
     """A match after one whole deal played by Club bots (in this process, quickly)."""
     from engine.bots import make_bot
-    from game.saves import Session
+    from game.store.saves import Session
 
     n = 2 if game == "uragan" else 4
     session = Session.new(None, game, {}, [f"P{i + 1}" for i in range(n)], [None] + ["club"] * (n - 1),
@@ -39,7 +39,8 @@ def played_deal(game: str, seed: int) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.review_bench", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m game.checks.review_bench",
+                                description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan")
     p.add_argument("--frames", type=int, default=900, help="frames to time (at most; stops when done)")
     p.add_argument("--seed", type=int, default=1)
@@ -47,12 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=None, help="seconds per decision (default: Master's)")
     args = p.parse_args(argv)
     if args.frames < 1 or args.step_every < 1:
-        print("python -m game.review_bench: --frames and --step-every must be 1 or more", file=sys.stderr)
+        print("python -m game.checks.review_bench: --frames and --step-every must be 1 or more",
+              file=sys.stderr)
         return 2
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from game.app import App, build_parser
-    from game.scenes.review_viewer import ReplayMixin, viewer_for
+    from game.review.viewer import ReplayMixin, viewer_for
 
     app = App(build_parser().parse_args(["--lang", "ru"]), headless=True, size=SIZE)
     pg = app.pg
@@ -89,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         if viewer.review_state != "running":
             break
         dt = min(app.clock.tick(60) / 1000.0, 0.1)
-    from game.bench import _load_average, percentiles
+    from game.checks.bench import _load_average, percentiles
 
     result = {
         "game": args.game,

@@ -1,5 +1,5 @@
 """``salon --smoke``: open the data folder as a player would, visit every screen and table state, draw
-a few frames of each, check each one's layout (``game.layout_check``), print one JSON line
+a few frames of each, check each one's layout (``game.checks.layout_check``), print one JSON line
 ``{"screens": N, "problems": [{"screen": ..., "size": "WxH", "what": ...}]}``; exit 0 when clean.
 
 Adding a visit
@@ -101,7 +101,7 @@ class Smoke:
 
     def home(self) -> Any:
         """The main menu alone on the stack."""
-        from game.scenes.menu import MenuScene
+        from game.menus.menu import MenuScene
 
         self.app.stack.clear()
         menu = MenuScene(self.app)
@@ -165,7 +165,7 @@ class Smoke:
 
     def check(self, name: str) -> None:
         """Draw a few frames of what shows now, check its layout, count one screen."""
-        from game.layout_check import check_app
+        from game.checks.layout_check import check_app
 
         self.current = name
         self.frames(FRAMES_PER_CHECK)
@@ -218,7 +218,7 @@ def _menu(s: Smoke) -> None:
 
 @visit("new game")
 def _new_game(s: Smoke) -> None:
-    from game.scenes.new_game import NewGameScene
+    from game.menus.new_game import NewGameScene
 
     s.home()
     scene = s.push(NewGameScene(s.app))
@@ -234,7 +234,7 @@ def _new_game(s: Smoke) -> None:
 
 
 def _uragan_table(s: Smoke, target: int) -> Any:
-    from game.scenes.uragan_table import UraganTable
+    from game.uragan.table import UraganTable
 
     s.home()
     table = UraganTable.new_game(s.app, seed=7, level="novice", options={"target": target})
@@ -417,7 +417,7 @@ TRUMP_SEEDS = {2: 65, 3: 185, 4: 39}
 
 
 def _eralash_table(s: Smoke, players: int, pairs: bool = False, target: int = 13) -> Any:
-    from game.scenes.eralash_table import EralashTable
+    from game.eralash.table import EralashTable
 
     s.home()
     table = EralashTable.new_game(
@@ -432,7 +432,7 @@ def _eralash_table(s: Smoke, players: int, pairs: bool = False, target: int = 13
 
 def _eralash_play(s: Smoke, table: Any, label: str, seen: set[str]) -> None:
     """Drive one Eralash deal from the declarations to its sheet, checking each prompt once."""
-    from game.scenes.eralash_sheet import SheetScene
+    from game.eralash.sheet import SheetScene
 
     for _ in range(400):
         top = s.app.stack.top
@@ -504,7 +504,7 @@ def _eralash_counts(s: Smoke) -> None:
 
 @visit("Continue")
 def _continue(s: Smoke) -> None:
-    from game.scenes import continue_game
+    from game.screens import continue_game
 
     s.home()
     s.check("main menu with a saved game")
@@ -518,7 +518,7 @@ def _continue(s: Smoke) -> None:
 
 @visit("Settings")
 def _settings(s: Smoke) -> None:
-    from game.scenes import open_screen
+    from game.screens import open_screen
 
     s.home()
     open_screen(s.app, "settings")
@@ -527,7 +527,7 @@ def _settings(s: Smoke) -> None:
 
 @visit("Rules")
 def _rules(s: Smoke) -> None:
-    from game.scenes.rules_screen import RulesScene
+    from game.menus.rules_screen import RulesScene
 
     for game in ("eralash", "uragan"):
         s.home()
@@ -539,7 +539,7 @@ def _rules(s: Smoke) -> None:
 
 @visit("narrated example")
 def _example(s: Smoke) -> None:
-    from game.scenes.eralash_table import open_example
+    from game.eralash.table import open_example
 
     s.home()
     table = open_example(s.app)
@@ -574,7 +574,7 @@ def _example(s: Smoke) -> None:
 
 @visit("Statistics")
 def _stats(s: Smoke) -> None:
-    from game.scenes import open_screen
+    from game.screens import open_screen
 
     s.home()
     open_screen(s.app, "stats")
@@ -585,9 +585,9 @@ def _stats(s: Smoke) -> None:
 
 @visit("New game over a game in progress")
 def _abandon(s: Smoke) -> None:
-    from game.saves import game_in_progress
-    from game.scenes import open_table
-    from game.scenes.new_game import NewGameScene
+    from game.menus.new_game import NewGameScene
+    from game.screens import open_table
+    from game.store.saves import game_in_progress
 
     s.home()
     if not game_in_progress(s.app.store):
@@ -604,7 +604,7 @@ def _abandon(s: Smoke) -> None:
 
 @visit("About")
 def _about(s: Smoke) -> None:
-    from game.i18n import t
+    from game.words.i18n import t
 
     s.home()
     s.click_button("about")
@@ -618,7 +618,7 @@ def _about(s: Smoke) -> None:
     s.check("About: the folder could not be opened")
 
 
-from game import smoke_coach  # noqa: E402, F401  (the coach's visits: the replay viewer, records)
+from game.checks import smoke_coach  # noqa: E402, F401  (the coach's visits: the replay viewer, records)
 
 # --- the command ----------------------------------------------------------------------------------------
 
@@ -649,7 +649,7 @@ def smoke(args: Any, size: tuple[int, int], only: Callable[[str], bool] | None =
 
     Warmer.inline = True
     app = App(args, size=size)
-    app.worker = InlineWorker("game.smoke:make_smoke_bot")
+    app.worker = InlineWorker("game.checks.smoke:make_smoke_bot")
     with contextlib.suppress(Exception):
         app.settings.set("animation_speed", "instant", save=False)
     s = Smoke(app, f"{size[0]}x{size[1]}")

@@ -1,7 +1,7 @@
 """The coach's visits of ``salon --smoke``: the replay viewer from a sheet and from an opened record,
 the records menu and its file dialog, a bad record's message, and "Play deal number…".
 
-Registered by importing this module from ``game.smoke`` (after its own visits). The review runs in
+Registered by importing this module from ``game.checks.smoke`` (after its own visits). The review runs in
 the smoke's InlineWorker with a small fixed search (one verdict per frame), so the visits never wait.
 """
 
@@ -13,13 +13,13 @@ import os
 import tempfile
 from typing import Any
 
-from game.smoke import Smoke, visit
+from game.checks.smoke import Smoke, visit
 
 REVIEW_ITERATIONS = 12  # a quick search: the smoke checks the screens, not the coach's strength
 
 
 def _quick_review() -> Any:
-    from game.scenes.review_viewer import ReplayMixin
+    from game.review.viewer import ReplayMixin
 
     ReplayMixin.review_iterations = REVIEW_ITERATIONS
     return ReplayMixin
@@ -52,8 +52,8 @@ def _viewer_states(s: Smoke, viewer: Any, label: str) -> None:
 def _from_sheet(s: Smoke) -> None:
     import pygame
 
-    from game.scenes.review_viewer import UraganReplay
-    from game.scenes.uragan_table import UraganTable
+    from game.review.viewer import UraganReplay
+    from game.uragan.table import UraganTable
     from game.widgets.score_sheet import ScoreSheetScene
 
     mixin = _quick_review()
@@ -115,7 +115,7 @@ def _records_folder() -> Any:
 def _from_record(s: Smoke) -> None:
     import pygame
 
-    from game.resources import resource_path
+    from game.looks.resources import resource_path
 
     mixin = _quick_review()
     try:
@@ -158,7 +158,7 @@ def _records_menu(s: Smoke) -> None:
 
 @visit("play deal number")
 def _deal_number(s: Smoke) -> None:
-    from game.scenes.new_game import NewGameScene
+    from game.menus.new_game import NewGameScene
 
     s.home()
     scene = s.push(NewGameScene(s.app))

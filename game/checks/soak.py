@@ -61,7 +61,7 @@ def rss_mb() -> float:
 
 class Soak:
     def __init__(self, app: Any) -> None:
-        from game.smoke import Smoke
+        from game.checks.smoke import Smoke
 
         self.app = app
         self.s = Smoke(app, "soak")
@@ -83,8 +83,8 @@ class Soak:
     # --- the session -------------------------------------------------------------------------------
 
     def new_match(self) -> None:
-        from game.scenes.eralash_table import EralashTable
-        from game.scenes.uragan_table import UraganTable
+        from game.eralash.table import EralashTable
+        from game.uragan.table import UraganTable
 
         s = self.s
         s.home()
@@ -113,7 +113,7 @@ class Soak:
 
     def menu_trip(self) -> None:
         """To the menu (the table leaves the stack, as Esc does) and back through Continue."""
-        from game.scenes import continue_game
+        from game.screens import continue_game
 
         s = self.s
         s.home()
@@ -197,7 +197,7 @@ class Soak:
                 legal = table.legal_mask_for_me()
                 table.play_card((legal & -legal).bit_length() - 1)
             return
-        from game.smoke import _uragan_move
+        from game.checks.smoke import _uragan_move
 
         _uragan_move(self.s, table, {"claim", "pick", "choice"})
 
@@ -208,8 +208,8 @@ class Soak:
         the same Uragan deal (seed PROBE_SEED, the player to move) at the start and at the end, pushed
         over the session's own table and removed again, so the two figures compare like with like
         and only what the long session left behind (caches, leaked scenes) can move them."""
-        from game.bench import percentiles
-        from game.scenes.uragan_table import UraganTable
+        from game.checks.bench import percentiles
+        from game.uragan.table import UraganTable
 
         keep = self.size_index
         self.set_size(SIZES[0])
@@ -246,14 +246,14 @@ def run_soak(args: argparse.Namespace) -> int:
 
 def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
     from game.app import App
-    from game.bench import _load_average, percentiles
     from game.botworker import InlineWorker
+    from game.checks.bench import _load_average, percentiles
     from game.widgets.warm import Warmer
 
     started = time.perf_counter()
     Warmer.inline = True  # the deck is drawn on this thread: no helper-thread timing in the figures
     app = App(args, size=SIZES[0])
-    app.worker = InlineWorker("game.smoke:make_smoke_bot")
+    app.worker = InlineWorker("game.checks.smoke:make_smoke_bot")
     with contextlib.suppress(Exception):
         app.settings.set("animation_speed", "instant", save=False)
     run = Soak(app)

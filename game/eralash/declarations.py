@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import cards as C
-from game import i18n
-from game.i18n import plural, t
+from game.words import i18n
+from game.words.i18n import plural, t
 
 
 def suit_word(suit: int) -> str:

@@ -14,12 +14,12 @@ import pygame
 
 from engine import cards as C
 from engine.eralash import Match, Options
-from game import i18n
-from game.i18n import t
-from game.resources import asset
-from game.scenes.eralash_table import DEMO_NAMES, EralashTable
-from game.themes import BRASS_LIGHT, IVORY
+from game.eralash.table import DEMO_NAMES, EralashTable
+from game.looks.resources import asset
+from game.looks.themes import BRASS_LIGHT, IVORY
 from game.widgets.buttons import Button, button_height, row_of_buttons
+from game.words import i18n
+from game.words.i18n import t
 
 RECORD = ("game", "data", "eralash_illustrative.json")
 CARD_PAUSE = 0.8  # seconds between two cards of a trick
@@ -58,7 +58,7 @@ class ExampleTable(EralashTable):
     @staticmethod
     def fresh_session() -> tuple[Any, list[int]]:
         """The record's robber before its first card (players spelt for the reader), as a session."""
-        from game.saves import SavedGame, Session
+        from game.store.saves import SavedGame, Session
 
         rec = load_record()
         if i18n.get_language() != "ru":  # the text's players, spelt for the reader

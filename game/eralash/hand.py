@@ -9,10 +9,10 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game import i18n
-from game.i18n import t
-from game.scenes.eralash_declarations import suit_word
+from game.eralash.declarations import suit_word
 from game.widgets.cards import CardSprite
+from game.words import i18n
+from game.words.i18n import t
 
 
 class EralashHand:

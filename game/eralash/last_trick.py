@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
-from game.grammar import say
-from game.i18n import t
-from game.themes import BRASS_LIGHT, GLOW, IVORY
+from game.looks.themes import BRASS_LIGHT, GLOW, IVORY
 from game.widgets.buttons import Button
+from game.words.grammar import say
+from game.words.i18n import t
 
 DIM = (200, 190, 160)
 

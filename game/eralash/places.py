@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE, RUN_SCALE
+from game.eralash.layout import OPP_SCALE, PILE_SCALE, RUN_SCALE
 from game.widgets.table import Target
 
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand

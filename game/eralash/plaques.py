@@ -12,9 +12,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game.grammar import say
-from game.i18n import plural, t
-from game.scenes.eralash_declarations import (
+from game.eralash.declarations import (
     run_label,
     seat_lines,
     suit_label,
@@ -22,10 +20,12 @@ from game.scenes.eralash_declarations import (
     trump_line,
     trump_reason,
 )
-from game.scenes.eralash_layout import RUN_SCALE
-from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
+from game.eralash.layout import RUN_SCALE
+from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import button_height
+from game.words.grammar import say
+from game.words.i18n import plural, t
 
 DIM = (200, 190, 160)
 

@@ -13,14 +13,14 @@ from typing import Any
 
 import pygame
 
-from game.grammar import say
-from game.i18n import plural, t
+from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.scene import Scene
-from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 from game.widgets.suits import suit_colour
+from game.words.grammar import say
+from game.words.i18n import plural, t
 
 DIM = (200, 190, 160)
 SUITS = "♠♥♦♣"
@@ -181,7 +181,7 @@ class SheetScene(Scene):
         app, table = self.app, self.table
         app.stack.remove(self)
         app.stack.remove(table)
-        from game.scenes import open_table
+        from game.screens import open_table
 
         level = next((lv for lv in table.levels if lv), "club")
         if table.demo:

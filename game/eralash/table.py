@@ -19,27 +19,27 @@ import pygame
 
 from engine import cards as C
 from engine.eralash import ChooseTrump
-from game import i18n
-from game.i18n import t
-from game.scenes.eralash_declarations import (
+from game.eralash.declarations import (
     nothing_declared,
     suit_label,
     suit_word,
 )
-from game.scenes.eralash_hand import EralashHand
-from game.scenes.eralash_last_trick import LastTrick
-from game.scenes.eralash_layout import PILE_SCALE, EralashLayout
-from game.scenes.eralash_places import EralashPlaces
-from game.scenes.eralash_plaques import EralashPlaques
-from game.scenes.eralash_trick import TrickMarks
-from game.settings import BOT_NAMES
+from game.eralash.hand import EralashHand
+from game.eralash.last_trick import LastTrick
+from game.eralash.layout import PILE_SCALE, EralashLayout
+from game.eralash.places import EralashPlaces
+from game.eralash.plaques import EralashPlaques
+from game.eralash.trick import TrickMarks
+from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.table import TableScene
+from game.words import i18n
+from game.words.i18n import t
 
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
-DEMO_NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
+DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
 class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableScene):
@@ -78,7 +78,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         levels: list[str] | None = None,
     ) -> EralashTable:
         """A new robber: the remembered New game choices (or a four-bot demo)."""
-        from game.saves import Session
+        from game.store.saves import Session
 
         lang = i18n.get_language()
         setup: dict[str, Any] = {}
@@ -345,7 +345,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         self.build_buttons()
 
     def show_sheet(self, deal_end: bool = False) -> None:
-        from game.scenes.eralash_sheet import SheetScene
+        from game.eralash.sheet import SheetScene
 
         if deal_end:
             self.holds.add("sheet")
@@ -535,7 +535,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
 def open_example(app: Any) -> Any:
     """The Rules screen's hook: the original text's illustrative game, trick by trick, with narration."""
-    from game.scenes.eralash_example import ExampleTable
+    from game.eralash.example import ExampleTable
 
     scene = ExampleTable.create(app)
     app.stack.push(scene)

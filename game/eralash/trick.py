@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import t
-from game.themes import GLOW, IVORY
+from game.looks.themes import GLOW, IVORY
+from game.words.i18n import t
 
 RING = 4
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 
 from engine import cards as C
-from game.resources import asset, resource_path, unreadable
+from game.looks.resources import asset, resource_path, unreadable
 
 CARD_VIEWBOX = (250, 350)  # every card, back and slot SVG has this aspect (2.5 : 3.5)
 DEFAULT_BACK = "burgundy"

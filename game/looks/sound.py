@@ -2,7 +2,7 @@
 
 Without an audio device (the dummy driver, a mixer that fails to open) every call quietly does
 nothing, so the game never stops for want of a sound card. A missing or unreadable effect is a broken
-installation: ``game.resources.AssetError`` naming the file.
+installation: ``game.looks.resources.AssetError`` naming the file.
 
     sounds = Sounds(volume=0.7)
     sounds.play("deal")       # deal, play, capture, trick, uragan, shuffle, win, lose, click, refuse
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from game.resources import asset, unreadable
+from game.looks.resources import asset, unreadable
 
 # The effects tools/make_sounds.py writes (all of them must be there).
 NAMES = ("deal", "play", "capture", "trick", "uragan", "shuffle", "win", "lose", "click", "refuse")

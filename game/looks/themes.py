@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.resources import asset
+from game.looks.resources import asset
 
 # The table's own palette (drawn by our code, not by pygame_gui).
 BAIZE = (22, 74, 44)

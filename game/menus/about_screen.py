@@ -10,11 +10,11 @@ from typing import Any
 import pygame
 
 from game import desktop
-from game.i18n import t
-from game.themes import BRASS, INK
+from game.looks.themes import BRASS, INK
 from game.version import version
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene, row_rects
+from game.words.i18n import t
 
 SHEET = (246, 238, 218)
 CLARET = (112, 28, 40)
@@ -28,7 +28,7 @@ def data_folder(app: Any) -> Path:
     """The folder this session keeps its files in (``--data-dir``, else the platform's)."""
     folder = getattr(app, "data_dir", None)
     if folder is None:
-        from game.paths import resolve_data_dir
+        from game.store.paths import resolve_data_dir
 
         folder = resolve_data_dir()
     return Path(folder)

@@ -15,8 +15,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UITextEntryLine
 
-from game.i18n import t
 from game.widgets.gui_scene import GuiScene, row_rects
+from game.words.i18n import t
 
 MAX_NUMBER = (1 << 63) - 1  # older games had longer numbers; any of them still deals its cards
 

@@ -14,16 +14,16 @@ import pygame
 from pygame_gui.elements import UILabel
 
 from engine import cards as C
-from game import i18n
-from game.i18n import t
-from game.scenes import continue_game, open_screen, open_table, screen_available, table_available
-from game.scenes.review_open import FileDialogHost
-from game.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
+from game.looks.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
+from game.review.open import FileDialogHost
+from game.screens import continue_game, open_screen, open_table, screen_available, table_available
 from game.widgets.cards import CardImages
 from game.widgets.felt import panel as plaque
 from game.widgets.felt import table_background
 from game.widgets.gui_scene import GuiScene, row_rects
 from game.widgets.warm import Warmer
+from game.words import i18n
+from game.words.i18n import t
 
 LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
@@ -80,7 +80,7 @@ class MenuScene(FileDialogHost, GuiScene):
             self._unlisten = self.app.settings.on_change(self.on_setting)
         if self.app.store is not None:
             with contextlib.suppress(Exception):  # a damaged save is set aside now, and said so below
-                from game.saves import check_saved_game
+                from game.store.saves import check_saved_game
 
                 check_saved_game(self.app.store)
         self.build()
@@ -204,17 +204,17 @@ class MenuScene(FileDialogHost, GuiScene):
         if store is None:
             return None
         with contextlib.suppress(Exception):
-            from game.saves import load_game
+            from game.store.saves import load_game
 
             saved = load_game(store)
             if saved is not None:
                 return saved.restore_match().to_record()
-        from game.records_io import last_game
+        from game.store.records import last_game
 
         return last_game(getattr(store, "folder", None))
 
     def save_record(self) -> None:
-        from game.records_io import one_line, records_folder, save_record
+        from game.store.records import one_line, records_folder, save_record
 
         record = self.record_to_save()
         if record is None:
@@ -232,7 +232,7 @@ class MenuScene(FileDialogHost, GuiScene):
         if self.app.store is None:
             return False
         try:
-            from game.saves import has_saved_game
+            from game.store.saves import has_saved_game
 
             return has_saved_game(self.app.store)
         except Exception:
@@ -328,10 +328,10 @@ class MenuScene(FileDialogHost, GuiScene):
 
     def press(self, key: str) -> None:
         if key == "new":
-            from game import scenes
+            from game import screens as scenes
 
-            if scenes._spec_exists("game.scenes.new_game:NewGameScene"):  # the full dialog (both games)
-                self.app.stack.push(scenes.load("game.scenes.new_game:NewGameScene")(self.app))
+            if scenes._spec_exists("game.menus.new_game:NewGameScene"):  # the full dialog (both games)
+                self.app.stack.push(scenes.load("game.menus.new_game:NewGameScene")(self.app))
                 return
             self.mode = "new"
             self.build()
@@ -408,7 +408,7 @@ class MenuScene(FileDialogHost, GuiScene):
         return out
 
     def layout_boxes(self) -> list[Any]:
-        from game.layout_check import Box
+        from game.checks.layout_check import Box
 
         if getattr(self, "notice_box", None) is not None or self._bg_key is None or not self._bg_key[-1]:
             return []  # the notices' plaque stands where the fan would be

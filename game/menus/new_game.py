@@ -17,13 +17,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UITextEntryLine
 
-from game import i18n
-from game.i18n import plural, t
-from game.settings import BOT_NAMES
+from game.store.settings import BOT_NAMES
 from game.widgets.gui_scene import GuiScene, row_rects
+from game.words import i18n
+from game.words.i18n import plural, t
 
 LEVELS = ("novice", "club", "master")
-NAMES = BOT_NAMES  # with their genders in game.settings.NAME_GENDERS
+NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 ERALASH_TARGETS = (7, 13, 21)
 URAGAN_TARGETS = (11, 16, 21)
 
@@ -423,7 +423,7 @@ class NewGameScene(GuiScene):
             self.start()
             return
         if key == "number":
-            from game.scenes.deal_number_dialog import DealNumberDialog
+            from game.menus.deal_number_dialog import DealNumberDialog
 
             self.app.stack.push(DealNumberDialog(self.app, self.start))
             return
@@ -479,18 +479,18 @@ class NewGameScene(GuiScene):
         app = self.app
         app.stack.remove(self)
         if game == "eralash":
-            from game.scenes.eralash_table import EralashTable
+            from game.eralash.table import EralashTable
 
             table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels,
                                           seed=seed)
             app.stack.push(table)
         else:
-            from game.scenes import open_table
+            from game.screens import open_table
 
             open_table(app, "uragan", level=levels[0], options=options, seed=seed)
 
     def _game_in_progress(self) -> bool:
-        from game.saves import game_in_progress
+        from game.store.saves import game_in_progress
 
         try:
             return game_in_progress(getattr(self.app, "store", None))
@@ -498,7 +498,7 @@ class NewGameScene(GuiScene):
             return False
 
     def _saved_game_name(self) -> str:
-        from game.saves import load_game
+        from game.store.saves import load_game
 
         saved = load_game(self.app.store)
         return t(f"game.{saved.game}") if saved is not None else ""

@@ -20,16 +20,16 @@ from typing import Any
 
 import pygame
 
-from game import i18n
-from game.i18n import t
-from game.resources import asset, resource_path
-from game.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
+from game.looks.resources import asset, resource_path
+from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
+from game.words import i18n
+from game.words.i18n import t
 
 GAMES = ("eralash", "uragan")
 # The Eralash table helper adds the illustrative game; the button appears when this exists.
-EXAMPLE_HOOK = ("game.scenes.eralash_table", "open_example")
+EXAMPLE_HOOK = ("game.eralash.table", "open_example")
 
 PAGE_BG = (246, 238, 218)
 HEADING = (112, 28, 40)  # claret ink for headings

@@ -17,9 +17,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UITextEntryLine
 
 from engine import cards as C
-from game import i18n
-from game.i18n import t
-from game.settings import (
+from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
+from game.store.settings import (
     ANIMATION_SPEEDS,
     DECK_INDEXES,
     LANGUAGES,
@@ -28,9 +27,10 @@ from game.settings import (
     Settings,
     available_card_backs,
 )
-from game.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
+from game.words import i18n
+from game.words.i18n import t
 
 PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
 MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
@@ -70,7 +70,7 @@ def _theme_name_entry(ui: Any) -> None:
 
 def _shown_name(name: str) -> str:
     """A default player name shows in the interface language ("You" → "Вы"); a chosen one as it is."""
-    from game.settings import DEFAULT_NAMES
+    from game.store.settings import DEFAULT_NAMES
 
     if any(name == names[0] for names in DEFAULT_NAMES.values()):
         return DEFAULT_NAMES.get(i18n.get_language(), DEFAULT_NAMES["en"])[0]
@@ -259,7 +259,7 @@ class SettingsScene(GuiScene):
 
     def layout_boxes(self) -> list[Any]:
         """The clickable card backs and cloths (the layout check finds the rest itself)."""
-        from game.layout_check import Box
+        from game.checks.layout_check import Box
 
         return [Box(f"{name} {value}", "control", pygame.Rect(rect)) for rect, name, value in self.pictures]
 

@@ -14,12 +14,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.i18n import plural, t
-from game.settings import LEVELS
-from game.stats import ERALASH_VARIANTS, Record, Stats
-from game.themes import BRASS, BRASS_LIGHT, INK, IVORY
+from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY
+from game.store.settings import LEVELS
+from game.store.stats import ERALASH_VARIANTS, Record, Stats
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
+from game.words.i18n import plural, t
 
 GAMES = ("eralash", "uragan")
 SHEET = (246, 238, 218)

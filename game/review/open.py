@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.state import RecordError
-from game.i18n import t
+from game.words.i18n import t
 
 
 def save_match_record(app: Any, match: Any) -> Path | None:
     """Write ``match`` as a record (RECORDS.md) and tell the player where; None if it failed (said)."""
-    from game.records_io import one_line, records_folder, save_record
+    from game.store.records import one_line, records_folder, save_record
 
     try:
         path = save_record(match.to_record())
@@ -32,7 +32,7 @@ def save_match_record(app: Any, match: Any) -> Path | None:
 
 def open_record(app: Any, path: str) -> Any:
     """The record at ``path`` in the replay viewer (pushed on top), or None with the reason shown."""
-    from game.records_io import read_record
+    from game.store.records import read_record
 
     try:
         record, match = read_record(path)
@@ -44,12 +44,12 @@ def open_record(app: Any, path: str) -> Any:
 
 def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> Any:
     """An opened record in the viewer: no review until the player chooses a seat."""
-    from game.scenes.review_viewer import viewer_for
+    from game.review.viewer import viewer_for
 
     try:
         viewer = viewer_for(app, record["game"], match, seat, record=record, choose_seat=True)
     except Exception as err:  # a record the engine took but the table cannot show: still no crash
-        from game.records_io import one_line
+        from game.store.records import one_line
 
         app.notify(t("record.bad", name=str(record.get("game", "")), reason=one_line(err)), 10.0, "warn")
         return None
@@ -61,7 +61,7 @@ def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> 
 def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = None) -> Any:
     """The viewer over a table: the game so far from the player's seat, opened at ``deal`` (from 1),
     reviewing only that deal's decisions (the deals before it still count for the match score)."""
-    from game.scenes.review_viewer import viewer_for
+    from game.review.viewer import viewer_for
 
     match = table.match
     record = match.to_record()
@@ -87,7 +87,7 @@ class FileDialogHost:
         import pygame
         from pygame_gui.windows import UIFileDialog
 
-        from game.records_io import records_folder
+        from game.store.records import records_folder
 
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(720, w - 40), min(520, h - 40))
@@ -95,7 +95,7 @@ class FileDialogHost:
         folder = records_folder()
         start = folder if folder.is_dir() else Path.home()
         with contextlib.suppress(Exception):  # pygame_gui's own words (OK, Cancel) in our language
-            from game import i18n
+            from game.words import i18n
 
             self.app.ui.set_locale(i18n.get_language())
         self.file_dialog = UIFileDialog(rect, self.app.ui, window_title=t("record.open.title"),

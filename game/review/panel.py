@@ -11,12 +11,12 @@ from typing import Any
 
 import pygame
 
-from game.i18n import t
-from game.names import shown_name
-from game.scenes.review_words import explanation, move_words
-from game.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.review.words import explanation, move_words
 from game.widgets.buttons import Button
 from game.widgets.felt import panel
+from game.words.i18n import t
+from game.words.names import shown_name
 
 PANEL_SHARE = 0.3  # of the window's width
 GRADE_COLOURS = {"best": (120, 200, 120), "inaccuracy": (235, 190, 80), "mistake": WARN}
@@ -201,7 +201,7 @@ class ReviewPanel:
 
     def panel_key(self) -> tuple[Any, ...]:
         """Everything the panel's still part shows (a new key: it is composed again, once)."""
-        from game import i18n
+        from game.words import i18n
 
         return (self.app.size, self.index, len(self.replay.verdicts), self.review_state, self.review_error,
                 self.replay.seat, self.choose_seat, i18n.get_language(), getattr(self, "buttons_bottom", 0),
@@ -252,7 +252,7 @@ class ReviewPanel:
     def layout_boxes(self) -> list[Any]:
         """The table's boxes, and the panel: a plaque with the lines written on it (they are baked
         into one surface, so the check cannot find them as texts)."""
-        from game.layout_check import Box
+        from game.checks.layout_check import Box
 
         out: list[Any] = super().layout_boxes()  # type: ignore[misc]
         rect = self.panel_rect()

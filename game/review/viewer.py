@@ -19,12 +19,12 @@ from typing import Any, ClassVar
 import pygame
 
 from engine import cards as C
-from game.game_number import game_number_label
-from game.review_model import Replay
-from game.scenes.eralash_layout import OPP_SCALE, PILE_SCALE
-from game.scenes.eralash_table import EralashTable
-from game.scenes.review_panel import PANEL_SHARE, ReviewPanel
-from game.scenes.uragan_table import UraganTable
+from game.eralash.layout import OPP_SCALE, PILE_SCALE
+from game.eralash.table import EralashTable
+from game.review.model import Replay
+from game.review.panel import PANEL_SHARE, ReviewPanel
+from game.store.game_number import game_number_label
+from game.uragan.table import UraganTable
 
 
 class ReplayMixin(ReviewPanel):
@@ -193,7 +193,7 @@ class ReplayMixin(ReviewPanel):
         if not self.count_in_stats or self.app.store is None or not self.replay.verdicts:
             return
         with contextlib.suppress(Exception):
-            from game.stats import Stats
+            from game.store.stats import Stats
 
             Stats.load(self.app.store).record_review(
                 self.replay.game, [v.loss for v in self.replay.verdicts], self.review_key()
@@ -346,7 +346,7 @@ class UraganReplay(ReplayMixin, UraganTable):
         the panel names the play."""
         found = self.last_play_box()
         if found is not None:
-            from game.themes import BRASS_LIGHT
+            from game.looks.themes import BRASS_LIGHT
 
             pygame.draw.rect(surface, BRASS_LIGHT, found[0], width=3, border_radius=10)
 
@@ -453,7 +453,7 @@ def viewer_for(app: Any, game: str, match: Any, seat: int, *, record: dict[str, 
                on_close: Any = None) -> ReplayMixin:
     """A viewer of ``match`` (a finished or unfinished game) from ``seat``'s side; ``start_deal``
     (from 1) opens it at that deal's first position."""
-    from game.saves import SavedGame, Session
+    from game.store.saves import SavedGame, Session
 
     replay = Replay(game, match, seat)
     n = len(replay.players)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import cards as C
-from game import i18n
-from game.i18n import t
+from game.words import i18n
+from game.words.i18n import t
 
 SEVEN_OF_HEARTS = C.parse("7H")
 
@@ -17,7 +17,7 @@ def move_words(game: str, move: Any) -> str:
         return "—"
     if game == "uragan":
         from engine.uragan.moves import Claim, LetStand, Play
-        from game.scenes.uragan_words import card_text, take_text
+        from game.uragan.words import card_text, take_text
 
         if isinstance(move, Claim):
             return t("review.move.claim")
@@ -29,7 +29,7 @@ def move_words(game: str, move: Any) -> str:
             return t("review.move.trail", card=card_text(move.card))
         return str(move)
     from engine.eralash import ChooseTrump
-    from game.scenes.eralash_declarations import suit_label
+    from game.eralash.declarations import suit_label
 
     if isinstance(move, ChooseTrump):
         return t("eralash.hint.trump", suit=suit_label(move.suit))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from game.i18n import t
+from game.words.i18n import t
 
 GROUP = "\u00a0"  # a no-break space between groups of three digits: read at a glance, never split
 

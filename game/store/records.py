@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.state import RecordError
-from game.storage import write_json_atomic
+from game.store.storage import write_json_atomic
 
 ENV_VAR = "SALON_RECORDS_DIR"
 LAST_GAME_FILE = "last_game.json"

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from game.paths import SAVE_FILE
-from game.settings import GAMES, LEVELS, MAX_NAME
-from game.stats import Stats, variant_of
-from game.storage import FileKind, Notice, Store
+from game.store.paths import SAVE_FILE
+from game.store.settings import GAMES, LEVELS, MAX_NAME
+from game.store.stats import Stats, variant_of
+from game.store.storage import FileKind, Notice, Store
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
 

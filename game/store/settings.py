@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from game.paths import SETTINGS_FILE
-from game.resources import AssetMissing, resource_path
-from game.storage import FileKind, Notice, Store
-from game.themes import TABLE_COLOURS
+from game.looks.resources import AssetMissing, resource_path
+from game.looks.themes import TABLE_COLOURS
+from game.store.paths import SETTINGS_FILE
+from game.store.storage import FileKind, Notice, Store
 
 LANGUAGES = ("ru", "en")
 DECK_INDEXES = ("auto", "ru", "en")  # card corner letters: auto follows the interface language
@@ -164,7 +164,7 @@ def default_names(lang: str, players: int) -> list[str]:
 
 def default_language() -> str:
     try:
-        from game.i18n import system_language
+        from game.words.i18n import system_language
     except ImportError:  # pragma: no cover - the i18n module is part of the app
         return "en"
     return system_language()

@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
-from game.paths import STATS_FILE
-from game.settings import GAMES, LEVELS
-from game.storage import FileKind, Store
+from game.store.paths import STATS_FILE
+from game.store.settings import GAMES, LEVELS
+from game.store.storage import FileKind, Store
 
 STATS_KIND = FileKind("stats", STATS_FILE, version=1)
 REMEMBERED_IDS = 200

@@ -17,11 +17,11 @@ import pygame
 from engine import cards as C
 from engine.uragan.claim import breach
 from engine.uragan.moves import CLAIM, LET_STAND, Play
-from game.i18n import t
-from game.scenes.uragan_log import claim_question
-from game.scenes.uragan_words import CLAIM_PHASE, PICK_PHASE, take_text
-from game.themes import GLOW_CHOICE, IVORY, WARN
+from game.looks.themes import GLOW_CHOICE, IVORY, WARN
+from game.uragan.log import claim_question
+from game.uragan.words import CLAIM_PHASE, PICK_PHASE, take_text
 from game.widgets.buttons import Button, row_of_buttons
+from game.words.i18n import t
 
 
 class UraganChoice:

@@ -8,10 +8,10 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game.grammar import say
-from game.i18n import plural, t
-from game.scenes.uragan_words import CATEGORIES
+from game.uragan.words import CATEGORIES
 from game.widgets.score_sheet import ScoreSheetScene, Sheet, SheetButton, SheetRow
+from game.words.grammar import say
+from game.words.i18n import plural, t
 
 
 class UraganFlow:
@@ -139,7 +139,7 @@ class UraganFlow:
         app = self.app
         app.stack.remove(self.sheet)
         app.stack.remove(self)
-        from game.scenes import open_table
+        from game.screens import open_table
 
         level = next((lv for lv in self.levels if lv), "club")
         open_table(app, "uragan", demo=self.demo, level=level, options=self.match.options.to_dict())

@@ -10,10 +10,10 @@ import pygame
 
 from engine import cards as C
 from engine.uragan.moves import Claim, LetStand, Play
-from game import i18n
-from game.i18n import t
-from game.scenes.uragan_words import PICK_PHASE, PLAY_PHASE, card_text, hand_order, refusal, take_text
+from game.uragan.words import PICK_PHASE, PLAY_PHASE, card_text, hand_order, refusal, take_text
 from game.widgets.cards import CardSprite
+from game.words import i18n
+from game.words.i18n import t
 
 
 class UraganHand:

@@ -11,11 +11,11 @@ from typing import Any
 import pygame
 
 from engine.uragan.claim import EQUAL
-from game import i18n
-from game.grammar import say
-from game.i18n import t
-from game.scenes.uragan_words import CLAIM_PHASE, PICK_PHASE, card_text, take_text
-from game.themes import BRASS, BRASS_LIGHT, IVORY
+from game.looks.themes import BRASS, BRASS_LIGHT, IVORY
+from game.uragan.words import CLAIM_PHASE, PICK_PHASE, card_text, take_text
+from game.words import i18n
+from game.words.grammar import say
+from game.words.i18n import t
 
 GLANCE_LINES = 3  # entries shown at a glance
 
@@ -63,7 +63,7 @@ def _the(take: int) -> str:
 def claim_question(b: Any, name: str, form: str = "n") -> str:
     """What the opponent did and what a claim would demand: "Svetlana trailed the 3♦ while the 3♣ lay
     on the table; claim that the 3♦ must take the 3♣?" (``b``: the pending ``Breach``; ``form``: the
-    offender's grammatical form, ``game.grammar``)."""
+    offender's grammatical form, ``game.words.grammar``)."""
     if b.kind == EQUAL:
         lying = t("story.claim.or").join(_the(tk) for tk in b.demanded)
         demand = lying

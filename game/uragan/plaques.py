@@ -9,10 +9,10 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game.i18n import plural, t
-from game.scenes.uragan_words import PLAY_PHASE, card_text, default_name
-from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
+from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
+from game.uragan.words import PLAY_PHASE, card_text, default_name
+from game.words.i18n import plural, t
 
 
 class UraganPlaques:

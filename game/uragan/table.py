@@ -17,14 +17,14 @@ import pygame
 from engine import cards as C
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Claim, LetStand, Play
-from game.i18n import t
 from game.layout import UraganLayout, fan, grid
-from game.scenes.uragan_choice import UraganChoice
-from game.scenes.uragan_flow import UraganFlow
-from game.scenes.uragan_hand import UraganHand
-from game.scenes.uragan_log import UraganLog, entry_text
-from game.scenes.uragan_plaques import UraganPlaques
-from game.scenes.uragan_words import (
+from game.tween import Sequence, Wait
+from game.uragan.choice import UraganChoice
+from game.uragan.flow import UraganFlow
+from game.uragan.hand import UraganHand
+from game.uragan.log import UraganLog, entry_text
+from game.uragan.plaques import UraganPlaques
+from game.uragan.words import (
     PICK_PHASE,
     PLAY_PHASE,
     card_text,
@@ -33,10 +33,10 @@ from game.scenes.uragan_words import (
     localised_name,
     take_text,
 )
-from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.score_sheet import ScoreSheetScene
 from game.widgets.table import TableScene, Target
+from game.words.i18n import t
 
 
 class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques, TableScene):
@@ -73,7 +73,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         level: str | None = None,
         options: dict[str, Any] | None = None,
     ) -> UraganTable:
-        from game.saves import Session
+        from game.store.saves import Session
 
         settings = app.settings
         try:
@@ -459,7 +459,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
     def layout_boxes(self) -> list[Any]:
         """The table's boxes for the layout check, with the log's glance, the prompt's plaque and, while
         it is open, the log's panel (an opaque sheet: what lies under it is hidden, not covered)."""
-        from game.layout_check import Box
+        from game.checks.layout_check import Box
 
         out = super().layout_boxes()
         panel = self.log_panel_rect() if self.log_open else None

@@ -8,8 +8,8 @@ from typing import Any
 from engine import cards as C
 from engine.uragan.deck import VALUE
 from engine.uragan.moves import Claim, LetStand, Play
-from game import i18n
-from game.i18n import t
+from game.words import i18n
+from game.words.i18n import t
 
 PLAY_PHASE, CLAIM_PHASE, PICK_PHASE = 0, 1, 2
 CATEGORIES = ("cards", "hearts", "seven", "primiera", "uragans")
@@ -71,7 +71,7 @@ def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
 def default_name(i: int) -> str:
     """The i-th default seat name in the interface language (0 is the player)."""
     try:
-        from game.settings import DEFAULT_NAMES
+        from game.store.settings import DEFAULT_NAMES
     except ImportError:
         DEFAULT_NAMES = {"en": ["You", "Svetlana", "Pavel"], "ru": ["Вы", "Светлана", "Павел"]}  # noqa: N806
     names = DEFAULT_NAMES.get(i18n.get_language(), DEFAULT_NAMES["en"])
@@ -81,12 +81,12 @@ def default_name(i: int) -> str:
 def localised_name(name: str, i: int) -> str:
     """A default name left untouched follows the language ("You" becomes "Вы"); a chosen name stays."""
     try:
-        from game.settings import DEFAULT_NAMES
+        from game.store.settings import DEFAULT_NAMES
     except ImportError:
         return name
     if any(i < len(v) and v[i] == name for v in DEFAULT_NAMES.values()):
         return default_name(i)
-    from game.settings import BOT_NAMES
+    from game.store.settings import BOT_NAMES
 
     here = BOT_NAMES.get(i18n.get_language(), BOT_NAMES["en"])
     for names in BOT_NAMES.values():  # a bot's default name in the other language: "Pavel" → "Павел"

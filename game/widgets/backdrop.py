@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.resources import AssetError
-from game.themes import TABLE_COLOURS
+from game.looks.resources import AssetError
+from game.looks.themes import TABLE_COLOURS
 
 
 def rail_width(size: tuple[int, int]) -> int:
     """How wide the art table's wooden rail is at this window size (screens keep clear of it)."""
     try:
-        from game.art import TableArt
+        from game.looks.art import TableArt
 
         return int(TableArt.rail_width(size))
     except Exception:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, HINT, IVORY, WARN, WOOD, WOOD_DARK
+from game.looks.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, HINT, IVORY, WARN, WOOD, WOOD_DARK
 from game.widgets.text import TextCache
 
 

@@ -1,7 +1,7 @@
 """Card sprites and their images: where each card is on the table and how it is drawn.
 
-``CardImages`` hands out face and back surfaces at the current card size, from ``game.art.CardArt``
-(SVG rasterised once per size; a missing SVG is ``game.resources.AssetError``, never a placeholder).
+``CardImages`` hands out face and back surfaces at the current card size, from ``game.looks.art.CardArt``
+(SVG rasterised once per size; a missing SVG is ``game.looks.resources.AssetError``, never a placeholder).
 Images are made only on ``set_size`` (a resize) or first use, never per frame.
 Rotated copies are cached too, so a steady frame only blits.
 """
@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
-from game.themes import GLOW, GLOW_CHOICE, HINT, INK, WARN
+from game.looks.themes import GLOW, GLOW_CHOICE, HINT, INK, WARN
 from game.widgets.text import TextCache
 
 RED_SUITS = (C.HEARTS, C.DIAMONDS)
@@ -44,7 +44,7 @@ class CardImages:
         self._back: pygame.Surface | None = None
         self._rotated: dict[tuple[int, int, int], pygame.Surface] = {}
         self.rasterised = 0  # images made here (a steady frame makes none)
-        from game.art import CardArt
+        from game.looks.art import CardArt
 
         self._art: Any = CardArt(self.size, self.lang, self.four_colour, self.back_name)
 

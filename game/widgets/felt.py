@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.themes import BRASS, WOOD, WOOD_DARK
+from game.looks.themes import BRASS, WOOD, WOOD_DARK
 
 
 def _shade(colour: tuple[int, int, int], f: float) -> tuple[int, int, int]:
@@ -41,7 +41,7 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int], rim: bool = True)
     return surf.convert() if pygame.display.get_surface() else surf
 
 
-# Every plaque made, so the layout check knows one when it is drawn (``game.layout_check``).
+# Every plaque made, so the layout check knows one when it is drawn (``game.checks.layout_check``).
 PLAQUES: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
 
 
@@ -59,10 +59,10 @@ _table_art: Any = None
 
 
 def table_background(size: tuple[int, int], colour_name: str) -> pygame.Surface:
-    """The SVG table (cloth, rail, brass corners); missing art is ``game.resources.AssetError``."""
+    """The SVG table (cloth, rail, brass corners); missing art is ``game.looks.resources.AssetError``."""
     global _table_art
     if _table_art is None:
-        from game.art import TableArt
+        from game.looks.art import TableArt
 
         _table_art = TableArt()
     return _table_art.background(size, colour_name)

@@ -17,10 +17,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 from pygame_gui.windows import UIConfirmationDialog
 
-from game import i18n
-from game.i18n import t
 from game.scene import Scene
 from game.widgets.backdrop import Backdrop
+from game.words import i18n
+from game.words.i18n import t
 
 
 def row_rects(x: int, y: int, width: int, n: int, height: int, gap: int = 10) -> list[pygame.Rect]:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.scene import Scene
-from game.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 

@@ -21,8 +21,6 @@ import pygame
 
 from engine import cards as C
 from engine.state import IllegalMove
-from game import i18n
-from game.i18n import t
 from game.scene import Scene
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
 from game.widgets.buttons import Button
@@ -33,6 +31,8 @@ from game.widgets.table_bots import BOT_DELAY, TableBots
 from game.widgets.table_draw import TableDrawing
 from game.widgets.table_hint import TableHint
 from game.widgets.warm import Warmer
+from game.words import i18n
+from game.words.i18n import t
 
 __all__ = ["BOT_DELAY", "Message", "TableScene", "Target"]
 
@@ -132,15 +132,15 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         return self.session.match
 
     def player_name(self, seat: int) -> str:
-        """The seat's name in the interface language (``game.names.shown_name``)."""
-        from game.names import shown_name
+        """The seat's name in the interface language (``game.words.names.shown_name``)."""
+        from game.words.names import shown_name
 
         players = getattr(self.match, "players", None)
         return shown_name(players[seat]) if players and 0 <= seat < len(players) else f"#{seat + 1}"
 
     def form(self, seat: int) -> str:
-        """The grammatical form of sentences about ``seat`` (``game.grammar.say``)."""
-        from game.grammar import seat_form
+        """The grammatical form of sentences about ``seat`` (``game.words.grammar.say``)."""
+        from game.words.grammar import seat_form
 
         gender = getattr(self.app.settings, "player_gender", None)
         return seat_form(self.player_name(seat), player=seat in self.humans, gender=gender)
@@ -266,7 +266,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     @classmethod
     def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> Any:
-        from game.saves import SavedGame, Session
+        from game.store.saves import SavedGame, Session
 
         saved = SavedGame(
             game=cls.game,
@@ -478,7 +478,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
     def review_deal(self, deal: int | None = None) -> Any:
         """The end-of-deal sheet's "Review this deal": the replay viewer over the sheet, the coach
         judging the player's decisions of that deal in the bot worker meanwhile."""
-        from game.scenes.review_open import review_deal
+        from game.review.open import review_deal
 
         return review_deal(self.app, self, deal)
 
@@ -492,7 +492,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
     def save_record(self) -> Any:
         """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
         or None when the folder could not be written (said too)."""
-        from game.scenes.review_open import save_match_record
+        from game.review.open import save_match_record
 
         return save_match_record(self.app, self.match)
 
@@ -500,13 +500,13 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         if self.demo:
             return
         with contextlib.suppress(Exception):
-            from game.records_io import remember_last_game
+            from game.store.records import remember_last_game
 
             folder = getattr(self.app.store, "folder", None)
             remember_last_game(folder, self.match.to_record())
         with contextlib.suppress(Exception):
             if self.stats is None and self.app.store is not None:
-                from game.stats import Stats
+                from game.store.stats import Stats
 
                 self.stats = Stats.load(self.app.store)
             self.session.finish(self.stats)

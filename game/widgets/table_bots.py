@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from game.i18n import t
+from game.words.i18n import t
 
 # Seconds a bot waits (after the animations end) before its move shows: never faster than a person.
 BOT_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.4, "instant": 0.2}

@@ -8,11 +8,11 @@ from typing import Any, ClassVar
 import pygame
 
 from engine import cards as C
-from game.game_number import game_number_label
-from game.i18n import t
-from game.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
+from game.looks.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
+from game.store.game_number import game_number_label
 from game.widgets.cards import draw_card
 from game.widgets.felt import panel, table_background
+from game.words.i18n import t
 
 
 class TableDrawing:
@@ -105,9 +105,9 @@ class TableDrawing:
         return p
 
     def layout_boxes(self) -> list[Any]:
-        """What the layout check looks at (``game.layout_check``): the table's buttons and its cards
+        """What the layout check looks at (``game.checks.layout_check``): the table's buttons and its cards
         (texts are found by the check itself). Tables add their plaques by extending this."""
-        from game.layout_check import Box
+        from game.checks.layout_check import Box
 
         if getattr(self, "peeking", False):
             return []  # a view over the dimmed table (the last trick): only its own texts count

@@ -9,9 +9,9 @@ from typing import Any
 
 import pygame
 
-from game import i18n
-from game.i18n import t
 from game.widgets.buttons import Button, button_height
+from game.words import i18n
+from game.words.i18n import t
 
 
 class TableHint:

@@ -6,8 +6,8 @@ from typing import Any
 
 import pygame
 
-from game.resources import asset, unreadable
-from game.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
+from game.looks.resources import asset, unreadable
+from game.looks.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
 
 MAX_LINE_CHARS = 2000
 MAX_LINE_PX = 8000

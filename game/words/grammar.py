@@ -9,7 +9,7 @@ A catalog value for a sentence about a person is a dict of forms (``game/i18n/*.
 ``you`` → ``pl`` → ``n``, and ``m``/``f``/``pl`` → ``n``. Russian neutral forms avoid the past tense
 (present tense or a colon: "Побеждает Маша", "Маша: ход не по правилу"), never "сыграл(а)".
 
-Which form a seat takes: a bot by its name's gender (``NAME_GENDERS`` in ``game.settings``, next to the
+Which form a seat takes: a bot by its name's gender (``NAME_GENDERS`` in ``game.store.settings``, next to the
 names), the player by the "player_gender" setting, or ``you`` while the player keeps the default name
 ("Вы"/"You"); partners in pairs take ``pl``. Use ``say(key, form, **fields)``; tables have
 ``TableScene.form(seat)`` (and Eralash ``side_form(side)``) to pick the form.
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import i18n
+from game.words import i18n
 
 FORMS = ("n", "m", "f", "pl", "you")
 _FALLBACK = {"you": ("you", "pl", "n"), "pl": ("pl", "n"), "m": ("m", "n"), "f": ("f", "n"), "n": ("n",)}
@@ -28,14 +28,14 @@ _SETTING_FORM = {"neutral": "n", "masculine": "m", "feminine": "f"}
 
 def name_gender(name: str) -> str:
     """``m`` or ``f`` for a name the salon knows (its bots' names), else ``n``."""
-    from game.settings import NAME_GENDERS
+    from game.store.settings import NAME_GENDERS
 
     return NAME_GENDERS.get(name.strip(), "n")
 
 
 def is_default_player_name(name: str) -> bool:
     """The untouched player name ("Вы" / "You") in any language."""
-    from game.settings import DEFAULT_NAMES
+    from game.store.settings import DEFAULT_NAMES
 
     return any(name == names[0] for names in DEFAULT_NAMES.values())
 

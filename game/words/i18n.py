@@ -4,7 +4,7 @@ Catalogs are JSON files ``game/i18n/<area>.<lang>.json`` (areas: core, uragan, s
 either a string with ``{name}`` fields or, for counted phrases, a dict of plural forms: Russian
 ``one/few/many`` (1 взятка, 2 взятки, 5 взяток), English ``one/other``, or, for a sentence about a
 person, a dict of grammatical forms (``n`` neutral, ``m``/``f`` Russian past-tense genders, ``pl`` a pair,
-``you`` the player addressed as "Вы"/"You"): see ``game.grammar``.
+``you`` the player addressed as "Вы"/"You"): see ``game.words.grammar``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.resources import AssetMissing, resource_path
+from game.looks.resources import AssetMissing, resource_path
 
 LANGUAGES: tuple[str, ...] = ("ru", "en")
 FALLBACK = "en"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import i18n
+from game.words import i18n
 
 
 def shown_name(name: str) -> str:
@@ -10,7 +10,7 @@ def shown_name(name: str) -> str:
     current language ("Pavel" → "Павел" in Russian, and back), the untouched "You" / "Вы" likewise;
     any name the player chose stays as typed. Saves keep the name they were started with, so a game begun
     in one language reads right when continued in the other."""
-    from game.settings import BOT_NAMES, DEFAULT_NAMES
+    from game.store.settings import BOT_NAMES, DEFAULT_NAMES
 
     lang = i18n.get_language()
     for table in (DEFAULT_NAMES, BOT_NAMES):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots.eralash_club import ClubBot
-from engine.bots.eralash_master import DEFAULT_BUDGET, MasterBot
-from engine.bots.eralash_novice import NoviceBot
+from engine.bots.eralash.club import ClubBot
+from engine.bots.eralash.master import DEFAULT_BUDGET, MasterBot
+from engine.bots.eralash.novice import NoviceBot
 
 __all__ = ["make", "NoviceBot", "ClubBot", "MasterBot", "DEFAULT_BUDGET"]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots.eralash_tricks import beats, trick_winner
-from engine.bots.eralash_view import Situation, choose_trump_move, to_card_move, trump_choices
+from engine.bots.eralash.tricks import beats, trick_winner
+from engine.bots.eralash.view import Situation, choose_trump_move, to_card_move, trump_choices
 from engine.cards import SUIT_MASK, cards
 
 __all__ = ["ClubBot", "choose_trump_by_strength", "trick_wishes", "runs_in"]

@@ -22,10 +22,10 @@ import random
 import time
 from typing import Any
 
-from engine.bots.eralash_club import choose_trump_by_strength, duckers
-from engine.bots.eralash_robber import RobberValue
-from engine.bots.eralash_tricks import TrickPlay, equivalence_classes
-from engine.bots.eralash_view import (
+from engine.bots.eralash.club import choose_trump_by_strength, duckers
+from engine.bots.eralash.robber import RobberValue
+from engine.bots.eralash.tricks import TrickPlay, equivalence_classes
+from engine.bots.eralash.view import (
     Situation,
     choose_trump_move,
     decision_rng,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.bots.eralash_tricks import beats, trick_winner
-from engine.bots.eralash_view import (
+from engine.bots.eralash.tricks import beats, trick_winner
+from engine.bots.eralash.view import (
     Situation,
     choose_trump_move,
     decision_rng,

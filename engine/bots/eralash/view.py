@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine.bots.eralash_robber import RobberValue, deal_points_spread
-from engine.bots.eralash_tricks import TrickPlay
+from engine.bots.eralash.robber import RobberValue, deal_points_spread
+from engine.bots.eralash.tricks import TrickPlay
 from engine.bots.search import stable_seed
 from engine.cards import SUIT_MASK
 

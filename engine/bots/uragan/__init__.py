@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.bots.uragan_club import UraganClub
-from engine.bots.uragan_master import UraganMaster
-from engine.bots.uragan_novice import UraganNovice
+from engine.bots.uragan.club import UraganClub
+from engine.bots.uragan.master import UraganMaster
+from engine.bots.uragan.novice import UraganNovice
 
 DEFAULT_BUDGET = 0.8  # seconds per decision for Master and the Oracle; leaves room under 1 s at p95
 

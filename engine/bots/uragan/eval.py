@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import comb, tanh
 
-from engine.bots.uragan_club import CARD_WORTH, SEVEN_OF_HEARTS
-from engine.bots.uragan_odds import match_value, outcome, win_table
+from engine.bots.uragan.club import CARD_WORTH, SEVEN_OF_HEARTS
+from engine.bots.uragan.odds import match_value, outcome, win_table
 from engine.cards import HEARTS, SUIT_MASK
 from engine.uragan.capture import capture_table
 from engine.uragan.deal_state import PLAY, Deal

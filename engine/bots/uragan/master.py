@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from engine.bots.search import Deadline, decision_rng, ismcts, random_rollout
-from engine.bots.uragan_eval import greedy_playout, make_evaluator, make_static_evaluator, no_rollout
+from engine.bots.uragan.eval import greedy_playout, make_evaluator, make_static_evaluator, no_rollout
 from engine.uragan.deal_state import PLAY, Deal, legal_moves_in
 from engine.uragan.deck import ROUNDS
 from engine.uragan.view import View

@@ -12,9 +12,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.bots.eralash_master import ROLLOUT_SKILL, search_root
-from engine.bots.eralash_tricks import equivalence_classes
-from engine.bots.eralash_view import Situation, decision_rng, trick_play_of, trump_choices
+from engine.bots.eralash.master import ROLLOUT_SKILL, search_root
+from engine.bots.eralash.tricks import equivalence_classes
+from engine.bots.eralash.view import Situation, decision_rng, trick_play_of, trump_choices
 from engine.bots.search import stable_seed
 from engine.cards import cards
 from engine.eralash.moves import ChooseTrump

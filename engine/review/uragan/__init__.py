@@ -15,9 +15,9 @@ import random
 from collections.abc import Callable, Sequence
 
 from engine.bots.search import SearchResult, _gc_paused, _ismcts, decision_rng, stable_seed, view_key
-from engine.bots.uragan_eval import expected_points, no_rollout
-from engine.bots.uragan_master import Resampler, lawful_moves, strict_move_generator
-from engine.bots.uragan_odds import match_value, outcome, win_table
+from engine.bots.uragan.eval import expected_points, no_rollout
+from engine.bots.uragan.master import Resampler, lawful_moves, strict_move_generator
+from engine.bots.uragan.odds import match_value, outcome, win_table
 from engine.review.budget import Budget, check
 from engine.review.judgement import Judgement
 from engine.uragan.deal_state import Deal

@@ -1,0 +1,1 @@
+"""Checks that drive the real app: --smoke (with the layout check), --soak, --bench, the review bench."""

@@ -1,0 +1,1 @@
+"""The menus and dialogs: main menu, New game, Settings, Statistics, Rules, About, the game number dialog."""

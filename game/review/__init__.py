@@ -1,0 +1,1 @@
+"""The coach on screen: the replay viewer, its verdict panel, its words and model, opening records."""

@@ -1,0 +1,1 @@
+"""Words: translations (i18n), Russian grammatical gender, and bots' shown names."""
