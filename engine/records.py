@@ -24,6 +24,18 @@ def load_record(path: str) -> dict[str, Any]:
     return rec
 
 
+def match_from_record(rec: dict[str, Any]) -> Any:
+    """The engine's Match replayed from a record of either game, every move checked; RecordError if bad."""
+    game = rec.get("game")
+    if game == "eralash":
+        from engine.eralash.record import match_from_record as of_game
+    elif game == "uragan":
+        from engine.uragan.record import match_from_record as of_game
+    else:
+        raise RecordError(f"unknown game {game!r}: expected \"eralash\" or \"uragan\"")
+    return of_game(rec)
+
+
 def replay_record(rec: dict[str, Any]) -> dict[str, Any]:
     game = rec.get("game")
     if game == "eralash":

@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import parse
 from engine.eralash import Match, Options
-from engine.eralash.record import replay
+from engine.eralash.record import match_from_record, replay
 from engine.state import RecordError
 
 DATA = pathlib.Path(__file__).parent / "data"
@@ -52,7 +52,7 @@ def test_illustrative_text_trick_four_as_written_is_refused():
 
 
 def test_illustrative_position_from_the_view_of_pavel():
-    m = Match.from_record(illustrative())
+    m = match_from_record(illustrative())
     v = m.view(2)
     assert v.current_player() == 1 and v.trump == 3 and v.trump_by == 1
     assert v.counts == (7, 7, 7, 7)
@@ -83,7 +83,7 @@ def test_a_written_record_replays_to_the_same_match(stop):
     ):
         m = _random_match(opts, n, seed, stop)
         rec = json.loads(json.dumps(m.to_record()))
-        again = Match.from_record(rec)
+        again = match_from_record(rec)
         assert again == m
         assert again.score() == m.score() and again.winners() == m.winners()
         out = replay(rec)
@@ -98,7 +98,7 @@ def test_save_and_restore_rebuild_the_exact_state():
     m = _random_match(Options(pairs=True), 4, 9, stop=70)
     again = Match.from_save(json.loads(json.dumps(m.to_save())))
     assert again == m and again.deal == m.deal and again.moves == m.moves
-    rec_match = Match.from_record(m.to_record())
+    rec_match = match_from_record(m.to_record())
     assert Match.from_save(rec_match.to_save()) == rec_match
 
 

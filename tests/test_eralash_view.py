@@ -6,8 +6,9 @@ import random
 import pytest
 
 from engine.cards import SUIT_MASK, parse
-from engine.eralash import ChooseTrump, Deal, Match, Options, find_runs
+from engine.eralash import ChooseTrump, Deal, Options, find_runs
 from engine.eralash.honours import ACES
+from engine.eralash.record import match_from_record
 
 CONFIGS = [
     (4, Options()),
@@ -112,7 +113,7 @@ def test_announced_aces_go_to_their_owner():
 
 
 def test_voids_shown_by_play():
-    d = Match.from_record(
+    d = match_from_record(
         {"game": "eralash", "players": ["Юлия", "Светлана", "Павел", "Андрей"],
          "deals": [{"dealer": 0, "hands": [
              ["4D", "7D", "8D", "QD", "KD", "8S", "10S", "KS", "6C", "7C", "JC", "3H", "10H"],

@@ -18,6 +18,7 @@ from engine import cards as C
 from engine.bots import make_bot
 from engine.eralash.match import Match as EMatch
 from engine.eralash.options import Options as EOptions
+from engine.records import match_from_record
 from engine.review import review_json
 from engine.uragan.match import Match as UMatch
 from engine.uragan.options import Options as UOptions
@@ -35,7 +36,7 @@ def _play(m, rng: random.Random, stop, wild: float) -> None:
 
 
 def _uragan_twin(rec: dict, seat: int, rng: random.Random) -> dict | None:
-    m = UMatch.from_record(rec)
+    m = match_from_record(rec)
     other = m.view(seat).determinize(rng)
     if other.dealt == m.deal.dealt:
         return None
@@ -45,7 +46,7 @@ def _uragan_twin(rec: dict, seat: int, rng: random.Random) -> dict | None:
 
 
 def _eralash_twin(rec: dict, seat: int, rng: random.Random) -> dict | None:
-    m = EMatch.from_record(rec)
+    m = match_from_record(rec)
     other = m.view(seat).determinize(rng)
     if list(other.dealt) == list(m.deal.dealt):
         return None
@@ -110,7 +111,7 @@ def test_the_check_can_fail_a_peeking_review() -> None:
     assert twin is not None
 
     def peeking(rec: dict) -> list:
-        truth = UMatch.from_record(rec).deal
+        truth = match_from_record(rec).deal
 
         class Peek:  # Resampler's place: every sample is the true deal at the view's moment
             def __init__(self, view, options) -> None:

@@ -12,7 +12,8 @@ from engine.cards import parse_set
 from engine.records import replay_record
 from engine.state import RecordError
 from engine.uragan import Deal, Match, Options
-from engine.uragan.record import _deal_to_json, replay
+from engine.uragan.match import _deal_to_json
+from engine.uragan.record import match_from_record, replay
 
 DATA = pathlib.Path(__file__).parent / "data"
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -64,7 +65,7 @@ def test_golden_record_facts_checked_by_hand():
 
 def test_match_to_record_reproduces_the_golden_record():
     rec = golden()
-    m = Match.from_record(rec)
+    m = match_from_record(rec)
     again = m.to_record()
     assert again["deals"][0]["plays"][0] == rec["deals"][0]["plays"][0]
     assert replay(again) == replay(rec)
@@ -224,7 +225,7 @@ def test_cli_refuses_bad_records_in_one_line_with_exit_2(text):
 
 
 def test_a_match_read_from_a_record_saves_and_restores_exactly():
-    m = Match.from_record(golden())
+    m = match_from_record(golden())
     save = json.loads(json.dumps(m.to_save(), ensure_ascii=False))
     assert "deals" in save  # the recorded cards travel with the save
     restored = Match.from_save(save)

@@ -298,13 +298,6 @@ class Match:
             "seed": self.seed,
         }
 
-    @classmethod
-    def from_record(cls, rec: dict[str, Any]) -> Match:
-        """Replay a record; raises engine.state.RecordError with one line naming what is wrong."""
-        from engine.eralash.record import match_from_record
-
-        return match_from_record(rec)
-
     def to_save(self) -> dict[str, Any]:
         """Everything a save file or an undo needs: replaying ``moves`` rebuilds this exact state."""
         out: dict[str, Any] = {

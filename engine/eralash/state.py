@@ -13,6 +13,7 @@ from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
 from engine.eralash.run import RUNS_OF, Run
+from engine.eralash.view import View
 
 # Playout tables over 13-bit suit patterns: how many cards, and their ranks low to high.
 _COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
@@ -429,8 +430,6 @@ class Deal:
             out.append((self.trick_leader(t) + j) % n)
         return out
 
-    def view(self, seat: int, match: Any = None) -> Any:
+    def view(self, seat: int, match: Any = None) -> View:
         """What ``seat`` may know, and nothing more (see engine.eralash.view)."""
-        from engine.eralash.view import View
-
         return View.of(self, seat, match)

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import FULL_DECK, SUIT_MASK, CardSet, Suit
 from engine.eralash.determinize import MIX_STEPS, Hidden
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
 from engine.eralash.run import Run
-from engine.eralash.state import Deal
+
+if TYPE_CHECKING:
+    from engine.eralash.state import Deal
+
+
+_NOT_KNOWLEDGE = ("_hidden", "_deal_type")  # caches and plumbing, not what the seat knows
 
 
 class View:
@@ -56,6 +61,7 @@ class View:
         "robber_tricks",
         "target",
         "_hidden",  # the hidden-card constraints, built on the first determinize
+        "_deal_type",  # the kind of deal determinize builds
     )
 
     seat: int
@@ -92,6 +98,7 @@ class View:
     robber_tricks: tuple[int, ...]  # per seat (team in pairs), the deals before this one
     target: int
     _hidden: Hidden | None
+    _deal_type: type[Deal]
 
     @classmethod
     def of(cls, deal: Deal, seat: int, match: Any = None) -> View:
@@ -131,6 +138,7 @@ class View:
         v.played_by, v.voids = tuple(by), tuple(voids)
         v.counts = tuple(h.bit_count() for h in deal.hands)
         v._hidden = None
+        v._deal_type = type(deal)  # determinize() builds a deal of the same kind: the Deal only as a type
         if match is not None:
             before = len(match.deals_done) - (1 if match.is_over() else 0)  # deals before this one
             pts, trs = match.totals(before)
@@ -149,7 +157,7 @@ class View:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, View) and all(
-            getattr(self, f) == getattr(other, f) for f in self.__slots__ if f != "_hidden"
+            getattr(self, f) == getattr(other, f) for f in self.__slots__ if f not in _NOT_KNOWLEDGE
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -255,7 +263,7 @@ class View:
         return self._deal_with(hands, hidden[self.n_players])
 
     def _deal_with(self, hands: list[CardSet], aside: CardSet) -> Deal:
-        d = object.__new__(Deal)
+        d = object.__new__(self._deal_type)
         d.options, d.n, d.dealer, d.eldest, d.size = (
             self.options,
             self.n_players,

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator
 from typing import Any, NamedTuple
 
+from engine.records import match_from_record
 from engine.review.budget import Budget, Stopped
 from engine.review.judgement import settle
 from engine.review.verdict import Verdict, move_json
@@ -70,16 +71,7 @@ def load_match(record: Any) -> tuple[str, Any]:
     """(game, Match) of a record, every move checked; RecordError with one line if it is bad."""
     if not isinstance(record, dict):
         raise RecordError('record must be a JSON object with a "game" key')
-    game = record.get("game")
-    if game == "uragan":
-        from engine.uragan.match import Match as UMatch
-
-        return game, UMatch.from_record(record)
-    if game == "eralash":
-        from engine.eralash.match import Match as EMatch
-
-        return game, EMatch.from_record(record)
-    raise RecordError(f'unknown game {game!r}: expected "eralash" or "uragan"')
+    return record.get("game"), match_from_record(record)
 
 
 def _fresh(match: Any) -> Any:

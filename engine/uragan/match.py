@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
-from engine.cards import CardSet
+from engine import cards as C
 from engine.state import IllegalMove
 from engine.uragan.deal_state import Deal
-from engine.uragan.moves import Move, move_from_json, move_to_json
+from engine.uragan.deck import ROUNDS
+from engine.uragan.moves import Move, move_from_json, move_to_json, take_names
 from engine.uragan.options import Options
+from engine.uragan.spec import DealSpec, spec_from_json, spec_to_json
 from engine.uragan.view import View
-
-
-class DealSpec(NamedTuple):
-    """The cards of one deal given from outside (a record): dealer, first table, hands[round][seat]."""
-
-    dealer: int
-    table: CardSet
-    hands: tuple[tuple[CardSet, CardSet], ...]
 
 
 def lot(seed: int) -> int:
@@ -161,8 +155,6 @@ class Match:
             "moves": [move_to_json(m) for m in self.moves],
         }
         if self.specs:
-            from engine.uragan.record import spec_to_json
-
             save["deals"] = [spec_to_json(s) for s in self.specs]
         return save
 
@@ -171,8 +163,6 @@ class Match:
         """Rebuild a match from ``to_save``; raises ValueError (IllegalMove for a bad move)."""
         specs: tuple[DealSpec, ...] = ()
         if d.get("deals"):
-            from engine.uragan.record import spec_from_json
-
             specs = tuple(spec_from_json(x) for x in d["deals"])
         m = cls(Options.from_dict(d.get("options")), d["players"], int(d["seed"]),
                 int(d["first_dealer"]), specs)
@@ -182,13 +172,28 @@ class Match:
 
     def to_record(self) -> dict[str, Any]:
         """The game record of RECORDS.md (a play awaiting a claim decision is left out)."""
-        from engine.uragan.record import match_to_record
-
         return match_to_record(self)
 
-    @classmethod
-    def from_record(cls, rec: dict[str, Any]) -> Match:
-        """Replay a record, checking every play; raises engine.state.RecordError with one line."""
-        from engine.uragan.record import match_from_record
 
-        return match_from_record(rec)
+# -- the record (RECORDS.md); engine.uragan.record reads it back with full checks
+
+def _deal_to_json(deal: Deal) -> dict[str, Any]:
+    out = spec_to_json(DealSpec(deal.dealer, deal.table0, tuple(
+        (deal.dealt[2 * r], deal.dealt[2 * r + 1]) for r in range(ROUNDS))))
+    plays = []
+    for p in deal.plays:
+        item: dict[str, Any] = {"card": C.name(p.card)}
+        if p.take:
+            item["take"] = take_names(p.take)
+        if p.claimed:
+            item["claimed"] = True
+            item["claimed_from"] = take_names(p.original)
+        plays.append(item)
+    out["plays"] = plays
+    return out
+
+
+def match_to_record(m: Match) -> dict[str, Any]:
+    deals = [*m.deals_done, *([] if m.is_over() else [m.deal])]
+    return {"game": "uragan", "players": m.players[:], "options": m.options.to_dict(),
+            "seed": m.seed, "deals": [_deal_to_json(d) for d in deals]}

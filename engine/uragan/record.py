@@ -14,85 +14,18 @@ from typing import Any
 from engine import cards as C
 from engine.state import IllegalMove, RecordError
 from engine.uragan.deal_state import CLAIM_PHASE, PICK, Deal
-from engine.uragan.deck import DECK, PLAYS_PER_DEAL, ROUNDS, TABLE_SIZE
-from engine.uragan.match import DealSpec, Match
+from engine.uragan.deck import DECK, PLAYS_PER_DEAL
+from engine.uragan.match import Match
 from engine.uragan.moves import CLAIM, LET_STAND, Play, take_name, take_names
 from engine.uragan.options import Options
+from engine.uragan.spec import spec_from_json
 
 TOTAL_PLAYS = PLAYS_PER_DEAL
 
 
 # -- writing ------------------------------------------------------------------------------------
 
-def spec_to_json(spec: DealSpec) -> dict[str, Any]:
-    return {"dealer": spec.dealer, "table": C.names(spec.table),
-            "hands": [[C.names(h) for h in rnd] for rnd in spec.hands]}
-
-
-def _deal_to_json(deal: Deal) -> dict[str, Any]:
-    out = spec_to_json(DealSpec(deal.dealer, deal.table0, tuple(
-        (deal.dealt[2 * r], deal.dealt[2 * r + 1]) for r in range(ROUNDS))))
-    plays = []
-    for p in deal.plays:
-        item: dict[str, Any] = {"card": C.name(p.card)}
-        if p.take:
-            item["take"] = take_names(p.take)
-        if p.claimed:
-            item["claimed"] = True
-            item["claimed_from"] = take_names(p.original)
-        plays.append(item)
-    out["plays"] = plays
-    return out
-
-
-def match_to_record(m: Match) -> dict[str, Any]:
-    deals = [*m.deals_done, *([] if m.is_over() else [m.deal])]
-    return {"game": "uragan", "players": m.players[:], "options": m.options.to_dict(),
-            "seed": m.seed, "deals": [_deal_to_json(d) for d in deals]}
-
-
 # -- reading ------------------------------------------------------------------------------------
-
-def _cards(obj: Any, where: str, n: int) -> int:
-    if not isinstance(obj, list):
-        raise RecordError(f"{where} must be a list of {n} cards")
-    try:
-        mask = C.parse_set(obj)
-    except C.CardParseError as err:
-        raise RecordError(f"{where}: {err}") from None
-    outside = mask & ~DECK
-    if outside:
-        bad = C.name(C.lowest(outside))
-        raise RecordError(f"{where}: {bad} is not in the Uragan deck (no 8s, 9s or 10s)")
-    if len(obj) != n:
-        raise RecordError(f"{where} must list {n} cards, not {len(obj)}")
-    return mask
-
-
-def spec_from_json(obj: Any, number: int = 1) -> DealSpec:
-    where = f"deal {number}"
-    if not isinstance(obj, dict):
-        raise RecordError(f"{where} must be an object with dealer, table, hands and plays")
-    dealer = obj.get("dealer")
-    if type(dealer) is not int or dealer not in (0, 1):  # 1.0 == 1, yet no list index
-        raise RecordError(f"{where}: dealer must be seat 0 or 1, not {dealer!r}")
-    table = _cards(obj.get("table"), f"{where}: table", TABLE_SIZE)
-    hands_obj = obj.get("hands")
-    if not (isinstance(hands_obj, list) and len(hands_obj) == ROUNDS
-            and all(isinstance(r, list) and len(r) == 2 for r in hands_obj)):
-        raise RecordError(f"{where}: hands must be 3 rounds of 2 hands of 6 cards (hands[round][seat])")
-    hands = tuple(
-        (_cards(rnd[0], f"{where}: hands[{r}][0]", 6), _cards(rnd[1], f"{where}: hands[{r}][1]", 6))
-        for r, rnd in enumerate(hands_obj)
-    )
-    seen = table
-    for rnd in hands:
-        for h in rnd:
-            if h & seen:
-                raise RecordError(f"{where}: card {C.name(C.lowest(h & seen))} is dealt twice")
-            seen |= h
-    return DealSpec(dealer, table, hands)
-
 
 def _play_fields(obj: Any, prefix: str, seat: int) -> tuple[int, int, bool, int | None]:
     if not isinstance(obj, dict) or "card" not in obj:

@@ -9,23 +9,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.cards import CardSet
 from engine.uragan.capture import histogram
 from engine.uragan.claim import Breach, breach
-from engine.uragan.deal_state import (
-    CLAIM_PHASE,
-    PLAY,
-    PLAYS_PER_ROUND,
-    ClaimEvent,
-    Deal,
-    PlayRecord,
-    legal_moves_in,
-)
 from engine.uragan.deck import DECK, DECK_CARDS, HAND_SIZE, ROUNDS
+from engine.uragan.legal import CLAIM_PHASE, PLAY, PLAYS_PER_ROUND, ClaimEvent, PlayRecord, legal_moves_in
 from engine.uragan.moves import Move, Play
 from engine.uragan.options import Options
 from engine.uragan.sweep import UraganMark
+
+if TYPE_CHECKING:
+    from engine.uragan.deal_state import Deal
 
 
 @dataclass(frozen=True)
@@ -63,7 +59,7 @@ class View:
     @classmethod
     def of_deal(cls, deal: Deal, seat: int, **match_info: object) -> View:
         hand_sizes = (deal.hands[0].bit_count(), deal.hands[1].bit_count())
-        return cls(
+        view = cls(
             seat=seat, options=deal.options, dealer=deal.dealer, hand=deal.hands[seat],
             table=deal.table, table0=deal.table0, piles=(deal.piles[0], deal.piles[1]),
             hand_sizes=hand_sizes, stock_size=deal.stock_size(), round=deal.round, turn=deal.turn,
@@ -75,6 +71,9 @@ class View:
             target=deal.options.target,
             **match_info,  # type: ignore[arg-type]
         )
+        # determinize() builds a deal of the same kind; the view needs the Deal only as a type
+        object.__setattr__(view, "_deal_type", type(deal))
+        return view
 
     # -- the state API, as far as one seat can compute it --------------------------------------
 
@@ -161,7 +160,8 @@ class View:
         hands = [0, 0]
         hands[seat] = self.hand
         hands[opp] = opp_hand
-        d = Deal.__new__(Deal)
+        deal_type = self._deal_type
+        d = deal_type.__new__(deal_type)
         d.options = self.options
         d.dealer = self.dealer
         d.table0 = self.table0
