@@ -13,6 +13,7 @@ import os
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -392,6 +393,19 @@ class App:
             return None
         return self._toast_place[1][0]
 
+    def review_deal(self, table: Any, deal: int | None = None) -> Any:
+        """A table's "Review this deal": the replay viewer over it (game.review.open). The shared table
+        base is handed this through the app, so it never imports the review, which knows both tables."""
+        from game.review.open import review_deal
+
+        return review_deal(self, table, deal)
+
+    def save_match_record(self, match: Any) -> Any:
+        """Save ``match`` as a record and say where; the path, or None (said too)."""
+        from game.review.open import save_match_record
+
+        return save_match_record(self, match)
+
     def open_record_file(self, path: str) -> Any:
         """A record dropped on the window or picked in a dialog: its replay, or the engine's reason."""
         from game.review.open import open_record
@@ -585,7 +599,8 @@ class _NoSounds:
     def set_muted(self, muted: bool) -> None: ...
 
 
-def run(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace | int:
+    """The command line, checked: the arguments, or the exit code (2) after one line on stderr."""
     multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
     try:
@@ -594,10 +609,15 @@ def run(argv: list[str] | None = None) -> int:
     except ValueError as err:
         print(f"salon: {err}", file=sys.stderr)
         return 2
+    return args
+
+
+def guarded(job: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run the app (or a check driving it): a broken install is one line and exit 1, Ctrl+C is 130."""
     from game.looks.resources import AssetError
 
     try:
-        return _run(args)
+        return job(args)
     except AssetError as err:
         return broken_install(err)
     except KeyboardInterrupt:  # Ctrl+C before the window's loop took over: nothing to save yet
@@ -605,19 +625,14 @@ def run(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _run(args: argparse.Namespace) -> int:
-    if args.smoke:
-        from game.checks.smoke import run_smoke
+def run(argv: list[str] | None = None) -> int:
+    """Play: the menu (or ``--demo``). ``python -m game`` also dispatches the checks (game.__main__)."""
+    args = parse_args(argv)
+    return args if isinstance(args, int) else guarded(play, args)
 
-        return run_smoke(args)
-    if args.soak is not None:
-        from game.checks.soak import run_soak
 
-        return run_soak(args)
-    if args.bench is not None:
-        from game.checks.bench import run_bench
-
-        return run_bench(args)
+def play(args: argparse.Namespace) -> int:
+    """Open the window on the menu (or a demo table) and run until the player quits."""
     if args.game == "eralash" and args.demo and not _eralash_table_available():
         print("salon: the Eralash table is not built yet; try --game uragan", file=sys.stderr)
         return 2

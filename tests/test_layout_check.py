@@ -8,7 +8,7 @@ import pygame
 import pytest
 from helpers import frames
 
-from game.app import run
+from game.__main__ import main as run
 from game.checks.layout_check import Box, check_app, problems
 from game.widgets.gui_scene import GuiScene
 

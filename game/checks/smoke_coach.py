@@ -13,7 +13,7 @@ import os
 import tempfile
 from typing import Any
 
-from game.checks.smoke import Smoke, visit
+from game.checks.tour import Smoke, visit
 
 REVIEW_ITERATIONS = 12  # a quick search: the smoke checks the screens, not the coach's strength
 

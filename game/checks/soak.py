@@ -61,7 +61,7 @@ def rss_mb() -> float:
 
 class Soak:
     def __init__(self, app: Any) -> None:
-        from game.checks.smoke import Smoke
+        from game.checks.tour import Smoke
 
         self.app = app
         self.s = Smoke(app, "soak")
@@ -253,7 +253,7 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
     started = time.perf_counter()
     Warmer.inline = True  # the deck is drawn on this thread: no helper-thread timing in the figures
     app = App(args, size=SIZES[0])
-    app.worker = InlineWorker("game.checks.smoke:make_smoke_bot")
+    app.worker = InlineWorker("game.checks.tour:make_smoke_bot")
     with contextlib.suppress(Exception):
         app.settings.set("animation_speed", "instant", save=False)
     run = Soak(app)

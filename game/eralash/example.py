@@ -323,3 +323,10 @@ class ExampleTable(EralashTable):
         for line in lines:
             surface.blit(self.text.get(line, fs, IVORY), (box.x + 20, y))
             y += line_h
+
+
+def open_example(app: Any) -> Any:
+    """The Rules screen's hook: the original text's illustrative game, trick by trick, with narration."""
+    scene = ExampleTable.create(app)
+    app.stack.push(scene)
+    return scene

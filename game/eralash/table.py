@@ -7,7 +7,8 @@ buttons). Then the tricks: your legal cards stand raised, you drag one to the ce
 others' cards fly in, the finished trick is gathered to its winner. Tab or S shows the score sheet; L (or
 a click on a pile of won tricks) shows the last trick again.
 
-``open_example(app)`` (the Rules screen's hook) replays the original text's illustrative game.
+The Rules screen's hook ``game.eralash.example.open_example(app)`` replays the original text's
+illustrative game.
 """
 
 from __future__ import annotations
@@ -531,12 +532,3 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         if self.banner is not None and self.clock - self.banner[1] > 2.5:
             self.banner = None
         self.maybe_tip()
-
-
-def open_example(app: Any) -> Any:
-    """The Rules screen's hook: the original text's illustrative game, trick by trick, with narration."""
-    from game.eralash.example import ExampleTable
-
-    scene = ExampleTable.create(app)
-    app.stack.push(scene)
-    return scene

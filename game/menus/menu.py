@@ -408,7 +408,7 @@ class MenuScene(FileDialogHost, GuiScene):
         return out
 
     def layout_boxes(self) -> list[Any]:
-        from game.checks.layout_check import Box
+        from game.widgets.boxes import Box
 
         if getattr(self, "notice_box", None) is not None or self._bg_key is None or not self._bg_key[-1]:
             return []  # the notices' plaque stands where the fan would be

@@ -29,7 +29,7 @@ from game.words.i18n import t
 
 GAMES = ("eralash", "uragan")
 # The Eralash table helper adds the illustrative game; the button appears when this exists.
-EXAMPLE_HOOK = ("game.eralash.table", "open_example")
+EXAMPLE_HOOK = ("game.eralash.example", "open_example")
 
 PAGE_BG = (246, 238, 218)
 HEADING = (112, 28, 40)  # claret ink for headings

@@ -259,7 +259,7 @@ class SettingsScene(GuiScene):
 
     def layout_boxes(self) -> list[Any]:
         """The clickable card backs and cloths (the layout check finds the rest itself)."""
-        from game.checks.layout_check import Box
+        from game.widgets.boxes import Box
 
         return [Box(f"{name} {value}", "control", pygame.Rect(rect)) for rect, name, value in self.pictures]
 

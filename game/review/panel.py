@@ -252,7 +252,7 @@ class ReviewPanel:
     def layout_boxes(self) -> list[Any]:
         """The table's boxes, and the panel: a plaque with the lines written on it (they are baked
         into one surface, so the check cannot find them as texts)."""
-        from game.checks.layout_check import Box
+        from game.widgets.boxes import Box
 
         out: list[Any] = super().layout_boxes()  # type: ignore[misc]
         rect = self.panel_rect()

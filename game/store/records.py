@@ -10,13 +10,13 @@ ended. This module does not import pygame.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engine.records import match_from_record
 from engine.state import RecordError
 from game.store.storage import write_json_atomic
 
@@ -63,9 +63,8 @@ def match_of(record: Any) -> Any:
     game = record.get("game")
     if game not in GAMES:
         raise RecordError(f'unknown game {game!r}: expected "eralash" or "uragan"')
-    module = importlib.import_module(f"engine.{game}")
     try:
-        return module.Match.from_record(record)
+        return match_from_record(record)
     except RecordError:
         raise
     except Exception as err:  # any other refusal is still one line for the player

@@ -459,7 +459,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
     def layout_boxes(self) -> list[Any]:
         """The table's boxes for the layout check, with the log's glance, the prompt's plaque and, while
         it is open, the log's panel (an opaque sheet: what lies under it is hidden, not covered)."""
-        from game.checks.layout_check import Box
+        from game.widgets.boxes import Box
 
         out = super().layout_boxes()
         panel = self.log_panel_rect() if self.log_open else None

@@ -478,9 +478,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
     def review_deal(self, deal: int | None = None) -> Any:
         """The end-of-deal sheet's "Review this deal": the replay viewer over the sheet, the coach
         judging the player's decisions of that deal in the bot worker meanwhile."""
-        from game.review.open import review_deal
-
-        return review_deal(self.app, self, deal)
+        return self.app.review_deal(self, deal)
 
     def maybe_review_after_deal(self) -> None:
         """The setting "Review after each deal": the review opens by itself over the sheet."""
@@ -492,9 +490,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
     def save_record(self) -> Any:
         """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
         or None when the folder could not be written (said too)."""
-        from game.review.open import save_match_record
-
-        return save_match_record(self.app, self.match)
+        return self.app.save_match_record(self.match)
 
     def on_match_over(self) -> None:
         if self.demo:

@@ -107,7 +107,7 @@ class TableDrawing:
     def layout_boxes(self) -> list[Any]:
         """What the layout check looks at (``game.checks.layout_check``): the table's buttons and its cards
         (texts are found by the check itself). Tables add their plaques by extending this."""
-        from game.checks.layout_check import Box
+        from game.widgets.boxes import Box
 
         if getattr(self, "peeking", False):
             return []  # a view over the dimmed table (the last trick): only its own texts count

@@ -70,7 +70,7 @@ def shown_rects(app: Any) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     scenes drawn (the window-wide felt and dimming left out), their layout boxes, the pygame_gui
     elements. Content leaves out the plaques and panels things sit on (their empty parts may take a
     notice when nothing else is free)."""
-    from game.checks.layout_check import RecordingSurface, gui_boxes
+    from game.widgets.boxes import RecordingSurface, gui_boxes
     from game.widgets.felt import PLAQUES
 
     size = app.screen.get_size()

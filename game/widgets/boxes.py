@@ -1,0 +1,217 @@
+"""What a frame shows, as boxes: ``Box`` (a named rect of a kind), a surface that records every blit,
+and the boxes of the live pygame_gui elements.
+
+Scenes declare their own boxes with ``layout_boxes()``; the notice finds a free spot with them; the
+layout check (game.checks.layout_check) judges them. The kinds are described there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+
+@dataclass
+class Box:
+    name: str
+    kind: str  # control, label, text, plaque, card, panel
+    rect: pygame.Rect
+    text: str = ""
+    text_width: int | None = None  # the width the text needs (None: not a text box, or it wraps)
+    within: pygame.Rect | None = None  # must lie wholly inside this (its panel)
+    clipped: bool = False  # the text was drawn cut short
+    open_face: bool = False  # a card face up and upright: only its corner indices must stay clear
+    order: int = 0  # drawing order among the recorded blits (later is on top)
+
+
+# --- recording a frame ------------------------------------------------------------------------------
+
+
+class RecordingSurface(pygame.Surface):
+    """A window-sized surface that remembers every blit: (source, destination rect, order)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.blitted: list[tuple[pygame.Surface, pygame.Rect, int]] = []
+
+    def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        rect = super().blit(source, dest, area, special_flags)
+        if area is None and isinstance(source, pygame.Surface):
+            pos = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            self.blitted.append((source, pygame.Rect(pos, source.get_size()), len(self.blitted)))
+        return rect
+
+
+def _text_index(app: Any) -> dict[int, str]:
+    index: dict[int, str] = {}
+    with contextlib.suppress(Exception):
+        for key, surf in app.text._surfaces.items():
+            index[id(surf)] = key[0]
+    return index
+
+
+def recorded_texts(app: Any, surface: RecordingSurface) -> list[Box]:
+    """The texts blitted onto ``surface`` (their ink boxes, in window coordinates), and the plaques
+    (``felt.panel``) they may sit on."""
+    from game.widgets.felt import PLAQUES
+
+    index = _text_index(app)
+    out: list[Box] = []
+    for src, rect, order in surface.blitted:
+        if src in PLAQUES:
+            out.append(Box(f"plaque at {tuple(rect)}", "plaque", rect, order=order))
+            continue
+        text = index.get(id(src))
+        clipped = False
+        if text is None:
+            parent = src.get_parent()
+            if parent is None or id(parent) not in index:
+                continue
+            text, clipped = index[id(parent)], True
+        if not text.strip():
+            continue
+        ink = src.get_bounding_rect()
+        box = ink.move(rect.topleft)
+        out.append(Box(f"text {text!r}", "text", box, text=text, clipped=clipped, order=order))
+    return out
+
+
+# --- pygame_gui elements --------------------------------------------------------------------------
+
+
+def _text_width(element: Any, text: str) -> int | None:
+    with contextlib.suppress(Exception):
+        return int(element.font.get_rect(text).width)
+    with contextlib.suppress(Exception):
+        return int(element.font.size(text)[0])
+    return None
+
+
+def _shown_text(element: Any) -> str:
+    """The text as drawn: pygame_gui's own words ("pygame-gui.Cancel") in the interface language."""
+    text = str(getattr(element, "text", "") or "")
+    if text.startswith("pygame-gui."):
+        with contextlib.suppress(Exception):
+            from pygame_gui.core.utility import translate
+
+            text = str(translate(text))
+    return text
+
+
+def _visible(element: Any) -> bool:
+    with contextlib.suppress(Exception):
+        if not element.visible:
+            return False
+    return bool(getattr(element, "alive", lambda: True)())
+
+
+def modal_window(ui: Any) -> Any:
+    """The blocking pygame_gui window on top (a confirmation dialog), if one is open."""
+    with contextlib.suppress(Exception):
+        for window in reversed(ui.get_window_stack().get_full_stack()):
+            if getattr(window, "is_blocking", False) and _visible(window):
+                return window
+    return None
+
+
+def _inside(e: Any, window: Any) -> bool:
+    """Is ``e`` the window or one of its elements (through its containers)?"""
+    c = e
+    for _ in range(20):
+        if c is None:
+            return False
+        if c is window or getattr(c, "parent_element", None) is window:
+            return True
+        following = getattr(c, "ui_container", None)
+        if following is c:
+            return False
+        c = following
+    return False
+
+
+def gui_boxes(ui: Any, only_in: Any = None) -> list[Box]:
+    """Boxes of the live pygame_gui elements (tool tips and the root container left out); with
+    ``only_in`` (a window), just that window and its elements."""
+    from pygame_gui.elements import (
+        UIButton,
+        UIHorizontalSlider,
+        UILabel,
+        UIPanel,
+        UIScrollingContainer,
+        UITextBox,
+        UITextEntryLine,
+        UIWindow,
+    )
+
+    root = ui.get_root_container()
+    elements = [e for e in ui.get_sprite_group().sprites() if e is not root]
+    scrolled: set[int] = set()
+    for e in elements:
+        if isinstance(e, UIScrollingContainer):
+            with contextlib.suppress(Exception):
+                scrolled.add(id(e.scrollable_container))
+            with contextlib.suppress(Exception):
+                scrolled.add(id(e._view_container))
+
+    def in_scroll(e: Any) -> pygame.Rect | None:
+        """The visible area of the scrolling view ``e`` lies in, if any."""
+        c = getattr(e, "ui_container", None)
+        seen = 0
+        while c is not None and c is not root and seen < 20:
+            if id(c) in scrolled:
+                with contextlib.suppress(Exception):
+                    return pygame.Rect(c.ui_container.get_rect() if id(c.ui_container) in scrolled
+                                       else c.get_rect())
+            c = getattr(c, "ui_container", None)
+            seen += 1
+        return None
+
+    out: list[Box] = []
+    for e in elements:
+        if not _visible(e) or type(e).__name__ == "UIToolTip" or _part_of_composite(e):
+            continue
+        if only_in is not None and not _inside(e, only_in):
+            continue
+        rect = pygame.Rect(e.rect)
+        if rect.width <= 0 or rect.height <= 0:
+            continue
+        view = in_scroll(e)
+        if view is not None:
+            if not rect.colliderect(view):
+                continue  # scrolled out of sight
+            rect = rect.clip(view)  # what shows of it (a scrolled view cuts by design)
+        container = getattr(e, "ui_container", None)
+        within = None
+        if container is not None and container is not root and view is None:
+            with contextlib.suppress(Exception):
+                within = pygame.Rect(container.get_rect())
+        oid = ""
+        with contextlib.suppress(Exception):
+            oid = e.get_object_ids()[-1] or ""
+        name = f"{type(e).__name__} {oid}".strip()
+        if isinstance(e, (UIPanel, UIWindow, UIScrollingContainer)):
+            out.append(Box(name, "panel", rect, within=within))
+        elif isinstance(e, UIButton):
+            text = _shown_text(e)
+            width = _text_width(e, text) if text and view is None else None
+            out.append(Box(f"{name} {text!r}", "control", rect, text, width, within))
+        elif isinstance(e, UILabel):
+            text = _shown_text(e)
+            width = _text_width(e, text) if text and view is None else None
+            out.append(Box(f"{name} {text!r}", "label", rect, text, width, within))
+        elif isinstance(e, (UITextEntryLine, UIHorizontalSlider)):
+            out.append(Box(name, "control", rect, within=within))
+        elif isinstance(e, UITextBox):
+            out.append(Box(name, "label", rect, within=within))
+    return out
+
+
+def _part_of_composite(e: Any) -> bool:
+    """A slider's arrows, a scroll bar's thumb, a window's title bar: parts of one control."""
+    from pygame_gui.elements import UIPanel
+
+    parent = getattr(e, "parent_element", None)
+    return parent is not None and not isinstance(parent, UIPanel)
