@@ -199,7 +199,7 @@ def test_seats_fit_every_window_and_partners_sit_opposite():
 
 
 def test_the_example_game_replays_the_record_with_narration(app):
-    from game.eralash.table import open_example
+    from game.eralash.example import open_example
 
     app.settings.animation_speed = "instant"
     ex = open_example(app)
