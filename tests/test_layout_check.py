@@ -96,11 +96,11 @@ def test_smoke_rejects_a_window_below_the_minimum(capsys):
 
 
 def test_smoke_prints_one_json_line(tmp_path, capsys, monkeypatch):
-    from game.checks import smoke
+    from game.checks import smoke, tour
 
     ran = []
     visits = [("main menu", smoke._menu), ("boom", lambda s: ran.append(1) or 1 / 0)]
-    monkeypatch.setattr(smoke, "VISITS", visits)
+    monkeypatch.setattr(tour, "VISITS", visits)
     code = run(["--smoke", "--data-dir", str(tmp_path), "--lang", "en", "--size", "1280x800"])
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1
