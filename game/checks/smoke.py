@@ -321,11 +321,20 @@ def _eralash4(s: Smoke) -> None:
 
 @visit("Eralash table, 2, 3 players and pairs")
 def _eralash_counts(s: Smoke) -> None:
-    for players, pairs, label in ((2, False, "2 players"), (3, False, "3 players"), (4, True, "pairs")):
+    for players, pairs, label in ((2, False, "2 players"), (3, False, "3 players")):
         s.current = f"Eralash {label}"
         table = _eralash_table(s, players, pairs, target=1)
         s.check(f"Eralash {label}: the deal")
-        _eralash_play(s, table, label, {"play", "last"} if label != "pairs" else set())
+        _eralash_play(s, table, label, {"play", "last"})
+    _eralash_pairs_end(s)
+
+
+def _eralash_pairs_end(s: Smoke) -> None:
+    """Four in pairs, a robber of one trick: the deal, its prompts and the end of the robber."""
+    s.current = "Eralash pairs"
+    table = _eralash_table(s, 4, True, target=1)
+    s.check("Eralash pairs: the deal")
+    _eralash_play(s, table, "pairs", set())
 
 
 @visit("Continue")
@@ -445,6 +454,7 @@ def _about(s: Smoke) -> None:
 
 
 from game.checks import smoke_coach  # noqa: E402, F401  (the coach's visits, after these: the replay viewer, records)
+from game.checks import smoke_names  # noqa: E402, F401  (the long-name pass, last)
 
 # --- the command ----------------------------------------------------------------------------------------
 

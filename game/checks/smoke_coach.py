@@ -112,7 +112,8 @@ def _records_folder() -> Any:
 
 
 @visit("review viewer from an opened record")
-def _from_record(s: Smoke) -> None:
+def _from_record(s: Smoke, names: list[str] | None = None) -> None:
+    """``names``: the record's players renamed (the long-name pass)."""
     import pygame
 
     from game.looks.resources import resource_path
@@ -120,6 +121,8 @@ def _from_record(s: Smoke) -> None:
     mixin = _quick_review()
     try:
         record = json.loads(resource_path("game", "data", "eralash_illustrative.json").read_text("utf-8"))
+        if names:
+            record["players"] = names[: len(record["players"])]
         with tempfile.TemporaryDirectory(prefix="salon-smoke-") as folder:
             path = os.path.join(folder, "eralash-record.json")
             with open(path, "w", encoding="utf-8") as f:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import contextlib
 import os
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 VISITS: list[tuple[str, Callable[[Smoke], None]]] = []
@@ -83,6 +83,7 @@ class Smoke:
         self.screens = 0
         self.problems: list[dict[str, str]] = []
         self.current = "start"
+        self.prefix = ""  # put before each screen's name (a second pass over the same screens)
 
     # --- what visits use ------------------------------------------------------------------------------
 
@@ -157,10 +158,20 @@ class Smoke:
             return not table.demo
         return False
 
+    @contextlib.contextmanager
+    def labelled(self, prefix: str) -> Iterator[None]:
+        """Screens checked in the block are named ``prefix`` + their name."""
+        before, self.prefix = self.prefix, prefix
+        try:
+            yield
+        finally:
+            self.prefix = before
+
     def check(self, name: str) -> None:
         """Draw a few frames of what shows now, check its layout, count one screen."""
         from game.checks.layout_check import check_app
 
+        name = self.prefix + name
         self.current = name
         self.frames(FRAMES_PER_CHECK)
         self.screens += 1

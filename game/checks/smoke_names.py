@@ -1,0 +1,71 @@
+"""The long-name pass of ``salon --smoke``: every seat named with the longest name allowed
+(``MAX_NAME`` characters, wide letters), then the screens that show names visited again: both tables,
+both sheets and the ends of a game, the review panel, New game.
+
+Registered by importing this module from ``game.checks.smoke`` (after the other visits); its screens are
+named "long names: …".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+from game.checks.tour import Smoke, visit
+
+# Real-looking names of exactly MAX_NAME characters, wide letters first (Ш, Щ, Ж, M, W).
+LONG_NAMES = {
+    "ru": ["Константин Шереметев", "Маргарита Шаповалова", "Владислава Жемчужина", "Ярославна Мещерякова"],
+    "en": ["Maximilian Wolkowski", "Alexandra Verylongna", "Wilhelmina Mortimers", "Montgomery Whitfield"],
+}
+
+
+def long_names(lang: str) -> list[str]:
+    """Four seat names of the longest length a name may have, in ``lang``."""
+    from game.store.settings import MAX_NAME
+
+    names = LONG_NAMES.get(lang, LONG_NAMES["en"])
+    assert all(len(n) == MAX_NAME for n in names), "a long name is not MAX_NAME characters"
+    return names
+
+
+@contextlib.contextmanager
+def named_long(app: Any) -> Iterator[None]:
+    """Every seat of both games named long, for the time of the block (never saved)."""
+    from game.words import i18n
+
+    settings = app.settings
+    keys = ("player_name", "eralash", "uragan")
+    before = {k: copy.deepcopy(settings.get(k)) for k in keys}
+    names = long_names(i18n.get_language())
+    changes: dict[str, Any] = {"player_name": names[0]}
+    for game in ("eralash", "uragan"):
+        setup = copy.deepcopy(before[game])
+        setup["names"] = names[1 : 1 + len(setup.get("names") or names[1:])]
+        changes[game] = setup
+    settings.update(changes, save=False)
+    try:
+        yield
+    finally:
+        settings.update(before, save=False)
+
+
+@visit("long names")
+def _long_names(s: Smoke) -> None:
+    from game.checks import smoke, smoke_coach
+    from game.words import i18n
+
+    names = long_names(i18n.get_language())
+    passes = (
+        smoke._new_game,
+        smoke._uragan_end,
+        smoke._eralash4,
+        smoke._eralash_pairs_end,
+        smoke_coach._from_sheet,
+        lambda s: smoke_coach._from_record(s, names),
+    )
+    with named_long(s.app), s.labelled("long names: "):
+        for fn in passes:
+            fn(s)
