@@ -12,6 +12,19 @@ from game.looks.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
 MAX_LINE_CHARS = 2000
 MAX_LINE_PX = 8000
 _STYLES = {"regular": FONT_REGULAR, "bold": FONT_BOLD, "italic": FONT_ITALIC}
+MIN_TEXT_PX = 12  # no drawn text is smaller: below it Cyrillic letters lose their shapes
+# Sizes at which the bundled DejaVu Serif's hinting (SDL_ttf's, which pygame-ce does not let us change)
+# breaks Cyrillic: "и" comes out as "ıı" and "й" loses its breve. Drawn one pixel larger instead.
+_ILLEGIBLE = {"regular": {13}, "bold": set(), "italic": set()}
+
+
+def legible_size(size: int, style: str = "regular") -> int:
+    """The size text of ``size`` is drawn at: at least ``MIN_TEXT_PX``, never one the font's hinting
+    mangles."""
+    size = max(MIN_TEXT_PX, int(size))
+    while size in _ILLEGIBLE.get(style, ()):
+        size += 1
+    return size
 
 
 class TextCache:
@@ -30,6 +43,7 @@ class TextCache:
         self.bytes = 0  # pixels held by the cached surfaces
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
+        size = legible_size(size, style)
         key = (size, style)
         f = self._fonts.get(key)
         if f is None:
