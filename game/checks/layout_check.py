@@ -17,7 +17,8 @@ A scene adds its own boxes by defining (or extending) ``layout_boxes(self) -> li
 ``plaque``   a panel texts sit on: a text partly on it is text sticking out of its box.
 ``card``     a card at rest: no control may touch it, no plaque or text cover it (cards may overlap
            cards); with ``open_face`` a text or plaque may lie across its middle, never on the
-           index in its top-left or bottom-right corner.
+           index in its top-left or bottom-right corner. Its ``order`` is when the cards were drawn: a text
+           drawn before lies under them, and one a card overlaps is hidden.
 ``panel``    a container: listed so ``within`` can refer to it; never overlaps anything by itself.
 
 ``Box.within`` (a rect) is where the box must stay wholly inside (its panel). Problems are plain
@@ -125,6 +126,9 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
                 out.append(f"{a.name} prints over {b.name}")
     panels = [b for b in boxes if b.kind == "panel"]
     for c in cards:
+        for a in texts:
+            if a.order < c.order and _overlap(a.rect.inflate(-2, -2), c.rect):
+                out.append(f"{a.name} is hidden under the {c.name}")
         corners = index_corners(c.rect) if c.open_face else [c.rect]
         for s in solid + texts + panels:
             spots = [c.rect] if s.kind == "control" else corners

@@ -53,7 +53,9 @@ class EralashLayout:
     announce: pygame.Rect  # the declarations plaque (centre)
 
     @classmethod
-    def for_size(cls, size: tuple[int, int], n: int) -> EralashLayout:
+    def for_size(cls, size: tuple[int, int], n: int, score_px: int = 0) -> EralashLayout:
+        """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
+        up to a third of the window, and the top hand starts after it)."""
         w, h = max(size[0], 1), max(size[1], 1)
         card = card_size_for(h, 0.175 if n == 4 else 0.17)
         cw, ch = card
@@ -134,6 +136,15 @@ class EralashLayout:
         trick_area = pygame.Rect(0, 0, int(cw * 3.6), int(ch * 2.3))
         trick_area.center = (cx, cy)
         score = pygame.Rect(margin, margin, int(max(w * 0.2, 230)), int(h * 0.2))
+        score.width = int(min(max(score.width, score_px), w * 0.34))
+        top_left = top.hand[0] - top.hand_len / 2 - ocw * 0.6
+        gap = max(8, w // 100)
+        if top_left < score.right + gap:  # a wide plaque: the top hand starts after it, its right end stays
+            right = top.hand[0] + top.hand_len / 2
+            lo = score.right + gap + ocw * 0.6
+            top.hand_len = max(ocw * 2, right - lo)
+            top.hand = ((lo + right) / 2, top.hand[1])
+            top.plate = (int(top.hand[0]), top.plate[1])
         bh = button_height(h)  # the button row above the trump plaque
         trump = pygame.Rect(0, 0, int(max(w * 0.19, 200)), int(h * 0.11))
         trump.topright = (w - margin, margin + bh + int(h * 0.02))

@@ -24,6 +24,7 @@ from game.eralash.layout import RUN_SCALE
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import button_height
+from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import plural, t
 
@@ -53,6 +54,27 @@ class EralashPlaques:
             return t("eralash.team", a=self.name(side), b=self.name(side + 2))
         return self.name(side)
 
+    def score_column_px(self, size: tuple[int, int], small: int) -> int:
+        """From the points column's right edge to the tricks column's (the same on a plaque widened for
+        a long name)."""
+        tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
+        return max(int(max(size[0] * 0.2, 230) * 0.3) - 14, tricks_w + 16)
+
+    def points_px(self, fs: int) -> int:
+        """Room for a side's points left of their column's right edge (and a gap after the name)."""
+        return self.text.font(fs, "bold").size("-888")[0] + 10
+
+    def score_px(self, size: tuple[int, int]) -> int:
+        """How wide the score plaque must be for its longest name at the smallest text size (a team's
+        names go on two lines: its longer name and the word joining them)."""
+        font = self.text.font(MIN_TEXT_PX)
+        players = getattr(self.match, "players", None) or []
+        widest = max((font.size(self.name(seat))[0] for seat in range(len(players))), default=0)
+        if self.match.options.pairs:
+            widest += font.size(t("eralash.team", a="", b="").strip() + " ")[0]
+        fs, small = self.font_size(0.021), self.font_size(0.017)
+        return int(12 + widest + self.points_px(fs) + self.score_column_px(size, small) + 14)
+
     def draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
         if lay is None:
@@ -77,19 +99,30 @@ class EralashPlaques:
             ok = deal.legal_mask() >> self.drag.pressed.card & 1
             pygame.draw.rect(surface, GLOW if ok else WARN, lay.trick_area, width=2, border_radius=18)
 
+    def plate_width(self, place: Any) -> int:
+        """How wide a seat's name plate may be: clear of the message line beside the side seats, of the
+        score and trump plaques across the table, and of your hand beside yours."""
+        lay = self.layout
+        w, h = lay.size
+        edge, gap = int(h * 0.03), max(8, w // 100)
+        if place.side == "left":
+            return lay.message.left - gap - edge
+        if place.side == "right":
+            return w - edge - lay.message.right - gap
+        if place.side == "top":
+            x = place.plate[0]
+            return 2 * min(x - lay.score.right, self.trump_rect().left - x) - 2 * gap
+        hand_left = place.hand[0] - place.hand_len / 2 - lay.card[0] / 2
+        return int(hand_left - place.plate[0] - gap)
+
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         lay = self.layout
         place = lay.place(seat, self.me)
         deal = self.shown
-        fs = self.font_size(0.022)
-        small = self.font_size(0.018)
-        name = self.text.get(
-            self.name(seat),
-            fs,
-            BRASS_LIGHT if seat == self.match.current_player() else IVORY,
-            "bold",
-            shadow=True,
-        )
+        width = max(1, self.plate_width(place))
+        colour = BRASS_LIGHT if seat == self.match.current_player() else IVORY
+        fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width - 2, "bold", lines=2)
+        names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
         level = self.levels[seat]
         bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
         if seat == deal.dealer:
@@ -98,24 +131,30 @@ class EralashPlaques:
             bits.insert(0, t(f"level.{level}"))
         if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
             bits.insert(0, t("eralash.partner"))
-        sub = self.text.get(" · ".join(bits), small, DIM, "italic", shadow=True)
+        words = " · ".join(bits)
+        small = self.text.fit(words, self.font_size(0.018), width - 2, "italic")[0]
+        sub = self.text.get(words, small, DIM, "italic", shadow=True)
         x, y = place.plate
-        if place.side == "bottom":
-            rect = name.get_rect(bottomleft=(x, y - sub.get_height()))
-        else:
-            rect = name.get_rect(center=(x, y - sub.get_height() // 2))
-            rect.left = max(rect.left, int(lay.size[1] * 0.03))
-            rect.right = min(rect.right, lay.size[0] - int(lay.size[1] * 0.03))
-        surface.blit(name, rect)
+        edge = int(lay.size[1] * 0.03)
+        height = sum(img.get_height() for img in names)
+        rects: list[pygame.Rect] = []
+        top = y - sub.get_height() - height if place.side == "bottom" else y - (height + sub.get_height()) // 2
+        for img in names:
+            rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
+            rect.left = max(rect.left, edge)
+            rect.right = min(rect.right, lay.size[0] - edge)
+            surface.blit(img, rect)
+            rects.append(rect)
+            top = rect.bottom
+        rect = rects[0].unionall(rects[1:])
         sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
         if place.side == "bottom":
             sub_rect = sub.get_rect(topleft=(rect.left, rect.bottom))
-        edge = int(lay.size[1] * 0.03)
         sub_rect.left = max(sub_rect.left, edge)
         sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
         surface.blit(sub, sub_rect)
         if self.bot_thinking() == seat:
-            self.draw_thinking(surface, (rect.right + 10, rect.centery), seat)
+            self.draw_thinking(surface, (rects[0].right + 10, rects[0].centery), seat)
         if seat == self.match.current_player() and self.phase == "play" and not self.busy():
             pygame.draw.line(
                 surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
@@ -132,28 +171,21 @@ class EralashPlaques:
         rect = lay.score.copy()
         x = rect.x + 12
         col_t = rect.right - 14
-        tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
-        col_p = col_t - max(int(rect.width * 0.3) - 14, tricks_w + 16)
-        name_w = col_p - x - int(rect.width * 0.14)
+        col_p = col_t - self.score_column_px(lay.size, small)
+        name_w = col_p - x - self.points_px(fs)
         # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
         # (the layout keeps a row per player, so a pair's two lines fit the plaque).
         names: list[list[pygame.Surface]] = []
         for side in range(sides):
-            words = self.side_name(side)
-            name = self.text.get(words, fs, IVORY)
-            if name.get_width() > name_w:
-                size = max(10, int(fs * 0.8))
-                name = self.text.get(words, size, IVORY)
-                if name.get_width() > name_w:
-                    lines = self.text.wrap(words, size, name_w)
-                    names.append([self.text.get(line, size, IVORY) for line in lines])
-                    continue
-            names.append([name])
+            size, lines = self.text.fit(self.side_name(side), fs, name_w, lines=2 if match.options.pairs else 1)
+            names.append([self.text.get(line, size, IVORY) for line in lines])
         heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
                    for imgs in names]
         rect.height = int(small * 1.6 + fs * 1.5 + sum(heights) + small * 1.9 + 14)
         surface.blit(self._plaque(rect.size), rect)
-        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
+        inside = rect.width - 24
+        words = t("eralash.score.title", target=match.options.target)
+        title = self.text.get(words, self.text.fit(words, small, inside)[0], BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
@@ -176,7 +208,7 @@ class EralashPlaques:
             y += heights[side]
         dealer = self.shown.dealer
         foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
-        img = self.text.get(foot, small, DIM, "italic")
+        img = self.text.get(foot, self.text.fit(foot, small, inside, "italic")[0], DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
         if self.demo and not self.reveal:
             d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
@@ -188,8 +220,9 @@ class EralashPlaques:
         done = [r.deal for r in self.match.deals_done]
         return done.index(self.shown) + 1 if self.shown in done else len(done) + 1
 
-    def draw_trump(self, surface: pygame.Surface) -> None:
-        """The trump indicator: it stays on the table for the whole deal."""
+    def trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """The trump indicator's plaque and its texts (the suit's symbol first): wide enough for a long
+        name, up to a third of the window; the line with the name smaller if it must."""
         lay = self.layout
         deal = self.shown
         rect = lay.trump.copy()
@@ -201,18 +234,28 @@ class EralashPlaques:
         a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
         b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
-        c = self.text.get(say(key, self.form(deal.trump_by), name=self.name(deal.trump_by)), small, DIM)
-        words = max(a.get_width(), b.get_width(), c.get_width())
-        rect.width = max(rect.width, 20 + big.get_width() + words + 12)
-        rect.topright = lay.trump.topright  # wide enough for a long name, never cut
+        words = say(key, self.form(deal.trump_by), name=self.name(deal.trump_by))
+        room = max(rect.width, int(lay.size[0] * 0.3)) - 20 - big.get_width() - 12
+        c = self.text.get(words, self.text.fit(words, small, room)[0], DIM)
+        widest = max(a.get_width(), b.get_width(), c.get_width())
+        rect.width = max(rect.width, 20 + big.get_width() + widest + 12)
+        rect.topright = lay.trump.topright
+        return rect, [big, a, b, c]
+
+    def trump_rect(self) -> pygame.Rect:
+        """Where the trump indicator is (or will be, before trump is known)."""
+        if self.layout is None or self.shown.trump < 0:
+            return self.layout.trump if self.layout is not None else pygame.Rect(0, 0, 0, 0)
+        return self.trump_parts()[0]
+
+    def draw_trump(self, surface: pygame.Surface) -> None:
+        """The trump indicator: it stays on the table for the whole deal."""
+        rect, (big, *lines) = self.trump_parts()
         surface.blit(self._plaque(rect.size), rect)
         surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
         x = rect.x + 20 + big.get_width()
-        y = rect.centery - (a.get_height() + b.get_height() + c.get_height()) // 2
-        for img in (a, b, c):
-            w = rect.right - 8 - x
-            if img.get_width() > w > 0:
-                img = img.subsurface((0, 0, w, img.get_height()))
+        y = rect.centery - sum(img.get_height() for img in lines) // 2
+        for img in lines:
             surface.blit(img, (x, y))
             y += img.get_height()
 

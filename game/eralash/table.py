@@ -128,7 +128,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         return self.shown.n
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
-        return EralashLayout.for_size(size, self.match.n_players)
+        return EralashLayout.for_size(size, self.match.n_players, self.score_px(size))
 
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
         """Under the trump indicator, at the top right (under the demo's mark in a demo)."""

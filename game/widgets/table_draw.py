@@ -46,6 +46,7 @@ class TableDrawing:
             hint = self.text.get(t("table.shuffling"), self.font_size(0.026), IVORY, "italic", shadow=True)
             surface.blit(hint, hint.get_rect(center=self.layout.message.center))
         self.draw_table(surface)
+        self.cards_drawn_from = len(getattr(surface, "blitted", ()))  # the layout check: what lies under the cards
         for s in sorted(self.sprites.values(), key=lambda s: s.z):
             if warming and not self.images.cached(s.card, s.turn >= 1.0):
                 continue  # not made yet: appears when the helper thread has it
@@ -122,7 +123,8 @@ class TableDrawing:
             rect = pygame.Rect(0, 0, int(cw * s.scale), int(ch * s.scale))
             rect.center = (int(s.x), int(s.y - s.lift * h))
             upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
-            out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright))
+            out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright,
+                           order=getattr(self, "cards_drawn_from", 0)))
         return out
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:

@@ -112,6 +112,23 @@ class TextCache:
             x += p.get_width()
         return out
 
+    def fit(self, text: str, size: int, width: int, style: str = "regular", lines: int = 1) -> tuple[int, list[str]]:
+        """The largest size, from ``size`` down to ``MIN_TEXT_PX``, at which ``text`` fits ``width``
+        pixels on one line, else on at most ``lines`` lines (broken between words); and its lines.
+        At the minimum it is wrapped as it must be (a name is never cut short)."""
+        width = max(1, int(width))
+        sizes = sorted({legible_size(x, style) for x in range(MIN_TEXT_PX, max(MIN_TEXT_PX, size) + 1)},
+                       reverse=True)
+        for x in sizes:
+            if self.font(x, style).size(text)[0] <= width:
+                return x, [text]
+        for x in sizes if lines > 1 else ():
+            wrapped = self.wrap(text, x, width, style)
+            whole_words = " ".join(wrapped) == " ".join(text.split(" "))
+            if len(wrapped) <= lines and whole_words:
+                return x, wrapped
+        return MIN_TEXT_PX, self.wrap(text, MIN_TEXT_PX, width, style)
+
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels (measuring, not rendering)."""
         font = self.font(size, style)
