@@ -42,7 +42,8 @@ from game.widgets.boxes import (  # noqa: F401  (the check's vocabulary, re-expo
 
 ELLIPSES = ("…", "...")
 OVERLAP_SLACK = 1  # pixels two boxes may share (antialiased edges) before it counts as an overlap
-TEXT_PAD = 4  # a button's label needs this much room at each side
+TEXT_PAD = 4  # a label needs this much room at each side
+CONTROL_PAD = 0.2  # a button's label needs this share of the button's height at each side (a clear margin)
 
 
 def _catalog_texts() -> set[str]:
@@ -94,8 +95,9 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
             out.append(f"{b.name} is cut off with an ellipsis")
         if b.clipped:
             out.append(f"{b.name} is drawn cut short")
-        if b.text_width is not None and b.text_width > b.rect.width - 2 * TEXT_PAD:
-            out.append(f"{b.name} needs {b.text_width} px, its box is {b.rect.width}")
+        pad = max(TEXT_PAD, round(b.rect.height * CONTROL_PAD)) if b.kind == "control" else TEXT_PAD
+        if b.text_width is not None and b.text_width > b.rect.width - 2 * pad:
+            out.append(f"{b.name} needs {b.text_width + 2 * pad} px, its box is {b.rect.width}")
     solid = [b for b in boxes if b.kind in ("control", "label", "plaque")]
     texts = [b for b in boxes if b.kind == "text"]
     cards = [b for b in boxes if b.kind == "card"]

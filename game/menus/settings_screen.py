@@ -197,7 +197,7 @@ class SettingsScene(GuiScene):
         bottom = p.bottom - (58 if compact else 72)
         self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(48, bottom - 16 - y - label_h))
 
-        bw, bh = (180, 42) if compact else (200, 48)
+        bw, bh = (200, 42) if compact else (220, 48)
         self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
         self._button("back", t("settings.back"), pygame.Rect(p.right - margin - bw, bottom, bw, bh))
 
@@ -220,7 +220,7 @@ class SettingsScene(GuiScene):
         space = 6
         per_line = len(values)
         # The widest label in the theme's button font (the "as language" one is themed smaller).
-        widest = max(self.app.text.font(17 if (name, v) == ("deck_index", "auto") else 20)
+        widest = max(self.app.text.font(15 if (name, v) == ("deck_index", "auto") else 20)
                      .size(self._value_text(name, v))[0] for v in values) + 16
         def narrow(k: int) -> bool:
             bw = (width - space * (k - 1)) // k

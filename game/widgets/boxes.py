@@ -90,6 +90,16 @@ def _text_width(element: Any, text: str) -> int | None:
     return None
 
 
+def frame_width(element: Any) -> int:
+    """The pixels of a pygame_gui element's shadow and border at each side (inside its rect)."""
+    total = 0
+    for name in ("shadow_width", "border_width"):
+        with contextlib.suppress(Exception):
+            value = getattr(element, name)
+            total += int(value if isinstance(value, (int, float)) else max(value.values()))
+    return total
+
+
 def _shown_text(element: Any) -> str:
     """The text as drawn: pygame_gui's own words ("pygame-gui.Cancel") in the interface language."""
     text = str(getattr(element, "text", "") or "")
@@ -197,6 +207,8 @@ def gui_boxes(ui: Any, only_in: Any = None) -> list[Box]:
         elif isinstance(e, UIButton):
             text = _shown_text(e)
             width = _text_width(e, text) if text and view is None else None
+            if width is not None:  # the label lies inside the button's shadow and border
+                width += 2 * frame_width(e)
             out.append(Box(f"{name} {text!r}", "control", rect, text, width, within))
         elif isinstance(e, UILabel):
             text = _shown_text(e)

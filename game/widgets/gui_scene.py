@@ -19,6 +19,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from game.scene import Scene
 from game.widgets.backdrop import Backdrop
+from game.widgets.boxes import frame_width
 from game.words import i18n
 from game.words.i18n import t
 
@@ -125,6 +126,12 @@ class GuiScene(Scene):
                                                     window_title=t(f"{texts}.title"),
                                                     action_short_name=t(f"{texts}.confirm"),
                                                     blocking=True, object_id=object_id))
+        with contextlib.suppress(Exception):  # the buttons widened, laid again from the right
+            cancel, confirm = self.dialog.cancel_button, self.dialog.confirm_button
+            right, y = cancel.rect.right, cancel.rect.y
+            roomy_buttons([confirm, cancel])
+            cancel.set_position((right - cancel.rect.width, y))
+            confirm.set_position((cancel.rect.left - 10 - confirm.rect.width, y))
         return self.dialog
 
     def confirmed(self, event: pygame.event.Event) -> bool:
@@ -155,3 +162,19 @@ class GuiScene(Scene):
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         return self.backdrop.get(size, self.table_colour())
+
+
+def roomy_buttons(buttons: list[Any]) -> None:
+    """Widen pygame_gui buttons sized to their label (a dialog's) so the label has a clear margin: a
+    quarter of the button's height at each side, inside its shadow and border."""
+    for b in buttons:
+        with contextlib.suppress(Exception):
+            text = b.text
+            if text.startswith("pygame-gui."):
+                from pygame_gui.core.utility import translate
+
+                text = str(translate(text))
+            width = b.font.size(text)[0] + 2 * frame_width(b) + 2 * (b.rect.height // 4 + 4)
+            if width > b.rect.width:
+                b.set_dimensions((width, b.rect.height))
+                b.rebuild()
