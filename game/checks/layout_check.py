@@ -16,8 +16,8 @@ A scene adds its own boxes by defining (or extending) ``layout_boxes(self) -> li
 ``label``    text in a box of its own (a plaque line, a heading); same rules as a control.
 ``plaque``   a panel texts sit on: a text partly on it is text sticking out of its box.
 ``card``     a card at rest: no control may touch it, no plaque or text cover it (cards may overlap
-           cards); with ``open_face`` a text or plaque may lie across its middle, never on the
-           index in its top-left or bottom-right corner. Its ``order`` is when the cards were drawn: a text
+           cards); with ``open_face`` a plaque may lie across its middle, never on the index in its
+           top-left or bottom-right corner, and with ``captioned`` (a declared run) a text too. Its ``order`` is when the cards were drawn: a text
            drawn before lies under them, and one a card overlaps is hidden.
 ``panel``    a container: listed so ``within`` can refer to it; never overlaps anything by itself.
 
@@ -133,7 +133,7 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
                 out.append(f"{a.name} is hidden under the {c.name}")
         corners = index_corners(c.rect) if c.open_face else [c.rect]
         for s in solid + texts + panels:
-            spots = [c.rect] if s.kind == "control" else corners
+            spots = [c.rect] if s.kind == "control" or (s.kind == "text" and not c.captioned) else corners
             if any(_overlap(spot, s.rect) for spot in spots):
                 out.append(f"{s.name} covers the {c.name}")
     return list(dict.fromkeys(out))

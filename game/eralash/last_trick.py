@@ -68,9 +68,10 @@ class LastTrick:
         label = t("eralash.last.button")
         lay = self.layout
         x, y = lay.seats[0].plate  # the bottom-left corner of your name plate
+        name_fs, lines, small, _ = self.plate_text(self.me)  # a long name may take two lines
         plate = (
-            self.text.font(self.font_size(0.022)).get_height()
-            + self.text.font(self.font_size(0.018)).get_height()
+            len(lines) * (self.text.font(name_fs, "bold").get_height() + 1)
+            + self.text.font(small, "italic").get_height() + 1
         )
         rect = pygame.Rect(0, 0, self.text.font(fs).size(label)[0] + 26, int(height * 0.85))
         gap = int(lay.size[1] * 0.015)

@@ -53,9 +53,9 @@ class EralashLayout:
     announce: pygame.Rect  # the declarations plaque (centre)
 
     @classmethod
-    def for_size(cls, size: tuple[int, int], n: int, score_px: int = 0) -> EralashLayout:
+    def for_size(cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0) -> EralashLayout:
         """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
-        up to a third of the window, and the top hand starts after it)."""
+        and the top hand starts after it); ``score_extra``: the height names on two lines add to it."""
         w, h = max(size[0], 1), max(size[1], 1)
         card = card_size_for(h, 0.175 if n == 4 else 0.17)
         cw, ch = card
@@ -84,7 +84,7 @@ class EralashLayout:
         side_y = h * 0.47
         # The side hands start below the score plaque (its height as ``draw_score`` makes it).
         fs, small = max(12, int(h * 0.021)), max(12, int(h * 0.017))
-        score_h = int(small * 1.6 + fs * 1.5 + n * int(fs * 1.45) + small * 1.9 + 14)
+        score_h = int(small * 1.6 + fs * 1.5 + n * int(fs * 1.45) + small * 1.9 + 14) + score_extra
         side_len = min(h * 0.42, 2 * (side_y - margin - score_h - max(6, h // 80)))
         left = SeatPlace(
             "left",
@@ -136,7 +136,7 @@ class EralashLayout:
         trick_area = pygame.Rect(0, 0, int(cw * 3.6), int(ch * 2.3))
         trick_area.center = (cx, cy)
         score = pygame.Rect(margin, margin, int(max(w * 0.2, 230)), int(h * 0.2))
-        score.width = int(min(max(score.width, score_px), w * 0.34))
+        score.width = max(score.width, score_px)
         top_left = top.hand[0] - top.hand_len / 2 - ocw * 0.6
         gap = max(8, w // 100)
         if top_left < score.right + gap:  # a wide plaque: the top hand starts after it, its right end stays

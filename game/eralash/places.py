@@ -201,6 +201,10 @@ class EralashPlaces:
                 z += 1
             x += rcw - step + gap
 
+    def captioned_cards(self) -> set[int]:
+        """The declared runs on the cloth: each run's name lies across its fan."""
+        return {s.card for s in self.sprites.values() if s.scale == RUN_SCALE}
+
     def run_row_rect(self, seat: int) -> pygame.Rect | None:
         """Where a seat's declared runs lie now (for the caption under them)."""
         size = self.images.size

@@ -64,16 +64,27 @@ class EralashPlaques:
         """Room for a side's points left of their column's right edge (and a gap after the name)."""
         return self.text.font(fs, "bold").size("-888")[0] + 10
 
-    def score_px(self, size: tuple[int, int]) -> int:
-        """How wide the score plaque must be for its longest name at the smallest text size (a team's
-        names go on two lines: its longer name and the word joining them)."""
+    def score_fit(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The score plaque's width for its longest name at the smallest text size (a team's names go on
+        two lines: its longer name and the word joining them), up to a third of the window; and the
+        height its rows need beyond one line a player (names that still must take two lines)."""
         font = self.text.font(MIN_TEXT_PX)
         players = getattr(self.match, "players", None) or []
         widest = max((font.size(self.name(seat))[0] for seat in range(len(players))), default=0)
-        if self.match.options.pairs:
+        pairs = self.match.options.pairs
+        if pairs:
             widest += font.size(t("eralash.team", a="", b="").strip() + " ")[0]
         fs, small = self.font_size(0.021), self.font_size(0.017)
-        return int(12 + widest + self.points_px(fs) + self.score_column_px(size, small) + 14)
+        columns = 12 + self.points_px(fs) + self.score_column_px(size, small) + 14
+        base = int(max(size[0] * 0.2, 230))
+        width = int(min(max(base, widest + columns), size[0] * 0.34))
+        extra = 0
+        if not pairs:  # (a team's two lines have the row of its second player)
+            for seat in range(len(players)):
+                x, lines = self.text.fit(self.name(seat), fs, width - columns, lines=2)
+                if len(lines) > 1:
+                    extra += len(lines) * self.text.font(x).get_height() + int(fs * 0.3) - int(fs * 1.45)
+        return width, max(0, extra)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -112,17 +123,11 @@ class EralashPlaques:
         if place.side == "top":
             x = place.plate[0]
             return 2 * min(x - lay.score.right, self.trump_rect().left - x) - 2 * gap
-        hand_left = place.hand[0] - place.hand_len / 2 - lay.card[0] / 2
-        return int(hand_left - place.plate[0] - gap)
+        return int(place.hand[0] - place.hand_len / 2 - place.plate[0] - gap)
 
-    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        lay = self.layout
-        place = lay.place(seat, self.me)
+    def plate_words(self, seat: int) -> str:
+        """The line under a seat's name: its level, tricks, the dealer's mark."""
         deal = self.shown
-        width = max(1, self.plate_width(place))
-        colour = BRASS_LIGHT if seat == self.match.current_player() else IVORY
-        fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width - 2, "bold", lines=2)
-        names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
         level = self.levels[seat]
         bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
         if seat == deal.dealer:
@@ -131,8 +136,32 @@ class EralashPlaques:
             bits.insert(0, t(f"level.{level}"))
         if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
             bits.insert(0, t("eralash.partner"))
-        words = " · ".join(bits)
-        small = self.text.fit(words, self.font_size(0.018), width - 2, "italic")[0]
+        return " · ".join(bits)
+
+    def plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
+        """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
+        size of the line under it, and that line."""
+        place = self.layout.place(seat, self.me)
+        width = max(1, self.plate_width(place)) - 2
+        fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width, "bold", lines=2)
+        words = self.plate_words(seat)
+        return fs, lines, self.text.fit(words, self.font_size(0.018), width, "italic")[0], words
+
+    def your_plate_px(self) -> int:
+        """How wide your name plate must be at the smallest text: the name on at most two lines, and
+        the line under it at its longest (many tricks, the dealer's mark)."""
+        bold, italic = self.text.font(MIN_TEXT_PX, "bold"), self.text.font(MIN_TEXT_PX, "italic")
+        name = self.name(self.me)
+        lines = self.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
+        sub = " · ".join([plural(17, "eralash.n_tricks"), t("eralash.dealer_mark")])
+        return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0]]) + 4
+
+    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        lay = self.layout
+        place = lay.place(seat, self.me)
+        colour = BRASS_LIGHT if seat == self.match.current_player() else IVORY
+        fs, lines, small, words = self.plate_text(seat)
+        names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
         sub = self.text.get(words, small, DIM, "italic", shadow=True)
         x, y = place.plate
         edge = int(lay.size[1] * 0.03)
@@ -177,7 +206,7 @@ class EralashPlaques:
         # (the layout keeps a row per player, so a pair's two lines fit the plaque).
         names: list[list[pygame.Surface]] = []
         for side in range(sides):
-            size, lines = self.text.fit(self.side_name(side), fs, name_w, lines=2 if match.options.pairs else 1)
+            size, lines = self.text.fit(self.side_name(side), fs, name_w, lines=2)
             names.append([self.text.get(line, size, IVORY) for line in lines])
         heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
                    for imgs in names]
@@ -221,8 +250,8 @@ class EralashPlaques:
         return done.index(self.shown) + 1 if self.shown in done else len(done) + 1
 
     def trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
-        """The trump indicator's plaque and its texts (the suit's symbol first): wide enough for a long
-        name, up to a third of the window; the line with the name smaller if it must."""
+        """The trump indicator's plaque and its texts (the suit's symbol first): the line with a long
+        name smaller if it must, then on two lines (the plaque grows taller, never wider)."""
         lay = self.layout
         deal = self.shown
         rect = lay.trump.copy()
@@ -235,12 +264,12 @@ class EralashPlaques:
         b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
         words = say(key, self.form(deal.trump_by), name=self.name(deal.trump_by))
-        room = max(rect.width, int(lay.size[0] * 0.3)) - 20 - big.get_width() - 12
-        c = self.text.get(words, self.text.fit(words, small, room)[0], DIM)
-        widest = max(a.get_width(), b.get_width(), c.get_width())
-        rect.width = max(rect.width, 20 + big.get_width() + widest + 12)
+        room = rect.width - 20 - big.get_width() - 12
+        size, lines = self.text.fit(words, small, room, lines=2)
+        texts = [a, b, *(self.text.get(line, size, DIM) for line in lines)]
+        rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
         rect.topright = lay.trump.topright
-        return rect, [big, a, b, c]
+        return rect, [big, *texts]
 
     def trump_rect(self) -> pygame.Rect:
         """Where the trump indicator is (or will be, before trump is known)."""

@@ -128,7 +128,9 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         return self.shown.n
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
-        return EralashLayout.for_size(size, self.match.n_players, self.score_px(size))
+        lay = EralashLayout.for_size(size, self.match.n_players, *self.score_fit(size))
+        lay.fit_bottom_hand(lay.seats[0].plate[0] + self.your_plate_px())  # your name beside your hand
+        return lay
 
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
         """Under the trump indicator, at the top right (under the demo's mark in a demo)."""

@@ -24,6 +24,7 @@ class Box:
     within: pygame.Rect | None = None  # must lie wholly inside this (its panel)
     clipped: bool = False  # the text was drawn cut short
     open_face: bool = False  # a card face up and upright: only its corner indices must stay clear
+    captioned: bool = False  # a face-up card a caption may cross (a declared run and its name)
     order: int = 0  # drawing order among the recorded blits (later is on top)
 
 

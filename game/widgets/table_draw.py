@@ -105,6 +105,10 @@ class TableDrawing:
             self._plaques[size] = p
         return p
 
+    def captioned_cards(self) -> set[int]:
+        """Face-up cards a caption may lie across (the layout check): none, unless a table says so."""
+        return set()
+
     def layout_boxes(self) -> list[Any]:
         """What the layout check looks at (``game.checks.layout_check``): the table's buttons and its cards
         (texts are found by the check itself). Tables add their plaques by extending this."""
@@ -115,6 +119,7 @@ class TableDrawing:
         out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
                for b in self.buttons]
         w, h = self.images.size
+        captioned = self.captioned_cards()
         for s in self.sprites.values():
             if not s.visible or s.alpha < 40:
                 continue
@@ -124,6 +129,7 @@ class TableDrawing:
             rect.center = (int(s.x), int(s.y - s.lift * h))
             upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
             out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright,
+                           captioned=upright and s.card in captioned,
                            order=getattr(self, "cards_drawn_from", 0)))
         return out
 
