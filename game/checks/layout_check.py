@@ -117,6 +117,8 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
                 continue
             if s.kind == "plaque" and s.order > a.order:
                 continue  # a plaque drawn later covers it (a view over the dimmed table)
+            if s.kind == "plaque" and any(p.kind == "plaque" and p.order > s.order for p in hosts):
+                continue  # it lies on a plaque drawn over this one
             if s.kind == "plaque":
                 out.append(f"{a.name} sticks out of the plaque {s.name}")
             elif s.kind == "label" and s.text == a.text:

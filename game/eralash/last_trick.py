@@ -129,7 +129,13 @@ class LastTrick:
         names = [self.name((leader + j) % deal.n) for j in range(len(cards))]
         row_w = len(cards) * cw + (len(cards) - 1) * gap
         width = max(row_w, title.get_width(), foot.get_width()) + 2 * gap
-        height = title.get_height() + ch + int(fs * 1.6) * 2 + foot.get_height() + gap * 2
+        # each name under its card, in the card's width and a gap: smaller, then on two lines
+        fits = [self.text.fit(name, fs, cw + gap - 4, "bold", lines=2) for name in names]
+        name_h = max(len(lines) * self.text.font(x, "bold").get_height() for x, lines in fits)
+        taken = say("eralash.last.taken", self.form(winner), name=self.name(winner))
+        taken_fs, taken_lines = self.text.fit(taken, fs, width - gap, lines=2)
+        taken_h = len(taken_lines) * self.text.font(taken_fs).get_height()
+        height = title.get_height() + ch + 6 + name_h + int(fs * 0.4) + taken_h + int(fs * 0.3) + foot.get_height() + gap * 2
         box = pygame.Rect(0, 0, width, height)
         box.center = lay.centre
         surface.blit(self._plaque(box.size), box)
@@ -144,11 +150,16 @@ class LastTrick:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=3, border_radius=10)
             surface.blit(self.images.face(card), rect)
             colour, style = (BRASS_LIGHT, "bold") if seat == winner else (IVORY, "regular")
-            name = self.text.get(names[j], fs, colour, style)
-            surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
-        y += ch + 6 + int(fs * 1.4)
-        taken = say("eralash.last.taken", self.form(winner), name=self.name(winner))
-        who = self.text.get(taken, fs, BRASS_LIGHT)
-        surface.blit(who, who.get_rect(midtop=(box.centerx, y)))
-        y += int(fs * 1.6)
+            name_fs, lines = fits[j]
+            ny = rect.bottom + 6
+            for line in lines:
+                name = self.text.get(line, name_fs, colour, style)
+                surface.blit(name, name.get_rect(midtop=(rect.centerx, ny)))
+                ny += name.get_height()
+        y += ch + 6 + name_h + int(fs * 0.4)
+        for line in taken_lines:
+            who = self.text.get(line, taken_fs, BRASS_LIGHT)
+            surface.blit(who, who.get_rect(midtop=(box.centerx, y)))
+            y += who.get_height()
+        y += int(fs * 0.3)
         surface.blit(foot, foot.get_rect(midtop=(box.centerx, y)))

@@ -242,7 +242,7 @@ class EralashPlaques:
         if self.demo and not self.reveal:
             d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
             # Under the trump indicator: below the score plaque the left seat's hand would cover it.
-            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
+            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.trump_rect().bottom + 6)))
 
     def deal_number(self) -> int:
         """1-based number of the deal on the cloth."""
@@ -251,7 +251,7 @@ class EralashPlaques:
 
     def trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """The trump indicator's plaque and its texts (the suit's symbol first): the line with a long
-        name smaller if it must, then on two lines (the plaque grows taller, never wider)."""
+        name smaller if it must, then on two lines (the plaque grows a little wider, then taller)."""
         lay = self.layout
         deal = self.shown
         rect = lay.trump.copy()
@@ -264,9 +264,10 @@ class EralashPlaques:
         b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
         words = say(key, self.form(deal.trump_by), name=self.name(deal.trump_by))
-        room = rect.width - 20 - big.get_width() - 12
+        room = max(rect.width, int(lay.size[0] * 0.26)) - 20 - big.get_width() - 12
         size, lines = self.text.fit(words, small, room, lines=2)
         texts = [a, b, *(self.text.get(line, size, DIM) for line in lines)]
+        rect.width = max(rect.width, 20 + big.get_width() + max(x.get_width() for x in texts) + 12)
         rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
         rect.topright = lay.trump.topright
         return rect, [big, *texts]
@@ -371,14 +372,10 @@ class EralashPlaques:
                 img = pygame.transform.smoothscale_by(img, max(0.05, scale))
             surface.blit(img, img.get_rect(center=lay.centre))
         if self.can_play_card() and self.message is None and not self.drag.dragging:
-            hint = self.text.get(t("table.your_turn"), self.font_size(0.022), DIM, "italic", shadow=True)
-            rect = hint.get_rect(center=lay.message.center)
-            surface.blit(hint, rect)
-            if self.deal_number() == 1 and len(self.shown.winners) < 2:  # how to play, early on
-                how = self.text.get(
-                    t("eralash.how_to_play"), self.font_size(0.018), DIM, "italic", shadow=True
-                )
-                surface.blit(how, how.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
+            how = t("eralash.how_to_play") if self.deal_number() == 1 and len(self.shown.winners) < 2 else None
+            hand = lay.seats[0]
+            floor = int(hand.hand[1] - lay.card[1] * 0.72)  # the top of a raised card of your hand
+            self.draw_turn_hint(surface, t("table.your_turn"), how, floor, (DIM, DIM))
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""

@@ -231,13 +231,13 @@ class SheetScene(Scene):
         table, match = self.table, self.table.match
         fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
         y = box.y + int(h * 0.025)
-        words = self.title()
-        size = big
-        while size > fs and text.font(size, "bold").size(words)[0] > box.width - 40:
-            size -= 1  # a long title (a shared win in pairs: four names) in a smaller size, never cut
-        title = text.get(words, size, BRASS_LIGHT, "bold", shadow=True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
-        y += title.get_height() + 4
+        # a long title (a shared win in pairs: four names) smaller, then on two lines, never cut
+        size, lines = text.fit(self.title(), big, box.width - 40, "bold", lines=2)
+        for line in lines:
+            title = text.get(line, size, BRASS_LIGHT, "bold", shadow=True)
+            surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+            y += title.get_height()
+        y += 4
         sub = t("eralash.sheet.subtitle", tricks=plural(match.options.target, "eralash.n_tricks"))
         slam = match.slam()
         if self.over and slam is not None:
@@ -252,13 +252,14 @@ class SheetScene(Scene):
         left = box.x + int(box.width * 0.05)
         deal_col = int(box.width * 0.12)
         col_w = (box.width - 2 * int(box.width * 0.05) - deal_col) / sides
-        for side in range(sides):
-            cx = left + deal_col + col_w * (side + 0.5)
-            name = text.get(table.side_name(side), fs, BRASS_LIGHT, "bold")
-            if name.get_width() > col_w - 8:
-                name = name.subsurface((0, 0, int(col_w - 8), name.get_height()))
-            surface.blit(name, name.get_rect(midtop=(int(cx), y)))
-        y += int(fs * 1.5)
+        heads = [text.fit(table.side_name(side), fs, int(col_w - 8), "bold", lines=2) for side in range(sides)]
+        for side, (size, lines) in enumerate(heads):
+            cx, ny = left + deal_col + col_w * (side + 0.5), y
+            for line in lines:  # each column's name whole: smaller, then on two lines
+                name = text.get(line, size, BRASS_LIGHT, "bold")
+                surface.blit(name, name.get_rect(midtop=(int(cx), ny)))
+                ny += name.get_height()
+        y += max(int(fs * 1.5), max(len(lines) * text.font(size, "bold").get_height() for size, lines in heads) + 4)
         lbl = text.get(t("eralash.sheet.deal"), small, DIM, "italic")
         surface.blit(lbl, (left, y))
         for side in range(sides):

@@ -137,7 +137,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         if self.reveal:
             return None  # the example game: a record of the text, not a deal to play again
         lay = self.layout
-        below = lay.trump.bottom + 6 + (self.font_size(0.017) + 8 if self.demo and not self.reveal else 0)
+        below = self.trump_rect().bottom + 6 + (self.font_size(0.017) + 8 if self.demo and not self.reveal else 0)
         return ("topright", (lay.trump.right, below))
 
     def layout_origin(self, card: int) -> tuple[float, float]:

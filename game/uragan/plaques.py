@@ -35,8 +35,7 @@ class UraganPlaques:
             px, py = lay.my_pile if s == self.me else lay.opp_pile
             n = self.cards_near((px, py), deal.piles[s])
             if n == 0:
-                r = pygame.Rect(0, 0, cw, ch)
-                r.center = (int(px), int(py))
+                r = self.pile_outline(s)
                 pygame.draw.rect(surface, (*BRASS,), r, width=1, border_radius=max(4, cw // 12))
             label = self.text.get(plural(n, "uragan.n_cards"), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(px), int(py + ch * 0.56))))
@@ -61,6 +60,19 @@ class UraganPlaques:
             self.draw_trail_warning(surface, self.selected)
         self.draw_score(surface)
         self.draw_log_glance(surface)
+
+    def pile_outline(self, seat: int) -> pygame.Rect:
+        """The brass ring where a seat's empty pile will lie."""
+        lay = self.layout
+        px, py = lay.my_pile if seat == self.me else lay.opp_pile
+        r = pygame.Rect(0, 0, *lay.card)
+        r.center = (int(px), int(py))
+        return r
+
+    def empty_piles(self) -> list[int]:
+        deal = self.shown
+        return [s for s in (0, 1)
+                if not self.cards_near(self.layout.my_pile if s == self.me else self.layout.opp_pile, deal.piles[s])]
 
     def draw_trail_warning(self, surface: pygame.Surface, card: int) -> None:
         """In ``book`` claims: trailing this card breaks a priority, and the opponent may claim."""
@@ -97,25 +109,16 @@ class UraganPlaques:
         scores = self.match.score()
         thinking = self.thinking_shown()
         for s in (self.opp(), self.me):
-            name = self.player_name(s)
-            img = self.text.get(name, fs, IVORY)
+            size, lines, inline = self.score_name(s, rect)
+            imgs = [self.text.get(line, size, IVORY) for line in lines]
+            img = imgs[-1]
+            for line_img in imgs[:-1]:
+                surface.blit(line_img, (x, y))
+                y += line_img.get_height()
             surface.blit(img, (x, y))
-            if s == self.shown.dealer:  # a brass chip and "deals" / "you deal" (never "Вы сдаёт")
-                you = s in self.humans and name == default_name(0)  # "Вы": "сдаёте", a name: "сдаёт"
-                word = t("table.you_deal") if you else t("table.dealer_mark")
-                r = max(4, small // 3)
-                cx, cy = x + img.get_width() + 8 + r, y + img.get_height() // 2 + 1
-                room = rect.right - 14 - self.text.font(fs, "bold").size(str(int(scores[s])))[0] - 8
-                size = small  # smaller rather than over the points (a long name in a narrow plaque)
-                while size > 9 and cx + r + 5 + self.text.font(size, "italic").size(word)[0] > room:
-                    size -= 1
-                mark = self.text.get(word, size, (205, 195, 165), "italic")
-                pygame.draw.circle(surface, BRASS, (cx, cy), r)
-                pygame.draw.circle(surface, BRASS_LIGHT, (cx, cy), r, width=1)
-                at = (cx + r + 5, y + img.get_height() - mark.get_height() - 2)
-                surface.blit(mark, at)
             pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
-            surface.blit(pts, (rect.right - 14 - pts.get_width(), y))
+            surface.blit(pts, (rect.right - 14 - pts.get_width(), y - (len(imgs) - 1) * img.get_height()))
+            mark_at = (x + img.get_width() + 8, y + img.get_height()) if inline else None
             if thinking == s:
                 dot = max(3, lay.size[1] // 220)
                 at = (rect.right - 26 - pts.get_width() - 8 * dot, y + img.get_height() // 2)
@@ -129,16 +132,16 @@ class UraganPlaques:
             )
             u = self.text.get(line, self.font_size(0.017), (205, 195, 165), suits=self.suits())
             surface.blit(u, (x + 6, y))
+            if s == self.shown.dealer:  # after the name when it fits there, else after this line
+                self.draw_dealer_mark(surface, s, mark_at or (x + 6 + u.get_width() + 8, y + u.get_height()))
             y += u.get_height() + 2
             pending = self.pending_uragans(s)
             if pending:  # the uragan's point, plainly, until the deal is scored and the book counts it
-                words = t("story.pending.line", n=pending)
-                size = self.font_size(0.018)  # bold, as large as the plaque's width allows
-                while size > 10 and self.text.font(size, "bold").size(words)[0] > rect.right - 10 - (x + 6):
-                    size -= 1
-                p = self.text.get(words, size, BRASS_LIGHT, "bold")
-                surface.blit(p, (x + 6, y))
-                y += p.get_height()
+                size, lines = self.pending_lines(s, rect)
+                for line in lines:
+                    p = self.text.get(line, size, BRASS_LIGHT, "bold")
+                    surface.blit(p, (x + 6, y))
+                    y += p.get_height()
             y += 4
         done = self.match.deals_done
         n = done.index(self.shown) + 1 if self.shown in done else len(done) + 1
@@ -151,11 +154,54 @@ class UraganPlaques:
             d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
             surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
 
+    def dealer_word(self, seat: int) -> str:
+        """"deals" / "you deal" (never "Вы сдаёт")."""
+        you = seat in self.humans and self.player_name(seat) == default_name(0)  # "Вы": "сдаёте"
+        return t("table.you_deal") if you else t("table.dealer_mark")
+
+    def dealer_mark_px(self, seat: int) -> int:
+        r = max(4, self.font_size(0.019) // 3)
+        return 2 * r + 13 + self.text.font(self.font_size(0.019), "italic").size(self.dealer_word(seat))[0]
+
+    def draw_dealer_mark(self, surface: pygame.Surface, seat: int, bottomleft: tuple[int, int]) -> None:
+        """A brass chip and the dealer's word, its baseline at ``bottomleft``."""
+        small = self.font_size(0.019)
+        r = max(4, small // 3)
+        mark = self.text.get(self.dealer_word(seat), small, (205, 195, 165), "italic")
+        x, bottom = bottomleft
+        cx, cy = x + r, bottom - mark.get_height() // 2 - 1
+        pygame.draw.circle(surface, BRASS, (cx, cy), r)
+        pygame.draw.circle(surface, BRASS_LIGHT, (cx, cy), r, width=1)
+        surface.blit(mark, (cx + r + 5, bottom - mark.get_height() - 2))
+
+    def score_name(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str], bool]:
+        """A seat's name on the score plaque: its size, its lines, and whether the dealer's mark follows
+        it on its line (else it follows the pile line under it). Whole, smaller, then on two lines."""
+        fs = self.font_size(0.024)
+        name = self.player_name(seat)
+        room = rect.width - 28 - self.text.font(fs, "bold").size("88")[0] - 8
+        mark = self.dealer_mark_px(seat) if seat == self.shown.dealer else 0
+        size, lines = self.text.fit(name, fs, room - mark)
+        if len(lines) == 1 and size >= fs * 0.85:
+            return size, lines, bool(mark)
+        size, lines = self.text.fit(name, fs, room, lines=2)
+        return size, lines, False
+
+    def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:
+        """"+1 pending (uragan)": bold, as large as the plaque's width allows, on two lines if it must."""
+        words = t("story.pending.line", n=self.pending_uragans(seat))
+        return self.text.fit(words, self.font_size(0.018), rect.width - 30, "bold", lines=2)
+
     def score_rect(self) -> pygame.Rect:
-        """The score plaque: the layout's, a line taller for each seat with an uragan point pending."""
+        """The score plaque: the layout's, a line taller for each seat with an uragan point pending or a
+        name on two lines."""
         rect = self.layout.score.copy()
-        line = self.text.font(self.font_size(0.018), "bold").get_linesize()
-        rect.height += sum(line for s in (0, 1) if self.pending_uragans(s))
+        for s in (0, 1):
+            if self.pending_uragans(s):
+                size, lines = self.pending_lines(s, rect)
+                rect.height += len(lines) * self.text.font(size, "bold").get_height()
+            size, lines, _ = self.score_name(s, rect)
+            rect.height += (len(lines) - 1) * self.text.font(size).get_height()
         return rect
 
     def pending_uragans(self, seat: int) -> int:
@@ -215,17 +261,6 @@ class UraganPlaques:
             and self.choice is None
             and not self.log_open
         ):
-            hint = self.text.get(
-                t("table.your_turn"), self.font_size(0.022), (220, 210, 180), "italic", shadow=True
-            )
-            surface.blit(hint, hint.get_rect(center=lay.message.center))
-            if not self.match.deals_done:  # the first deal: how to play, once under the hint
-                keys = self.text.get(
-                    t("uragan.how_to_play"), self.font_size(0.017), (190, 180, 150), "italic"
-                )
-                surface.blit(
-                    keys,
-                    keys.get_rect(
-                        midtop=(lay.message.centerx, hint.get_rect(center=lay.message.center).bottom + 2)
-                    ),
-                )
+            how = t("uragan.how_to_play") if not self.match.deals_done else None  # the first deal
+            floor = int(lay.my_hand.top - lay.card[1] * 0.22)  # the top of a raised card of your hand
+            self.draw_turn_hint(surface, t("table.your_turn"), how, floor, ((220, 210, 180), (190, 180, 150)))

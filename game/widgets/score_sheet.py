@@ -77,6 +77,7 @@ class ScoreSheetScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), int(h * 0.72))
+        self.box.height = min(int(h * 0.94), self.box.height + self.long_names_px(h))
         self.box.center = (w // 2, h // 2)
         self._bg = panel(self.box.size, 238)
         self._shade = pygame.Surface(size, pygame.SRCALPHA)
@@ -93,6 +94,16 @@ class ScoreSheetScene(Scene):
                 y = self.box.bottom - bh - row * (bh + 12)
                 row_of_buttons(buttons, (self.box.centerx, y), bh, self.app.text, max(12, int(h * 0.026)))
                 self.buttons += buttons
+
+    def long_names_px(self, h: int) -> int:
+        """How much taller long names make the sheet: its title and its columns' names on two lines."""
+        text, width = self.app.text, int(min(self.app.size[0] * 0.5, h * 0.95))
+        fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
+        size, lines = text.fit(self.sheet.title, big, width - 40, "bold", lines=2)
+        extra = (len(lines) - 1) * text.font(size, "bold").get_height()
+        heads = [text.fit(head, fs, int(width * 0.22) - 8, lines=2) for head in self.sheet.columns]
+        tallest = max((len(x) * text.font(size).get_height() for size, x in heads), default=0)
+        return extra + max(0, tallest + int(fs * 0.5) - int(fs * 1.8))
 
     @property
     def revealed(self) -> int:
@@ -125,17 +136,26 @@ class ScoreSheetScene(Scene):
         fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
         surface.blit(self._shade, (0, 0))
         surface.blit(self._bg, box)
-        img = text.get(sheet.title, big, BRASS_LIGHT, "bold", shadow=True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 18)))
+        y = box.y + 18
+        size, lines = text.fit(sheet.title, big, box.width - 40, "bold", lines=2)  # a long name in it
+        for line in lines:
+            img = text.get(line, size, BRASS_LIGHT, "bold", shadow=True)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
         n = max(1, len(sheet.columns))
         cols = [
             box.x + int(box.width * (0.62 + 0.22 * i / max(1, n - 1) if n > 1 else 0.75)) for i in range(n)
         ]
-        y = box.y + 30 + img.get_height()
-        for col, head in zip(cols, sheet.columns, strict=False):
-            c = text.get(head, fs, BRASS_LIGHT)
-            surface.blit(c, c.get_rect(midtop=(col, y)))
-        y += int(fs * 1.8)
+        y += 12
+        heads = [text.fit(head, fs, int(box.width * 0.22) - 8, lines=2) for head in sheet.columns]
+        for col, (size, lines) in zip(cols, heads, strict=False):
+            cy = y
+            for line in lines:  # each column's name whole: smaller, then on two lines
+                c = text.get(line, size, BRASS_LIGHT)
+                surface.blit(c, c.get_rect(midtop=(col, cy)))
+                cy += c.get_height()
+        tallest = max((len(lines) * text.font(size).get_height() for size, lines in heads), default=0)
+        y += max(int(fs * 1.8), tallest + int(fs * 0.5))
         shown = self.revealed
         for i, row in enumerate(sheet.rows[:shown]):
             colour = BRASS_LIGHT if row.total else IVORY

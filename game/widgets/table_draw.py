@@ -63,6 +63,26 @@ class TableDrawing:
     def font_size(self, share: float) -> int:
         return max(12, int(self.app.size[1] * share))
 
+    def draw_turn_hint(self, surface: pygame.Surface, hint: str, how: str | None, floor: int,
+                       colours: tuple[tuple[int, int, int], tuple[int, int, int]]) -> None:
+        """"Your turn" in the message's place, and how to play under it (``how``: the keys, early on)
+        wrapped to the message's width; all of it above ``floor`` (where a raised card of your hand
+        reaches), moved up when it would reach lower."""
+        rect = self.layout.message
+        img = self.text.get(hint, self.font_size(0.022), colours[0], "italic", shadow=True)
+        lines: list[pygame.Surface] = []
+        if how:
+            size, words = self.text.fit(how, self.font_size(0.018), rect.width, "italic", lines=3)
+            lines = [self.text.get(line, size, colours[1], "italic", shadow=True) for line in words]
+        at = img.get_rect(center=rect.center)
+        height = img.get_height() + sum(x.get_height() for x in lines) + 2
+        at.top = min(at.top, floor - 2 - height)
+        surface.blit(img, at)
+        y = at.bottom + 2
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(at.centerx, y)))
+            y += line.get_height()
+
     def deal_number_text(self) -> str:
         """"Game No. 482 193 557": the game's number (its seed), to deal the same cards again."""
         number = getattr(self.session, "deal_number", None)
