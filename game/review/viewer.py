@@ -332,7 +332,7 @@ class UraganReplay(ReplayMixin, UraganTable):
         """The table's layout beside the panel, the score plaque as wide as at the table's own size."""
         lay = super().make_layout(size)
         lay.score.width = max(lay.score.width, int(self.app.size[0] * 0.18))
-        return lay
+        return self.table_clear_of_score(lay)
 
     def draw_log_glance(self, surface: pygame.Surface) -> None:
         """No glance at the last moves beside the narrower table: the panel says where the replay

@@ -159,7 +159,21 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
     # --- layout and targets ---------------------------------------------------------------------------
 
     def make_layout(self, size: tuple[int, int]) -> UraganLayout:
-        return UraganLayout.for_size(size)
+        return self.table_clear_of_score(UraganLayout.for_size(size))
+
+    def table_clear_of_score(self, lay: UraganLayout) -> UraganLayout:
+        """Names on two lines (long names) make the score plaque taller: the cards on the table start
+        right of it when it reaches down beside them."""
+        before, self.layout = getattr(self, "layout", None), lay
+        try:
+            bottom = self.score_rect().bottom
+        finally:
+            self.layout = before
+        gap = max(8, lay.size[0] // 100)
+        if bottom > lay.table.top and lay.score.right + gap > lay.table.left:
+            lay.table.width -= lay.score.right + gap - lay.table.left
+            lay.table.left = lay.score.right + gap
+        return lay
 
     def deck_cards(self) -> list[int]:
         from engine.uragan.deck import DECK
