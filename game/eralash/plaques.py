@@ -167,7 +167,9 @@ class EralashPlaques:
         edge = int(lay.size[1] * 0.03)
         height = sum(img.get_height() for img in names)
         rects: list[pygame.Rect] = []
-        top = y - sub.get_height() - height if place.side == "bottom" else y - (height + sub.get_height()) // 2
+        # yours grows up from its corner; the others down from where one line would start (a hand above)
+        one = names[0].get_height()
+        top = y - sub.get_height() - height if place.side == "bottom" else y - (one + sub.get_height()) // 2
         for img in names:
             rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
             rect.left = max(rect.left, edge)
@@ -237,7 +239,11 @@ class EralashPlaques:
             y += heights[side]
         dealer = self.shown.dealer
         foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
-        img = self.text.get(foot, self.text.fit(foot, small, inside, "italic")[0], DIM, "italic")
+        size, lines = self.text.fit(foot, small, inside, "italic")
+        if len(lines) > 1:  # no room for the dealer's long name: its plate says "deals" already
+            foot = t("table.deal_number", n=self.deal_number())
+            size = self.text.fit(foot, small, inside, "italic")[0]
+        img = self.text.get(foot, size, DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
         if self.demo and not self.reveal:
             d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
@@ -256,7 +262,7 @@ class EralashPlaques:
         deal = self.shown
         rect = lay.trump.copy()
         big = self.text.get(
-            C.SUIT_SYMBOLS[deal.trump], int(rect.height * 0.62), IVORY, "bold", shadow=True,
+            C.SUIT_SYMBOLS[deal.trump], self.trump_mark_size(), IVORY, "bold", shadow=True,
             suits=self.suits(),
         )
         fs, small = self.font_size(0.02), self.font_size(0.016)
@@ -271,6 +277,25 @@ class EralashPlaques:
         rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
         rect.topright = lay.trump.topright
         return rect, [big, *texts]
+
+    def trump_mark_size(self, lay: Any = None) -> int:
+        """The trump suit's symbol on its plaque: the size of the plaque's usual height."""
+        lay = lay or self.layout
+        return int(int(lay.size[1] * 0.11) * 0.62) if lay is not None else 24
+
+    def trump_height(self, lay: Any) -> int:
+        """How tall the trump plaque must be for the longest "chosen by …" line any seat's name makes
+        (so what lies under it is placed clear of it from the start)."""
+        small, fs = self.font_size(0.016), self.font_size(0.02)
+        mark = self.text.font(self.trump_mark_size(lay), "bold").size("♠")[0]
+        room = max(lay.trump.width, int(lay.size[0] * 0.26)) - 20 - mark - 12
+        worst = 0
+        for seat in range(len(getattr(self.match, "players", None) or [])):
+            for key in ("eralash.trump.chosen_by", "eralash.trump.run_of"):
+                size, lines = self.text.fit(say(key, self.form(seat), name=self.name(seat)), small, room, lines=2)
+                worst = max(worst, len(lines) * self.text.font(size).get_height())
+        words = self.text.font(small, "italic").get_height() + self.text.font(fs, "bold").get_height()
+        return max(lay.trump.height, words + worst + 12)
 
     def trump_rect(self) -> pygame.Rect:
         """Where the trump indicator is (or will be, before trump is known)."""

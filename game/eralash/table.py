@@ -130,6 +130,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
         lay = EralashLayout.for_size(size, self.match.n_players, *self.score_fit(size))
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.your_plate_px())  # your name beside your hand
+        lay.trump.height = self.trump_height(lay)
         return lay
 
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:

@@ -86,14 +86,18 @@ class ReviewPanel:
             top += bh + gap
         elif self.seat_choice():
             n = len(self.replay.players)
+            names = [shown_name(self.replay.players[s]) or f"#{s + 1}" for s in range(n)]
+            size = self.panel_fonts()[1]
             cols = 2 if n > 2 else n
+            if cols > 1 and any(len(self.text.fit(x, size, (inner - gap) // 2 - 16)[1]) > 1 for x in names):
+                cols = 1  # long names: one seat a row
             bw = (inner - gap * (cols - 1)) // cols
             for s in range(n):
                 r, c = divmod(s, cols)
-                b = Button(f"seat{s}", shown_name(self.replay.players[s]) or f"#{s + 1}",
+                b = Button(f"seat{s}", names[s],
                            pygame.Rect(x0 + c * (bw + gap), top + r * (bh + gap), bw, bh),
                            lambda s=s: self.start_review(s))  # type: ignore[attr-defined]
-                b.text_size = self.panel_fonts()[1]
+                b.text_size = self.text.fit(names[s], size, bw - 16)[0]
                 out.append(b)
             top += ((n + cols - 1) // cols) * (bh + gap)
         self.buttons_bottom = top
