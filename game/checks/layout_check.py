@@ -95,7 +95,8 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
             out.append(f"{b.name} is cut off with an ellipsis")
         if b.clipped:
             out.append(f"{b.name} is drawn cut short")
-        pad = max(TEXT_PAD, round(b.rect.height * CONTROL_PAD)) if b.kind == "control" else TEXT_PAD
+        worded = b.kind == "control" and len(b.text.strip()) > 1  # (an icon's glyph keeps the plain pad)
+        pad = max(TEXT_PAD, round(b.rect.height * CONTROL_PAD)) if worded else TEXT_PAD
         if b.text_width is not None and b.text_width > b.rect.width - 2 * pad:
             out.append(f"{b.name} needs {b.text_width + 2 * pad} px, its box is {b.rect.width}")
     solid = [b for b in boxes if b.kind in ("control", "label", "plaque")]

@@ -58,6 +58,7 @@ def _long_names(s: Smoke) -> None:
     from game.words import i18n
 
     names = long_names(i18n.get_language())
+    s.app.toast = None  # the last visit's notice (a bad record's reason) has been read
     passes = (
         smoke._new_game,
         smoke._uragan_end,

@@ -103,6 +103,14 @@ class FileDialogHost:
                                         allowed_suffixes={".json"}, object_id="#record_dialog")
         with contextlib.suppress(Exception):
             self.file_dialog.set_blocking(True)  # the menu waits under it
+        with contextlib.suppress(Exception):  # OK and Cancel with room round their words
+            from game.widgets.gui_scene import roomy_buttons
+
+            ok, cancel = self.file_dialog.ok_button, self.file_dialog.cancel_button
+            right, y = cancel.rect.right, cancel.rect.y
+            roomy_buttons([ok, cancel])
+            cancel.set_position((right - cancel.rect.width, y))
+            ok.set_position((cancel.rect.left - 10 - ok.rect.width, y))
         return self.file_dialog
 
     def file_dialog_event(self, event: Any) -> bool:

@@ -208,7 +208,7 @@ def gui_boxes(ui: Any, only_in: Any = None) -> list[Box]:
         elif isinstance(e, UIButton):
             text = _shown_text(e)
             width = _text_width(e, text) if text and view is None else None
-            if width is not None:  # the label lies inside the button's shadow and border
+            if width is not None and len(text.strip()) > 1:  # a word lies inside the shadow and border
                 width += 2 * frame_width(e)
             out.append(Box(f"{name} {text!r}", "control", rect, text, width, within))
         elif isinstance(e, UILabel):
