@@ -14,6 +14,8 @@ import pygame
 
 from engine import cards as C
 from engine.eralash import Match, Options
+from game.eralash.layout import OPP_SCALE
+from game.eralash.places import OPEN_SCALE
 from game.eralash.table import DEMO_NAMES, EralashTable
 from game.looks.resources import asset
 from game.looks.themes import BRASS_LIGHT, IVORY
@@ -203,6 +205,9 @@ class ExampleTable(EralashTable):
         row = [b.rect for b in self.buttons if b.rect.top == close.rect.top]
         if lay.clear_of_buttons(row[0].unionall(row[1:])) and self.sprites and not self.busy():
             self.sync(instant=True)
+        top = next((p for p in lay.seats if p.side == "top"), None)
+        if top is not None:  # the plate under the open hand, left of the trick's caption above its top card
+            top.plate = (int(top.hand[0]), top.plate[1])
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -234,6 +239,18 @@ class ExampleTable(EralashTable):
         lay.centre = (lay.centre[0], lay.centre[1] - lift)
         lay.trick_area.move_ip(0, -lift)
         lay.announce.move_ip(0, -lift)
+        top = next((p for p in lay.seats if p.side == "top"), None)
+        if top is not None:  # its open hand from the rail down, its plate under it, clear of the trick
+            h = size[1]
+            margin, gap = int(h * 0.03), int(h * 0.012)
+            plate_h = self.text.font(self.font_size(0.022), "bold").get_height() + self.text.font(
+                self.font_size(0.018), "italic").get_height()
+            trick_top = top.trick[1] - lay.card[1] / 2
+            room = trick_top - gap - plate_h - int(h * 0.02) - margin
+            self.open_top_scale = max(OPP_SCALE, min(OPEN_SCALE, room / lay.card[1]))
+            ch = lay.card[1] * self.open_top_scale
+            top.hand = (top.hand[0], margin + ch / 2)
+            top.plate = (top.plate[0], int(top.hand[1] + ch / 2 + h * 0.02 + plate_h / 2))
         return lay
 
     def announce_box(self) -> pygame.Rect:

@@ -14,6 +14,8 @@ from game.eralash.layout import OPP_SCALE, PILE_SCALE, RUN_SCALE
 from game.widgets.table import Target
 
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
+OPEN_SCALE = 0.8  # the example's open hands at the other seats: at most this size
+OPEN_INDEX_SHOWN = 0.27  # the share of an open card's height (or width) left showing: its index
 
 
 @dataclass
@@ -115,6 +117,9 @@ class EralashPlaces:
                 continue
             shown = sorted((c for c in C.cards(rest) if visible >> c & 1), key=self.hand_order)
             hidden = sorted((c for c in C.cards(rest) if not visible >> c & 1), key=self.hidden_order)
+            if self.reveal and not hidden:  # the example: every hand face up, to be followed
+                self._open_hand(out, place, shown)
+                continue
             cards = shown + hidden
             k = len(cards)
             ocw = cw * OPP_SCALE
@@ -168,6 +173,45 @@ class EralashPlaces:
             if legal >> c & 1:
                 y -= ch * (0.22 if c == self.selected else 0.1)
             out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
+
+    def _open_hand(self, out: dict[int, Target], place: Any, cards: list[int]) -> None:
+        """A hand shown face up at another seat (the example): upright cards, each overlapping the
+        next so that every card's index in its top-left corner shows: down the side seats (in two
+        columns when one would make them too small to read), along the top. As large as the seat's
+        room allows, never larger than ``OPEN_SCALE``."""
+        if not cards:
+            return
+        cw, ch = self.layout.card
+        w = self.layout.size[0]
+        edge = int(self.layout.size[1] * 0.03)
+        show = OPEN_INDEX_SHOWN
+        k = len(cards)
+        if not place.vertical:  # each card's left strip, along the top (as tall as the table allows)
+            most = getattr(self, "open_top_scale", OPEN_SCALE)
+            scale = min(most, place.hand_len / (cw * (1 + show * (k - 1))))
+            step = min(cw * scale * 0.6, (place.hand_len - cw * scale) / max(1, k - 1))
+            for i, c in enumerate(cards):
+                out[c] = SeatTarget(place.hand[0] + (i - (k - 1) / 2) * step, place.hand[1], 0.0, True, 150 + i,
+                                    scale)
+            return
+
+        def fitting(per: int) -> float:
+            return min(OPEN_SCALE, place.hand_len / (ch * (1 + show * (per - 1))))
+
+        columns = 2 if fitting(k) < OPEN_SCALE * 0.85 and k > 1 else 1
+        per = -(-k // columns)
+        scale = fitting(per)
+        cws, step = cw * scale, ch * scale * show
+        for i, c in enumerate(cards):
+            col, row = divmod(i, per)
+            if columns == 1:
+                x = place.hand[0]
+            elif place.side == "left":
+                x = edge + cws * (0.5 + col * 1.06)
+            else:
+                x = w - edge - cws * (0.5 + (columns - 1 - col) * 1.06)
+            y = place.hand[1] + (row - (per - 1) / 2) * step
+            out[c] = SeatTarget(x, y, 0.0, True, 150 + i, scale)
 
     def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:
         """A seat's declared runs laid face up in front of it, one little fan per run.
