@@ -116,10 +116,12 @@ class EralashPlaques:
         lay = self.layout
         w, h = lay.size
         edge, gap = int(h * 0.03), max(8, w // 100)
-        if place.side == "left":
-            return lay.message.left - gap - edge
-        if place.side == "right":
-            return w - edge - lay.message.right - gap
+        if place.side in ("left", "right"):
+            room = lay.message.left - gap - edge
+            you = lay.seats[0]
+            if place.plate[1] + h * 0.04 > you.hand[1] - lay.card[1] * 0.72:  # beside your hand (a tall window)
+                room = min(room, int(you.hand[0] - you.hand_len / 2) - gap - edge)
+            return room
         if place.side == "top":
             x = place.plate[0]
             return 2 * min(x - lay.score.right, self.trump_rect().left - x) - 2 * gap
@@ -436,17 +438,17 @@ class EralashPlaques:
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
-        for line in self.declaration_lines():
-            img = self.text.get(line, fs, IVORY, suits=self.suits())
+        inside = box.width - 24
+        for line in self.declaration_lines():  # smaller rather than wider than the plaque (long names)
+            img = self.text.get(line, self.text.fit(line, fs, inside)[0], IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
-        head = self.text.get(
-            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold",
-            suits=self.suits(),
-        )
+        words = trump_line(deal, self.name, self.me if self.humans else None)
+        head = self.text.get(words, self.text.fit(words, fs, inside, "bold")[0], BRASS_LIGHT, "bold",
+                             suits=self.suits())
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
         why = self.why_text()

@@ -221,7 +221,7 @@ class SettingsScene(GuiScene):
         per_line = len(values)
         # The widest label in the theme's button font (the "as language" one is themed smaller).
         widest = max(self.app.text.font(15 if (name, v) == ("deck_index", "auto") else 20)
-                     .size(self._value_text(name, v))[0] for v in values) + 16
+                     .size(self._value_text(name, v))[0] for v in values) + 2 * (5 + round(button_h * 0.2))
         def narrow(k: int) -> bool:
             bw = (width - space * (k - 1)) // k
             return bw < widest or (k > 2 and bw < MIN_BUTTON)

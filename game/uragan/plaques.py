@@ -132,9 +132,11 @@ class UraganPlaques:
             )
             u = self.text.get(line, self.font_size(0.017), (205, 195, 165), suits=self.suits())
             surface.blit(u, (x + 6, y))
-            if s == self.shown.dealer:  # after the name when it fits there, else after this line
-                self.draw_dealer_mark(surface, s, mark_at or (x + 6 + u.get_width() + 8, y + u.get_height()))
             y += u.get_height() + 2
+            if s == self.shown.dealer:  # after the name when it fits there, else on a line of its own
+                if mark_at is None:
+                    y += self.mark_height()
+                self.draw_dealer_mark(surface, s, mark_at or (x + 6, y))
             pending = self.pending_uragans(s)
             if pending:  # the uragan's point, plainly, until the deal is scored and the book counts it
                 size, lines = self.pending_lines(s, rect)
@@ -158,6 +160,9 @@ class UraganPlaques:
         """"deals" / "you deal" (never "Вы сдаёт")."""
         you = seat in self.humans and self.player_name(seat) == default_name(0)  # "Вы": "сдаёте"
         return t("table.you_deal") if you else t("table.dealer_mark")
+
+    def mark_height(self) -> int:
+        return self.text.font(self.font_size(0.019), "italic").get_height()
 
     def dealer_mark_px(self, seat: int) -> int:
         r = max(4, self.font_size(0.019) // 3)
@@ -200,8 +205,10 @@ class UraganPlaques:
             if self.pending_uragans(s):
                 size, lines = self.pending_lines(s, rect)
                 rect.height += len(lines) * self.text.font(size, "bold").get_height()
-            size, lines, _ = self.score_name(s, rect)
+            size, lines, inline = self.score_name(s, rect)
             rect.height += (len(lines) - 1) * self.text.font(size).get_height()
+            if s == self.shown.dealer and not inline:
+                rect.height += self.mark_height()
         return rect
 
     def pending_uragans(self, seat: int) -> int:
