@@ -77,14 +77,17 @@ class EralashPlaques:
         fs, small = self.font_size(0.021), self.font_size(0.017)
         columns = 12 + self.points_px(fs) + self.score_column_px(size, small) + 14
         base = int(max(size[0] * 0.2, 230))
-        width = int(min(max(base, widest + columns), size[0] * 0.34))
+        # wider in a wide window; in a squarish one the top hand needs that room: two lines instead
+        width = int(min(max(base, widest + columns), size[0] * 0.34)) if size[0] >= size[1] * 1.5 else base
         extra = 0
-        if not pairs:  # (a team's two lines have the row of its second player)
-            for seat in range(len(players)):
-                x, lines = self.text.fit(self.name(seat), fs, width - columns, lines=2)
-                if len(lines) > 1:
-                    extra += len(lines) * self.text.font(x).get_height() + int(fs * 0.3) - int(fs * 1.45)
-        return width, max(0, extra)
+        sides = self.match.sides()
+        rows = len(players) // max(1, sides)  # the layout keeps a row a player: a team has two
+        for side in range(sides):
+            x, lines = self.text.fit(self.side_name(side), fs, width - columns, lines=2)
+            if len(lines) > 1:
+                need = len(lines) * self.text.font(x).get_height() + int(fs * 0.3)
+                extra += max(0, need - rows * int(fs * 1.45))
+        return width, extra
 
     def draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -369,11 +372,11 @@ class EralashPlaques:
         return box
 
     def declaration_lines(self) -> list[str]:
-        """Each seat's declaration, wrapped to the plaque (a long one takes two lines)."""
+        """Each seat's declaration in the plaque's width: smaller if it must, then on two lines."""
         fs = self.font_size(0.023)
         out: list[str] = []
         for _seat, line in seat_lines(self.shown, self.name):
-            out += self.text.wrap(line, fs, self.announce_width() - 40)
+            out += self.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
         return out
 
     def why_text(self) -> str:
@@ -438,7 +441,7 @@ class EralashPlaques:
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
-        inside = box.width - 24
+        inside = self.announce_width() - 40
         for line in self.declaration_lines():  # smaller rather than wider than the plaque (long names)
             img = self.text.get(line, self.text.fit(line, fs, inside)[0], IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
