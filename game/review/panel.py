@@ -134,8 +134,14 @@ class ReviewPanel:
         return lines
 
     def panel_wrapped(self, lines: list[tuple[str, int, tuple[int, int, int], str]], width: int) -> list[Any]:
+        """Each line a little smaller when that keeps it on one line (so the panel's height does not
+        jump as the figures grow), else wrapped."""
         out = []
         for text, size, colour, style in lines:
+            shrunk, parts = self.text.fit(text, size, width, style)
+            if len(parts) == 1 and shrunk >= size * 0.8:
+                out.append((text, shrunk, colour, style))
+                continue
             for part in self.text.wrap(text, size, width, style):
                 out.append((part, size, colour, style))
         return out
