@@ -251,6 +251,7 @@ class ExampleTable(EralashTable):
             ch = lay.card[1] * self.open_top_scale
             top.hand = (top.hand[0], margin + ch / 2)
             top.plate = (top.plate[0], int(top.hand[1] + ch / 2 + h * 0.02 + plate_h / 2))
+            self.top_plate_bottom = int(top.plate[1] + plate_h / 2 + 2)
         return lay
 
     def announce_box(self) -> pygame.Rect:
@@ -259,7 +260,7 @@ class ExampleTable(EralashTable):
         if self.phase == "declare":
             h = self.layout.size[1]
             box.height -= button_height(h) + int(h * 0.02)
-            box.top = int(h * 0.19)
+            box.top = max(int(h * 0.19), getattr(self, "top_plate_bottom", 0) + int(h * 0.01))  # under the top plate
         return box
 
     def narration_layout(self) -> tuple[pygame.Rect, list[str], list[str]]:
