@@ -14,6 +14,14 @@ MIN_SIZE = (960, 600)
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 
 
+TEXT_CLEAR = 0.006  # a text on the cloth keeps this share of the window's height (at least 3 px) off the rail
+
+
+def text_edge(size: tuple[int, int]) -> int:
+    """How far from the window's edge a text on the table may start: inside the rail, clear of it."""
+    return rail_width(size) + max(3, round(size[1] * TEXT_CLEAR)) + 1
+
+
 def rail_width(size: tuple[int, int]) -> int:
     """How wide the table art's wooden rail is at this window size (the cloth starts inside it)."""
     try:

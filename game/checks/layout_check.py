@@ -20,6 +20,9 @@ A scene adds its own boxes by defining (or extending) ``layout_boxes(self) -> li
            top-left or bottom-right corner, and with ``captioned`` (a declared run) a text too. Its ``order`` is when the cards were drawn: a text
            drawn before lies under them, and one a card overlaps is hidden.
 ``panel``    a container: listed so ``within`` can refer to it; never overlaps anything by itself.
+``frame``    the cloth inside the table's wooden rail: a text on it keeps ``FRAME_CLEAR`` of the window's
+           height away from the rail (never touching it; buttons and cards have their own edges); its
+           ``within`` is the part of the window the rail goes round (the whole window if None).
 
 ``Box.within`` (a rect) is where the box must stay wholly inside (its panel). Problems are plain
 sentences; ``check_app`` returns them (empty: the layout is clean).
@@ -32,6 +35,7 @@ from typing import Any
 
 import pygame
 
+from game.layout import TEXT_CLEAR
 from game.widgets.boxes import (  # noqa: F401  (the check's vocabulary, re-exported)
     Box,
     RecordingSurface,
@@ -129,6 +133,15 @@ def problems(boxes: list[Box], size: tuple[int, int]) -> list[str]:
         for b in texts[i + 1 :]:
             if _overlap(a.rect, b.rect) and a.text != b.text:
                 out.append(f"{a.name} prints over {b.name}")
+    for f in (b for b in boxes if b.kind == "frame"):
+        clear = max(3, round(size[1] * TEXT_CLEAR))
+        inner = f.rect.inflate(-2 * clear, -2 * clear)
+        region = f.within or window  # the part of the window the rail goes round
+        for b in boxes:
+            if not region.collidepoint(b.rect.center):
+                continue
+            if b.kind == "text" and not inner.contains(b.rect):
+                out.append(f"{b.name} touches {f.name}")
     panels = [b for b in boxes if b.kind == "panel"]
     for c in cards:
         for a in texts:

@@ -21,6 +21,7 @@ from game.eralash.declarations import (
     trump_reason,
 )
 from game.eralash.layout import RUN_SCALE
+from game.layout import text_edge
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.buttons import button_height
@@ -118,26 +119,26 @@ class EralashPlaques:
         score and trump plaques across the table, and of your hand beside yours."""
         lay = self.layout
         w, h = lay.size
-        edge, gap = int(h * 0.03), max(8, w // 100)
+        edge, gap = max(int(h * 0.03), text_edge(lay.size)), max(8, w // 100)
         if place.side in ("left", "right"):
             room = lay.message.left - gap - edge
             you = lay.seats[0]
-            if place.plate[1] + h * 0.04 > you.hand[1] - lay.card[1] * 0.72:  # beside your hand (a tall window)
-                room = min(room, int(you.hand[0] - you.hand_len / 2) - gap - edge)
+            if place.plate[1] + h * 0.07 > you.hand[1] - lay.card[1] * 0.72:  # beside your hand (a tall window)
+                room = min(room, int(you.hand[0] - you.hand_len / 2) - gap - edge)  # (the same each side)
             return room
         if place.side == "top":
             x = place.plate[0]
             return 2 * min(x - lay.score.right, self.trump_rect().left - x) - 2 * gap
         return int(place.hand[0] - place.hand_len / 2 - place.plate[0] - gap)
 
-    def plate_words(self, seat: int) -> str:
+    def plate_words(self, seat: int, level_shown: bool = True) -> str:
         """The line under a seat's name: its level, tricks, the dealer's mark."""
         deal = self.shown
         level = self.levels[seat]
         bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
         if seat == deal.dealer:
             bits.append(t("eralash.dealer_mark"))
-        if level and not self.reveal:
+        if level and not self.reveal and level_shown:
             bits.insert(0, t(f"level.{level}"))
         if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
             bits.insert(0, t("eralash.partner"))
@@ -150,7 +151,11 @@ class EralashPlaques:
         width = max(1, self.plate_width(place)) - 2
         fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width, "bold", lines=2)
         words = self.plate_words(seat)
-        return fs, lines, self.text.fit(words, self.font_size(0.018), width, "italic")[0], words
+        small, sub = self.text.fit(words, self.font_size(0.018), width, "italic")
+        if len(sub) > 1:  # no room for it all beside your hand: the level goes (New game says it)
+            words = self.plate_words(seat, level_shown=False)
+            small = self.text.fit(words, self.font_size(0.018), width, "italic")[0]
+        return fs, lines, small, words
 
     def your_plate_px(self) -> int:
         """How wide your name plate must be at the smallest text: the name on at most two lines, and
@@ -169,7 +174,7 @@ class EralashPlaques:
         names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
         sub = self.text.get(words, small, DIM, "italic", shadow=True)
         x, y = place.plate
-        edge = int(lay.size[1] * 0.03)
+        edge = max(int(lay.size[1] * 0.03), text_edge(lay.size))  # clear of the rail
         height = sum(img.get_height() for img in names)
         rects: list[pygame.Rect] = []
         # yours grows up from its corner; the others down from where one line would start (a hand above)

@@ -266,6 +266,10 @@ class ReviewPanel:
 
         out: list[Any] = super().layout_boxes()  # type: ignore[misc]
         rect = self.panel_rect()
+        for b in out:  # the rail goes round the table left of the panel; the panel's edge is its own
+            if b.kind == "frame":
+                b.within = pygame.Rect(0, 0, rect.left, self.app.size[1])
+                b.rect.width = rect.left - b.rect.left
         out.append(Box("review panel", "plaque", rect))
         out += [Box("review panel words", "text", r.move(rect.topleft)) for r in self._panel_words]
         return out

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import pygame
 
 from engine import cards as C
+from game.layout import rail_width, text_edge
 from game.looks.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
 from game.store.game_number import game_number_label
 from game.widgets.cards import draw_card
@@ -101,7 +102,11 @@ class TableDrawing:
         if spot is None:
             return
         img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
-        surface.blit(img, img.get_rect(**{spot[0]: spot[1]}))
+        rect = img.get_rect(**{spot[0]: spot[1]})
+        edge = text_edge(surface.get_size())
+        rect.right = min(rect.right, surface.get_width() - edge)  # clear of the rail
+        rect.left = max(rect.left, edge)
+        surface.blit(img, rect)
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         msg = self.message
@@ -138,6 +143,9 @@ class TableDrawing:
             return []  # a view over the dimmed table (the last trick): only its own texts count
         out = [Box(f"button {b.key} {b.label!r}", "control", pygame.Rect(b.rect), b.label)
                for b in self.buttons]
+        size = self.app.screen.get_size()
+        rail = rail_width(size)
+        out.append(Box("the table's rail", "frame", pygame.Rect((0, 0), size).inflate(-2 * rail, -2 * rail)))
         w, h = self.images.size
         captioned = self.captioned_cards()
         for s in self.sprites.values():
