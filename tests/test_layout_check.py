@@ -30,7 +30,7 @@ def test_clean_boxes_have_no_problems():
         ([Box("a", "control", pygame.Rect(10, 10, 100, 30)), Box("b", "label", pygame.Rect(60, 20, 100, 30))],
          "overlaps"),
         ([Box("a", "control", pygame.Rect(900, 10, 100, 30))], "outside the window"),
-        ([Box("a", "control", pygame.Rect(10, 10, 100, 30), "Much too long a label", 180)], "needs 180 px"),
+        ([Box("a", "control", pygame.Rect(10, 10, 100, 30), "Much too long a label", 180)], "needs 192 px"),
         ([Box("a", "text", pygame.Rect(10, 10, 100, 30), "Требование проти…")], "ellipsis"),
         ([Box("a", "control", pygame.Rect(10, 10, 100, 30), within=pygame.Rect(0, 0, 80, 80))], "sticks out"),
         ([Box("card c", "card", pygame.Rect(10, 10, 70, 100)),
@@ -110,3 +110,84 @@ def test_smoke_prints_one_json_line(tmp_path, capsys, monkeypatch):
     boom = [p for p in report["problems"] if p["screen"] == "boom"]
     assert len(boom) == 1 and boom[0]["size"] == "1280x800"
     assert "ZeroDivisionError" in boom[0]["what"]
+
+
+# --- §4 of issue 21: each fault the check let through, planted --------------------------------------
+
+
+def _card(name: str, x: int, y: int, **kw) -> Box:
+    return Box(f"card {name}", "card", pygame.Rect(x, y, 70, 100), **kw)
+
+
+@pytest.mark.parametrize(
+    ("boxes", "words"),
+    [
+        # "last move" across the middle of the opponent's face-up pile card
+        ([_card("5S", 100, 100, open_face=True), Box("text 'last move'", "text", pygame.Rect(95, 140, 60, 14))],
+         "covers the card 5S"),
+        # the instruction line drawn under a raised card of your hand
+        ([Box("text 'drag a card'", "text", pygame.Rect(60, 120, 300, 14), order=3),
+          _card("QD", 100, 100, open_face=True, order=9)], "is hidden under the card QD"),
+        # the instruction line across your empty pile's ring
+        ([Box("card place of your pile", "card", pygame.Rect(400, 300, 70, 100)),
+          Box("text 'drag a card'", "text", pygame.Rect(200, 340, 300, 14))], "covers the card place of your pile"),
+        # the claim banner over your pile
+        ([Box("card place of your pile", "card", pygame.Rect(400, 300, 70, 100)),
+          Box("claim banner", "plaque", pygame.Rect(150, 280, 300, 80))], "claim banner covers"),
+        # "Game No. …" touching the rail
+        ([Box("the table's rail", "frame", pygame.Rect(17, 17, 926, 566)),
+          Box("text 'Game No. 39'", "text", pygame.Rect(860, 137, 82, 14))], "touches the table's rail"),
+        # a dialog's button no wider than its label
+        ([Box("button 'Abandon'", "control", pygame.Rect(10, 10, 184, 30), "Abandon", 176)], "needs"),
+    ],
+)
+def test_each_fault_of_issue_21_is_reported(boxes, words):
+    found = problems(boxes, SIZE)
+    assert any(words in p for p in found), found
+
+
+def test_a_run_caption_may_cross_its_cards_and_a_clear_text_may_sit_by_the_rail():
+    boxes = [
+        _card("8C", 100, 100, open_face=True, captioned=True),
+        Box("text '8-9-10♣ — 27'", "text", pygame.Rect(95, 160, 80, 14)),
+        Box("the table's rail", "frame", pygame.Rect(17, 17, 926, 566)),
+        Box("text 'Game No. 39'", "text", pygame.Rect(850, 137, 82, 14)),
+    ]
+    assert problems(boxes, SIZE) == []
+
+
+def test_the_abandon_dialog_leaves_room_round_its_labels(make_app):
+    from game.menus.new_game import NewGameScene
+
+    app = make_app(size=SIZE)
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    dialog = scene.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game="Uragan")
+    frames(app, 2)
+    assert not [p for p in check_app(app) if "needs" in p]
+    button = dialog.confirm_button  # planted: back to the width of its label, as pygame_gui made it
+    button.set_dimensions((button.font.size(button.text)[0] + 16, button.rect.height))
+    frames(app, 2)
+    assert any("confirm_button" in p and "needs" in p for p in check_app(app))
+
+
+def test_a_text_drawn_under_the_cards_of_a_table_is_found_hidden(make_app):
+    from game.uragan.table import UraganTable
+
+    app = make_app(size=SIZE)
+    table = UraganTable.new_game(app, seed=3, level="club")
+    app.stack.push(table)
+    table._opening_pending = False
+    frames(app, 2)
+    table.tweens.finish_all()
+    assert not [p for p in check_app(app) if "Planted" in p]
+    card = next(iter(table.sprites.values()))
+    draw_table = table.draw_table
+
+    def planted(surface):
+        draw_table(surface)
+        surface.blit(app.text.get("Planted under a card", 18), (int(card.x) - 20, int(card.y)))
+
+    table.draw_table = planted
+    assert any("Planted under a card" in p and "hidden under" in p for p in check_app(app))

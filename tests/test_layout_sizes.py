@@ -1,5 +1,6 @@
 """Every screen and table state holds together (``game.checks.layout_check`` through ``game.checks.smoke``'s
-visits) from 960×600 to 3840×2160, 4:3 to 21:9, in Russian and English.
+visits) from 960×600 to 3840×2160, 5:4 to 32:9, in Russian and English, and with names of the longest
+length (the smoke's long-name pass).
 
 The whole tour runs at the smallest window in both languages; the other sizes visit the menus and
 dialogs (cheap) and a sample of table states (each costs a deal), so the suite stays quick."""
@@ -42,6 +43,8 @@ def test_every_screen_and_table_state_at_the_smallest_window(tmp_path, lang):
         ("ru", (3840, 2160)),
         ("ru", (1024, 768)),  # 4:3
         ("en", (2560, 1080)),  # 21:9
+        ("ru", (1280, 1024)),  # 5:4
+        ("en", (3840, 1080)),  # 32:9
     ],
 )
 def test_menus_and_dialogs_at_every_size(tmp_path, lang, size):
@@ -50,10 +53,17 @@ def test_menus_and_dialogs_at_every_size(tmp_path, lang, size):
 
 @pytest.mark.parametrize(
     ("lang", "size"),
-    [("en", (1280, 800)), ("ru", (1280, 960)), ("en", (2560, 1080))],
+    [("en", (1280, 800)), ("ru", (1280, 960)), ("en", (2560, 1080)), ("ru", (1280, 1024))],
 )
 def test_tables_at_other_sizes_and_shapes(tmp_path, lang, size):
     assert tour(tmp_path, lang, size, TABLES) == []
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1280, 1024))])
+def test_the_longest_names_fit_everywhere_a_name_shows(tmp_path, lang, size):
+    """Both tables, both sheets and the ends of a game, the review panel, New game: every seat named
+    with ``MAX_NAME`` wide letters."""
+    assert tour(tmp_path, lang, size, ("long names",)) == []
 
 
 def test_the_window_refuses_to_be_smaller_than_960_by_600(tmp_path):

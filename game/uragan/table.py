@@ -480,7 +480,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         if panel is not None:
             out = [b for b in out if b.kind not in ("card", "control") or not b.rect.colliderect(panel)]
         if not self.log_open:  # an empty pile's ring is a card's place: nothing may lie across it
-            out += [Box("your pile's place" if s == self.me else "the opponent's pile's place", "card",
+            out += [Box("card place of your pile" if s == self.me else "card place of the opponent's pile", "card",
                         self.pile_outline(s)) for s in self.empty_piles()]
         shown = self.glance_boxes() + ([] if self.log_open else self.prompt_boxes())
         out += [Box(name, "plaque", rect) for name, rect in shown]
