@@ -114,12 +114,24 @@ class EralashPlaques:
         sub_rect.left = max(sub_rect.left, edge)
         sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
         surface.blit(sub, sub_rect)
-        if self.bot_thinking() == seat:
-            self.draw_thinking(surface, (rect.right + 10, rect.centery), seat)
-        if seat == self.match.current_player() and self.phase == "play" and not self.busy():
+        if seat == self.turn_seat():
+            self.draw_turn_mark(surface, rect)
             pygame.draw.line(
                 surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
             )
+        if self.thinking_shown() == seat:
+            self.draw_thinking_label(surface, (sub_rect.centerx, sub_rect.bottom + 2), seat)
+
+    def turn_seat(self) -> int | None:
+        """The seat the turn marker stands at: whoever is to play a card or choose trump (none while a
+        finished trick is shown or between deals)."""
+        if self.phase not in ("play", "declare") or self.shown is not self.match.deal or self.match.is_over():
+            return None
+        if getattr(self, "gather", None) is not None:
+            return None
+        if self.phase == "declare" and self.shown.trump >= 0:
+            return None
+        return self.match.current_player()
 
     def draw_score(self, surface: pygame.Surface) -> None:
         """The compact score sheet: points and tricks per player (team) for the robber so far."""

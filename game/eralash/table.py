@@ -298,7 +298,9 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         deal = finished if finished is not None else self.match.deal
-        self.selected = None
+        picked = self.selected
+        if picked is not None and (finished is not None or not deal.hands[self.me] >> picked & 1):
+            self.selected = None  # else a card picked ahead of the turn stays picked
         if isinstance(move, ChooseTrump):
             self.app.play_sound("click")
             self.holds.add("declare")
