@@ -323,8 +323,8 @@ class EralashPlaques:
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
         msg = self.message
-        if msg is None or self.layout is None:
-            return
+        if msg is None or self.layout is None or self.trick_caption() is not None:
+            return  # a finished trick's caption has the line to itself while it shows
         lay = self.layout
         fs = self.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)

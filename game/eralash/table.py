@@ -30,7 +30,7 @@ from game.eralash.last_trick import LastTrick
 from game.eralash.layout import PILE_SCALE, EralashLayout
 from game.eralash.places import EralashPlaces
 from game.eralash.plaques import EralashPlaques
-from game.eralash.trick import TrickMarks
+from game.eralash.trick import TRICK_DWELL, TrickMarks
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
@@ -51,6 +51,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         self.reveal = reveal  # every hand face up (the example game)
         self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
         self.gather: int | None = None  # a finished trick still lying in the centre
+        self.dwell: Wait | None = None  # how long more it lies there (a key or a click ends it)
         self.phase = "play"  # dealing (and waiting for the card images), declare, play
         self.selected: int | None = None
         self.banner: tuple[str, float] | None = None
@@ -313,12 +314,30 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         if len(deal.winners) > len(before.winners):
             self.gather = len(deal.winners) - 1
             self.sync(duration=0.3)
-            steps: list[Any] = [Wait(0.95 * f), self.gather_trick, Wait(0.5 * f)]
+            # the trick stays to be read: until a key or a click, or its dwell (longer when Slow)
+            self.dwell = Wait(TRICK_DWELL * f)
+            if self.message is not None:  # it waits while the caption has its line
+                self.message.until += (TRICK_DWELL + 0.3) * f
+            steps: list[Any] = [Wait(0.3 * f), self.dwell, self.gather_trick, Wait(0.5 * f)]
             if deal.is_over():
                 steps.append(lambda deal=deal: self.show_sheet(deal_end=True))
             self.tweens.add(Sequence(*steps))
         else:
             self.sync(duration=0.3)
+
+    def end_dwell(self, event: pygame.event.Event) -> bool:
+        """A key or a click while a finished trick is shown: it is gathered now. The event is spent
+        on that (Esc and the buttons still do their own work)."""
+        dwell = self.dwell
+        if dwell is None or dwell.done or self.gather is None:
+            return False
+        if event.type == pygame.KEYDOWN:
+            dwell.finish()
+            return event.key != pygame.K_ESCAPE
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            dwell.finish()
+            return not any(b.rect.collidepoint(event.pos) for b in self.buttons)
+        return False
 
     def gather_trick(self) -> None:
         deal = self.shown
@@ -480,6 +499,8 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.peek_event(event):
+            return True
+        if self.end_dwell(event):
             return True
         if (
             event.type == pygame.KEYDOWN

@@ -1,5 +1,7 @@
 """Marks on the Eralash trick: the led card carries an ivory ring and "led" while the trick is played;
 once it is complete the card that takes it is ringed and named before the trick is gathered
+with a caption ("Svetlana trumps and takes the trick"), and stays until the player presses a key or
+clicks, or ``TRICK_DWELL`` seconds pass (times the speed setting's factor)
 (a mixin of ``EralashTable``; the trick's layout, one card per seat round the centre, is
 ``eralash_layout``'s ``TRICK_X`` / ``TRICK_Y``)."""
 
@@ -9,10 +11,12 @@ from typing import Any
 
 import pygame
 
-from game.looks.themes import GLOW, IVORY
+from game.looks.themes import BRASS_LIGHT, GLOW, IVORY
+from game.words.grammar import say
 from game.words.i18n import t
 
 RING = 4
+TRICK_DWELL = 2.5  # seconds a finished trick stays at Normal speed (Slow: longer, Fast: shorter)
 
 
 class TrickMarks:
@@ -87,6 +91,44 @@ class TrickMarks:
         others = [r for r in others if r.center != box.center]
         return next((r for r in order if not any(r.colliderect(o) for o in others)), order[0])
 
+    def trick_caption(self) -> str | None:
+        """What the finished trick on the cloth says: who takes it, and whether by trumping."""
+        deal = self.shown
+        i = self.gather
+        if i is None or i >= len(deal.winners) or getattr(self, "peeking", False):
+            return None
+        cards = deal.trick_cards(i)
+        winner = deal.winners[i]
+        card = cards[(winner - deal.trick_leader(i)) % deal.n]
+        trumped = deal.trump >= 0 and card // 13 == deal.trump and cards[0] // 13 != deal.trump
+        key = "eralash.trick.trumps_takes" if trumped else "eralash.trick.takes"
+        return say(key, self.form(winner), name=self.name(winner))
+
+    def caption_rect(self) -> pygame.Rect | None:
+        """The caption's plaque: in the message line, clear below the trick's cards (a message waits
+        while it shows: ``draw_message``)."""
+        words = self.trick_caption()
+        if words is None:
+            return None
+        w, h = self.text.font(self.font_size(0.024), "bold").size(words)
+        box = pygame.Rect(0, 0, w + 36, h + 14)
+        box.center = self.layout.message.center
+        cards, _ = self.trick_on_cloth()
+        bottoms = [self.sprites[c].rect(self.images.size).bottom for c in cards if c in self.sprites]
+        if bottoms:
+            box.top = max(box.top, max(bottoms) + 4)
+        return box
+
+    def draw_trick_caption(self, surface: pygame.Surface) -> None:
+        box = self.caption_rect()
+        words = self.trick_caption()
+        if box is None or words is None:
+            return
+        surface.blit(self._plaque(box.size), box)
+        img = self.text.get(words, self.font_size(0.024), BRASS_LIGHT, "bold")
+        surface.blit(img, img.get_rect(center=box.center))
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_trick_marks(surface)
+        self.draw_trick_caption(surface)
         super().draw_overlay(surface)  # type: ignore[misc]
