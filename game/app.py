@@ -198,6 +198,7 @@ class App:
         self._worker: Any = None
         self._sounds: Any = None
         self.running = True
+        self._esc_held = False  # Esc is down: its key repeats are not new presses
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
@@ -414,10 +415,31 @@ class App:
 
     # --- the loop -------------------------------------------------------------------------------
 
+    def esc_repeat(self, event: Any) -> bool:
+        """Is this KEYDOWN a held Esc repeating? One press of Esc is one step back (a table to the menu),
+        never several (the menu's question, or the app gone)."""
+        pg = self.pg
+        if getattr(event, "key", None) != pg.K_ESCAPE:
+            return False
+        if event.type == pg.KEYUP:
+            self._esc_held = False
+            return False
+        if event.type != pg.KEYDOWN:
+            return False
+        held = False
+        with contextlib.suppress(Exception):
+            held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
+        if self._esc_held and held:
+            return True
+        self._esc_held = held
+        return False
+
     def dispatch(self, event: Any) -> None:
         pg = self.pg
         if event.type == pg.QUIT:
             self.running = False
+            return
+        if self.esc_repeat(event):
             return
         if event.type == pg.WINDOWSIZECHANGED:
             self.on_window_resized((event.x, event.y))

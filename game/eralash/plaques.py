@@ -60,6 +60,7 @@ class EralashPlaques:
         for seat in range(self.n):
             self.draw_plate(surface, seat)
         self.draw_score(surface)
+        self.draw_race(surface)
         if self.shown.trump >= 0 and self.phase == "play":
             self.draw_trump(surface)
         deal = self.shown
@@ -194,6 +195,53 @@ class EralashPlaques:
             d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
             # Under the trump indicator: below the score plaque the left seat's hand would cover it.
             surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
+
+    def race_line(self) -> str:
+        """Where the robber stands, in one line: who leads on points (points decide the winner) and
+        what ends it (tricks: someone reaching the target, or this very deal when it must)."""
+        match = self.match
+        points = match.score() if match.deal is self.shown else match.finished_points()
+        best = max(points)
+        leaders = [side for side, p in enumerate(points) if p == best]
+        if len(leaders) == 1:
+            second = max((p for side, p in enumerate(points) if side != leaders[0]), default=0)
+            diff = int(best - second)
+            lead = say("eralash.race.leads", self.side_form(leaders[0]), name=self.side_name(leaders[0]),
+                       points=plural(diff, "eralash.n_points"))
+        else:
+            lead = t("eralash.race.level")
+        tricks = plural(match.options.target, "eralash.n_tricks")
+        one_deal = match.options.one_deal(self.n) and not match.deals_done
+        return t("eralash.race.one_deal" if one_deal else "eralash.race.ends", lead=lead, tricks=tricks)
+
+    def race_rect(self) -> pygame.Rect | None:
+        """The race line's place: centred just above the trick, while cards are played."""
+        if self.phase != "play" or self.match.is_over() or self.layout is None:
+            return None
+        if getattr(self, "peeking", False):
+            return None
+        lines = self.race_lines()
+        font = self.text.font(self.font_size(0.018), "italic")
+        rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), font.get_linesize() * len(lines))
+        rect.midbottom = (self.layout.centre[0], self.layout.trick_area.top - 2)
+        return rect
+
+    def race_lines(self) -> list[str]:
+        """The race line wrapped to the cloth between the score plaque and the trump plaque."""
+        lay = self.layout
+        room = min(lay.trump.left - lay.score.right, lay.size[0] - 2 * lay.score.right) - 24
+        return self.text.wrap(self.race_line(), self.font_size(0.018), max(120, room), "italic")
+
+    def draw_race(self, surface: pygame.Surface) -> None:
+        rect = self.race_rect()
+        if rect is None:
+            return
+        font = self.text.font(self.font_size(0.018), "italic")
+        y = rect.y
+        for line in self.race_lines():
+            img = self.text.get(line, self.font_size(0.018), DIM, "italic", shadow=True)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += font.get_linesize()
 
     def deal_number(self) -> int:
         """1-based number of the deal on the cloth."""

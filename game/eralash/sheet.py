@@ -181,13 +181,13 @@ class SheetScene(Scene):
         app, table = self.app, self.table
         app.stack.remove(self)
         app.stack.remove(table)
-        from game.screens import open_table
+        from game.screens import open_new_game, open_table
 
         level = next((lv for lv in table.levels if lv), "club")
         if table.demo:
             open_table(app, "eralash", demo=True, level=level, options=table.match.options.to_dict())
         else:
-            open_table(app, "eralash", options=table.match.options.to_dict())
+            open_new_game(app)  # the options again: another count of players, another target
 
     def to_menu(self) -> None:
         self.app.stack.remove(self)
