@@ -221,6 +221,11 @@ def test_new_game_over_a_game_in_progress_asks_and_counts_it_abandoned(tmp_path:
     app.worker = InlineWorker()
     try:
         first = open_table(app, "uragan", level="novice")
+        for _ in range(3000):  # the player plays a card: only then is it a game to abandon
+            if first.can_play_card():
+                first.submit(next(m for m in first.match.legal_moves() if type(m).__name__ == "Play"))
+                break
+            frames(app, 1, dt=0.1)
         frames(app, 2)
         first_id = first.session.saved.game_id
         app.stack.remove(first)

@@ -416,8 +416,16 @@ def _abandon(s: Smoke) -> None:
     from game.store.saves import game_in_progress
 
     s.home()
-    if not game_in_progress(s.app.store):
-        open_table(s.app, "uragan", level="novice")
+    if not game_in_progress(s.app.store):  # a game the player has played a card in (else none to lose)
+        from engine.uragan.moves import Play
+
+        table = open_table(s.app, "uragan", level="novice")
+        for _ in range(50):
+            s.settle(table)
+            if table.can_play_card():
+                table.submit(next(m for m in table.match.legal_moves() if isinstance(m, Play)))
+                break
+            _uragan_move(s, table, {"choice", "pick", "claim"})
         s.frames(2)
         s.home()
     scene = s.push(NewGameScene(s.app))
