@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from helpers import app_on_disk, frames, headless_app, key
+from helpers import app_on_disk, frames, headless_app, key, play_a_card
 
 from engine import cards as C
 from game.menus.menu import MenuScene
@@ -46,7 +46,8 @@ def test_the_quit_questions_button_quits(make_app):
     frames(app, 1)
     esc(app)
     assert "Выйти из «Салона»?" in menu.dialog.confirmation_text.html_text
-    app.frame(1 / 60, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=menu.dialog)])
+    confirmed = pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=menu.dialog)
+    app.frame(1 / 60, [confirmed])
     assert not app.running
 
 
@@ -238,11 +239,7 @@ def test_a_game_the_player_has_played_in_is_counted_abandoned(tmp_path: Path):
     app.worker = InlineWorker()
     try:
         first = open_table(app, "uragan", level="novice")
-        for _ in range(3000):
-            if first.can_play_card():
-                first.submit(next(m for m in first.match.legal_moves() if type(m).__name__ == "Play"))
-                break
-            frames(app, 1, dt=0.1)
+        play_a_card(app, first)
         assert first.session.player_has_played()
         frames(app, 2)
         app.stack.remove(first)
@@ -252,7 +249,8 @@ def test_a_game_the_player_has_played_in_is_counted_abandoned(tmp_path: Path):
         scene.press("game_uragan")
         scene.press("start")
         assert scene.dialog is not None  # asked first
-        app.frame(0.016, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.dialog)])
+        confirmed = pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.dialog)
+        app.frame(0.016, [confirmed])
         rec = Stats.load(app.store).total("uragan")
         assert (rec.played, rec.abandoned) == (1, 1)
     finally:

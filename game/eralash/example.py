@@ -74,6 +74,10 @@ class ExampleTable(EralashTable):
         session, plays = cls.fresh_session()
         return cls(app, session, plays)
 
+    def deal_number_text(self) -> str:
+        """The example is a record's own deal, not one dealt from a game number: none is shown."""
+        return ""
+
     def can_go_back(self) -> bool:
         return (self.phase == "play" and not self.queue and not self.tweens.busy
                 and not self.holds - {"declare"})

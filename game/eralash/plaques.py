@@ -150,17 +150,18 @@ class EralashPlaques:
         name_w = col_p - x - int(rect.width * 0.14)
         # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
         # (the layout keeps a row per player, so a pair's two lines fit the plaque).
+        # One size for every side (two teams' names never differ in size beside each other).
         names: list[list[pygame.Surface]] = []
-        for side in range(sides):
-            words = self.side_name(side)
-            name = self.text.get(words, fs, IVORY)
+        words_of = [self.side_name(side) for side in range(sides)]
+        size = fs
+        if any(self.text.font(fs).size(words)[0] > name_w for words in words_of):
+            size = max(10, int(fs * 0.8))
+        for words in words_of:
+            name = self.text.get(words, size, IVORY)
             if name.get_width() > name_w:
-                size = max(10, int(fs * 0.8))
-                name = self.text.get(words, size, IVORY)
-                if name.get_width() > name_w:
-                    lines = self.text.wrap(words, size, name_w)
-                    names.append([self.text.get(line, size, IVORY) for line in lines])
-                    continue
+                lines = self.text.wrap(words, size, name_w)
+                names.append([self.text.get(line, size, IVORY) for line in lines])
+                continue
             names.append([name])
         heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
                    for imgs in names]

@@ -166,15 +166,23 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         self.phase = "lot"
         self.holds.add("dealing")
         drawn = self.lot_cards()
+        self.app.play_sound("shuffle")
+        last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
+        # who deals is said once every drawn card lies face up, never ahead of the last one
+        f = self.tweens.factor
+        self.tweens.add(Sequence(Wait(last), self._announce_lot, Wait(1.8 * f), self._lot_done))
+
+    def _announce_lot(self) -> None:
+        drawn = self.lot_cards()
         dealer = self.shown.dealer
+        if dealer not in drawn:
+            return
         card = C.display(drawn[dealer], i18n.get_language())
         key = "eralash.lot.you" if dealer in self.humans else "eralash.lot"
         self.say(t(key, name=self.name(dealer), card=card), 3.2)
         self._lot_message = self.message
-        self.app.play_sound("shuffle")
-        last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
-        self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
-        self.tweens.add(Sequence(Wait(last + 1.8 * self.tweens.factor), self._lot_done))
+        if drawn[dealer] in self.sprites:
+            self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
 
     def _lot_done(self) -> None:
         self.phase = "dealing"

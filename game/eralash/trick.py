@@ -1,6 +1,5 @@
 """Marks on the Eralash trick: the led card carries an ivory ring and "led" while the trick is played;
-once it is complete the card that takes it is ringed and named before the trick is gathered
-with a caption ("Svetlana trumps and takes the trick"), and stays until the player presses a key or
+once it is complete the card that takes it is ringed before the trick is gathered, with a caption ("Svetlana trumps and takes the trick"), and stays until the player presses a key or
 clicks, or ``TRICK_DWELL`` seconds pass (times the speed setting's factor)
 (a mixin of ``EralashTable``; the trick's layout, one card per seat round the centre, is
 ``eralash_layout``'s ``TRICK_X`` / ``TRICK_Y``)."""
@@ -62,8 +61,8 @@ class TrickMarks:
             colour = GLOW if kind == "winner" else IVORY
             width = RING + (2 if kind == "winner" else 0)
             pygame.draw.rect(surface, colour, box, width=width, border_radius=10)
-            if kind == "led" and complete:
-                continue  # once the trick is complete, the winner's word is the one that counts
+            if complete:
+                continue  # a complete trick: its caption names who takes it, the ring shows the card
             word = t("story.eralash.wins") if kind == "winner" else t("story.eralash.led")
             tag = self.text.get(word, fs, colour, "bold" if kind == "winner" else "italic", shadow=True)
             surface.blit(tag, self.tag_rect(tag.get_size(), box))
@@ -89,6 +88,9 @@ class TrickMarks:
         cards, _ = self.trick_on_cloth()
         others = [self.sprites[c].rect(self.images.size) for c in cards if c in self.sprites]
         others = [r for r in others if r.center != box.center]
+        race = getattr(self, "race_rect", lambda: None)()
+        if race is not None:  # the race line above the trick: a tag goes beside its card instead
+            others.append(race)
         return next((r for r in order if not any(r.colliderect(o) for o in others)), order[0])
 
     def trick_caption(self) -> str | None:
