@@ -1,8 +1,8 @@
 """Marks on the Eralash trick: the led card carries an ivory ring and "led" while the trick is played;
-once it is complete the card that takes it is ringed before the trick is gathered, with a caption ("Svetlana trumps and takes the trick"), and stays until the player presses a key or
-clicks, or ``TRICK_DWELL`` seconds pass (times the speed setting's factor)
-(a mixin of ``EralashTable``; the trick's layout, one card per seat round the centre, is
-``eralash_layout``'s ``TRICK_X`` / ``TRICK_Y``)."""
+once it is complete the card that takes it is ringed, a caption says who takes it ("Svetlana trumps
+and takes the trick"), and the trick stays until the player presses a key or clicks, or
+``TRICK_DWELL`` seconds pass (times the speed setting's factor) (a mixin of ``EralashTable``; the
+trick's layout, one card per seat round the centre, is ``eralash_layout``'s ``TRICK_X`` / ``TRICK_Y``)."""
 
 from __future__ import annotations
 
