@@ -121,7 +121,7 @@ def test_a_bot_that_takes_a_moment_says_it_is_thinking_in_its_own_words(eralash_
     assert table.thinking_shown() is None or table.clock - table._bot_since >= 0.3
     frames(app, int(0.5 / DT))
     assert table.thinking_shown() == 1
-    assert table.thinking_words(1) == f"{table.player_name(1)} is thinking…"
+    assert table.thinking_words(1) == f"{table.player_name(1)} is thinking"  # the dots follow
 
 
 def finish_a_trick(app, table, match):

@@ -141,10 +141,11 @@ class TableDrawing:
         pygame.draw.polygon(surface, (60, 45, 20), points, width=1)
 
     def thinking_words(self, seat: int) -> str:
-        """ "Svetlana is thinking…" / "Светлана думает…" in the form that seat takes."""
+        """ "Svetlana is thinking" / "Светлана думает" in the form that seat takes (the pulsing dots
+        drawn after it are its ellipsis: a drawn "…" would read as text cut short)."""
         from game.words.grammar import say
 
-        return say("table.thinking", self.form(seat), name=self.player_name(seat))
+        return say("table.thinking", self.form(seat), name=self.player_name(seat)).rstrip("…. ")
 
     def draw_thinking_label(self, surface: pygame.Surface, midtop: tuple[int, int], seat: int) -> pygame.Rect:
         """The bot that has been thinking a moment says so under its seat (kept inside the window)."""
