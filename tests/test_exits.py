@@ -255,3 +255,45 @@ def test_a_game_the_player_has_played_in_is_counted_abandoned(tmp_path: Path):
         assert (rec.played, rec.abandoned) == (1, 1)
     finally:
         app.close()
+
+
+def test_the_new_game_form_keeps_each_seats_level_and_leaves_no_gap(tmp_path: Path):
+    app = app_on_disk(tmp_path)
+    try:
+        scene = app.stack.push(NewGameScene(app))
+        frames(app, 1)
+        scene.press("game_eralash")
+        scene.press("players_4")
+        scene.press("level3_master")
+        scene.press("level1_novice")
+        scene.press("players_2")
+        with_two = scene.buttons["classic_no"].rect.top - scene.buttons["level1_club"].rect.bottom
+        assert with_two < 2 * scene.row_h  # the rows close up: no empty seats' rows
+        assert scene.setup["levels"][0] == "novice"
+        scene.press("start")  # a two-player robber with the novice opposite
+        assert app.stack.top is not scene
+        again = app.stack.push(NewGameScene(app))
+        frames(app, 1)
+        assert again.players() == 2
+        again.press("players_4")
+        assert again.setup["levels"] == ["novice", "club", "master"]  # Master kept, not reset to Club
+    finally:
+        app.close()
+
+
+def test_new_game_says_when_every_robber_is_one_deal(make_app):
+    app = make_app()
+    scene = app.stack.push(NewGameScene(app))
+    frames(app, 1)
+    scene.press("game_eralash")
+    scene.press("players_2")
+    scene.press("short_no")
+    scene.press("target_13")
+    note = "Every robber ends in one deal: it has 26 tricks, so someone reaches 13"
+    assert any(note in x for x in shown_texts(app))
+    scene.press("players_4")
+    assert not any("one deal" in x for x in shown_texts(app))
+
+
+def shown_texts(app):
+    return [str(getattr(e, "text", "")) for e in app.ui.get_sprite_group().sprites() if e.alive() and e.visible]

@@ -197,6 +197,8 @@ class EralashPlaques:
             # Under the trump indicator: below the score plaque the left seat's hand would cover it.
             surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
 
+    race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
+
     def race_line(self) -> str:
         """Where the robber stands, in one line: who leads on points (points decide the winner) and
         what ends it (tricks: someone reaching the target, or this very deal when it must)."""
@@ -217,7 +219,7 @@ class EralashPlaques:
 
     def race_rect(self) -> pygame.Rect | None:
         """The race line's place: centred just above the trick, while cards are played."""
-        if self.phase != "play" or self.match.is_over() or self.layout is None:
+        if not self.race_shown or self.phase != "play" or self.match.is_over() or self.layout is None:
             return None
         if getattr(self, "peeking", False):
             return None

@@ -61,7 +61,7 @@ class TrickMarks:
             colour = GLOW if kind == "winner" else IVORY
             width = RING + (2 if kind == "winner" else 0)
             pygame.draw.rect(surface, colour, box, width=width, border_radius=10)
-            if complete:
+            if complete and (kind == "led" or self.trick_caption() is not None):
                 continue  # a complete trick: its caption names who takes it, the ring shows the card
             word = t("story.eralash.wins") if kind == "winner" else t("story.eralash.led")
             tag = self.text.get(word, fs, colour, "bold" if kind == "winner" else "italic", shadow=True)
@@ -93,11 +93,13 @@ class TrickMarks:
             others.append(race)
         return next((r for r in order if not any(r.colliderect(o) for o in others)), order[0])
 
+    trick_captions = True  # the narrated example tells each trick in its own words instead
+
     def trick_caption(self) -> str | None:
         """What the finished trick on the cloth says: who takes it, and whether by trumping."""
         deal = self.shown
         i = self.gather
-        if i is None or i >= len(deal.winners) or getattr(self, "peeking", False):
+        if not self.trick_captions or i is None or i >= len(deal.winners) or getattr(self, "peeking", False):
             return None
         cards = deal.trick_cards(i)
         winner = deal.winners[i]

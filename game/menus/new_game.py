@@ -316,8 +316,7 @@ class NewGameScene(GuiScene):
         if not options.one_deal(n):
             return y
         tricks = options.hand_size(n)
-        words = t("newgame.one_deal", tricks=plural(tricks, "eralash.n_tricks"),
-                  target=plural(options.target, "eralash.n_tricks"))
+        words = t("newgame.one_deal", tricks=plural(tricks, "eralash.n_tricks"), target=options.target)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             UILabel(pygame.Rect(30, y, self.inner, self.row_h), words, self.app.ui, container=self.panel,
@@ -487,10 +486,12 @@ class NewGameScene(GuiScene):
             self._asked_seed = seed
             self.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game=self._saved_game_name())
             return
+        kept_levels = list(self.setup["levels"])  # every seat's choice, the seats not played too
+        kept_names = [x.strip() or NAMES["en"][i + 1] for i, x in enumerate(self.setup["names"])]
         with contextlib.suppress(Exception):
             self.app.settings.update(
                 {
-                    game: {"players": n, "levels": levels, "names": names, "options": options},
+                    game: {"players": n, "levels": kept_levels, "names": kept_names, "options": options},
                     "last_game": game,
                 }
             )
