@@ -419,6 +419,9 @@ class App:
         """Is this KEYDOWN a held Esc repeating? One press of Esc is one step back (a table to the menu),
         never several (the menu's question, or the app gone)."""
         pg = self.pg
+        if event.type in (pg.WINDOWFOCUSLOST, pg.WINDOWFOCUSGAINED):
+            self._esc_held = False  # its key-up may go to another window
+            return False
         if getattr(event, "key", None) != pg.K_ESCAPE:
             return False
         if event.type == pg.KEYUP:
@@ -426,12 +429,13 @@ class App:
             return False
         if event.type != pg.KEYDOWN:
             return False
-        held = False
-        with contextlib.suppress(Exception):
-            held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
-        if self._esc_held and held:
+        if self._esc_held:  # no key-up since the last press: the key is repeating
             return True
-        self._esc_held = held
+        # Held down by a real keyboard: its repeats (queued, perhaps, until after the key went up,
+        # when the frame is slow) are dropped until its key-up arrives. A key-down posted with no
+        # key held (tests, other programs) is a press of its own.
+        with contextlib.suppress(Exception):
+            self._esc_held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
         return False
 
     def dispatch(self, event: Any) -> None:

@@ -62,10 +62,12 @@ def test_a_held_esc_steps_back_once_and_never_closes_the_app(make_app, monkeypat
     monkeypatch.setattr(pygame.key, "get_pressed", lambda: held)
     esc(app)
     assert app.stack.top is menu and table not in app.stack.scenes  # the table → the menu
-    for _ in range(5):  # the key repeats while held: nothing more happens
+    for _ in range(3):  # the key repeats while held: nothing more happens
+        esc(app)
+    held[pygame.K_ESCAPE] = False  # a slow frame: repeats still queued after the key went up
+    for _ in range(3):
         esc(app)
     assert app.running and menu.dialog is None
-    held[pygame.K_ESCAPE] = False
     esc(app, pygame.KEYUP)
     held[pygame.K_ESCAPE] = True
     esc(app)  # a new press: the question, still no quitting
