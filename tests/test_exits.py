@@ -298,4 +298,5 @@ def test_new_game_says_when_every_robber_is_one_deal(make_app):
 
 
 def shown_texts(app):
-    return [str(getattr(e, "text", "")) for e in app.ui.get_sprite_group().sprites() if e.alive() and e.visible]
+    elements = app.ui.get_sprite_group().sprites()
+    return [str(getattr(e, "text", "")) for e in elements if e.alive() and e.visible]
