@@ -185,7 +185,7 @@ def test_a_trick_won_by_trumping_says_so():
             return 0
 
     class Stub:
-        shown, gather, peeking = Deal(), 0, False
+        shown, gather, peeking, trick_captions = Deal(), 0, False, True
         trick_caption = EralashTable.trick_caption
 
         def form(self, seat):
