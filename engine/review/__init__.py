@@ -157,6 +157,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
     else:
         from engine.review.eralash import judge
     noise = NOISE[game]
+    moves = load_match(record)[1].moves  # what followed each decision (a claim answered)
 
     def stopping() -> bool:
         return should_stop is not None and bool(should_stop())
@@ -170,8 +171,22 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
         except Stopped:
             return
         best, wp, wb, loss, nearly = settle(d.played, j, noise)
+        why = explain(game, view, d.played, best, loss, moves, d.move_index) if loss > 0 else None
         yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, best, wp, wb, loss,
-                      nearly, j.iterations)
+                      nearly, j.iterations, why)
+
+
+def explain(game: str, view: Any, played: object, best: object, loss: float, moves: list[Any],
+            index: int, **values: Any) -> dict[str, str] | None:
+    """The ``why`` of a decision that cost (engine.review.why), with what followed it in the record."""
+    from engine.review.why import decision_why
+
+    facts: dict[str, Any] = {}
+    if game == "uragan":
+        from engine.review.uragan.why import followed
+
+        facts["claimed"], facts["forced"] = followed(moves, index)
+    return decision_why(game, view, played, best, loss=loss, **values, **facts)
 
 
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:

@@ -41,6 +41,7 @@ class Verdict:
     loss: float
     nearly_best: bool = False  # the played move scored within the noise threshold of the best
     iterations: int = 0
+    why: dict[str, str] | None = None  # {"en": .., "ru": ..} for a move that cost (engine.review.why)
 
     @property
     def is_best(self) -> bool:
@@ -58,4 +59,5 @@ class Verdict:
             "win_chance_best": self.win_chance_best,
             "loss": self.loss,
             "nearly_best": self.nearly_best,
+            **({"why": self.why} if self.why else {}),
         }
