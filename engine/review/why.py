@@ -58,6 +58,13 @@ def decision_why(game: str, view: Any, played: object, best: object, *, loss: fl
     return words.say_both(found, MOST + (exact is not None))
 
 
+def decided_why() -> dict[str, str]:
+    """The line at the head of a decided deal's review: nothing the seat did changed the result."""
+    from engine.review.eralash.why import Decided  # the same words for both games
+
+    return words.say_both([Decided()]) or {}
+
+
 def hint_why(view: Any, move: object, game: str) -> dict[str, str] | None:
     """One line on why the hinted ``move`` is good from ``view`` ({"en": .., "ru": ..}), or None
     when there is nothing to say beyond the move itself."""
