@@ -212,18 +212,27 @@ def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str
     by_deal: dict[int, list[Verdict]] = {}
     for v in verdicts:
         by_deal.setdefault(v.deal, []).append(v)
+    return [{"deal": n, "decisions": len(vs),
+             "mistakes": sum(v.mark == "mistake" for v in vs),
+             "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
+             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise)}
+            for n, vs in by_deal.items()]
+
+
+def mark_decided(out: dict[str, Any]) -> None:
+    """A decided deal's summary gets the plain line as its ``why``, and so does each of its
+    decisions that has none: in a decided deal no move is "good", none made a difference."""
     from engine.review.why import decided_why
 
-    out = []
-    for n, vs in by_deal.items():
-        summary: dict[str, Any] = {"deal": n, "decisions": len(vs),
-                                   "mistakes": sum(v.mark == "mistake" for v in vs),
-                                   "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
-                                   "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise)}
-        if summary["decided"]:
-            summary["why"] = decided_why()  # the one plain line at the head of the deal's review
-        out.append(summary)
-    return out
+    line = decided_why()
+    settled = set()
+    for d in out["deals"]:
+        if d["decided"]:
+            d["why"] = line
+            settled.add(d["deal"])
+    for v in out["decisions"]:
+        if v["deal"] in settled and "why" not in v:
+            v["why"] = line
 
 
 def review_json(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
@@ -243,10 +252,7 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
         "deals": deal_summaries(verdicts, NOISE[game]),
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
-    settled = {d["deal"]: d["why"] for d in out["deals"] if d["decided"]}
-    for v in out["decisions"]:  # in a decided deal no move is "good": each says it made no difference
-        if v["deal"] in settled and "why" not in v:
-            v["why"] = settled[v["deal"]]
+    mark_decided(out)
     if game == "eralash":
         out["note"] = ("Eralash is decided mostly by the deal: the points come from runs and honours, "
                        f"and losses under {NOISE[game]} of win chance are reported as none")

@@ -8,22 +8,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine.review import words
+from engine.review.reasons import BetterValue, Decided
 
 MOST = 2  # reasons per sentence
-
-
-@dataclass(frozen=True)
-class BetterValue:
-    """Nothing simpler to point at: the better move is worth ``amount`` more (``unit``: "points",
-    deal points; "tricks"; "chance", win chance)."""
-
-    best: object
-    amount: float
-    unit: str
 
 
 def game_reasons(game: str, view: Any, played: object, best: object, **facts: Any) -> list[Any]:
@@ -60,8 +50,6 @@ def decision_why(game: str, view: Any, played: object, best: object, *, loss: fl
 
 def decided_why() -> dict[str, str]:
     """The line at the head of a decided deal's review: nothing the seat did changed the result."""
-    from engine.review.eralash.why import Decided  # the same words for both games
-
     return words.say_both([Decided()]) or {}
 
 

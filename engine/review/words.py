@@ -394,7 +394,7 @@ def _claim_answer(r: Any, lang: str) -> list[str]:
         parts = [phrase(lang, "answer_let", take=took)]
     if r.seven_kept:
         other = phrase(lang, "let_stand" if r.claimed else "claim")
-        other = other[0].upper() + other[1:] if lang == "en" else f"«{other}»"
+        other = other if lang == "en" else f"«{other}»"
         parts.append(phrase(lang, "answer_seven_kept", other=other))
     elif r.seven_to_them:
         parts.append(phrase(lang, "answer_seven_to_them"))

@@ -8,11 +8,7 @@ from typing import Any
 
 from engine.cards import SUIT_MASK, cards
 from engine.eralash.trick import beats
-
-
-@dataclass(frozen=True)
-class Decided:
-    """Nothing the seat could have done in this deal would have changed the result."""
+from engine.review.reasons import Decided
 
 
 @dataclass(frozen=True)

@@ -244,6 +244,8 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
         _, b_sweepers = _sweepers(view, b.table)
         if b_sweepers.bit_count() < sweepers.bit_count():
             out.append(TableLeft(played, best, p.table, total, total, sweepers, view.stock_size == 0))
+    counts = _counts(view, p, b, best)
+    out.extend(r for r in counts if r.category != "primiera")  # a category's count before a card
     pile = view.piles[me]
     best_suit = suit_points(pile)
     for c in cards(b.mine & ~p.mine & (RANK_MASK[SEVEN] | RANK_MASK[SEVEN - 1]) & ~SEVEN_H_BIT):
@@ -254,12 +256,12 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
             and played.card != SEVEN_OF_HEARTS and not b.table >> played.card & 1 \
             and view.unseen() & VALUE_MASK[VALUE[played.card]]:
             out.append(PrimieraCard("given", played.card, played, best))
-    out.extend(_counts(view, p, b, best))
+    out.extend(r for r in counts if r.category == "primiera")
     bait = _bait(view, p, b)
     if bait is not None:
         out.append(bait)
     own = _own_sum(view, played, p, b)
-    if own is not None:
+    if own is not None and not (b.sweep and isinstance(best, Play) and best.card == own.card):
         out.append(own)
     if isinstance(played, Play) and view.phase != PICK and not view.options.strict:
         br = breach(played.card, played.take, view.table)
