@@ -258,3 +258,80 @@ def test_a_decided_deal_reviews_with_the_decided_line_and_no_move_called_good() 
     assert line["en"].startswith("Nothing you could have done") and line["ru"].startswith("Что бы вы ни")
     for text in line.values():
         assert not re.search(r"good|хорош|лучш", text, re.IGNORECASE)
+
+
+def _last_round(seed: int) -> tuple[object, list[object], object]:
+    """A Club deal stopped at a decision of seat 0 in the last round with two or more cards left:
+    (the match there, the rest of the deal's moves, the match at the end)."""
+    from engine.bots.uragan.club import UraganClub
+    from engine.uragan.match import Match
+    from engine.uragan.options import Options
+
+    m = Match.new(Options(claims="strict"), ["a", "b"], seed)
+    bots = [UraganClub(seed), UraganClub(seed + 1)]
+    stop = None
+    while not m.deals_done:
+        s = m.current_player()
+        v = m.view(s)
+        if stop is None and s == 0 and v.stock_size == 0 and v.round == 2 and len(m.legal_moves()) > 1 \
+                and v.hand_sizes[0] >= 2:
+            stop = len(m.moves)
+        m.play(bots[s].choose(v))
+    assert stop is not None
+    save = m.to_save()
+    moves = list(m.moves)
+    save["moves"] = []
+    at = type(m).from_save(save)
+    for mv in moves[:stop]:
+        at.play(mv)
+    return at, moves[stop:], m
+
+
+def test_an_exact_verdict_says_what_best_play_gives() -> None:
+    at, rest, _ = _last_round(3)
+    view = at.view(0)
+    played = rest[0]
+    other = next(m for m in view.legal_moves() if m != played)
+    said = decision_why("uragan", view, other, played, loss=0.1, deal_loss=1.0, exact=True, line=rest)
+    assert said is not None
+    assert said["en"].startswith("Solved exactly: with best play you finish with")
+    assert said["ru"].startswith("Решено точно: при лучшей игре у вас будет")
+    deal = view.determinize(random.Random(1))  # the last round: the only deal the view allows
+    for mv in rest:
+        deal.play(mv)
+    cards = deal.score_breakdown()["counts"][0]["cards"]
+    assert W.count(cards, "card", "en") in said["en"] and W.count(cards, "card", "ru") in said["ru"]
+    short = decision_why("uragan", view, other, played, loss=0.1, deal_loss=1.0, exact=True, line=rest[:1])
+    assert short is None or not short["en"].startswith("Solved")  # a line that stops short says nothing exact
+
+
+def test_bait_needs_the_samples_to_agree() -> None:
+    """An opponent's lawful trail left on the table is bait only when most sampled deals give the
+    opponent another card of its value (Club games: positions right after seat 0 trailed)."""
+    from engine.bots.uragan.club import UraganClub
+    from engine.review.uragan.why import BAIT_CHANCE, Bait, _twin_chance
+    from engine.uragan.deck import VALUE
+    from engine.uragan.match import Match
+    from engine.uragan.options import Options
+
+    seen = baited = 0
+    for seed in range(20):
+        m = Match.new(Options(claims="strict"), ["a", "b"], seed)
+        bots = [UraganClub(seed), UraganClub(seed + 1)]
+        while not m.deals_done:
+            s = m.current_player()
+            v = m.view(s)
+            last = v.plays[-1] if v.plays else None
+            if s == 1 and v.phase == 0 and last is not None and last.seat == 0 and not last.take:
+                trails = [mv for mv in v.legal_moves() if not mv.take and mv.card != last.card]
+                takes = [mv for mv in v.legal_moves() if mv.take >> last.card & 1]
+                if trails and takes:
+                    got = [r for r in U.reasons(v, trails[0], takes[0]) if isinstance(r, Bait)]
+                    assert bool(got) == (_twin_chance(v, VALUE[last.card]) >= BAIT_CHANCE)
+                    if got:
+                        assert got[0].card == last.card and "%" in W.say(got, "en")
+                        assert W.card(last.card, "ru") in W.say(got, "ru")
+                    seen += 1
+                    baited += bool(got)
+            m.play(bots[s].choose(v))
+    assert seen >= 10 and 0 < baited < seen

@@ -97,7 +97,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_let": "letting it stand gives your opponent {take}",
         "answer_seven_to_them": "the 7♥ goes to your opponent",
         "answer_seven_kept": "{other} would have left the 7♥ on the table for you",
-        "exact": "solved exactly: with best play you finish with {cards} {cards_word}{extra}",
+        "exact": ("solved exactly: with best play you finish with {cards}{extra}, and the deal ends"
+                  " {mine}:{theirs}"),
         "exact_primiera": " and the primiera",
         "exact_points": "solved exactly: with best play this deal ends {mine}:{theirs}",
         "better_value": "{best} is worth {amount} more {unit} here",
@@ -161,7 +162,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_let": "если оставить ход, соперник получает {take}",
         "answer_seven_to_them": "7♥ уходит сопернику",
         "answer_seven_kept": "{other} оставило бы 7♥ на столе для вас",
-        "exact": "решено точно: при лучшей игре у вас будет {cards}{extra}",
+        "exact": ("решено точно: при лучшей игре у вас будет {cards}{extra}, а сдача кончится"
+                  " {mine}:{theirs}"),
         "exact_primiera": " и примьера",
         "exact_points": "решено точно: при лучшей игре сдача кончается {mine}:{theirs}",
         "better_value": "«{best}» приносит здесь на {amount} больше",
@@ -417,7 +419,8 @@ def _better(r: Any, lang: str) -> list[str]:
 def _exact(r: Any, lang: str) -> list[str]:
     if r.cards:
         extra = phrase(lang, "exact_primiera") if r.primiera else ""
-        return [phrase(lang, "exact", cards=count(r.cards, "card", lang), cards_word="", extra=extra)]
+        return [phrase(lang, "exact", cards=count(r.cards, "card", lang), extra=extra,
+                       mine=number(r.mine, lang, 0), theirs=number(r.theirs, lang, 0))]
     return [phrase(lang, "exact_points", mine=number(r.mine, lang, 0), theirs=number(r.theirs, lang, 0))]
 
 

@@ -9,11 +9,14 @@ unseen cards), never from the hidden cards; ``engine.review.words`` turns reason
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any, NamedTuple
 
 from engine.cards import HEARTS, RANK_MASK, SEVEN, SUIT_MASK, CardSet, cards, rank_of
+from engine.state import IllegalMove
 from engine.uragan.capture import captures
 from engine.uragan.claim import breach
 from engine.uragan.deck import DECK, PLAYS_PER_DEAL, VALUE, VALUE_MASK
@@ -341,6 +344,25 @@ def followed(record_moves: list[object], index: int) -> tuple[bool | None, CardS
     return None, None
 
 
+def exact_reason(view: Any, line: Sequence[object]) -> Exact | None:
+    """What best play gives, when the verdict was solved exactly and ``line`` plays the deal to its
+    end: in the last round the stock is empty, so the view knows the opponent's hand too."""
+    if view.stock_size or not line or view.unseen().bit_count() != view.hand_sizes[view.opponent]:
+        return None
+    deal = view.determinize(random.Random(0))  # the only deal consistent with the view
+    try:
+        for move in line:
+            deal.play(move)
+    except IllegalMove:
+        return None
+    if not deal.is_over():
+        return None
+    bd = deal.score_breakdown()
+    me, them = view.seat, view.opponent
+    return Exact(bd["points"][me]["total"], bd["points"][them]["total"], bd["counts"][me]["cards"],
+                 bool(bd["points"][me]["primiera"]))
+
+
 def hint_reasons(view: Any, move: object) -> list[Reason]:
     """What speaks for ``move`` against the other lawful moves (for a hint's one line)."""
     if view.phase == CLAIM_PHASE or not isinstance(move, Play):
@@ -363,6 +385,6 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
     return out
 
 
-__all__ = ["reasons", "followed", "hint_reasons", "outcome", "Reason", "TableLeft", "SweepMissed",
-           "SevenOfHearts", "PrimieraCard", "CategoryCount", "Bait", "OwnSum", "Claimable", "ClaimAnswer",
-           "Exact"]
+__all__ = ["reasons", "followed", "exact_reason", "hint_reasons", "outcome", "Reason", "TableLeft",
+           "SweepMissed", "SevenOfHearts", "PrimieraCard", "CategoryCount", "Bait", "OwnSum", "Claimable",
+           "ClaimAnswer", "Exact"]
