@@ -335,3 +335,24 @@ def test_bait_needs_the_samples_to_agree() -> None:
                     baited += bool(got)
             m.play(bots[s].choose(v))
     assert seen >= 10 and 0 < baited < seen
+
+
+def test_the_solvers_principal_line_gives_the_exact_words() -> None:
+    """With the last-round solver's own line (as an exact verdict carries it), the why says what
+    best play gives, and that is what the line reaches."""
+    from engine.bots.uragan.endgame import Endgame, deal_of_view, points_utility
+
+    at, _, _ = _last_round(5)
+    view = at.view(0)
+    sol = Endgame(points_utility).solve(deal_of_view(view), all_values=True)
+    worse = min(sol.values, key=lambda m: sol.values[m])
+    said = decision_why("uragan", view, worse, sol.move, deal_loss=sol.value - sol.values[worse],
+                        exact=True, line=sol.line)
+    assert said is not None and said["en"].startswith("Solved exactly")
+    deal = deal_of_view(view)
+    for mv in sol.line:
+        deal.play(mv)
+    bd = deal.score_breakdown()
+    mine, theirs = bd["points"][0]["total"], bd["points"][1]["total"]
+    assert mine - theirs == sol.value
+    assert f"{mine}:{theirs}" in said["en"] and f"{mine}:{theirs}" in said["ru"]
