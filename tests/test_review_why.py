@@ -356,3 +356,32 @@ def test_the_solvers_principal_line_gives_the_exact_words() -> None:
     mine, theirs = bd["points"][0]["total"], bd["points"][1]["total"]
     assert mine - theirs == sol.value
     assert f"{mine}:{theirs}" in said["en"] and f"{mine}:{theirs}" in said["ru"]
+
+
+def test_eralash_the_robber_race_is_said_only_when_it_points_the_better_way() -> None:
+    """Club robbers: wherever the race is given as the reason, the better move takes the trick when
+    the seat leads on points and lets it go when it trails, and the words carry the score."""
+    from engine.bots.eralash.club import ClubBot
+    from engine.eralash.match import Match
+    from engine.review.eralash.why import RobberRace, _wins_now, reasons
+
+    said = 0
+    for seed in range(6):
+        match = Match.new(None, ["a", "b", "c"], seed)
+        bots = [ClubBot(seed + s) for s in range(3)]
+        while not match.is_over() and said < 12:
+            s = match.current_player()
+            view = match.view(s)
+            legal = view.legal_moves()
+            if view.trump >= 0 and view.pos > 0 and len(legal) > 1:
+                for a in legal[:3]:
+                    for b in legal[-3:]:
+                        for r in reasons(view, a, b):
+                            if isinstance(r, RobberRace):
+                                assert r.leading == _wins_now(view, b) != _wins_now(view, a)
+                                assert (r.mine > r.theirs) == r.leading
+                                text = W.say([r], "ru")
+                                assert f"{r.mine}:{r.theirs}" in text and "взят" in text
+                                said += 1
+            match.play(bots[s].choose(view))
+    assert said >= 3

@@ -116,11 +116,10 @@ def _race(view: Any, played: int, best: int, side: int) -> RobberRace | None:
     n_sides = len(view.robber_points)
     pts = [view.robber_points[s] + _side_sum(view, view.points, s) for s in range(n_sides)]
     trs = [view.robber_tricks[s] + _side_sum(view, view.tricks_won, s) for s in range(n_sides)]
-    left = view.size - len(view.winners)
-    if trs[side] + left < view.target:  # this deal cannot end the robber through this side's tricks
-        return None
     mine = pts[side]
     theirs = max(p for s, p in enumerate(pts) if s != side)
+    if mine == theirs:
+        return None
     leading = mine > theirs
     if leading != takes_b:  # the better move takes the trick when leading, ducks when behind
         return None
