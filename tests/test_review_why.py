@@ -385,3 +385,18 @@ def test_eralash_the_robber_race_is_said_only_when_it_points_the_better_way() ->
                                 said += 1
             match.play(bots[s].choose(view))
     assert said >= 3
+
+
+def test_a_last_round_hint_says_what_best_play_gives() -> None:
+    from engine.bots.uragan.endgame import Endgame, deal_of_view, points_utility
+
+    at, _, _ = _last_round(4)
+    view = at.view(0)
+    sol = Endgame(points_utility).solve(deal_of_view(view))
+    said = hint_why(view, sol.move, "uragan")
+    assert said is not None and said["en"].startswith("Solved exactly")
+    deal = deal_of_view(view)
+    for mv in Endgame(points_utility).line(deal, sol.move, 36):
+        deal.play(mv)
+    cards = deal.score_breakdown()["counts"][0]["cards"]
+    assert W.count(cards, "card", "ru") in said["ru"]

@@ -363,12 +363,28 @@ def exact_reason(view: Any, line: Sequence[object]) -> Exact | None:
                  bool(bd["points"][me]["primiera"]))
 
 
+def _solved_hint(view: Any, move: Play) -> Exact | None:
+    """In the last round (every card known): what best play from both seats gives after ``move``,
+    by the exact solver's line (a few hundredths of a second)."""
+    from engine.bots.uragan.endgame import Endgame, deal_of_view, opponent_hand_known, points_utility
+
+    if not opponent_hand_known(view) or view.phase != 0:
+        return None
+    deal = deal_of_view(view)
+    if move not in deal.legal_moves():
+        return None
+    return exact_reason(view, Endgame(points_utility).line(deal, move, PLAYS_PER_DEAL))
+
+
 def hint_reasons(view: Any, move: object) -> list[Reason]:
     """What speaks for ``move`` against the other lawful moves (for a hint's one line)."""
     if view.phase == CLAIM_PHASE or not isinstance(move, Play):
         return []
     o = outcome(view, move)
     out: list[Reason] = []
+    solved = _solved_hint(view, move)
+    if solved is not None:
+        out.append(solved)
     if o.sweep:
         out.append(SweepMissed(move))
     if o.mine & SEVEN_H_BIT:
