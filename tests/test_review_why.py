@@ -400,3 +400,22 @@ def test_a_last_round_hint_says_what_best_play_gives() -> None:
         deal.play(mv)
     cards = deal.score_breakdown()["counts"][0]["cards"]
     assert W.count(cards, "card", "ru") in said["ru"]
+
+
+def test_a_priority_breaking_play_says_it_may_be_claimed_and_what_followed() -> None:
+    from engine.review.uragan.why import followed
+
+    i = next(k for k, sc in enumerate(SCENARIOS) if sc.what.startswith("claims a 7 that took 3+4"))
+    rec = build(SCENARIOS[i], "book", 0, seed=11)
+    moves = load_match(rec)[1].moves
+    index = rec["planted"]["move"] - 1  # the opponent's 7♣ taking 3♠ 4♠ beside the 7♥, then the claim
+    view = match_before(rec, index).view(1)
+    played, best = moves[index], parse_move("7C:7H")
+    claimed, forced = followed(moves, index)
+    assert claimed is True and forced is None  # one demanded capture: no pick followed
+    said = decision_why("uragan", view, played, best, loss=0.1, claimed=claimed, forced=forced)
+    assert said is not None
+    assert "claim" in said["en"] and "требова" in said["ru"] and "equal card" in said["en"]
+    assert "had to take 7♥" in said["en"]
+    plain = decision_why("uragan", view, played, best, loss=0.1)
+    assert plain is not None and "claimed" not in plain["en"]  # not known: not said

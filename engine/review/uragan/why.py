@@ -232,8 +232,17 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
     if view.phase == CLAIM_PHASE and isinstance(played, (Claim, LetStand)):
         return _claim_answer(view, played, best)
     me = view.seat
-    p, b = outcome(view, played), outcome(view, best)
     out: list[Reason] = []
+    acted = played
+    if isinstance(played, Play) and view.phase != PICK and not view.options.strict:
+        br = breach(played.card, played.take, view.table)
+        if br is not None:  # the rule broken comes first; a claim changes what the card took
+            if claimed and forced is None and len(br.demanded) == 1:
+                forced = br.demanded[0]
+            out.append(Claimable(played, br.kind, claimed, forced))
+            if claimed and forced is not None:
+                acted = Play(played.card, forced)
+    p, b = outcome(view, acted), outcome(view, best)
     if b.sweep and not p.sweep:
         out.append(SweepMissed(best))  # type: ignore[arg-type]
     if b.mine & SEVEN_H_BIT and not p.mine & SEVEN_H_BIT:
@@ -266,10 +275,6 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
     own = _own_sum(view, played, p, b)
     if own is not None and not (b.sweep and isinstance(best, Play) and best.card == own.card):
         out.append(own)
-    if isinstance(played, Play) and view.phase != PICK and not view.options.strict:
-        br = breach(played.card, played.take, view.table)
-        if br is not None:
-            out.append(Claimable(played, br.kind, claimed, forced))
     return out
 
 
@@ -338,7 +343,10 @@ def followed(record_moves: list[object], index: int) -> tuple[bool | None, CardS
     nxt = record_moves[index + 1] if index + 1 < len(record_moves) else None
     if isinstance(nxt, Claim):
         pick = record_moves[index + 2] if index + 2 < len(record_moves) else None
-        return True, pick.take if isinstance(pick, Play) else None
+        mine = record_moves[index]
+        # a pick (the claimed card choosing among several demanded captures) plays the same card
+        is_pick = isinstance(pick, Play) and isinstance(mine, Play) and pick.card == mine.card
+        return True, pick.take if is_pick else None
     if isinstance(nxt, LetStand):
         return False, None
     return None, None
