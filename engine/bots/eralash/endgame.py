@@ -27,9 +27,10 @@ from typing import Any
 from engine.cards import SUIT_MASK
 from engine.eralash.determinize import Hidden
 
-__all__ = ["Endgame", "TooBig", "known_hands", "fits", "NODE_CAP", "CARDS_FIT"]
+__all__ = ["Endgame", "TooBig", "known_hands", "fits", "NODE_CAP", "NODES_PER_SECOND", "CARDS_FIT"]
 
 NODE_CAP = 60_000  # nodes one solve may visit (about 0.3 s of one core: docs/benchmarks.md)
+NODES_PER_SECOND = 150_000  # a budget of t seconds allows t times this many (capped at NODE_CAP)
 # Cards still to be played (all hands together) from which a solve fits Master's budget, by players.
 CARDS_FIT = {2: 20, 3: 15, 4: 16}
 

@@ -13,6 +13,11 @@ The trump choice (nobody holds a run) is flat Monte Carlo: every suit is tried o
 deals and played out.
 
 The Oracle is the same search handed the true deal instead of samples.
+
+Where every remaining card is known — to the Oracle always; to Master when its View pins every hidden
+card down (``endgame.known_hands``: both hands of a 2-player deal from the first trick, any deal once
+voids and counts leave one placement) — and the position fits (``endgame.fits``, a node cap scaled
+to the budget), the card is solved exactly instead (``endgame.Endgame``) for the same robber value.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import time
 from typing import Any
 
 from engine.bots.eralash.club import choose_trump_by_strength, duckers
+from engine.bots.eralash.endgame import NODE_CAP, NODES_PER_SECOND, Endgame, TooBig, fits, known_hands
 from engine.bots.eralash.robber import RobberValue
 from engine.bots.eralash.tricks import TrickPlay, equivalence_classes
 from engine.bots.eralash.view import (
@@ -83,8 +89,15 @@ class MasterBot:
             raise ValueError(f"seat {view.seat} has no move to make now (seat {view.cur} is to move)")
         if len(legal) == 1:
             return legal[0]
-        rng = decision_rng(self.seed, view)
         sit = Situation.of(view)
+        by_card = {to_card_move(m): m for m in legal} if sit.trump is not None else {}
+        if by_card and fits(sit.n, sum(view.counts)):
+            hands = list(getattr(full, "deal", full).hands) if self.sees_all and full is not None else None
+            solved = self._solve(sit, hands if hands is not None else known_hands(view))
+            if solved is not None and solved in by_card:
+                self.last_iterations = 0
+                return by_card[solved]
+        rng = decision_rng(self.seed, view)
         # leave a little of the budget for building the pool and answering
         budget = None if self.budget is None else max(0.0, self.budget * 0.92 - (time.perf_counter() - start))
         deadline = Deadline(budget, self.iterations, check_every=8)
@@ -96,9 +109,21 @@ class MasterBot:
         if sit.trump is None:
             suit = self._choose_trump(sit, trump_choices(view), sample, rng, deadline)
             return choose_trump_move(view, suit)
-        by_card = {to_card_move(m): m for m in legal}
         card = self._search(sit, by_card, sample, rng, deadline)
         return by_card[card]
+
+    def _solve(self, sit: Situation, hands: list[int] | None) -> int | None:
+        """The exact best card when every hand is known and the position fits the budget, else None."""
+        if hands is None or not fits(sit.n, sum(h.bit_count() for h in hands)):
+            return None
+        cap = NODE_CAP if self.budget is None else min(NODE_CAP, int(self.budget * NODES_PER_SECOND))
+        value, me = sit.robber_value(), sit.seat
+        solver = Endgame(sit.n, hands, sit.trump or 0, sit.leader, sit.trick, sit.won, me, sit.pairs,
+                         lambda won: value(won)[me], cap)
+        try:
+            return solver.best()[0]
+        except TooBig:
+            return None
 
     # --- trump ------------------------------------------------------------------------------------
 
