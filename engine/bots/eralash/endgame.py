@@ -192,6 +192,15 @@ class Endgame:
             self.hands, self.trick, self.leader, self.won = saved
         return out
 
+    def line_after(self, card: int, plies: int) -> list[int]:
+        """``card`` played now, then the principal line from there (``plies`` cards in all, at most)."""
+        saved = (self.hands[:], self.trick[:], self.leader, self.won[:])
+        try:
+            self._play(card)
+            return [card, *self.line(plies - 1)]
+        finally:
+            self.hands, self.trick, self.leader, self.won = saved
+
     # --- the search --------------------------------------------------------------------------------
 
     def _play(self, card: int) -> int:

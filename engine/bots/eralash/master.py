@@ -195,10 +195,14 @@ def search_root(
     value: RobberValue,
     rng: random.Random,
     deadline: Deadline,
+    deal_totals: dict[int, float] | None = None,
+    tree: list[Any] | None = None,
 ) -> tuple[dict[int, int], dict[int, float], int]:
     """The search itself: (visits, mean value for the seat, per root card) and the iterations.
 
-    Only ``root_cards`` are tried at the root (the review compares two moves this way)."""
+    Only ``root_cards`` are tried at the root (the review compares two moves this way). The review
+    may pass ``deal_totals``, which then sums per root card the tricks the seat's side took in each
+    iteration's deal, and ``tree``, which receives the root node (``expected_line`` reads it)."""
     pool: list[TrickPlay] = []
     root = _Node(-1)
     root_set = 0
@@ -206,6 +210,9 @@ def search_root(
         root_set |= 1 << c
     pairs = sit.pairs
     duck = duckers(sit)
+    side = [s for s in range(sit.n) if sit.side_of(s) == sit.side_of(sit.seat)]
+    if tree is not None:
+        tree.append(root)
     log, sqrt = math.log, math.sqrt
     it = 0
     while not deadline.expired(it):
@@ -218,6 +225,7 @@ def search_root(
         node = root
         path = [root]
         first = True
+        root_card = -1
         while state.left:
             mask = root_set if first else state.legal()
             first = False
@@ -237,6 +245,8 @@ def search_root(
                 card = (m & -m).bit_length() - 1
                 child = _Node(player)
                 children[card] = child
+                if root_card < 0:
+                    root_card = card
                 state.play(card)
                 path.append(child)
                 break
@@ -252,11 +262,15 @@ def search_root(
                 if ucb > best_ucb:
                     best_card, best_ucb = c, ucb
             node = children[best_card]
+            if root_card < 0:
+                root_card = best_card
             state.play(best_card)
             path.append(node)
         if state.left:
             state.rollout(rng, pairs, ROLLOUT_SKILL, duck)
         values = value(state.won)
+        if deal_totals is not None and root_card >= 0:
+            deal_totals[root_card] = deal_totals.get(root_card, 0.0) + sum(state.won[s] for s in side)
         for nd in path:
             nd.visits += 1
             if nd.player >= 0:
@@ -267,3 +281,16 @@ def search_root(
         c: (root.children[c].total / root.children[c].visits if visits[c] else 0.0) for c in root_cards
     }
     return visits, means, it
+
+
+def expected_line(root: Any, first: int, plies: int) -> list[int]:
+    """``first`` and then the most visited reply at each step of a search tree (up to ``plies`` cards)."""
+    line = [first]
+    node = root.children.get(first)
+    while node is not None and node.children and len(line) < plies:
+        card = max(node.children, key=lambda c: (node.children[c].visits, -c))
+        if node.children[card].visits < 2:
+            break
+        line.append(card)
+        node = node.children[card]
+    return line
