@@ -419,3 +419,57 @@ def test_a_priority_breaking_play_says_it_may_be_claimed_and_what_followed() -> 
     assert "had to take 7♥" in said["en"]
     plain = decision_why("uragan", view, played, best, loss=0.1)
     assert plain is not None and "claimed" not in plain["en"]  # not known: not said
+
+
+def _eralash_deal(n: int, seed: int, plant: tuple[int, str] | None = None,
+                  hands: list[int] | None = None) -> dict:
+    """One Club deal of Eralash (as tests/test_review_eralash.py builds them); ``plant`` = (move
+    index, card) replaces one move."""
+    from engine.bots.eralash.club import ClubBot
+    from engine.eralash.match import Match
+    from engine.eralash.options import Options
+
+    deals = [(1, hands)] if hands is not None else None
+    m = Match.new(Options(), [f"P{i}" for i in range(n)], seed=seed, first_dealer=1 if hands else None,
+                  deals=deals)
+    bots = [ClubBot(seed + i) for i in range(n)]
+    while not m.is_over() and not m.deals_done:
+        seat = m.current_player()
+        if plant is not None and len(m.moves) == plant[0]:
+            m.play(parse(plant[1]))
+        else:
+            m.play(bots[seat].choose(m.view(seat)))
+    return m.to_record()
+
+
+def test_eralash_an_exact_high_ruff_says_the_tricks_and_the_lower_trump() -> None:
+    """2 players, seed 13, move 35: the A♦ ruffs where the 7♦ wins the same trick (exact)."""
+    from engine.review import review_record
+
+    v = next(v for v in review_record(_eralash_deal(2, 13, (35, "AD")), 0, iterations=20)
+             if v.move_index == 35)
+    assert v.exact and v.mark == "mistake"
+    assert v.why["en"].startswith("Solved exactly: with best play you take")
+    assert "A♦" in v.why["en"] and "7♦" in v.why["en"] and "Т♦" in v.why["ru"] and "7♦" in v.why["ru"]
+    assert W.count(int(v.deal_best), "trick", "ru", True) in v.why["ru"]
+
+
+def test_eralash_a_trick_given_away_names_the_card_that_takes_it() -> None:
+    from engine.review import review_record
+
+    v = next(v for v in review_record(_eralash_deal(2, 12, (35, "QD")), 0, iterations=20)
+             if v.move_index == 35)
+    assert v.mark != "best" and v.why is not None
+    assert W.card(v.best, "en") in v.why["en"] and "trick" in v.why["en"] and "взятк" in v.why["ru"]
+
+
+def test_eralash_a_decided_deal_reviews_with_the_decided_line_and_no_move_called_good() -> None:
+    from engine.cards import SUIT_MASK
+
+    hands = [SUIT_MASK[0] | SUIT_MASK[1], SUIT_MASK[2] | SUIT_MASK[3]]  # seat 0 takes every trick
+    out = review_json(_eralash_deal(2, 3, hands=hands), 0, iterations=20)
+    line = decided_why()
+    assert out["deals"][0]["decided"] is True and out["deals"][0]["why"] == line
+    assert len(out["decisions"]) > 20 and all(d["why"] == line for d in out["decisions"])
+    for d in out["decisions"]:
+        assert not re.search(r"good|хорош", " ".join(d["why"].values()), re.IGNORECASE)

@@ -28,6 +28,7 @@ def game_reasons(game: str, view: Any, played: object, best: object, **facts: An
 
 def decision_why(game: str, view: Any, played: object, best: object, *, loss: float = 0.0,
                  deal_loss: float | None = None, exact: bool = False, line: Sequence[object] = (),
+                 deal_best: float | None = None, deal_played: float | None = None,
                  **facts: Any) -> dict[str, str] | None:
     """The ``why`` of a decision whose better move is ``best``: {"en": .., "ru": ..}.
 
@@ -50,6 +51,10 @@ def decision_why(game: str, view: Any, played: object, best: object, *, loss: fl
         from engine.review.uragan.why import exact_reason
 
         solved = exact_reason(view, line)
+    elif exact and game == "eralash":
+        from engine.review.eralash.why import exact_reason as exact_tricks
+
+        solved = exact_tricks(deal_best, deal_played)
     if solved is not None:
         found = [solved, *found]
     return words.say_both(found, MOST + (solved is not None))

@@ -109,6 +109,11 @@ PHRASES: dict[str, dict[str, str]] = {
         # Eralash
         "decided": "Nothing you could have done in this deal would have changed the result",
         "high_trump": "{card} wins the trick, but your {lower} wins it as well and keeps the higher trump",
+        "trick_taken": "your {best} takes this trick for sure; {card} gives it away",
+        "exact_tricks": ("solved exactly: with best play you take {best} in this deal, {played} after your"
+                         " move"),
+        "high_loser": ("{card} cannot win this trick; your {lower} loses it as well and keeps the {card}"
+                       " for later"),
         "over_partner": ("your partner's {partner} was already winning the trick; {card} spends a winner on"
             " it"),
         "slam_let": "your opponents have taken every trick so far; {best} takes one and stops the slam",
@@ -173,6 +178,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "end": ".",
         "decided": "Что бы вы ни сделали в этой сдаче, результат был бы тем же",
         "high_trump": "{card} берёт взятку, но её так же берёт {lower}, а старший козырь остаётся у вас",
+        "trick_taken": "{best} наверняка берёт эту взятку, а {card} её отдаёт",
+        "exact_tricks": ("решено точно: при лучшей игре вы берёте в этой сдаче {best}, после вашего хода —"
+                         " {played}"),
+        "high_loser": ("{card} всё равно не берёт взятку; с {lower} вы отдали бы её так же и сохранили"
+                       " бы {card}"),
         "over_partner": "взятку уже брал{agree} {partner} партнёра; {card} тратит на неё старшую карту",
         "slam_let": "соперники взяли все взятки; «{best}» берёт одну и не даёт им шлема",
         "slam_missed": "ваша сторона взяла все взятки; «{move}» отдаёт одну, а с ней и шлем",
@@ -409,10 +419,10 @@ def _better(r: Any, lang: str) -> list[str]:
         return [phrase(lang, "better_chance", best=best, amount=percent(r.amount, lang))]
     key = "eralash_better" if r.unit == "tricks" else "better_value"
     noun_key = "trick" if r.unit == "tricks" else "point"
-    amount = f"{number(r.amount, lang)} {noun(round(r.amount, 1), noun_key, lang)}"
+    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,0 очка": a decimal
     if lang == "en":
         return [phrase(lang, key, best=best, amount=number(r.amount, lang),
-                       unit=noun(round(r.amount, 1), "deal_point" if noun_key == "point" else "trick", lang))]
+                       unit=noun(2, "deal_point" if noun_key == "point" else "trick", lang))]
     return [phrase(lang, key, best=best, amount=amount, unit="")]
 
 
@@ -477,6 +487,19 @@ def _high_trump(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "high_trump", card=card(r.card, lang), lower=card(r.lower, lang))]
 
 
+def _high_loser(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "high_loser", card=card(r.card, lang), lower=card(r.lower, lang))]
+
+
+def _trick_taken(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "trick_taken", best=card(r.best, lang), card=card(r.card, lang))]
+
+
+def _exact_tricks(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "exact_tricks", best=count(r.best, "trick", lang, True),
+                   played=count(r.played, "trick", lang, True))]
+
+
 def _over_partner(r: Any, lang: str) -> list[str]:
     g = rank_gender(r.partner % 13)
     return [phrase(lang, "over_partner", card=card(r.card, lang), partner=card(r.partner, lang),
@@ -493,6 +516,9 @@ def _race(r: Any, lang: str) -> list[str]:
 
 
 _ERALASH = {
-    "HighTrump": _high_trump, "OverPartner": _over_partner, "Slam": _slam, "RobberRace": _race,
+    "HighTrump": _high_trump,
+    "HighLoser": _high_loser,
+    "TrickTaken": _trick_taken, "ExactTricks": _exact_tricks, "OverPartner": _over_partner, "Slam": _slam,
+    "RobberRace": _race,
     "Decided": lambda r, lang: [phrase(lang, "decided")],
 }
