@@ -473,3 +473,11 @@ def test_eralash_a_decided_deal_reviews_with_the_decided_line_and_no_move_called
     assert len(out["decisions"]) > 20 and all(d["why"] == line for d in out["decisions"])
     for d in out["decisions"]:
         assert not re.search(r"good|хорош", " ".join(d["why"].values()), re.IGNORECASE)
+
+
+def test_eralash_words_agree_with_the_lower_cards_gender() -> None:
+    from engine.review.eralash.why import HighTrump
+
+    seven = W.say([HighTrump(parse("AD"), parse("7D"))], "ru")
+    jack = W.say([HighTrump(parse("AD"), parse("JD"))], "ru")
+    assert "взяла бы и 7♦" in seven and "взял бы и В♦" in jack

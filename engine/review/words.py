@@ -96,7 +96,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_claimed": "the claim makes the {card} take {take}",
         "answer_let": "letting it stand gives your opponent {take}",
         "answer_seven_to_them": "the 7♥ goes to your opponent",
-        "answer_seven_kept": "{other} would have left the 7♥ on the table for you",
+        "kept_if_let": "had you let it stand, the 7♥ would have stayed on the table for you",
+        "kept_if_claimed": "had you claimed, the 7♥ would have stayed on the table for you",
         "exact": ("solved exactly: with best play you finish with {cards}{extra}, and the deal ends"
                   " {mine}:{theirs}"),
         "exact_primiera": " and the primiera",
@@ -108,7 +109,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "end": ".",
         # Eralash
         "decided": "Nothing you could have done in this deal would have changed the result",
-        "high_trump": "{card} wins the trick, but your {lower} wins it as well and keeps the higher trump",
+        "high_trump": ("{card} wins the trick, but your {lower} would win it as well and keep the higher"
+                       " trump"),
         "trick_taken": "your {best} takes this trick for sure; {card} gives it away",
         "exact_tricks": ("solved exactly: with best play you take {best} in this deal, {played} after your"
                          " move"),
@@ -166,7 +168,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_claimed": "по требованию {card} берёт {take}",
         "answer_let": "если оставить ход, соперник получает {take}",
         "answer_seven_to_them": "7♥ уходит сопернику",
-        "answer_seven_kept": "{other} оставило бы 7♥ на столе для вас",
+        "kept_if_let": "если бы вы оставили ход, 7♥ осталась бы на столе для вас",
+        "kept_if_claimed": "если бы вы потребовали, 7♥ осталась бы на столе для вас",
         "exact": ("решено точно: при лучшей игре у вас будет {cards}{extra}, а сдача кончится"
                   " {mine}:{theirs}"),
         "exact_primiera": " и примьера",
@@ -177,7 +180,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "join": "; ",
         "end": ".",
         "decided": "Что бы вы ни сделали в этой сдаче, результат был бы тем же",
-        "high_trump": "{card} берёт взятку, но её так же берёт {lower}, а старший козырь остаётся у вас",
+        "high_trump": ("{card} берёт взятку, но её взял{agree} бы и {lower}, а старший козырь остался бы"
+                       " у вас"),
         "trick_taken": "{best} наверняка берёт эту взятку, а {card} её отдаёт",
         "exact_tricks": ("решено точно: при лучшей игре вы берёте в этой сдаче {best}, после вашего хода —"
                          " {played}"),
@@ -405,9 +409,7 @@ def _claim_answer(r: Any, lang: str) -> list[str]:
         took = card_list(r.take, lang) if r.take else c
         parts = [phrase(lang, "answer_let", take=took)]
     if r.seven_kept:
-        other = phrase(lang, "let_stand" if r.claimed else "claim")
-        other = other if lang == "en" else f"«{other}»"
-        parts.append(phrase(lang, "answer_seven_kept", other=other))
+        parts.append(phrase(lang, "kept_if_let" if r.claimed else "kept_if_claimed"))
     elif r.seven_to_them:
         parts.append(phrase(lang, "answer_seven_to_them"))
     return parts
@@ -484,7 +486,8 @@ def say_both(reasons: Sequence[Any], most: int = 2) -> dict[str, str] | None:
 # -- Eralash ---------------------------------------------------------------------------------------
 
 def _high_trump(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "high_trump", card=card(r.card, lang), lower=card(r.lower, lang))]
+    agree = "а" if rank_gender(r.lower % 13) == "f" else ""
+    return [phrase(lang, "high_trump", card=card(r.card, lang), lower=card(r.lower, lang), agree=agree)]
 
 
 def _high_loser(r: Any, lang: str) -> list[str]:
