@@ -481,3 +481,16 @@ def test_eralash_words_agree_with_the_lower_cards_gender() -> None:
     seven = W.say([HighTrump(parse("AD"), parse("7D"))], "ru")
     jack = W.say([HighTrump(parse("AD"), parse("JD"))], "ru")
     assert "взяла бы и 7♦" in seven and "взял бы и В♦" in jack
+
+
+def test_a_trail_that_offers_a_heart_or_a_primiera_card_says_so() -> None:
+    from engine.review.uragan.why import TrailOffered, _offered
+
+    got = _offered(parse_move("AH"), parse_move("4S"))
+    assert isinstance(got, TrailOffered) and got.what == "heart"
+    assert "heart" in W.say([got], "en") and "черв" in W.say([got], "ru") and "Т♥" in W.say([got], "ru")
+    got = _offered(parse_move("AC"), parse_move("QD"))
+    assert got is not None and got.what == "primiera" and got.points == 16 and "16" in W.say([got], "en")
+    assert _offered(parse_move("QD"), parse_move("AC")) is None  # the better move offers more
+    assert _offered(parse_move("6C"), parse_move("AD")) is None  # 18 against 16: too close to say
+    assert _offered(parse_move("QD"), parse_move("7C:7H")) is None  # only when both trail

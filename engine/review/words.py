@@ -87,6 +87,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "count_primiera": "primiera stands at {yours} to {theirs}; the better move raises yours to {after}",
         "bait": ("your opponent trailed the {card} though it broke no rule, often a sign of holding another"
             " {rank}: so it is in {pct} of the deals the search tried"),
+        "offer_heart": "trailing the {card} offers your opponent a heart; {best} does not",
+        "offer_primiera": "trailing the {card} offers your opponent {points} in primiera; {best} offers less",
         "own_sum": "{move} breaks up {cards} = {total}, which your {card} could take whole",
         "breach_equal": "a card must take an equal card lying on the table",
         "breach_trail": "a card that can capture must not be trailed",
@@ -159,6 +161,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "count_primiera": "примьера {yours} против {theirs}; лучший ход поднимает вашу до {after}",
         "bait": ("соперник положил {card} на стол без нужды — часто это значит, что у него есть ещё"
             " {rank_one}: так в {pct} вариантов, что проверил тренер"),
+        "offer_heart": "положив {card} на стол, вы подставляете сопернику карту червей, а «{best}» — нет",
+        "offer_primiera": ("положив {card} на стол, вы подставляете сопернику {points} в примьере, а «{best}»"
+                           " — меньше"),
         "own_sum": "«{move}» разбивает {cards} = {total}, которые целиком взял{agree} бы {your} {card}",
         "breach_equal": "карта должна взять равную ей карту со стола",
         "breach_trail": "карту, которая может взять, нельзя класть на стол",
@@ -450,10 +455,16 @@ def _sweep_missed(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "sweep_missed", cards=card_list(r.best.take, lang), **_your_card(r.best.card, lang))]
 
 
+def _offered(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "offer_" + r.what, move=move_text(r.move, lang), card=card(r.move.card, lang),
+                   points=r.points, best=move_text(r.best, lang))]
+
+
 _RENDER = {
     "TableLeft": _sweep, "SweepMissed": _sweep_missed,
     "SevenOfHearts": _seven, "PrimieraCard": _primiera, "CategoryCount": _category, "Bait": _bait,
-    "OwnSum": _own_sum, "Claimable": _claimable, "ClaimAnswer": _claim_answer, "BetterValue": _better,
+    "OwnSum": _own_sum, "TrailOffered": _offered, "Claimable": _claimable, "ClaimAnswer": _claim_answer,
+    "BetterValue": _better,
     "Exact": _exact,
 }
 

@@ -91,6 +91,17 @@ class CategoryCount:
 
 
 @dataclass(frozen=True)
+class TrailOffered:
+    """Both moves trail, but the one played offers the opponent more: a heart (``what`` "heart")
+    or a primiera card worth ``points`` (``what`` "primiera") where the better one offers less."""
+
+    move: Play
+    best: Play
+    what: str
+    points: int = 0
+
+
+@dataclass(frozen=True)
 class Bait:
     """The opponent's last play trailed ``card`` with no rule forcing it; in ``chance`` of the deals
     consistent with the view the opponent holds another card of its value, and the move leaves it."""
@@ -144,8 +155,8 @@ class Exact:
     primiera: bool = False
 
 
-Reason = (TableLeft | SweepMissed | SevenOfHearts | PrimieraCard | CategoryCount | Bait | OwnSum
-          | Claimable | ClaimAnswer | Exact)
+Reason = (TableLeft | SweepMissed | SevenOfHearts | PrimieraCard | CategoryCount | TrailOffered | Bait
+          | OwnSum | Claimable | ClaimAnswer | Exact)
 
 
 # -- what a move leaves -------------------------------------------------------------------------
@@ -269,6 +280,9 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
             and view.unseen() & VALUE_MASK[VALUE[played.card]]:
             out.append(PrimieraCard("given", played.card, played, best))
     out.extend(r for r in counts if r.category == "primiera")
+    offered = _offered(played, best)
+    if offered is not None and not any(isinstance(r, (PrimieraCard, SevenOfHearts)) for r in out):
+        out.append(offered)
     bait = _bait(view, p, b)
     if bait is not None:
         out.append(bait)
@@ -297,6 +311,18 @@ def _counts(view: Any, p: Outcome, b: Outcome, best: object) -> list[Reason]:
         out.append(CategoryCount("primiera", now, then, gain_b - gain_p, best,
                                  now + gain_b))
     return out
+
+
+def _offered(played: object, best: object) -> TrailOffered | None:
+    if not (isinstance(played, Play) and isinstance(best, Play)) or played.take or best.take:
+        return None
+    c, o = played.card, best.card
+    if c // 13 == HEARTS and o // 13 != HEARTS:
+        return TrailOffered(played, best, "heart")
+    pc, po = RANK_POINTS[rank_of(c)], RANK_POINTS[rank_of(o)]
+    if pc >= 15 and pc > po + 2:
+        return TrailOffered(played, best, "primiera", pc)
+    return None
 
 
 def _bait(view: Any, p: Outcome, b: Outcome) -> Bait | None:
@@ -411,4 +437,4 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
 
 __all__ = ["reasons", "followed", "exact_reason", "hint_reasons", "outcome", "Reason", "TableLeft",
            "SweepMissed", "SevenOfHearts", "PrimieraCard", "CategoryCount", "Bait", "OwnSum", "Claimable",
-           "ClaimAnswer", "Exact"]
+           "ClaimAnswer", "Exact", "TrailOffered"]
