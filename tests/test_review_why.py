@@ -494,3 +494,58 @@ def test_a_trail_that_offers_a_heart_or_a_primiera_card_says_so() -> None:
     assert _offered(parse_move("QD"), parse_move("AC")) is None  # the better move offers more
     assert _offered(parse_move("6C"), parse_move("AD")) is None  # 18 against 16: too close to say
     assert _offered(parse_move("QD"), parse_move("7C:7H")) is None  # only when both trail
+
+
+@pytest.mark.parametrize("game", ["uragan", "eralash"])
+def test_every_decision_of_club_games_gets_words_in_both_languages(game: str) -> None:
+    """Whatever the position and whichever move is called better, the why and the hint are whole
+    sentences in both languages (no missing phrase, no placeholder left), or nothing."""
+    from engine.review import decisions
+    from engine.review.bench import _eralash_record, _uragan_record
+    from engine.uragan.match import Match
+    from engine.uragan.options import Options
+
+    if game == "uragan":
+        recs = [_uragan_record(s) for s in range(1, 5)]
+        m = Match.new(Options(claims="book"), ["a", "b"], 9)  # book claims: breaches, claims, picks
+        rng = random.Random(9)
+        while not m.deals_done:
+            m.play(rng.choice(m.legal_moves()))
+        recs.append(m.to_record())
+    else:
+        recs = [_eralash_record(s) for s in range(1, 4)]
+    said = 0
+    for rec in recs:
+        for seat in (0, 1):
+            for d in decisions(rec, seat):
+                view = match_before(rec, d.move_index).view(seat)
+                for best in view.legal_moves()[:6]:
+                    for text in (decision_why(game, view, d.played, best, loss=0.02, deal_loss=0.4),
+                                 hint_why(view, best, game)):
+                        if text is None:
+                            continue
+                        assert set(text) == {"en", "ru"}
+                        for s in text.values():
+                            assert s and s.endswith(".") and "{" not in s and "None" not in s
+                        said += 1
+    assert said > 50
+
+
+def test_an_eralash_why_does_not_depend_on_the_hidden_cards() -> None:
+    from engine.eralash.view import View as EView
+    from engine.review import decisions
+    from engine.review.bench import _eralash_record
+
+    rng = random.Random(3)
+    rec = _eralash_record(2)
+    checked = 0
+    for d in decisions(rec, 0):
+        match = match_before(rec, d.move_index)
+        view = match.view(0)
+        other = EView.of(view.determinize(rng), 0, match)
+        assert other.hand == view.hand
+        for best in view.legal_moves()[:5]:
+            said = decision_why("eralash", view, d.played, best, loss=0.05)
+            assert decision_why("eralash", other, d.played, best, loss=0.05) == said
+            checked += 1
+    assert checked > 10
