@@ -164,7 +164,7 @@ def test_planted_positions_have_the_known_unique_best_move(case) -> None:
 def test_master_solves_the_last_round_from_its_view() -> None:
     from engine.bots.uragan.master import UraganMaster
 
-    for deal, points in last_round_positions(10, "book", 21):
+    for deal, _points in last_round_positions(10, "book", 21):
         seat = deal.current_player()
         view = deal.view(seat)
         assert deal_of_view(view).hands == deal.hands  # the view pins down the opponent's hand

@@ -17,7 +17,8 @@ from engine.uragan.deck import ROUNDS
 from engine.uragan.legal import PLAYS_PER_ROUND
 
 
-def last_round_positions(count: int, claims: str = "book", seed: int = 0) -> list[tuple[Deal, tuple[int, int]]]:
+def last_round_positions(count: int, claims: str = "book",
+                         seed: int = 0) -> list[tuple[Deal, tuple[int, int]]]:
     """``count`` (deal, match points) pairs at the first play of a last round, from Club matches."""
     from engine.bots import make_bot
     from engine.uragan.match import Match
