@@ -45,15 +45,12 @@ from typing import Any, NamedTuple
 
 from engine.records import match_from_record
 from engine.review.budget import Budget, Stopped
-from engine.review.judgement import DEAL_UNIT, decided, settle
+from engine.review.judgement import DEAL_UNIT, NOISE, decided, settle
 from engine.review.verdict import Verdict, move_json
 from engine.state import RecordError
 
 __all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
            "default_budget", "load_match", "move_json", "NOISE", "DEAL_UNIT", "deal_summaries"]
-
-NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
-
 
 class Decision(NamedTuple):
     """A decision the review will judge: where it is, and the move made."""

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 MISTAKE_WIN, MISTAKE_DEAL = 0.05, 1.0
 INACCURACY_WIN, INACCURACY_DEAL = 0.01, 0.3
 DEAL_UNIT = {"uragan": "points", "eralash": "tricks"}
+NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
 
 
 class Judgement(NamedTuple):
@@ -68,6 +69,15 @@ def mark_of(loss: float, deal_loss: float | None, is_best: bool) -> str:
     return "best"
 
 
+def best_of(table: Mapping[Any, tuple[float, float]], played: object, noise: float) -> object:
+    """The move to name as best: the highest win chance; among the moves within ``noise`` of it,
+    the highest deal value; the played move on a tie (values compared as ``settle`` rounds them)."""
+    t = {m: (_clamp(w), round(float(d), 4)) for m, (w, d) in table.items()}
+    top = max(w for w, _ in t.values())
+    near = [m for m, (w, _) in t.items() if w >= top - noise]
+    return max(near, key=lambda m: (t[m][1], m == played, t[m][0]))
+
+
 def settle(played: object, j: Judgement, noise: float) -> Settled:
     """The verdict's numbers. Without a table: a gap under ``noise`` counts as none (the played move
     is reported as best). With a table: the best is the move with the highest win chance; among the
@@ -88,8 +98,7 @@ def settle(played: object, j: Judgement, noise: float) -> Settled:
     if played not in table:
         raise ValueError("a judge's table must value the played move")
     top = max(w for w, _ in table.values())
-    near = [m for m, (w, _) in table.items() if w >= top - noise]
-    best = max(near, key=lambda m: (table[m][1], m == played, table[m][0]))
+    best = best_of(table, played, noise)
     wp, dp = table[played]
     wb, _ = table[best]
     deal_best = max(d for _, d in table.values())
@@ -97,7 +106,7 @@ def settle(played: object, j: Judgement, noise: float) -> Settled:
     if best == played:
         loss, nearly = 0.0, wp < top
         wb = wp
-    elif played in near:
+    elif wp >= top - noise:
         loss, nearly = 0.0, True
     else:
         loss, nearly = round(max(0.0, wb - wp), 4), False
