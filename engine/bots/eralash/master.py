@@ -118,7 +118,7 @@ class MasterBot:
         """The exact best card when every hand is known and the position fits the budget, else None."""
         if hands is None or not fits(sit.n, sum(h.bit_count() for h in hands)):
             return None
-        cap = NODE_CAP if self.budget is None else min(NODE_CAP, int(self.budget * NODES_PER_SECOND))
+        cap = NODE_CAP if self.budget is None else min(NODE_CAP, int(self.budget * NODES_PER_SECOND / 2))
         value, me = sit.robber_value(), sit.seat
         solver = Endgame(sit.n, hands, sit.trump or 0, sit.leader, sit.trick, sit.won, me, sit.pairs,
                          lambda won: value(won)[me], cap)
