@@ -153,6 +153,10 @@ def test_a_plain_better_move_still_gets_a_why_with_the_value() -> None:
     said = W.say_both([BetterValue(legal[1], 1.5, "points")])
     assert said == {"en": f"{W.move_text(legal[1], 'en')} is worth 1.5 more deal points here.",
                     "ru": f"«{W.move_text(legal[1], 'ru')}» приносит здесь на 1,5 очка больше."}
+    whole = W.say_both([BetterValue(legal[1], 1.0, "points")])
+    assert whole is not None and "1 more deal point here" in whole["en"] and "на 1 очко больше" in whole["ru"]
+    tricks = W.say_both([BetterValue(legal[1], 2.0, "tricks")])
+    assert tricks is not None and "2 more tricks" in tricks["en"] and "на 2 взятки больше" in tricks["ru"]
 
 
 def test_hint_why_says_what_the_hinted_move_does() -> None:

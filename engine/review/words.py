@@ -434,7 +434,13 @@ def _better(r: Any, lang: str) -> list[str]:
         return [phrase(lang, "better_chance", best=best, amount=percent(r.amount, lang))]
     key = "eralash_better" if r.unit == "tricks" else "better_value"
     noun_key = "trick" if r.unit == "tricks" else "point"
-    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,0 очка": a decimal
+    if abs(r.amount - round(r.amount)) < 1e-9:  # an exact verdict's whole points or tricks
+        n = int(round(r.amount))
+        if lang == "en":
+            unit = noun(n, "deal_point" if noun_key == "point" else "trick", lang)
+            return [phrase(lang, key, best=best, amount=str(n), unit=unit)]
+        return [phrase(lang, key, best=best, amount=count(n, noun_key, lang, True), unit="")]
+    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,5 очка": a decimal
     if lang == "en":
         return [phrase(lang, key, best=best, amount=number(r.amount, lang),
                        unit=noun(2, "deal_point" if noun_key == "point" else "trick", lang))]
