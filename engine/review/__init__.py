@@ -174,7 +174,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             j = judge(view, d.played, plan, seed, should_stop)
         except Stopped:
             return
-        s = settle(d.played, j, noise)
+        s = settle(d.played, j, noise, game)
         yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
                       s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
                       s.deal_loss, bool(j.exact), s.mark, tuple(j.line), j.why, s.win_spread,
@@ -186,7 +186,7 @@ def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str, Any]]:
+def deal_summaries(verdicts: Collection[Verdict], noise: float, game: str = "uragan") -> list[dict[str, Any]]:
     """One summary per judged deal, in order: decisions, mistakes, inaccuracies, and ``decided``
     (no choice of the seat in it changed the win chance or the deal value by more than the margin)."""
     by_deal: dict[int, list[Verdict]] = {}
@@ -195,7 +195,7 @@ def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str
     return [{"deal": n, "decisions": len(vs),
              "mistakes": sum(v.mark == "mistake" for v in vs),
              "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
-             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise)}
+             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise, game)}
             for n, vs in by_deal.items()]
 
 
@@ -213,7 +213,7 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
         "seed": seed,
         "noise": NOISE[game],
         "decisions": [v.to_json() for v in verdicts],
-        "deals": deal_summaries(verdicts, NOISE[game]),
+        "deals": deal_summaries(verdicts, NOISE[game], game),
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
     if game == "eralash":
