@@ -13,7 +13,8 @@ import sys
 def main(args: argparse.Namespace) -> int:
     games = ["eralash", "uragan"] if args.game == "all" else [args.game]
     if getattr(args, "endgame", False):
-        from engine.bots.uragan.endgame_bench import accuracy, measure
+        from engine.bots.uragan.endgame_bench import measure
+        from engine.review.uragan.accuracy import accuracy
 
         if args.accuracy:
             res = accuracy(args.positions, args.claims, budget=args.budget or 0.8)

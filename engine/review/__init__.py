@@ -175,7 +175,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             j = judge(view, d.played, plan, seed, should_stop)
         except Stopped:
             return
-        s = settle(d.played, j, noise)
+        s = settle(d.played, j, noise, game)
         why = j.why
         if why is None and s.mark != "best":
             why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss,
@@ -205,7 +205,7 @@ def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str, Any]]:
+def deal_summaries(verdicts: Collection[Verdict], noise: float, game: str = "uragan") -> list[dict[str, Any]]:
     """One summary per judged deal, in order: decisions, mistakes, inaccuracies, and ``decided``
     (no choice of the seat in it changed the win chance or the deal value by more than the margin)."""
     by_deal: dict[int, list[Verdict]] = {}
@@ -214,7 +214,7 @@ def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str
     return [{"deal": n, "decisions": len(vs),
              "mistakes": sum(v.mark == "mistake" for v in vs),
              "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
-             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise)}
+             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise, game)}
             for n, vs in by_deal.items()]
 
 
@@ -248,7 +248,7 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
         "seed": seed,
         "noise": NOISE[game],
         "decisions": [v.to_json() for v in verdicts],
-        "deals": deal_summaries(verdicts, NOISE[game]),
+        "deals": deal_summaries(verdicts, NOISE[game], game),
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
     mark_decided(out)
