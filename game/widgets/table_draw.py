@@ -153,8 +153,9 @@ class TableDrawing:
         img = self.text.get(words, self.font_size(0.018), BRASS_LIGHT, "italic", shadow=True)
         rect = img.get_rect(midtop=midtop)
         edge = int(surface.get_height() * 0.03)
+        dots = 8 + 7 * max(3, self.app.size[1] // 220)  # the pulsing dots after the words
         rect.left = max(rect.left, edge)
-        rect.right = min(rect.right, surface.get_width() - edge)
+        rect.right = min(rect.right, surface.get_width() - edge - dots)
         surface.blit(img, rect)
         self.draw_thinking(surface, (rect.right + 8, rect.centery), seat)
         return rect
