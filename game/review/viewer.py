@@ -2,7 +2,8 @@
 
 The table is the game's own table (``UraganTable`` / ``EralashTable``) driven by a ``Replay``
 instead of players: ◂ / ▸ and the arrow keys step, Home and End jump to the ends, PgUp / PgDn to the
-previous or next judged decision. It shows the position as the reviewed seat saw it (that seat at
+previous or next judged decision, S shows how (``line_show``: the better line played out on the
+cloth, then back). It shows the position as the reviewed seat saw it (that seat at
 the bottom, every other hand face down). The coach's panel on the right (``review_panel``) heads
 with the summary and explains the decision at hand; the better move is drawn on the cards (lifted
 and outlined with what it would have taken; the card played is outlined in red).
@@ -21,13 +22,14 @@ import pygame
 from engine import cards as C
 from game.eralash.layout import OPP_SCALE, PILE_SCALE
 from game.eralash.table import EralashTable
+from game.review.line_show import LineShow
 from game.review.model import Replay
 from game.review.panel import PANEL_SHARE, ReviewPanel
 from game.store.game_number import game_number_label
 from game.uragan.table import UraganTable
 
 
-class ReplayMixin(ReviewPanel):
+class ReplayMixin(LineShow, ReviewPanel):
     """What both games' viewers share: stepping, the review request, keys. Mixed before the table."""
 
     review_iterations: ClassVar[int | None] = None  # tests: a fixed search size (quick, deterministic)
@@ -177,8 +179,9 @@ class ReplayMixin(ReviewPanel):
                 self.review_id = None
             elif reply.move is not None:
                 at = self.replay.add_verdict(reply.move)
-                if at == self.index:
+                if at == self.index and not self.showing_line():
                     self.mark_step()
+                    self.build_buttons()  # Show me how, when the verdict has a line
             if reply.done:
                 if reply.error is None:
                     self.review_state = "done"
@@ -220,9 +223,15 @@ class ReplayMixin(ReviewPanel):
         if self.layout is None:
             return
         index = max(0, min(index, len(self.replay) - 1))
-        forward = index == self.index + 1
+        forward = index == self.index + 1 and not self.showing_line()
+        self.end_line(show=False)
         self.index = index
-        step = self.step
+        self.show_position(self.step, animate and forward)
+        self.mark_step()
+        self.build_buttons()
+
+    def show_position(self, step: Any, animate: bool) -> None:
+        """Put ``step``'s position on the cloth (a step of the game or of a line being shown)."""
         self.session.match = step.match
         self.shown = step.shown
         self.message = None
@@ -233,9 +242,7 @@ class ReplayMixin(ReviewPanel):
         for s in self.sprites.values():
             s.highlight = None
             s.lift = 0.0
-        self.sync(instant=not (animate and forward), duration=0.3)
-        self.mark_step()
-        self.build_buttons()
+        self.sync(instant=not animate, duration=0.3)
 
     def adopt_step(self, step: Any) -> None:
         """Game-specific: put the table's own state (order on the cloth, phase) in line with ``step``."""
@@ -245,6 +252,8 @@ class ReplayMixin(ReviewPanel):
         verdict = self.step.verdict
         for s in self.sprites.values():
             s.highlight = None
+        if self.showing_line():
+            return
         if verdict is None or verdict.grade == "best" or verdict.best == verdict.played:
             return
         for card in self.move_cards(verdict.played)[:1]:
@@ -294,8 +303,9 @@ class ReplayMixin(ReviewPanel):
                 pygame.K_END: lambda: self.goto(len(self.replay) - 1, animate=False),
                 pygame.K_PAGEDOWN: lambda: self.to_decision(1),
                 pygame.K_PAGEUP: lambda: self.to_decision(-1),
-                pygame.K_ESCAPE: self.close,
+                pygame.K_ESCAPE: self.end_line if self.showing_line() else self.close,
                 pygame.K_l: self.open_look,
+                pygame.K_s: self.toggle_line,
             }
             action = keys.get(event.key)
             if action is not None:
@@ -317,9 +327,11 @@ class ReplayMixin(ReviewPanel):
 
     def update(self, dt: float) -> None:
         super().update(dt)  # type: ignore[misc]
+        self.update_line()
 
     def look(self) -> tuple[Any, ...]:
         return (*super().look(), self.index, len(self.replay.verdicts), self.review_state,  # type: ignore[misc]
+                self.line_key(),
                 tuple((b.key, b.hover, b.enabled) for b in self.buttons))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,235 @@
+"""The coach that teaches: marks and losses in plain units, the why line, the decided deal, Show me how.
+
+Verdicts are made by hand in the review's format (RECORDS.md: ``mark``, ``deal_loss``, ``why``,
+``line``, ``decided``) and planted on a real record's decisions, so these tests do not depend on the
+search; the line is made of moves the position allows.
+"""
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+from helpers import click, frames, key
+
+from engine.records import match_from_record
+from game.review.model import Replay
+from game.review.viewer import ReplayMixin, viewer_for
+from game.review.words import amount, chance_lost, deal_lost, mark_line, number
+from game.words import i18n
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def no_search(monkeypatch, tmp_path):
+    monkeypatch.setattr(ReplayMixin, "review_iterations", 12)
+    monkeypatch.setenv("SALON_RECORDS_DIR", str(tmp_path / "records"))
+
+
+def record(name="uragan_claims.json"):
+    rec = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return rec, match_from_record(rec)
+
+
+def move_json(game, move):
+    from engine.review.verdict import move_json as to_json
+
+    return to_json(game, move)
+
+
+def line_from(step, first, plies):
+    """``first`` then the first legal move of whoever is to move, ``plies`` moves in all (fewer at the
+    deal's end), as JSON."""
+    m = step.match.copy()
+    deals = len(m.deals_done)
+    out = []
+    move = first
+    for _ in range(plies):
+        out.append(move_json(m_game(m), move))
+        m.play(move)
+        if len(m.deals_done) > deals or m.is_over():
+            break
+        move = m.legal_moves()[0]
+    return out
+
+
+def m_game(m):
+    return "uragan" if type(m).__module__.startswith("engine.uragan") else "eralash"
+
+
+def plant(replay, index, **fields):
+    """A verdict on the decision at step ``index``: best is a legal move other than the one played."""
+    step = replay.steps[index]
+    game = replay.game
+    best = next(mv for mv in step.match.legal_moves() if mv != step.next_move)
+    raw = {"deal": step.deal, "play": 1, "move": step.moves, "played": move_json(game, step.next_move),
+           "best": move_json(game, best), "loss": 0.079, "win_chance_played": 0.4, "win_chance_best": 0.479,
+           "deal_loss": 1.5, "mark": "mistake", "exact": False,
+           "why": {"en": "The 7H stays on the table for an unseen seven.",
+                   "ru": "7♥ остаётся на столе под невышедшую семёрку."},
+           "line": line_from(step, best, 4)}
+    raw.update(fields)
+    assert replay.add_verdict(raw) == index
+    return raw
+
+
+def open_viewer(app, name="uragan_claims.json", seat=0):
+    rec, match = record(name)
+    viewer = viewer_for(app, rec["game"], match, seat, record=rec, review=False)
+    app.stack.push(viewer)
+    frames(app, 2)
+    return viewer
+
+
+def test_numbers_follow_the_language_and_never_show_minus_zero():
+    i18n.set_language("ru")
+    assert number(7.94) == "7,9" and number(2.0) == "2" and number(-0.04) == "0"
+    assert chance_lost(7.9) == "−7,9 % шанса на победу"
+    assert deal_lost(1.5, "points") == "−1,5 очка за сдачу"
+    assert deal_lost(1, "points") == "−1 очко за сдачу" and deal_lost(3, "points") == "−3 очка за сдачу"
+    assert deal_lost(5, "points") == "−5 очков за сдачу"
+    assert deal_lost(0.5, "tricks") == "−0,5 взятки" and deal_lost(2, "tricks", minus=False) == "2 взятки"
+    i18n.set_language("en")
+    assert chance_lost(7.9) == "−7.9% chance to win" and deal_lost(1.5, "points") == "−1.5 deal points"
+    assert deal_lost(1, "points") == "−1 deal point" and amount(1, "review.unit.tricks") == "1 trick"
+
+
+def test_three_marks_named_once_with_their_cost():
+    from game.review.model import Verdict
+
+    i18n.set_language("ru")
+    mistake = Verdict(1, 1, None, None, 0.079, raw={"mark": "mistake", "deal_loss": 1.5})
+    assert mark_line(mistake, "points") == ("● Ошибка: −1,5 очка за сдачу · −7,9 % шанса на победу", "mistake")
+    small = Verdict(1, 1, None, None, 0.0004, raw={"mark": "inaccuracy", "deal_loss": 0.4})
+    assert mark_line(small, "points")[0] == "● Неточность: −0,4 очка за сдачу"  # no "−0 %"
+    best = Verdict(1, 1, None, None, 0.0, raw={"mark": "best", "deal_loss": 0.0})
+    assert mark_line(best, "tricks") == ("● Лучший ход", "best")
+    assert mark_line(mistake, "points", decided=True) == ("● Без разницы", "nodiff")
+    i18n.set_language("en")
+    assert mark_line(mistake, "tricks")[0] == "● Mistake: −1.5 tricks · −7.9% chance to win"
+    old = Verdict(1, 1, None, None, 0.03)  # an older review without a mark: graded by its win chance
+    assert old.grade == "inaccuracy" and old.deal_loss is None
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_why_line_in_the_interface_language_under_the_verdict(make_app, lang):
+    app = make_app(lang=lang)
+    viewer = open_viewer(app)
+    at = viewer.replay.decisions()[2]
+    raw = plant(viewer.replay, at)
+    viewer.goto(at, animate=False)
+    texts = [line[0] for line in viewer.step_lines()]
+    assert raw["why"][lang] in " ".join(texts)
+    assert raw["why"]["en" if lang == "ru" else "ru"] not in " ".join(texts)
+    mark = "● Ошибка: −1,5 очка за сдачу" if lang == "ru" else "● Mistake: −1.5 deal points"
+    assert any(text.startswith(mark) for text in texts)
+    head = " ".join(line[0] for line in viewer.header_lines())
+    assert ("Потеряно: 1,5 очка за сдачу" if lang == "ru" else "Lost: 1.5 deal points") in head
+    assert " п." not in head + " ".join(texts)
+
+
+def test_a_decided_deal_says_so_and_calls_no_move_good(make_app):
+    app = make_app(lang="en")
+    viewer = open_viewer(app)
+    replay = viewer.replay
+    firsts = [i for i in replay.decisions() if replay.steps[i].deal == 1]
+    plant(replay, firsts[0], mark="best", loss=0.0, deal_loss=0.0, why=None, line=[])
+    plant(replay, firsts[1], decided=True)
+    replay.scope = {1}
+    head = " ".join(line[0] for line in viewer.header_lines())
+    assert "Nothing you could have done in this deal would have changed the result." in head
+    for i in firsts[:2]:
+        viewer.goto(i, animate=False)
+        words = " ".join(line[0] for line in viewer.step_lines())
+        assert "● No difference" in words and "Best" not in words and "good" not in words.lower()
+        assert not viewer.can_show_line()
+    replay.decided[1] = False  # the same deal when choices mattered: marks and the better move again
+    viewer.goto(firsts[1], animate=False)
+    assert "● Mistake" in " ".join(line[0] for line in viewer.step_lines())
+
+
+def test_a_deal_summary_in_the_stream_names_the_deal_decided():
+    rec, match = record()
+    replay = Replay("uragan", match, 0)
+    assert replay.add_verdict({"deal": 1, "decisions": 17, "mistakes": 0, "decided": True}) is None
+    assert replay.is_decided(1) and not replay.is_decided(2) and not replay.verdicts
+
+
+def run_line(app, viewer, limit=400):
+    for _ in range(limit):
+        if viewer.line_done():
+            return
+        frames(app, 1, dt=0.1)
+    raise AssertionError("the line never ended")
+
+
+def test_show_me_how_plays_the_better_line_and_goes_back(make_app):
+    app = make_app(lang="ru", speed="instant")
+    viewer = open_viewer(app)
+    at = viewer.replay.decisions()[1]
+    raw = plant(viewer.replay, at)
+    viewer.goto(at, animate=False)
+    assert any(b.key == "show_me" for b in viewer.buttons)
+    real = viewer.shown
+    key(app, pygame.K_s)
+    assert viewer.showing_line() and viewer.line_at == 0
+    for _ in range(200):  # the better move first, marked on the cards and then made
+        frames(app, 1, dt=0.1)
+        if viewer.line_at == 1:
+            break
+    first = viewer.line_position()
+    assert first.next_move == viewer.replay.to_move(raw["best"]) and viewer.shown is first.shown
+    assert "Лучшая линия: 1 из" in " ".join(line[0] for line in viewer.step_lines())
+    run_line(app, viewer)
+    assert viewer.line_at == len(raw["line"]) and viewer.shown is viewer.line[-1].shown
+    assert any("Конец линии" in line[0] for line in viewer.step_lines())
+    back = next(b for b in viewer.buttons if b.key == "show_me")
+    assert back.label == "Назад к партии"
+    click(app, back.rect.center)
+    assert not viewer.showing_line() and viewer.index == at and viewer.shown is real
+
+
+def a_whole_deal():
+    """An Uragan match played to the end of its first deal (each seat's first legal move)."""
+    from engine.uragan import Match, Options
+
+    m = Match.new(Options(), ["a", "b"], 17)
+    while not m.deals_done:
+        m.play(m.legal_moves()[0])
+    return m.to_record(), m
+
+
+def test_show_me_how_of_an_exact_last_round_plays_the_deal_out_and_shows_the_score(make_app):
+    app = make_app(lang="en", speed="instant")
+    rec, match = a_whole_deal()
+    viewer = viewer_for(app, "uragan", match, 0, record=rec, review=False)
+    app.stack.push(viewer)
+    frames(app, 2)
+    replay = viewer.replay
+    last = next(i for i in replay.decisions()
+                if replay.steps[i].deal == 1 and replay.steps[i].shown.stock_size() == 0)
+    step = replay.steps[last]
+    best = next(mv for mv in step.match.legal_moves() if mv != step.next_move)
+    plant(replay, last, exact=True, line=line_from(step, best, 20))
+    viewer.goto(last, animate=False)
+    frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="", scancode=0)])
+    run_line(app, viewer)
+    end = viewer.line[-1]
+    assert end.deal_end
+    mine, theirs = replay.line_score(end)
+    words = " ".join(line[0] for line in viewer.step_lines())
+    assert f"Played to the end: {mine} : {theirs} in deal points" in words
+    key(app, pygame.K_ESCAPE)  # Esc ends the line, not the viewer
+    assert app.stack.top is viewer and not viewer.showing_line()
+    key(app, pygame.K_RIGHT)
+    assert viewer.index == last + 1
+
+
+def test_a_line_that_does_not_fit_the_position_shows_what_did():
+    rec, match = record()
+    replay = Replay("uragan", match, 0)
+    at = replay.decisions()[0]
+    raw = plant(replay, at)
+    replay.steps[at].verdict.raw["line"] = [raw["line"][0], {"card": "AS", "take": ["2C", "3C"]}]
+    assert len(replay.line_steps(at)) == 1
