@@ -233,3 +233,121 @@ def test_a_line_that_does_not_fit_the_position_shows_what_did():
     raw = plant(replay, at)
     replay.steps[at].verdict.raw["line"] = [raw["line"][0], {"card": "AS", "take": ["2C", "3C"]}]
     assert len(replay.line_steps(at)) == 1
+
+
+# --- the review works every time ------------------------------------------------------------------
+
+
+def drive_to_sheet(app, table, limit=4000, moves=None):
+    """Play the player's first legal move (claims let stand) until a sheet or the viewer is on top,
+    or until ``moves`` moves of the match were made."""
+    from engine.uragan import LET_STAND
+    from game.review.viewer import UraganReplay
+    from game.widgets.score_sheet import ScoreSheetScene
+
+    for _ in range(limit):
+        if isinstance(app.stack.top, (ScoreSheetScene, UraganReplay)):
+            return
+        if moves is not None and len(table.match.moves) >= moves:
+            return
+        if table.can_play_card():
+            table.submit(table.match.legal_moves()[0])
+        elif table.claim_prompt() and not table.busy():
+            table.answer_claim(LET_STAND)
+        elif table.pick_moves() and not table.busy():
+            table.choose(0)
+        frames(app, 1, dt=0.1)
+    raise AssertionError("the deal never ended")
+
+
+def on_disk(folder):
+    from helpers import app_on_disk
+
+    from game.botworker import InlineWorker
+
+    app = app_on_disk(folder)
+    app.worker = InlineWorker()
+    app.settings.review_after_deal = True
+    app.settings.animation_speed = "instant"
+    return app
+
+
+def finish_review(app, viewer, limit=400):
+    for _ in range(limit):
+        if viewer.review_state != "running":
+            return
+        frames(app, 1)
+    raise AssertionError("the review never finished")
+
+
+def test_review_after_each_deal_judges_a_resumed_game_and_keeps_its_verdicts(tmp_path):
+    from game.review.viewer import UraganReplay
+    from game.screens import continue_game
+    from game.uragan.table import UraganTable
+
+    folder = tmp_path / "data"
+    app = on_disk(folder)
+    table = UraganTable.new_game(app, seed=11, level="club", options={"claims": "book"})
+    app.stack.push(table)
+    drive_to_sheet(app, table, moves=6)
+    app.close()  # quit mid-deal: the game is saved after every move
+
+    app = on_disk(folder)
+    table = continue_game(app)
+    assert table is not None and len(table.match.moves) >= 6
+    drive_to_sheet(app, table)
+    frames(app, 1)
+    viewer = app.stack.top
+    assert isinstance(viewer, UraganReplay) and viewer.review_deals == [1]
+    finish_review(app, viewer)
+    first = viewer.replay.summary()
+    assert viewer.review_state == "done" and first["judged"] == first["decisions"] > 0
+    judged = {st.moves: st.verdict.grade for st in viewer.replay.steps if st.verdict is not None}
+    key(app, pygame.K_ESCAPE)
+    app.close()  # quit on the sheet: the verdicts are kept with the saved game
+
+    app = on_disk(folder)
+    table = continue_game(app)  # back on deal 1's sheet, its review over it as when the app closed
+    frames(app, 2)
+    again = app.stack.top
+    assert isinstance(again, UraganReplay) and again.review_deals == [1]
+    assert again.review_state == "done" and again.review_id is None  # shown as judged, not thought anew
+    assert {st.moves: st.verdict.grade for st in again.replay.steps if st.verdict is not None} == judged
+    key(app, pygame.K_ESCAPE)
+    for _ in range(3):  # the sheet's count-up, then Continue: deal 2
+        if app.stack.top is table:
+            break
+        key(app, pygame.K_RETURN)
+    assert app.stack.top is table and len(table.match.deals_done) == 1
+    drive_to_sheet(app, table)
+    frames(app, 1)
+    viewer = app.stack.top
+    assert isinstance(viewer, UraganReplay) and viewer.review_deals == [2]
+    deal_one = [i for i in viewer.replay.decisions() if viewer.replay.steps[i].deal == 1]
+    assert all(viewer.replay.steps[i].verdict is not None for i in deal_one)  # never "not judged"
+    finish_review(app, viewer)
+    second = viewer.replay.summary()
+    assert second["judged"] == second["decisions"] > 0
+    app.close()
+
+
+def test_a_kept_review_fits_only_the_moves_it_judged(tmp_path):
+    from game.store.saves import SavedGame, Session
+
+    rec, match = a_whole_deal()
+    saved = SavedGame(game="uragan", match=match.to_save(), seats=[None, "club"], bot_seeds=[0, 0])
+    session = Session(None, saved, match)
+    upto = len(match.moves)
+    session.keep_review(1, 0, upto, [{"deal": 1, "play": 1}], True, True)
+    assert session.kept_reviews(0)[1]["decided"] is True and session.kept_reviews(1) == {}
+    again = SavedGame.from_dict(saved.to_dict())
+    assert again.reviews == saved.reviews
+    older = saved.to_dict()
+    del older["reviews"]  # a save from before kept reviews
+    assert SavedGame.from_dict(older).reviews == {}
+    broken = {**saved.to_dict(), "reviews": {"1": {"seat": "x"}, "two": {}}}
+    assert SavedGame.from_dict(broken).reviews == {}
+    data = match.to_save()
+    data["moves"] = data["moves"][:-1]
+    session.match = type(match).from_save(data)  # an undo into the deal: its review no longer fits
+    assert session.kept_reviews(0) == {}

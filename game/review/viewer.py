@@ -37,6 +37,7 @@ class ReplayMixin(LineShow, ReviewPanel):
     review_deals: list[int] | None = None  # judge only these deals (from 1); None: all
     any_seat: bool = False  # an opened record: any seat may be reviewed
     count_in_stats: bool = False  # the player's own deal, from a table: its review counts in accuracy
+    keep_in: Any = None  # the table's Session: the verdicts are kept per deal with the saved game
 
     def __init__(self, app: Any, session: Any, replay: Replay, record: dict[str, Any], *,
                  choose_seat: bool = False, start: int = 0, review: bool = True,
@@ -155,7 +156,40 @@ class ReplayMixin(LineShow, ReviewPanel):
                 self.app.worker.cancel(self.review_id)
         if self.review_state == "running":
             self.review_state = "stopped"
+            self.keep_verdicts(complete=False)  # what was judged so far is not judged again for nothing
         self.review_id = None
+
+    def preload_kept(self) -> bool:
+        """Put the verdicts kept with the saved game on their decisions (every deal of the seat's
+        already reviewed); True when every deal this viewer reviews was judged whole before."""
+        if self.keep_in is None:
+            return False
+        try:
+            kept = self.keep_in.kept_reviews(self.replay.seat)
+        except Exception:  # a save that cannot say: review afresh
+            return False
+        for deal, k in sorted(kept.items()):
+            for raw in k["verdicts"]:
+                self.replay.add_verdict(raw)
+            if k.get("decided") is not None:
+                self.replay.decided[deal] = k["decided"]
+        wanted = self.review_deals or []
+        return bool(wanted) and all(kept.get(d, {}).get("complete") for d in wanted)
+
+    def keep_verdicts(self, complete: bool) -> None:
+        """Keep this review's verdicts per deal with the saved game (a whole review is not replaced
+        by a part of one)."""
+        if self.keep_in is None:
+            return
+        with contextlib.suppress(Exception):
+            kept = self.keep_in.kept_reviews(self.replay.seat)
+            for d in self.review_deals or []:
+                end = next((st for st in self.replay.steps if st.deal_end and st.deal == d), None)
+                verdicts = self.replay.kept(d)
+                if end is None or not verdicts or (not complete and kept.get(d, {}).get("complete")):
+                    continue
+                self.keep_in.keep_review(d, self.replay.seat, end.moves, verdicts,
+                                         self.replay.decided.get(d), complete)
 
     def stop_review(self) -> None:
         self.cancel_review()
@@ -192,7 +226,8 @@ class ReplayMixin(LineShow, ReviewPanel):
 
     def on_review_done(self) -> None:
         """The whole review of the player's own deal is in: it counts in the statistics' accuracy
-        (once per deal: reviewing it again adds nothing)."""
+        (once per deal: reviewing it again adds nothing); its verdicts are kept with the saved game."""
+        self.keep_verdicts(complete=True)
         if not self.count_in_stats or self.app.store is None or not self.replay.verdicts:
             return
         with contextlib.suppress(Exception):
