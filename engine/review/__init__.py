@@ -8,6 +8,8 @@ API (what ``python -m engine review`` and the app's bot worker use)::
         v.deal, v.play, v.kind, v.move_index        # where (deal/play from 1; index into all moves)
         v.played, v.best                            # engine moves (v.to_json() writes them as records do)
         v.win_chance_played, v.win_chance_best, v.loss
+        v.deal_played, v.deal_best, v.deal_loss        # in DEAL_UNIT[game]; None if not valued
+        v.exact, v.mark, v.line, v.why                 # solved?, "best"/"inaccuracy"/"mistake", moves, words
 
 - ``review_record(..., deals=[2])`` judges only deal 2's decisions.
 - ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
@@ -28,6 +30,12 @@ Fairness: every judge gets only ``match.view(seat)`` — the bots' ``View`` — 
 cards from it; a verdict never depends on the hidden cards (tests/test_review_fairness.py).
 A gap in win chance under the game's noise threshold (``NOISE``: Uragan 0.01, Eralash 0.03) is
 reported as no loss, with the played move as best and ``nearly_best`` true.
+
+The seam each game's judge fills (``engine.review.judgement.Judgement``): besides the win chances, a
+``table`` of move → (win chance, deal value), ``exact``, ``line`` and ``why``; ``settle`` names the
+best from the table (highest win chance; among moves within the noise of it, the highest deal value),
+computes ``deal_*`` and the ``mark`` (whichever loss is larger, match or deal; thresholds in
+judgement.py) and the spreads ``deals[].decided`` is made from.
 """
 
 from __future__ import annotations
@@ -37,12 +45,12 @@ from typing import Any, NamedTuple
 
 from engine.records import match_from_record
 from engine.review.budget import Budget, Stopped
-from engine.review.judgement import settle
+from engine.review.judgement import DEAL_UNIT, decided, settle
 from engine.review.verdict import Verdict, move_json
 from engine.state import RecordError
 
 __all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
-           "default_budget", "load_match", "move_json", "NOISE"]
+           "default_budget", "load_match", "move_json", "NOISE", "DEAL_UNIT", "deal_summaries"]
 
 NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
 
@@ -169,14 +177,29 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             j = judge(view, d.played, plan, seed, should_stop)
         except Stopped:
             return
-        best, wp, wb, loss, nearly = settle(d.played, j, noise)
-        yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, best, wp, wb, loss,
-                      nearly, j.iterations)
+        s = settle(d.played, j, noise)
+        yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
+                      s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
+                      s.deal_loss, bool(j.exact), s.mark, tuple(j.line), j.why, s.win_spread,
+                      s.deal_spread)
 
 
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield first
     yield from rest
+
+
+def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str, Any]]:
+    """One summary per judged deal, in order: decisions, mistakes, inaccuracies, and ``decided``
+    (no choice of the seat in it changed the win chance or the deal value by more than the margin)."""
+    by_deal: dict[int, list[Verdict]] = {}
+    for v in verdicts:
+        by_deal.setdefault(v.deal, []).append(v)
+    return [{"deal": n, "decisions": len(vs),
+             "mistakes": sum(v.mark == "mistake" for v in vs),
+             "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
+             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise)}
+            for n, vs in by_deal.items()]
 
 
 def review_json(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
@@ -187,11 +210,13 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
     out: dict[str, Any] = {
         "game": game,
         "seat": seat,
+        "deal_unit": DEAL_UNIT[game],
         "budget": budget if budget is not None or iterations is not None else default_budget(game),
         "iterations": iterations,
         "seed": seed,
         "noise": NOISE[game],
         "decisions": [v.to_json() for v in verdicts],
+        "deals": deal_summaries(verdicts, NOISE[game]),
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
     if game == "eralash":

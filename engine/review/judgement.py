@@ -1,24 +1,113 @@
-"""What a game's judge returns for one decision, and how it becomes a verdict's numbers."""
+"""What a game's judge returns for one decision, and how it becomes a verdict's numbers and mark."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+# Starting thresholds of the issue (calibrated in docs/benchmarks.md): a move loses at least this much
+# win chance, or this much in the deal's own unit (Uragan points, Eralash tricks), to get the mark.
+MISTAKE_WIN, MISTAKE_DEAL = 0.05, 1.0
+INACCURACY_WIN, INACCURACY_DEAL = 0.01, 0.3
+DEAL_UNIT = {"uragan": "points", "eralash": "tricks"}
 
 
 class Judgement(NamedTuple):
+    """A judge's finding for one decision.
+
+    ``best``/``value_played``/``value_best`` are win chances (the match or robber), as before. A judge
+    that also values moves in the deal gives ``table``: move → (win chance, deal value), covering at
+    least the played move and every move it is sure enough of (``settle`` names the best from it, and
+    takes ``deal_best`` as the highest deal value in it). ``exact`` says the values are solved, not
+    sampled; ``line`` is the best move and the replies expected (moves as the engine has them);
+    ``why`` is the explanation ({"en": .., "ru": ..}) when a words module made one.
+    """
+
     best: object
     value_played: float
     value_best: float
     iterations: int
+    table: Mapping[Any, tuple[float, float]] | None = None
+    exact: bool = False
+    line: Sequence[object] = ()
+    why: Mapping[str, str] | None = None
 
 
-def settle(played: object, j: Judgement, noise: float) -> tuple[object, float, float, float, bool]:
-    """(best, win_played, win_best, loss, nearly_best): values rounded to 4 places, loss never
-    negative, and a gap under ``noise`` counted as none (the played move is reported as best)."""
-    wp = round(min(1.0, max(0.0, j.value_played)), 4)
-    wb = round(min(1.0, max(0.0, j.value_best)), 4)
-    if j.best == played:
-        return played, wp, wp, 0.0, False
-    if wb - wp < noise:
-        return played, wp, wp, 0.0, True
-    return j.best, wp, wb, round(wb - wp, 4), False
+class Settled(NamedTuple):
+    """A judgement turned into a verdict's numbers (rounded to 4 places, losses never negative)."""
+
+    best: object
+    win_played: float
+    win_best: float
+    loss: float
+    nearly: bool
+    deal_played: float | None
+    deal_best: float | None
+    deal_loss: float | None
+    mark: str
+    win_spread: float     # best − worst win chance among the moves judged: how much the choice mattered
+    deal_spread: float    # the same in the deal's unit (0 when the judge gave no deal values)
+
+
+def _clamp(x: float) -> float:
+    return round(min(1.0, max(0.0, float(x))), 4)
+
+
+def mark_of(loss: float, deal_loss: float | None, is_best: bool) -> str:
+    """"best", "inaccuracy" or "mistake" by whichever loss is larger, the match's or the deal's.
+
+    The move the coach names as best is marked best: it may give up deal points for the match (the
+    match comes first), and a coach that recommends a move and calls it a mistake says nothing."""
+    if is_best:
+        return "best"
+    d = deal_loss or 0.0
+    if loss >= MISTAKE_WIN - 1e-9 or d >= MISTAKE_DEAL - 1e-9:
+        return "mistake"
+    if loss >= INACCURACY_WIN - 1e-9 or d >= INACCURACY_DEAL - 1e-9:
+        return "inaccuracy"
+    return "best"
+
+
+def settle(played: object, j: Judgement, noise: float) -> Settled:
+    """The verdict's numbers. Without a table: a gap under ``noise`` counts as none (the played move
+    is reported as best). With a table: the best is the move with the highest win chance; among the
+    moves within ``noise`` of it, the one with the highest deal value (the played move on a tie)."""
+    if j.table is None:
+        wp, wb = _clamp(j.value_played), _clamp(j.value_best)
+        if j.best == played:
+            best, loss, nearly = played, 0.0, False
+        elif wb - wp < noise:
+            best, wb, loss, nearly = played, wp, 0.0, True
+        else:
+            best, loss, nearly = j.best, round(wb - wp, 4), False
+        # Only two moves were valued: how much the choice could matter is unknown, so the deal is
+        # never called decided on such a verdict (spreads of 1 win chance / 1 deal unit).
+        return Settled(best, wp, wb, loss, nearly, None, None, None,
+                       mark_of(loss, None, best == played), 1.0, 1.0)
+    table = {m: (_clamp(w), round(float(d), 4)) for m, (w, d) in j.table.items()}
+    if played not in table:
+        raise ValueError("a judge's table must value the played move")
+    top = max(w for w, _ in table.values())
+    near = [m for m, (w, _) in table.items() if w >= top - noise]
+    best = max(near, key=lambda m: (table[m][1], m == played, table[m][0]))
+    wp, dp = table[played]
+    wb, _ = table[best]
+    deal_best = max(d for _, d in table.values())
+    deal_loss = round(max(0.0, deal_best - dp), 4)
+    if best == played:
+        loss, nearly = 0.0, wp < top
+        wb = wp
+    elif played in near:
+        loss, nearly = 0.0, True
+    else:
+        loss, nearly = round(max(0.0, wb - wp), 4), False
+    win_spread = round(top - min(w for w, _ in table.values()), 4)
+    deal_spread = round(deal_best - min(d for _, d in table.values()), 4)
+    return Settled(best, wp, wb, loss, nearly, dp, deal_best, deal_loss,
+                   mark_of(loss, deal_loss, best == played), win_spread, deal_spread)
+
+
+def decided(spreads: Sequence[tuple[float, float]], noise: float) -> bool:
+    """True when no choice of the seat in a deal changed its win chance by ``noise`` or more, nor its
+    deal value by an inaccuracy's worth: nothing it could have done would have changed the result."""
+    return all(w < noise and d < INACCURACY_DEAL for w, d in spreads)
