@@ -351,3 +351,16 @@ def test_a_kept_review_fits_only_the_moves_it_judged(tmp_path):
     data["moves"] = data["moves"][:-1]
     session.match = type(match).from_save(data)  # an undo into the deal: its review no longer fits
     assert session.kept_reviews(0) == {}
+
+
+def test_a_deal_whose_choices_never_mattered_is_decided_once_every_decision_is_in():
+    rec, match = a_whole_deal()
+    replay = Replay("uragan", match, 0)
+    firsts = [i for i in replay.decisions() if replay.steps[i].deal == 1]
+    for i in firsts[:-1]:
+        plant(replay, i, mark="best", loss=0.0, deal_loss=0.0, win_spread=0.002, deal_spread=0.1)
+    assert not replay.is_decided(1)  # not every decision judged yet: nothing to say
+    plant(replay, firsts[-1], mark="best", loss=0.0, deal_loss=0.0, win_spread=0.0, deal_spread=0.0)
+    assert replay.is_decided(1)
+    plant(replay, firsts[0], win_spread=0.2, deal_spread=2.0)  # one choice mattered
+    assert not replay.is_decided(1)

@@ -209,7 +209,23 @@ class Replay:
         self.verdicts.append(v)
 
     def is_decided(self, deal: int) -> bool:
-        return self.decided.get(deal, False)
+        """Nothing the seat could do in ``deal`` changed its result: said by the review, or found from
+        every decision of the deal judged, none of whose choices mattered (``engine.review``'s rule)."""
+        if deal in self.decided:
+            return self.decided[deal]
+        steps = [self.steps[i] for i in self.decisions() if self.steps[i].deal == deal]
+        if not steps or any(st.verdict is None for st in steps):
+            return False
+        spreads = []
+        for st in steps:
+            win, value = st.verdict.raw.get("win_spread"), st.verdict.raw.get("deal_spread")
+            if not isinstance(win, (int, float)) or not isinstance(value, (int, float)):
+                return False
+            spreads.append((float(win), float(value)))
+        from engine.review import NOISE
+        from engine.review.judgement import decided
+
+        return decided(spreads, NOISE.get(self.game, 0.01))
 
     # --- the summary -------------------------------------------------------------------------------
 
