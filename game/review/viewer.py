@@ -233,9 +233,14 @@ class ReplayMixin(LineShow, ReviewPanel):
         with contextlib.suppress(Exception):
             from game.store.stats import Stats
 
-            Stats.load(self.app.store).record_review(
-                self.replay.game, [v.loss for v in self.replay.verdicts], self.review_key()
-            )
+            wanted = set(self.review_deals or [])
+            judged = [v for v in self.replay.verdicts if not wanted or v.deal in wanted]
+            decided = {d for d in {v.deal for v in judged} if self.replay.is_decided(d)}
+            judged = [v for v in judged if v.deal not in decided]  # a decided deal asks nothing of skill
+            if judged:
+                Stats.load(self.app.store).record_review(
+                    self.replay.game, [v.loss for v in judged], self.review_key(),
+                    marks=[v.grade for v in judged], deal_losses=[v.deal_loss for v in judged])
 
     def review_key(self) -> str:
         """Names the reviewed deals of this game for the statistics (the same deal, the same key)."""
