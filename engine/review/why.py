@@ -10,8 +10,54 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.review import words
+from engine.review.reasons import BetterValue, Decided
+
+MOST = 2  # reasons per sentence
+
+
+def game_reasons(game: str, view: Any, played: object, best: object, **facts: Any) -> list[Any]:
+    """The typed reasons the better move beats the played one, most telling first."""
+    if game == "uragan":
+        from engine.review.uragan.why import reasons
+    else:
+        from engine.review.eralash.why import reasons
+    return reasons(view, played, best, **facts)
+
+
+def decision_why(game: str, view: Any, played: object, best: object, *, loss: float = 0.0,
+                 deal_loss: float | None = None, exact: Any = None,
+                 **facts: Any) -> dict[str, str] | None:
+    """The ``why`` of a decision whose better move is ``best``: {"en": .., "ru": ..}.
+
+    ``facts`` are what the review knows beyond the view (Uragan: ``claimed``/``forced``, what
+    followed a priority-breaking play; Eralash: ``decided``). When no reason of the position
+    applies, the sentence says what the better move is worth (``deal_loss`` in the deal's unit,
+    else ``loss`` in win chance). ``exact`` (a reason) leads when the verdict was solved exactly."""
+    if best == played and not facts.get("decided"):
+        return None
+    found = game_reasons(game, view, played, best, **facts)
+    if not found and best != played:
+        unit = "points" if game == "uragan" else "tricks"
+        if deal_loss is not None and deal_loss >= 0.05:
+            found = [BetterValue(best, deal_loss, unit)]
+        elif loss > 0:
+            found = [BetterValue(best, loss, "chance")]
+    if exact is not None:
+        found = [exact, *found]
+    return words.say_both(found, MOST + (exact is not None))
+
+
+def decided_why() -> dict[str, str]:
+    """The line at the head of a decided deal's review: nothing the seat did changed the result."""
+    return words.say_both([Decided()]) or {}
+
 
 def hint_why(view: Any, move: object, game: str) -> dict[str, str] | None:
     """One line on why the hinted ``move`` is good from ``view`` ({"en": .., "ru": ..}), or None
     when there is nothing to say beyond the move itself."""
-    return None
+    if game == "uragan":
+        from engine.review.uragan.why import hint_reasons
+    else:
+        from engine.review.eralash.why import hint_reasons
+    return words.say_both(hint_reasons(view, move), 1)
