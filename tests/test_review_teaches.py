@@ -21,6 +21,11 @@ from game.words import i18n
 DATA = Path(__file__).parent / "data"
 
 
+def plain(text):
+    """Words as read: the no-break spaces that keep a number with its unit are spaces."""
+    return text.replace("\u00a0", " ")
+
+
 @pytest.fixture(autouse=True)
 def no_search(monkeypatch, tmp_path):
     monkeypatch.setattr(ReplayMixin, "review_iterations", 12)
@@ -85,14 +90,14 @@ def open_viewer(app, name="uragan_claims.json", seat=0):
 def test_numbers_follow_the_language_and_never_show_minus_zero():
     i18n.set_language("ru")
     assert number(7.94) == "7,9" and number(2.0) == "2" and number(-0.04) == "0"
-    assert chance_lost(7.9) == "−7,9 % шанса на победу"
-    assert deal_lost(1.5, "points") == "−1,5 очка за сдачу"
-    assert deal_lost(1, "points") == "−1 очко за сдачу" and deal_lost(3, "points") == "−3 очка за сдачу"
-    assert deal_lost(5, "points") == "−5 очков за сдачу"
-    assert deal_lost(0.5, "tricks") == "−0,5 взятки" and deal_lost(2, "tricks", minus=False) == "2 взятки"
+    assert plain(chance_lost(7.9)) == "−7,9 % шанса на победу"
+    assert plain(deal_lost(1.5, "points")) == "−1,5 очка за сдачу"
+    assert plain(deal_lost(1, "points")) == "−1 очко за сдачу" and plain(deal_lost(3, "points")) == "−3 очка за сдачу"
+    assert plain(deal_lost(5, "points")) == "−5 очков за сдачу"
+    assert plain(deal_lost(0.5, "tricks")) == "−0,5 взятки" and plain(deal_lost(2, "tricks", minus=False)) == "2 взятки"
     i18n.set_language("en")
-    assert chance_lost(7.9) == "−7.9% chance to win" and deal_lost(1.5, "points") == "−1.5 deal points"
-    assert deal_lost(1, "points") == "−1 deal point" and amount(1, "review.unit.tricks") == "1 trick"
+    assert plain(chance_lost(7.9)) == "−7.9% chance to win" and plain(deal_lost(1.5, "points")) == "−1.5 deal points"
+    assert plain(deal_lost(1, "points")) == "−1 deal point" and plain(amount(1, "review.unit.tricks")) == "1 trick"
 
 
 def test_three_marks_named_once_with_their_cost():
@@ -100,14 +105,14 @@ def test_three_marks_named_once_with_their_cost():
 
     i18n.set_language("ru")
     mistake = Verdict(1, 1, None, None, 0.079, raw={"mark": "mistake", "deal_loss": 1.5})
-    assert mark_line(mistake, "points") == ("● Ошибка: −1,5 очка за сдачу · −7,9 % шанса на победу", "mistake")
+    assert [plain(x) for x in mark_line(mistake, "points")] == ["● Ошибка: −1,5 очка за сдачу · −7,9 % шанса на победу", "mistake"]
     small = Verdict(1, 1, None, None, 0.0004, raw={"mark": "inaccuracy", "deal_loss": 0.4})
-    assert mark_line(small, "points")[0] == "● Неточность: −0,4 очка за сдачу"  # no "−0 %"
+    assert plain(mark_line(small, "points")[0]) == "● Неточность: −0,4 очка за сдачу"  # no "−0 %"
     best = Verdict(1, 1, None, None, 0.0, raw={"mark": "best", "deal_loss": 0.0})
     assert mark_line(best, "tricks") == ("● Лучший ход", "best")
     assert mark_line(mistake, "points", decided=True) == ("● Без разницы", "nodiff")
     i18n.set_language("en")
-    assert mark_line(mistake, "tricks")[0] == "● Mistake: −1.5 tricks · −7.9% chance to win"
+    assert plain(mark_line(mistake, "tricks")[0]) == "● Mistake: −1.5 tricks · −7.9% chance to win"
     old = Verdict(1, 1, None, None, 0.03)  # an older review without a mark: graded by its win chance
     assert old.grade == "inaccuracy" and old.deal_loss is None
 
@@ -119,12 +124,12 @@ def test_the_why_line_in_the_interface_language_under_the_verdict(make_app, lang
     at = viewer.replay.decisions()[2]
     raw = plant(viewer.replay, at)
     viewer.goto(at, animate=False)
-    texts = [line[0] for line in viewer.step_lines()]
+    texts = [plain(line[0]) for line in viewer.step_lines()]
     assert raw["why"][lang] in " ".join(texts)
     assert raw["why"]["en" if lang == "ru" else "ru"] not in " ".join(texts)
     mark = "● Ошибка: −1,5 очка за сдачу" if lang == "ru" else "● Mistake: −1.5 deal points"
     assert any(text.startswith(mark) for text in texts)
-    head = " ".join(line[0] for line in viewer.header_lines())
+    head = plain(" ".join(line[0] for line in viewer.header_lines()))
     assert ("Потеряно: 1,5 очка за сдачу" if lang == "ru" else "Lost: 1.5 deal points") in head
     assert " п." not in head + " ".join(texts)
 

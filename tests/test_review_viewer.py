@@ -128,9 +128,9 @@ def test_the_better_move_is_drawn_on_the_cards_and_explained(make_app):
     if v.played.card != best.card:  # the card played is outlined apart (the same card: other captures)
         assert viewer.sprites[v.played.card].highlight == "warn"
     words = " ".join(text for text, *_ in viewer.step_lines())
-    from game.review.words import number
+    from game.review.words import move_words, number
 
-    assert "Лучше" in words and f"−{number(v.points)} % шанса на победу" in words
+    assert move_words("uragan", v.best) in words and f"−{number(v.points)}\u00a0% шанса на победу" in words
 
 
 def test_stop_cancels_the_review(make_app):

@@ -27,7 +27,7 @@ def coach_lines(stats: Stats, game: str) -> list[tuple[str, str]]:
     share = stats.accuracy_share(game)
     if share is None:
         return [(t("stats.accuracy.none"), "none")]
-    lines = [(t("stats.accuracy.share", n=number(share * 100, 0)), "share")]
+    lines = [(t("stats.accuracy.share", n=number(share * 100, digits=0)), "share")]
     lost = stats.deal_loss_per_decision(game)
     if lost is not None:
         unit = DEAL_UNITS.get(game, "points")
@@ -41,7 +41,7 @@ def draw_coach(surface: pygame.Surface, text: Any, stats: Stats, game: str, r: p
                small: bool) -> list[pygame.Rect]:
     """The coach's column in ``r`` (on the cloth); returns where it wrote, for the layout check."""
     written: list[pygame.Rect] = []
-    size = 15 if small else 18
+    size = 14 if small else 18
     y = r.y + 6
     head = text.get(t("stats.accuracy.title"), size + 4, BRASS_LIGHT, "bold", shadow=True)
     written.append(surface.blit(head, (r.x, y)))

@@ -83,9 +83,10 @@ class StatsScene(GuiScene):
     def build(self) -> None:
         self.clear()
         w, h = self.app.size
-        room = w - 48 - 2 * rail_width((w, h))
-        gap = 20 if w < 1200 else 32
-        coach_w = max(180, min(300, int(room * 0.24)))
+        narrow = w < 1200
+        room = w - (32 if narrow else 48) - 2 * rail_width((w, h))
+        gap = 14 if narrow else 32
+        coach_w = max(150, min(300, int(room * 0.17)))  # the sheet keeps room for its column heads
         total = min(1200 + gap + coach_w, room)
         sw = total - gap - coach_w
         x = (w - total) // 2
@@ -191,7 +192,7 @@ class StatsScene(GuiScene):
         name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
         surface.blit(name, (r.x + pad, r.y + 8))
         cols = columns(game)
-        first_w = max(120 if small else 150, r.width // 5)
+        first_w = max(112 if r.width < 800 else 150, r.width // 5)
         col_w = (r.width - 2 * pad - first_w) // len(cols)
         size = 15 if small else 18
         y = r.y + name.get_height() + 14

@@ -25,6 +25,19 @@ UNJUDGED = (110, 100, 80)
 DIM = (200, 190, 160)
 
 
+def decided_words() -> str:
+    """The decided deal's line, from the coach's own words module when it has one."""
+    from game.words import i18n
+
+    try:
+        from engine.review.why import decided_why
+
+        text = decided_why().get(i18n.get_language())
+    except Exception:  # an engine without it: the app's own sentence
+        text = None
+    return text or t("review.decided")
+
+
 class ReviewPanel:
     """Drawing and buttons of the coach's panel (uses the viewer's ``replay``, ``index``, ``app``…)."""
 
@@ -130,7 +143,7 @@ class ReviewPanel:
             lost = chance_lost(s["lost"], minus=False)
         lines.append((t("review.lost", amount=lost), fs, BRASS_LIGHT, "bold"))
         if s["decided"] and s["judged"]:
-            lines.append((t("review.decided"), fs, GRADE_COLOURS["nodiff"], "italic"))
+            lines.append((decided_words(), fs, GRADE_COLOURS["nodiff"], "italic"))
         state = self.review_state
         if state == "running":
             lines.append((t("review.running"), small, DIM, "italic"))

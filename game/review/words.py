@@ -139,10 +139,11 @@ def explanation(game: str, verdict: Any, position: Any, decided: bool = False) -
     (its mark says it all) and in a decided deal."""
     if decided or verdict.grade == "best" or verdict.best is None or verdict.best == verdict.played:
         return ""
-    line = t("review.says.better", best=move_words(game, verdict.best))
+    best = move_words(game, verdict.best)
+    line = t("review.says.better", best=best)
     why = verdict.why(i18n.get_language())
-    if why:
-        return f"{line} {why}"
+    if why:  # the review's own sentence; it names the better move itself more often than not
+        return why if best in why else f"{line} {why}"
     short = reasons(game, verdict, position)
     if short:
         line += " " + t("review.says.because", why="; ".join(short))
