@@ -100,6 +100,7 @@ class ReviewPanel:
             out.append(show)
         self.nav_top = y
         top = self.header_bottom()
+        self.header_at = top  # the buttons below the header are placed again when it grows
         if self.review_state == "running":
             stop = Button("stop", t("review.stop"), pygame.Rect(x0, top, inner, bh), self.stop_review)  # type: ignore[attr-defined]
             out.append(stop)

@@ -223,6 +223,8 @@ class ReplayMixin(LineShow, ReviewPanel):
                 self.review_id = None
                 self.build_buttons()
                 break
+        if replies and self.header_bottom() != getattr(self, "header_at", None):
+            self.build_buttons()  # the summary took another line: Stop and the marks move down
 
     def on_review_done(self) -> None:
         """The whole review of the player's own deal is in: it counts in the statistics' accuracy
