@@ -52,9 +52,11 @@ def test_accuracy_is_the_share_marked_best_with_deal_value_lost_per_decision(tmp
     assert abs(again.deal_loss_per_decision("uragan") - 0.45) < 1e-9  # 1.8 over the 4 valued
     assert again.accuracy_history("uragan") == [0.5, 1.0]
     i18n.set_language("ru")
-    assert accuracy_text(again, "uragan").replace("\u00a0", " ") == "Точность: 60 % · 0,5 очка на решение · оценено 5 решений"
+    said = accuracy_text(again, "uragan").replace("\u00a0", " ")
+    assert said == "Точность: 60 % · 0,5 очка на решение · оценено 5 решений"
     i18n.set_language("en")
-    assert accuracy_text(again, "uragan").replace("\u00a0", " ") == "Accuracy: 60% · 0.5 deal points per decision · 5 decisions judged"
+    said = accuracy_text(again, "uragan").replace("\u00a0", " ")
+    assert said == "Accuracy: 60% · 0.5 deal points per decision · 5 decisions judged"
     assert accuracy_text(again, "eralash") == "" and "−0" not in accuracy_text(again, "uragan")
     for k in range(30):
         again.record_review("eralash", [0.0], f"e{k}", marks=["best" if k % 2 else "mistake"])
@@ -87,7 +89,8 @@ def test_statistics_draw_the_coach_with_its_chart(make_app, tmp_path: Path) -> N
     app = make_app(lang="ru", size=(960, 600))
     scene = StatsScene(app)
     for k in range(12):
-        scene.stats.record_review("uragan", [0.0] * 4, f"u{k}", marks=["best"] * (k % 4) + ["mistake"] * (4 - k % 4),
+        marks = ["best"] * (k % 4) + ["mistake"] * (4 - k % 4)
+        scene.stats.record_review("uragan", [0.0] * 4, f"u{k}", marks=marks,
                                   deal_losses=[0.5] * 4)
     app.stack.push(scene)
     frames(app, 2)

@@ -92,12 +92,16 @@ def test_numbers_follow_the_language_and_never_show_minus_zero():
     assert number(7.94) == "7,9" and number(2.0) == "2" and number(-0.04) == "0"
     assert plain(chance_lost(7.9)) == "−7,9 % шанса на победу"
     assert plain(deal_lost(1.5, "points")) == "−1,5 очка за сдачу"
-    assert plain(deal_lost(1, "points")) == "−1 очко за сдачу" and plain(deal_lost(3, "points")) == "−3 очка за сдачу"
+    assert plain(deal_lost(1, "points")) == "−1 очко за сдачу"
+    assert plain(deal_lost(3, "points")) == "−3 очка за сдачу"
     assert plain(deal_lost(5, "points")) == "−5 очков за сдачу"
-    assert plain(deal_lost(0.5, "tricks")) == "−0,5 взятки" and plain(deal_lost(2, "tricks", minus=False)) == "2 взятки"
+    assert plain(deal_lost(0.5, "tricks")) == "−0,5 взятки"
+    assert plain(deal_lost(2, "tricks", minus=False)) == "2 взятки"
     i18n.set_language("en")
-    assert plain(chance_lost(7.9)) == "−7.9% chance to win" and plain(deal_lost(1.5, "points")) == "−1.5 deal points"
-    assert plain(deal_lost(1, "points")) == "−1 deal point" and plain(amount(1, "review.unit.tricks")) == "1 trick"
+    assert plain(chance_lost(7.9)) == "−7.9% chance to win"
+    assert plain(deal_lost(1.5, "points")) == "−1.5 deal points"
+    assert plain(deal_lost(1, "points")) == "−1 deal point"
+    assert plain(amount(1, "review.unit.tricks")) == "1 trick"
 
 
 def test_three_marks_named_once_with_their_cost():
@@ -105,7 +109,8 @@ def test_three_marks_named_once_with_their_cost():
 
     i18n.set_language("ru")
     mistake = Verdict(1, 1, None, None, 0.079, raw={"mark": "mistake", "deal_loss": 1.5})
-    assert [plain(x) for x in mark_line(mistake, "points")] == ["● Ошибка: −1,5 очка за сдачу · −7,9 % шанса на победу", "mistake"]
+    said = [plain(x) for x in mark_line(mistake, "points")]
+    assert said == ["● Ошибка: −1,5 очка за сдачу · −7,9 % шанса на победу", "mistake"]
     small = Verdict(1, 1, None, None, 0.0004, raw={"mark": "inaccuracy", "deal_loss": 0.4})
     assert plain(mark_line(small, "points")[0]) == "● Неточность: −0,4 очка за сдачу"  # no "−0 %"
     best = Verdict(1, 1, None, None, 0.0, raw={"mark": "best", "deal_loss": 0.0})
@@ -369,3 +374,27 @@ def test_a_deal_whose_choices_never_mattered_is_decided_once_every_decision_is_i
     assert replay.is_decided(1)
     plant(replay, firsts[0], win_spread=0.2, deal_spread=2.0)  # one choice mattered
     assert not replay.is_decided(1)
+
+
+def test_the_worker_sends_how_much_each_choice_could_matter():
+    from game.botworker import _review
+
+    class Judged:
+        win_spread, deal_spread = 0.004, 0.2
+
+        def to_json(self):
+            return {"deal": 1, "play": 1, "move": 0, "played": "AS", "best": "AS", "loss": 0.0}
+
+    def review(record, seat, budget, seed, should_stop=None, **extra):
+        yield Judged()
+
+    import sys
+    import types
+
+    module = types.ModuleType("planted_review")
+    module.review = review
+    sys.modules["planted_review"] = module
+    got = []
+    _review(("review", 7, {}, 0, None, 0, {}), got.append, lambda: False, "planted_review:review")
+    assert got[0].move["win_spread"] == 0.004 and got[0].move["deal_spread"] == 0.2 and got[-1].done
+    del sys.modules["planted_review"]

@@ -84,12 +84,14 @@ def draw_chart(surface: pygame.Surface, text: Any, box: pygame.Rect, history: li
     inner.width = box.right - 8 - inner.left
     for frac in (0.0, 0.5, 1.0):
         y = inner.bottom - round(frac * inner.height)
-        pygame.draw.line(surface, (90, 110, 80) if frac != 1.0 else BRASS, (inner.left, y), (inner.right, y), 1)
+        rule = (90, 110, 80) if frac != 1.0 else BRASS
+        pygame.draw.line(surface, rule, (inner.left, y), (inner.right, y), 1)
         mark = text.get(str(round(frac * 100)), fs, DIM, "regular")
         surface.blit(mark, (inner.left - mark.get_width() - 5, y - mark.get_height() // 2))
     step = inner.width / max(1, HISTORY - 1)
     start = inner.left + (HISTORY - len(history)) * step if len(history) < HISTORY else inner.left
-    points = [(round(start + k * step), inner.bottom - round(a * inner.height)) for k, a in enumerate(history)]
+    points = [(round(start + k * step), inner.bottom - round(a * inner.height))
+              for k, a in enumerate(history)]
     if len(points) > 1:
         pygame.draw.lines(surface, GOOD, False, points, 2)
     for p in points:

@@ -216,8 +216,8 @@ class ReviewPanel:
         for past in made[-3:]:
             name = shown_name(players[past.mover]) if 0 <= past.mover < len(players) else ""
             colour = GRADE_COLOURS["best"] if past is line[0] else IVORY
-            lines.append((t("review.show_me.move", name=name, move=move_words(self.replay.game, past.next_move)),
-                          fs, colour, "regular"))
+            move = move_words(self.replay.game, past.next_move)
+            lines.append((t("review.show_me.move", name=name, move=move), fs, colour, "regular"))
         if at >= len(line):
             score = self.replay.line_score(line[-1])
             if score is not None:

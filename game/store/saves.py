@@ -117,7 +117,8 @@ def _kept_reviews(value: Any) -> dict[str, Any]:
     for deal, kept in list(value.items())[:MAX_KEPT_DEALS]:
         if not (isinstance(deal, str) and deal.isdigit() and isinstance(kept, dict)):
             continue
-        seat, upto, sign, verdicts = kept.get("seat"), kept.get("upto"), kept.get("sign"), kept.get("verdicts")
+        seat, upto, sign = kept.get("seat"), kept.get("upto"), kept.get("sign")
+        verdicts = kept.get("verdicts")
         if not (isinstance(seat, int) and isinstance(upto, int) and isinstance(sign, str)
                 and isinstance(verdicts, list) and len(verdicts) <= MAX_KEPT_VERDICTS
                 and all(isinstance(v, dict) for v in verdicts)):
