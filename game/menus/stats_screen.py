@@ -192,7 +192,7 @@ class StatsScene(GuiScene):
         name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
         surface.blit(name, (r.x + pad, r.y + 8))
         cols = columns(game)
-        first_w = max(112 if r.width < 800 else 150, r.width // 5)
+        first_w = 112 if r.width < 800 else max(150, r.width // 5)  # narrow: room for the column heads
         col_w = (r.width - 2 * pad - first_w) // len(cols)
         size = 15 if small else 18
         y = r.y + name.get_height() + 14
