@@ -398,3 +398,22 @@ def test_the_worker_sends_how_much_each_choice_could_matter():
     _review(("review", 7, {}, 0, None, 0, {}), got.append, lambda: False, "planted_review:review")
     assert got[0].move["win_spread"] == 0.004 and got[0].move["deal_spread"] == 0.2 and got[-1].done
     del sys.modules["planted_review"]
+
+
+TEACHING = ("the coach teaches (Uragan)", "the coach teaches (Eralash)", "a hint with its reason",
+            "statistics with the coach's chart")
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1920, 1080))])
+def test_the_teaching_screens_hold_together(tmp_path, lang, size):
+    """``salon --smoke``'s visits of the coach that teaches: a mistake and why in each game, Show me
+    how mid-line and at its end, the decided deal, a hint with its reason, Statistics with the chart."""
+    from game.app import build_parser
+    from game.checks.smoke import smoke
+
+    args = build_parser().parse_args(["--data-dir", str(tmp_path / "data"), "--lang", lang])
+    try:
+        report = smoke(args, size, only=lambda name: name in TEACHING)
+    finally:
+        i18n.set_language("en")
+    assert report["problems"] == [] and report["screens"] >= 12
