@@ -181,7 +181,9 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
         s = settle(d.played, j, noise)
         why = j.why
         if why is None and s.mark != "best":
-            why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss)
+            why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss,
+                          exact=bool(j.exact), line=tuple(j.line), deal_best=s.deal_best,
+                          deal_played=s.deal_played)
         yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
                       s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
                       s.deal_loss, bool(j.exact), s.mark, tuple(j.line), why, s.win_spread,

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.review import words
@@ -26,14 +27,16 @@ def game_reasons(game: str, view: Any, played: object, best: object, **facts: An
 
 
 def decision_why(game: str, view: Any, played: object, best: object, *, loss: float = 0.0,
-                 deal_loss: float | None = None, exact: Any = None,
+                 deal_loss: float | None = None, exact: bool = False, line: Sequence[object] = (),
+                 deal_best: float | None = None, deal_played: float | None = None,
                  **facts: Any) -> dict[str, str] | None:
     """The ``why`` of a decision whose better move is ``best``: {"en": .., "ru": ..}.
 
     ``facts`` are what the review knows beyond the view (Uragan: ``claimed``/``forced``, what
     followed a priority-breaking play; Eralash: ``decided``). When no reason of the position
     applies, the sentence says what the better move is worth (``deal_loss`` in the deal's unit,
-    else ``loss`` in win chance). ``exact`` (a reason) leads when the verdict was solved exactly."""
+    else ``loss`` in win chance). An ``exact`` verdict whose ``line`` plays the deal out leads
+    with what best play gives ("solved exactly: with best play you finish with 22 cards ...")."""
     if best == played and not facts.get("decided"):
         return None
     found = game_reasons(game, view, played, best, **facts)
@@ -43,9 +46,18 @@ def decision_why(game: str, view: Any, played: object, best: object, *, loss: fl
             found = [BetterValue(best, deal_loss, unit)]
         elif loss > 0:
             found = [BetterValue(best, loss, "chance")]
-    if exact is not None:
-        found = [exact, *found]
-    return words.say_both(found, MOST + (exact is not None))
+    solved = None
+    if exact and line and game == "uragan":
+        from engine.review.uragan.why import exact_reason
+
+        solved = exact_reason(view, line)
+    elif exact and game == "eralash":
+        from engine.review.eralash.why import exact_reason as exact_tricks
+
+        solved = exact_tricks(deal_best, deal_played)
+    if solved is not None:
+        found = [solved, *found]
+    return words.say_both(found, MOST + (solved is not None))
 
 
 def decided_why() -> dict[str, str]:

@@ -87,6 +87,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "count_primiera": "primiera stands at {yours} to {theirs}; the better move raises yours to {after}",
         "bait": ("your opponent trailed the {card} though it broke no rule, often a sign of holding another"
             " {rank}: so it is in {pct} of the deals the search tried"),
+        "offer_heart": "trailing the {card} offers your opponent a heart; {best} does not",
+        "offer_primiera": "trailing the {card} offers your opponent {points} in primiera; {best} offers less",
         "own_sum": "{move} breaks up {cards} = {total}, which your {card} could take whole",
         "breach_equal": "a card must take an equal card lying on the table",
         "breach_trail": "a card that can capture must not be trailed",
@@ -96,8 +98,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_claimed": "the claim makes the {card} take {take}",
         "answer_let": "letting it stand gives your opponent {take}",
         "answer_seven_to_them": "the 7♥ goes to your opponent",
-        "answer_seven_kept": "{other} would have left the 7♥ on the table for you",
-        "exact": "solved exactly: with best play you finish with {cards} {cards_word}{extra}",
+        "kept_if_let": "had you let it stand, the 7♥ would have stayed on the table for you",
+        "kept_if_claimed": "had you claimed, the 7♥ would have stayed on the table for you",
+        "exact": ("solved exactly: with best play you finish with {cards}{extra}, and the deal ends"
+                  " {mine}:{theirs}"),
         "exact_primiera": " and the primiera",
         "exact_points": "solved exactly: with best play this deal ends {mine}:{theirs}",
         "better_value": "{best} is worth {amount} more {unit} here",
@@ -107,7 +111,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "end": ".",
         # Eralash
         "decided": "Nothing you could have done in this deal would have changed the result",
-        "high_trump": "{card} wins the trick, but your {lower} wins it as well and keeps the higher trump",
+        "high_trump": ("{card} wins the trick, but your {lower} would win it as well and keep the higher"
+                       " trump"),
+        "trick_taken": "your {best} takes this trick for sure; {card} gives it away",
+        "exact_tricks": ("solved exactly: with best play you take {best} in this deal, {played} after your"
+                         " move"),
+        "high_loser": ("{card} cannot win this trick; your {lower} loses it as well and keeps the {card}"
+                       " for later"),
         "over_partner": ("your partner's {partner} was already winning the trick; {card} spends a winner on"
             " it"),
         "slam_let": "your opponents have taken every trick so far; {best} takes one and stops the slam",
@@ -151,6 +161,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "count_primiera": "примьера {yours} против {theirs}; лучший ход поднимает вашу до {after}",
         "bait": ("соперник положил {card} на стол без нужды — часто это значит, что у него есть ещё"
             " {rank_one}: так в {pct} вариантов, что проверил тренер"),
+        "offer_heart": "положив {card} на стол, вы подставляете сопернику карту червей, а «{best}» — нет",
+        "offer_primiera": ("положив {card} на стол, вы подставляете сопернику {points} в примьере, а «{best}»"
+                           " — меньше"),
         "own_sum": "«{move}» разбивает {cards} = {total}, которые целиком взял{agree} бы {your} {card}",
         "breach_equal": "карта должна взять равную ей карту со стола",
         "breach_trail": "карту, которая может взять, нельзя класть на стол",
@@ -160,8 +173,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_claimed": "по требованию {card} берёт {take}",
         "answer_let": "если оставить ход, соперник получает {take}",
         "answer_seven_to_them": "7♥ уходит сопернику",
-        "answer_seven_kept": "{other} оставило бы 7♥ на столе для вас",
-        "exact": "решено точно: при лучшей игре у вас будет {cards}{extra}",
+        "kept_if_let": "если бы вы оставили ход, 7♥ осталась бы на столе для вас",
+        "kept_if_claimed": "если бы вы потребовали, 7♥ осталась бы на столе для вас",
+        "exact": ("решено точно: при лучшей игре у вас будет {cards}{extra}, а сдача кончится"
+                  " {mine}:{theirs}"),
         "exact_primiera": " и примьера",
         "exact_points": "решено точно: при лучшей игре сдача кончается {mine}:{theirs}",
         "better_value": "«{best}» приносит здесь на {amount} больше",
@@ -170,7 +185,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "join": "; ",
         "end": ".",
         "decided": "Что бы вы ни сделали в этой сдаче, результат был бы тем же",
-        "high_trump": "{card} берёт взятку, но её так же берёт {lower}, а старший козырь остаётся у вас",
+        "high_trump": ("{card} берёт взятку, но её взял{agree} бы и {lower}, а старший козырь остался бы"
+                       " у вас"),
+        "trick_taken": "{best} наверняка берёт эту взятку, а {card} её отдаёт",
+        "exact_tricks": ("решено точно: при лучшей игре вы берёте в этой сдаче {best}, после вашего хода —"
+                         " {played}"),
+        "high_loser": ("{card} всё равно не берёт взятку; с {lower} вы отдали бы её так же и сохранили"
+                       " бы {card}"),
         "over_partner": "взятку уже брал{agree} {partner} партнёра; {card} тратит на неё старшую карту",
         "slam_let": "соперники взяли все взятки; «{best}» берёт одну и не даёт им шлема",
         "slam_missed": "ваша сторона взяла все взятки; «{move}» отдаёт одну, а с ней и шлем",
@@ -393,9 +414,7 @@ def _claim_answer(r: Any, lang: str) -> list[str]:
         took = card_list(r.take, lang) if r.take else c
         parts = [phrase(lang, "answer_let", take=took)]
     if r.seven_kept:
-        other = phrase(lang, "let_stand" if r.claimed else "claim")
-        other = other if lang == "en" else f"«{other}»"
-        parts.append(phrase(lang, "answer_seven_kept", other=other))
+        parts.append(phrase(lang, "kept_if_let" if r.claimed else "kept_if_claimed"))
     elif r.seven_to_them:
         parts.append(phrase(lang, "answer_seven_to_them"))
     return parts
@@ -407,17 +426,18 @@ def _better(r: Any, lang: str) -> list[str]:
         return [phrase(lang, "better_chance", best=best, amount=percent(r.amount, lang))]
     key = "eralash_better" if r.unit == "tricks" else "better_value"
     noun_key = "trick" if r.unit == "tricks" else "point"
-    amount = f"{number(r.amount, lang)} {noun(round(r.amount, 1), noun_key, lang)}"
+    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,0 очка": a decimal
     if lang == "en":
         return [phrase(lang, key, best=best, amount=number(r.amount, lang),
-                       unit=noun(round(r.amount, 1), "deal_point" if noun_key == "point" else "trick", lang))]
+                       unit=noun(2, "deal_point" if noun_key == "point" else "trick", lang))]
     return [phrase(lang, key, best=best, amount=amount, unit="")]
 
 
 def _exact(r: Any, lang: str) -> list[str]:
     if r.cards:
         extra = phrase(lang, "exact_primiera") if r.primiera else ""
-        return [phrase(lang, "exact", cards=count(r.cards, "card", lang), cards_word="", extra=extra)]
+        return [phrase(lang, "exact", cards=count(r.cards, "card", lang), extra=extra,
+                       mine=number(r.mine, lang, 0), theirs=number(r.theirs, lang, 0))]
     return [phrase(lang, "exact_points", mine=number(r.mine, lang, 0), theirs=number(r.theirs, lang, 0))]
 
 
@@ -435,10 +455,16 @@ def _sweep_missed(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "sweep_missed", cards=card_list(r.best.take, lang), **_your_card(r.best.card, lang))]
 
 
+def _offered(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "offer_" + r.what, move=move_text(r.move, lang), card=card(r.move.card, lang),
+                   points=r.points, best=move_text(r.best, lang))]
+
+
 _RENDER = {
     "TableLeft": _sweep, "SweepMissed": _sweep_missed,
     "SevenOfHearts": _seven, "PrimieraCard": _primiera, "CategoryCount": _category, "Bait": _bait,
-    "OwnSum": _own_sum, "Claimable": _claimable, "ClaimAnswer": _claim_answer, "BetterValue": _better,
+    "OwnSum": _own_sum, "TrailOffered": _offered, "Claimable": _claimable, "ClaimAnswer": _claim_answer,
+    "BetterValue": _better,
     "Exact": _exact,
 }
 
@@ -471,7 +497,21 @@ def say_both(reasons: Sequence[Any], most: int = 2) -> dict[str, str] | None:
 # -- Eralash ---------------------------------------------------------------------------------------
 
 def _high_trump(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "high_trump", card=card(r.card, lang), lower=card(r.lower, lang))]
+    agree = "а" if rank_gender(r.lower % 13) == "f" else ""
+    return [phrase(lang, "high_trump", card=card(r.card, lang), lower=card(r.lower, lang), agree=agree)]
+
+
+def _high_loser(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "high_loser", card=card(r.card, lang), lower=card(r.lower, lang))]
+
+
+def _trick_taken(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "trick_taken", best=card(r.best, lang), card=card(r.card, lang))]
+
+
+def _exact_tricks(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "exact_tricks", best=count(r.best, "trick", lang, True),
+                   played=count(r.played, "trick", lang, True))]
 
 
 def _over_partner(r: Any, lang: str) -> list[str]:
@@ -490,6 +530,9 @@ def _race(r: Any, lang: str) -> list[str]:
 
 
 _ERALASH = {
-    "HighTrump": _high_trump, "OverPartner": _over_partner, "Slam": _slam, "RobberRace": _race,
+    "HighTrump": _high_trump,
+    "HighLoser": _high_loser,
+    "TrickTaken": _trick_taken, "ExactTricks": _exact_tricks, "OverPartner": _over_partner, "Slam": _slam,
+    "RobberRace": _race,
     "Decided": lambda r, lang: [phrase(lang, "decided")],
 }

@@ -20,6 +20,31 @@ class HighTrump:
 
 
 @dataclass(frozen=True)
+class HighLoser:
+    """``card`` cannot win the trick; ``lower``, of the same suit, loses it as well and keeps ``card``."""
+
+    card: int
+    lower: int
+
+
+@dataclass(frozen=True)
+class TrickTaken:
+    """``best`` takes this trick for sure; ``card``, the move played, gives it away."""
+
+    card: int
+    best: int
+
+
+@dataclass(frozen=True)
+class ExactTricks:
+    """Solved exactly: with best play the seat (or team) takes ``best`` tricks in this deal, and
+    ``played`` after the move played."""
+
+    best: int
+    played: int
+
+
+@dataclass(frozen=True)
 class OverPartner:
     """In pairs: the partner's ``partner`` card was winning the trick, and ``card`` beat it."""
 
@@ -91,6 +116,9 @@ def reasons(view: Any, played: object, best: object, *, decided: bool = False) -
                 if c < played and _surely_wins(view, c) and _different(view, c, played)]
         if lows:
             out.append(HighTrump(played, lows[0]))
+    if view.pos > 0 and isinstance(best, int) and best // 13 == played // 13 and best < played \
+            and not _wins_now(view, played) and _different(view, best, played):
+        out.append(HighLoser(played, best))
     if view.pairs and view.pos > 0 and view.best_seat != me and view.side_of(view.best_seat) == side \
             and beats(played, view.best, trump) and not beats(best, view.best, trump):
             out.append(OverPartner(played, view.best))
@@ -103,6 +131,9 @@ def reasons(view: Any, played: object, best: object, *, decided: bool = False) -
         elif mine_all and view.side_of(view.best_seat) != side and _wins_now(view, best) \
                 and not _wins_now(view, played):
             out.append(Slam("missed", played, best))
+    if not out and _surely_wins(view, best) and not _wins_now(view, played) \
+            and not (view.pos > 0 and view.side_of(view.best_seat) == side):
+        out.append(TrickTaken(played, best))
     race = _race(view, played, best, side)
     if race is not None:
         out.append(race)
@@ -116,15 +147,22 @@ def _race(view: Any, played: int, best: int, side: int) -> RobberRace | None:
     n_sides = len(view.robber_points)
     pts = [view.robber_points[s] + _side_sum(view, view.points, s) for s in range(n_sides)]
     trs = [view.robber_tricks[s] + _side_sum(view, view.tricks_won, s) for s in range(n_sides)]
-    left = view.size - len(view.winners)
-    if trs[side] + left < view.target:  # this deal cannot end the robber through this side's tricks
-        return None
     mine = pts[side]
     theirs = max(p for s, p in enumerate(pts) if s != side)
+    if mine == theirs:
+        return None
     leading = mine > theirs
     if leading != takes_b:  # the better move takes the trick when leading, ducks when behind
         return None
     return RobberRace(leading, int(mine), int(theirs), int(trs[side]), int(view.target))
+
+
+def exact_reason(deal_best: float | None, deal_played: float | None) -> ExactTricks | None:
+    """The exact verdict's tricks, best play against the move played (whole tricks when solved)."""
+    if deal_best is None or deal_played is None or deal_best != int(deal_best) \
+            or deal_played != int(deal_played):
+        return None
+    return ExactTricks(int(deal_best), int(deal_played))
 
 
 def hint_reasons(view: Any, move: object) -> list[Any]:

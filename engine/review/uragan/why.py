@@ -9,11 +9,14 @@ unseen cards), never from the hidden cards; ``engine.review.words`` turns reason
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any, NamedTuple
 
 from engine.cards import HEARTS, RANK_MASK, SEVEN, SUIT_MASK, CardSet, cards, rank_of
+from engine.state import IllegalMove
 from engine.uragan.capture import captures
 from engine.uragan.claim import breach
 from engine.uragan.deck import DECK, PLAYS_PER_DEAL, VALUE, VALUE_MASK
@@ -88,6 +91,17 @@ class CategoryCount:
 
 
 @dataclass(frozen=True)
+class TrailOffered:
+    """Both moves trail, but the one played offers the opponent more: a heart (``what`` "heart")
+    or a primiera card worth ``points`` (``what`` "primiera") where the better one offers less."""
+
+    move: Play
+    best: Play
+    what: str
+    points: int = 0
+
+
+@dataclass(frozen=True)
 class Bait:
     """The opponent's last play trailed ``card`` with no rule forcing it; in ``chance`` of the deals
     consistent with the view the opponent holds another card of its value, and the move leaves it."""
@@ -141,8 +155,8 @@ class Exact:
     primiera: bool = False
 
 
-Reason = (TableLeft | SweepMissed | SevenOfHearts | PrimieraCard | CategoryCount | Bait | OwnSum
-          | Claimable | ClaimAnswer | Exact)
+Reason = (TableLeft | SweepMissed | SevenOfHearts | PrimieraCard | CategoryCount | TrailOffered | Bait
+          | OwnSum | Claimable | ClaimAnswer | Exact)
 
 
 # -- what a move leaves -------------------------------------------------------------------------
@@ -229,8 +243,17 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
     if view.phase == CLAIM_PHASE and isinstance(played, (Claim, LetStand)):
         return _claim_answer(view, played, best)
     me = view.seat
-    p, b = outcome(view, played), outcome(view, best)
     out: list[Reason] = []
+    acted = played
+    if isinstance(played, Play) and view.phase != PICK and not view.options.strict:
+        br = breach(played.card, played.take, view.table)
+        if br is not None:  # the rule broken comes first; a claim changes what the card took
+            if claimed and forced is None and len(br.demanded) == 1:
+                forced = br.demanded[0]
+            out.append(Claimable(played, br.kind, claimed, forced))
+            if claimed and forced is not None:
+                acted = Play(played.card, forced)
+    p, b = outcome(view, acted), outcome(view, best)
     if b.sweep and not p.sweep:
         out.append(SweepMissed(best))  # type: ignore[arg-type]
     if b.mine & SEVEN_H_BIT and not p.mine & SEVEN_H_BIT:
@@ -257,16 +280,15 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
             and view.unseen() & VALUE_MASK[VALUE[played.card]]:
             out.append(PrimieraCard("given", played.card, played, best))
     out.extend(r for r in counts if r.category == "primiera")
+    offered = _offered(played, best)
+    if offered is not None and not any(isinstance(r, (PrimieraCard, SevenOfHearts)) for r in out):
+        out.append(offered)
     bait = _bait(view, p, b)
     if bait is not None:
         out.append(bait)
     own = _own_sum(view, played, p, b)
     if own is not None and not (b.sweep and isinstance(best, Play) and best.card == own.card):
         out.append(own)
-    if isinstance(played, Play) and view.phase != PICK and not view.options.strict:
-        br = breach(played.card, played.take, view.table)
-        if br is not None:
-            out.append(Claimable(played, br.kind, claimed, forced))
     return out
 
 
@@ -289,6 +311,18 @@ def _counts(view: Any, p: Outcome, b: Outcome, best: object) -> list[Reason]:
         out.append(CategoryCount("primiera", now, then, gain_b - gain_p, best,
                                  now + gain_b))
     return out
+
+
+def _offered(played: object, best: object) -> TrailOffered | None:
+    if not (isinstance(played, Play) and isinstance(best, Play)) or played.take or best.take:
+        return None
+    c, o = played.card, best.card
+    if c // 13 == HEARTS and o // 13 != HEARTS:
+        return TrailOffered(played, best, "heart")
+    pc, po = RANK_POINTS[rank_of(c)], RANK_POINTS[rank_of(o)]
+    if pc >= 15 and pc > po + 2:
+        return TrailOffered(played, best, "primiera", pc)
+    return None
 
 
 def _bait(view: Any, p: Outcome, b: Outcome) -> Bait | None:
@@ -335,10 +369,45 @@ def followed(record_moves: list[object], index: int) -> tuple[bool | None, CardS
     nxt = record_moves[index + 1] if index + 1 < len(record_moves) else None
     if isinstance(nxt, Claim):
         pick = record_moves[index + 2] if index + 2 < len(record_moves) else None
-        return True, pick.take if isinstance(pick, Play) else None
+        mine = record_moves[index]
+        # a pick (the claimed card choosing among several demanded captures) plays the same card
+        is_pick = isinstance(pick, Play) and isinstance(mine, Play) and pick.card == mine.card
+        return True, pick.take if is_pick else None
     if isinstance(nxt, LetStand):
         return False, None
     return None, None
+
+
+def exact_reason(view: Any, line: Sequence[object]) -> Exact | None:
+    """What best play gives, when the verdict was solved exactly and ``line`` plays the deal to its
+    end: in the last round the stock is empty, so the view knows the opponent's hand too."""
+    if view.stock_size or not line or view.unseen().bit_count() != view.hand_sizes[view.opponent]:
+        return None
+    deal = view.determinize(random.Random(0))  # the only deal consistent with the view
+    try:
+        for move in line:
+            deal.play(move)
+    except IllegalMove:
+        return None
+    if not deal.is_over():
+        return None
+    bd = deal.score_breakdown()
+    me, them = view.seat, view.opponent
+    return Exact(bd["points"][me]["total"], bd["points"][them]["total"], bd["counts"][me]["cards"],
+                 bool(bd["points"][me]["primiera"]))
+
+
+def _solved_hint(view: Any, move: Play) -> Exact | None:
+    """In the last round (every card known): what best play from both seats gives after ``move``,
+    by the exact solver's line (a few hundredths of a second)."""
+    from engine.bots.uragan.endgame import Endgame, deal_of_view, opponent_hand_known, points_utility
+
+    if not opponent_hand_known(view) or view.phase != 0:
+        return None
+    deal = deal_of_view(view)
+    if move not in deal.legal_moves():
+        return None
+    return exact_reason(view, Endgame(points_utility).line(deal, move, PLAYS_PER_DEAL))
 
 
 def hint_reasons(view: Any, move: object) -> list[Reason]:
@@ -347,6 +416,9 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
         return []
     o = outcome(view, move)
     out: list[Reason] = []
+    solved = _solved_hint(view, move)
+    if solved is not None:
+        out.append(solved)
     if o.sweep:
         out.append(SweepMissed(move))
     if o.mine & SEVEN_H_BIT:
@@ -363,6 +435,6 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
     return out
 
 
-__all__ = ["reasons", "followed", "hint_reasons", "outcome", "Reason", "TableLeft", "SweepMissed",
-           "SevenOfHearts", "PrimieraCard", "CategoryCount", "Bait", "OwnSum", "Claimable", "ClaimAnswer",
-           "Exact"]
+__all__ = ["reasons", "followed", "exact_reason", "hint_reasons", "outcome", "Reason", "TableLeft",
+           "SweepMissed", "SevenOfHearts", "PrimieraCard", "CategoryCount", "Bait", "OwnSum", "Claimable",
+           "ClaimAnswer", "Exact", "TrailOffered"]
