@@ -417,3 +417,18 @@ def test_the_teaching_screens_hold_together(tmp_path, lang, size):
     finally:
         i18n.set_language("en")
     assert report["problems"] == [] and report["screens"] >= 12
+
+
+def test_an_exact_last_round_line_is_played_to_the_end_of_the_deal_even_when_short():
+    rec, match = a_whole_deal()
+    replay = Replay("uragan", match, 0)
+    last = next(i for i in replay.decisions()
+                if replay.steps[i].deal == 1 and replay.steps[i].shown.stock_size() == 0)
+    step = replay.steps[last]
+    best = next(mv for mv in step.match.legal_moves() if mv != step.next_move)
+    plant(replay, last, exact=True, line=line_from(step, best, 2))
+    steps = replay.line_steps(last)
+    assert steps[-1].deal_end and len(steps) > 2
+    assert steps[0].next_move == best
+    plant(replay, last, exact=False, line=line_from(step, best, 2))  # estimated: the line as given
+    assert len(replay.line_steps(last)) == 2

@@ -267,23 +267,44 @@ class Replay:
             return []
         m = step.match.copy()
         out: list[Step] = []
-        for raw in v.line_json():
-            move = self.to_move(raw)
+        moves = [self.to_move(raw) for raw in v.line_json()]
+        if not self._play_line(m, moves, step.deal, out):
+            return out
+        if v.exact and self.game == "uragan" and out:  # solved exactly: on to the end of the deal
+            self._play_line(m, self._solved_rest(m), step.deal, out)
+        return out
+
+    def _play_line(self, m: Any, moves: list[Any], deal: int, out: list[Step]) -> bool:
+        """Play ``moves`` on ``m``, a step for each; False once the deal (or the line) has ended."""
+        for move in moves:
             if move is None or m.is_over():
-                break
+                return False
             done_before = len(m.deals_done)
             mover = m.current_player()
             try:
                 m.play(move)
             except Exception:  # a line that no longer fits the position: show what did
-                break
+                return False
             snap = m.copy()
             if len(m.deals_done) > done_before:
-                out.append(Step(snap, self.finished_deal(snap), len(m.moves), step.deal, move, mover,
+                out.append(Step(snap, self.finished_deal(snap), len(m.moves), deal, move, mover,
                                 deal_end=True))
-                break
-            out.append(Step(snap, snap.deal, len(m.moves), step.deal, move, mover))
-        return out
+                return False
+            out.append(Step(snap, snap.deal, len(m.moves), deal, move, mover))
+        return True
+
+    @staticmethod
+    def _solved_rest(m: Any) -> list[Any]:
+        """Uragan's last round from here under best play for the deal's points (every card is known
+        to both seats then, so nothing hidden is used); [] outside the last round."""
+        try:
+            from engine.bots.uragan.endgame import Endgame, in_last_round, points_utility
+
+            if not in_last_round(m.deal):
+                return []
+            return list(Endgame(points_utility, m.options.primiera_all_suits).solve(m.deal).line)
+        except Exception:  # no solver: the line as the review gave it
+            return []
 
     def line_score(self, end: Step) -> tuple[int, int] | None:
         """Uragan: the deal points of the seat and of its opponent when a line played the deal out."""
