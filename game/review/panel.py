@@ -152,8 +152,6 @@ class ReviewPanel:
             lines.append((t("review.stopped"), small, DIM, "italic"))
         elif state == "failed":
             lines.append((t("review.failed", reason=self.review_error), small, WARN, "italic"))
-        if self.replay.game == "eralash" and s["deal_lost"] is None:
-            lines.append((t("review.eralash_note"), small, DIM, "italic"))
         return lines
 
     def panel_wrapped(self, lines: list[tuple[str, int, tuple[int, int, int], str]], width: int) -> list[Any]:
