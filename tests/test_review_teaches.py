@@ -154,6 +154,7 @@ def test_a_decided_deal_says_so_and_calls_no_move_good(make_app):
         words = " ".join(line[0] for line in viewer.step_lines())
         assert "● No difference" in words and "Best" not in words and "good" not in words.lower()
         assert not viewer.can_show_line()
+        assert not any(sp.highlight for sp in viewer.sprites.values())  # no "better" move drawn
     replay.decided[1] = False  # the same deal when choices mattered: marks and the better move again
     viewer.goto(firsts[1], animate=False)
     assert "● Mistake" in " ".join(line[0] for line in viewer.step_lines())

@@ -296,7 +296,8 @@ class ReplayMixin(LineShow, ReviewPanel):
             s.highlight = None
         if self.showing_line():
             return
-        if verdict is None or verdict.grade == "best" or verdict.best == verdict.played:
+        if (verdict is None or verdict.grade == "best" or verdict.best == verdict.played
+                or self.replay.is_decided(verdict.deal)):  # a decided deal: no move was better
             return
         for card in self.move_cards(verdict.played)[:1]:
             if card in self.sprites:
