@@ -153,6 +153,10 @@ def test_a_plain_better_move_still_gets_a_why_with_the_value() -> None:
     said = W.say_both([BetterValue(legal[1], 1.5, "points")])
     assert said == {"en": f"{W.move_text(legal[1], 'en')} is worth 1.5 more deal points here.",
                     "ru": f"«{W.move_text(legal[1], 'ru')}» приносит здесь на 1,5 очка больше."}
+    whole = W.say_both([BetterValue(legal[1], 1.0, "points")])
+    assert whole is not None and "1 more deal point here" in whole["en"] and "на 1 очко больше" in whole["ru"]
+    tricks = W.say_both([BetterValue(legal[1], 2.0, "tricks")])
+    assert tricks is not None and "2 more tricks" in tricks["en"] and "на 2 взятки больше" in tricks["ru"]
 
 
 def test_hint_why_says_what_the_hinted_move_does() -> None:
@@ -161,7 +165,8 @@ def test_hint_why_says_what_the_hinted_move_does() -> None:
     view = match_before(rec, rec["planted"]["move"]).view(0)
     sweep = next(m for m in view.legal_moves() if getattr(m, "take", 0) == view.table)
     said = hint_why(view, sweep, "uragan")
-    assert said is not None and "uragan" in said["en"] and "ураган" in said["ru"]
+    assert said == {"en": "it takes the whole table: an uragan, 1 point.",
+                    "ru": "так вы забираете весь стол — ураган, 1 очко."}
     assert hint_why(view, parse_move("4C:4H"), "uragan") is None  # leaves A♠ 2♣ 3♦ = 6 for a six
 
 
@@ -394,7 +399,7 @@ def test_a_last_round_hint_says_what_best_play_gives() -> None:
     view = at.view(0)
     sol = Endgame(points_utility).solve(deal_of_view(view))
     said = hint_why(view, sol.move, "uragan")
-    assert said is not None and said["en"].startswith("Solved exactly")
+    assert said is not None and said["en"].startswith("solved exactly")  # a clause after the move
     deal = deal_of_view(view)
     for mv in Endgame(points_utility).line(deal, sol.move, 36):
         deal.play(mv)

@@ -45,15 +45,12 @@ from typing import Any, NamedTuple
 
 from engine.records import match_from_record
 from engine.review.budget import Budget, Stopped
-from engine.review.judgement import DEAL_UNIT, decided, settle
+from engine.review.judgement import DEAL_UNIT, NOISE, decided, settle
 from engine.review.verdict import Verdict, move_json
 from engine.state import RecordError
 
 __all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
            "default_budget", "load_match", "move_json", "NOISE", "DEAL_UNIT", "deal_summaries"]
-
-NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
-
 
 class Decision(NamedTuple):
     """A decision the review will judge: where it is, and the move made."""
@@ -178,7 +175,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             j = judge(view, d.played, plan, seed, should_stop)
         except Stopped:
             return
-        s = settle(d.played, j, noise)
+        s = settle(d.played, j, noise, game)
         why = j.why
         if why is None and s.mark != "best":
             why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss,
@@ -208,7 +205,7 @@ def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str, Any]]:
+def deal_summaries(verdicts: Collection[Verdict], noise: float, game: str = "uragan") -> list[dict[str, Any]]:
     """One summary per judged deal, in order: decisions, mistakes, inaccuracies, and ``decided``
     (no choice of the seat in it changed the win chance or the deal value by more than the margin)."""
     by_deal: dict[int, list[Verdict]] = {}
@@ -217,7 +214,7 @@ def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str
     return [{"deal": n, "decisions": len(vs),
              "mistakes": sum(v.mark == "mistake" for v in vs),
              "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
-             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise)}
+             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise, game)}
             for n, vs in by_deal.items()]
 
 
@@ -251,7 +248,7 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
         "seed": seed,
         "noise": NOISE[game],
         "decisions": [v.to_json() for v in verdicts],
-        "deals": deal_summaries(verdicts, NOISE[game]),
+        "deals": deal_summaries(verdicts, NOISE[game], game),
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
     mark_decided(out)

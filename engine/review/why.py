@@ -67,9 +67,10 @@ def decided_why() -> dict[str, str]:
 
 def hint_why(view: Any, move: object, game: str) -> dict[str, str] | None:
     """One line on why the hinted ``move`` is good from ``view`` ({"en": .., "ru": ..}), or None
-    when there is nothing to say beyond the move itself."""
+    when there is nothing to say beyond the move itself. The line is a clause meant to follow the
+    move ("… — it takes the whole table: an uragan, 1 point."): small first letter, full stop."""
     if game == "uragan":
         from engine.review.uragan.why import hint_reasons
     else:
         from engine.review.eralash.why import hint_reasons
-    return words.say_both(hint_reasons(view, move), 1)
+    return words.say_hint(hint_reasons(view, move))

@@ -106,7 +106,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "exact_points": "solved exactly: with best play this deal ends {mine}:{theirs}",
         "better_value": "{best} is worth {amount} more {unit} here",
         "better_chance": "{best} keeps {amount} more chance to win",
-        "hint_safe": "{best} leaves nothing an unseen card can sweep",
+        "hint_safe": "it leaves nothing an unseen card can sweep",
+        "hint_sweep": "it takes the whole table: an uragan, 1 point",
+        "hint_seven": "it takes the 7♥, a point by itself",
+        "hint_primiera": "it puts the {card} in your pile, the best primiera card of {suit} ({points})",
+        "hint_trump": "the {lower} wins this trick as surely as the {card} and keeps the higher trump",
         "join": "; ",
         "end": ".",
         # Eralash
@@ -181,7 +185,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "exact_points": "решено точно: при лучшей игре сдача кончается {mine}:{theirs}",
         "better_value": "«{best}» приносит здесь на {amount} больше",
         "better_chance": "«{best}» сохраняет на {amount} больше шансов на победу",
-        "hint_safe": "после «{best}» на столе нет ничего для урагана соперника",
+        "hint_safe": "так на столе не остаётся ничего для урагана соперника",
+        "hint_sweep": "так вы забираете весь стол — ураган, 1 очко",
+        "hint_seven": "так вы берёте 7♥ — это отдельное очко",
+        "hint_primiera": "так в вашу стопку идёт {card} — лучшая карта {suit} для примьеры ({points})",
+        "hint_trump": "{lower} берёт взятку так же верно, как {card}, а старший козырь остаётся у вас",
         "join": "; ",
         "end": ".",
         "decided": "Что бы вы ни сделали в этой сдаче, результат был бы тем же",
@@ -426,7 +434,13 @@ def _better(r: Any, lang: str) -> list[str]:
         return [phrase(lang, "better_chance", best=best, amount=percent(r.amount, lang))]
     key = "eralash_better" if r.unit == "tricks" else "better_value"
     noun_key = "trick" if r.unit == "tricks" else "point"
-    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,0 очка": a decimal
+    if abs(r.amount - round(r.amount)) < 1e-9:  # an exact verdict's whole points or tricks
+        n = int(round(r.amount))
+        if lang == "en":
+            unit = noun(n, "deal_point" if noun_key == "point" else "trick", lang)
+            return [phrase(lang, key, best=best, amount=str(n), unit=unit)]
+        return [phrase(lang, key, best=best, amount=count(n, noun_key, lang, True), unit="")]
+    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,5 очка": a decimal
     if lang == "en":
         return [phrase(lang, key, best=best, amount=number(r.amount, lang),
                        unit=noun(2, "deal_point" if noun_key == "point" else "trick", lang))]
@@ -441,8 +455,23 @@ def _exact(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "exact_points", mine=number(r.mine, lang, 0), theirs=number(r.theirs, lang, 0))]
 
 
-def _safe_table(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "hint_safe", best=move_text(r.best, lang))]
+def _hint(reason: Any, lang: str) -> list[str] | None:
+    """A hint's clause: what the hinted move itself does (it follows the move, so it names it not)."""
+    from engine.uragan.primiera import RANK_POINTS
+
+    kind = type(reason).__name__
+    if kind == "TableLeft" and reason.move is None:
+        return [phrase(lang, "hint_safe")]
+    if kind == "SweepMissed":
+        return [phrase(lang, "hint_sweep")]
+    if kind == "SevenOfHearts" and reason.how == "missed":
+        return [phrase(lang, "hint_seven")]
+    if kind == "PrimieraCard" and reason.how == "missed":
+        return [phrase(lang, "hint_primiera", card=card(reason.card, lang),
+                       suit=SUIT_GENITIVE[lang][reason.card // 13], points=RANK_POINTS[reason.card % 13])]
+    if kind == "HighTrump":
+        return [phrase(lang, "hint_trump", card=card(reason.card, lang), lower=card(reason.lower, lang))]
+    return None
 
 
 def _your_card(c: int, lang: str) -> dict[str, str]:
@@ -472,8 +501,8 @@ _RENDER = {
 def clauses(reason: Any, lang: str) -> list[str]:
     """The clauses of one reason in ``lang`` (a reason type this module does not know: none)."""
     kind = type(reason).__name__
-    if kind == "TableLeft" and reason.move is None:
-        return _safe_table(reason, lang)
+    if kind == "TableLeft" and reason.move is None:  # a hint's reason: said only after the move
+        return _hint(reason, lang) or []
     render = _RENDER.get(kind) or _ERALASH.get(kind)
     return render(reason, lang) if render else []
 
@@ -484,6 +513,20 @@ def say(reasons: Sequence[Any], lang: str, most: int = 2) -> str:
     for r in reasons[:most]:
         parts.extend(clauses(r, lang))
     return sentence(parts, lang)
+
+
+def say_hint(reasons: Sequence[Any]) -> dict[str, str] | None:
+    """A hint's one line in both languages: a clause to follow the hinted move ("Hint: K♠ — it
+    takes the whole table: an uragan, 1 point."), small first letter, a full stop at the end."""
+    if not reasons:
+        return None
+    out = {}
+    for lang in LANGS:
+        parts = _hint(reasons[0], lang) or clauses(reasons[0], lang)
+        if not parts:
+            return None
+        out[lang] = PHRASES[lang]["join"].join(parts) + PHRASES[lang]["end"]
+    return out
 
 
 def say_both(reasons: Sequence[Any], most: int = 2) -> dict[str, str] | None:

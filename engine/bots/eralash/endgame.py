@@ -29,10 +29,10 @@ from engine.eralash.determinize import Hidden
 
 __all__ = ["Endgame", "TooBig", "known_hands", "fits", "NODE_CAP", "NODES_PER_SECOND", "CARDS_FIT"]
 
-NODE_CAP = 60_000  # nodes one solve may visit (about 0.3 s of one core: docs/benchmarks.md)
-NODES_PER_SECOND = 150_000  # a budget of t seconds allows t times this many (capped at NODE_CAP)
+NODE_CAP = 60_000  # nodes one solve may visit (0.3–0.4 s of one loaded core: docs/benchmarks.md)
+NODES_PER_SECOND = 150_000  # Master spends at most half its budget t on a solve: t / 2 times this many
 # Cards still to be played (all hands together) from which a solve fits Master's budget, by players.
-CARDS_FIT = {2: 20, 3: 15, 4: 16}
+CARDS_FIT = {2: 22, 3: 15, 4: 20}
 
 Utility = Callable[[tuple[int, ...]], float]
 
@@ -96,6 +96,13 @@ def known_hands(view: Any) -> list[int] | None:
     return hands
 
 
+def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` tricks among ``parts`` seats."""
+    if parts == 1:
+        return [(total,)]
+    return [(k, *rest) for k in range(total + 1) for rest in _splits(total - k, parts - 1)]
+
+
 def _winner(trick: Sequence[int], trump: int) -> int:
     best, best_i = trick[0], 0
     for i in range(1, len(trick)):
@@ -139,6 +146,7 @@ class Endgame:
         self.cap = node_cap if node_cap is not None else 1 << 62
         self.nodes = 0
         self.table: dict[tuple[int, ...], tuple[float, float, int]] = {}
+        self.ranges: dict[tuple[int, ...], tuple[float, float]] = {}
 
     # --- questions ---------------------------------------------------------------------------------
 
@@ -283,6 +291,16 @@ class Endgame:
             reps.insert(0, first)
         return reps
 
+    def _range(self, left: int) -> tuple[float, float]:
+        """(lowest, highest) utility over every way the ``left`` tricks still to play can fall."""
+        key = (*self.won, left)
+        hit = self.ranges.get(key)
+        if hit is None:
+            values = [self.utility(tuple(w + e for w, e in zip(self.won, extra, strict=True)))  # type: ignore[misc]
+                      for extra in _splits(left, self.n)]
+            hit = self.ranges[key] = (min(values), max(values))
+        return hit
+
     def _ab(self, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.nodes > self.cap:
@@ -308,6 +326,17 @@ class Endgame:
                 return self.utility(tuple(won))  # type: ignore[misc]
             key = (*hands, leader) if additive else (*hands, leader, *self.won)
             entry = self.table.get(key)
+            if entry is None and additive:  # no more tricks than are left, none fewer than 0
+                left = lead_hand.bit_count()
+                if alpha >= left:
+                    return float(left)
+                if beta <= 0:
+                    return 0.0
+                lo, hi = 0.0, float(left)
+            elif entry is None:  # the utility of the best and worst ends the tricks left can make
+                lo, hi = self._range(lead_hand.bit_count())
+                if lo >= beta or hi <= alpha or lo == hi:
+                    return lo if lo >= beta or lo == hi else hi
             if entry is not None:
                 lo, hi, first = entry
                 if lo >= beta:

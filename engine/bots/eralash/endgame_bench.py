@@ -1,8 +1,13 @@
-"""How fast the exact endgame solver is, by cards left: positions from Club games, solved cold.
+"""How fast the exact endgame solver is, by cards left, and how often Master is optimal where it applies.
 
 ``python -m engine.bots.eralash.endgame_bench [--players 4] [--deals 20] [--max-cards 16]``
 prints one JSON object: per number of cards left in the hands, the solve time (median, p95, max,
 one process's CPU time) and nodes, for the review's trick objective and Master's robber utility.
+Positions are every card decision of Club deals (fixed seeds), solved cold (a fresh table each).
+
+``--master BUDGET``: instead, at every decision of those deals that Master may solve (its View pins
+every hand and the position fits), Master's card with the solver (after) and without it (before,
+its sampling search alone), each scored by the exact robber value and tricks of the seat's side.
 """
 
 from __future__ import annotations
@@ -81,6 +86,35 @@ def run(n: int, deals: int, seed: int, max_cards: int, options: Options, per_siz
     return out
 
 
+def master_rates(n: int, deals: int, seed: int, options: Options, budget: float) -> dict[str, Any]:
+    """Optimal rates of Master's cards where Master may solve: before (search alone) and after."""
+    from engine.bots.eralash.endgame import fits, known_hands
+    from engine.bots.eralash.master import MasterBot
+
+    rows = {"before": [0, 0.0, 0.0], "after": [0, 0.0, 0.0]}  # optimal, robber value lost, tricks lost
+    count = 0
+    for deal, view in positions(n, deals, seed, options):
+        if len(view.legal_moves()) < 2 or not fits(n, sum(view.counts)) or known_hands(view) is None:
+            continue
+        sit = Situation.of(view)
+        value, me = sit.robber_value(), view.seat
+        args = (n, deal.hands, deal.trump, deal.lead, deal.current_trick(), deal.tricks_won, me, sit.pairs)
+        utility = lambda w, value=value, me=me: value(w)[me]  # noqa: E731
+        robber = Endgame(*args, utility=utility, node_cap=None).move_values()
+        tricks = Endgame(*args, node_cap=None).move_values()
+        count += 1
+        for label, exact in (("before", False), ("after", True)):
+            card = MasterBot(seed, budget=budget, exact=exact).choose(view)
+            lost = max(robber.values()) - robber[card]
+            rows[label][0] += lost < 1e-9
+            rows[label][1] += lost
+            rows[label][2] += max(tricks.values()) - tricks[card]
+    return {"decisions": count, "budget": budget, **{
+        label: {"optimal": round(r[0] / max(1, count), 4), "robber_value_lost_per_decision":
+                round(r[1] / max(1, count), 5), "tricks_lost_per_decision": round(r[2] / max(1, count), 4)}
+        for label, r in rows.items()}}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
@@ -91,8 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--node-cap", type=int, default=1_000_000)
     p.add_argument("--pairs", action="store_true")
     p.add_argument("--short-deal", action="store_true")
+    p.add_argument("--master", type=float, default=None, metavar="BUDGET",
+                   help="Master's optimal rate where it may solve, before and after, at this budget")
     a = p.parse_args(argv)
     options = Options(pairs=a.pairs, short_deal=a.short_deal)
+    if a.master is not None:
+        json.dump({"players": a.players, **master_rates(a.players, a.deals, a.seed, options, a.master)},
+                  sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
     stats = run(a.players, a.deals, a.seed, a.max_cards, options, a.per_size, a.node_cap)
     json.dump({"players": a.players, "pairs": a.pairs, "short_deal": a.short_deal, "by_cards_left": stats},
               sys.stdout, indent=1)

@@ -71,12 +71,14 @@ class MasterBot:
         name: str = "master",
         iterations: int | None = None,
         sees_all: bool = False,
+        exact: bool = True,
     ) -> None:
         self.name = name
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
         self.sees_all = sees_all
+        self.exact = exact  # False: the sampling search alone (the benchmarks' "before")
         self.last_iterations = 0
 
     def __repr__(self) -> str:
@@ -91,7 +93,7 @@ class MasterBot:
             return legal[0]
         sit = Situation.of(view)
         by_card = {to_card_move(m): m for m in legal} if sit.trump is not None else {}
-        if by_card and fits(sit.n, sum(view.counts)):
+        if by_card and self.exact and fits(sit.n, sum(view.counts)):
             hands = list(getattr(full, "deal", full).hands) if self.sees_all and full is not None else None
             solved = self._solve(sit, hands if hands is not None else known_hands(view))
             if solved is not None and solved in by_card:
@@ -116,7 +118,7 @@ class MasterBot:
         """The exact best card when every hand is known and the position fits the budget, else None."""
         if hands is None or not fits(sit.n, sum(h.bit_count() for h in hands)):
             return None
-        cap = NODE_CAP if self.budget is None else min(NODE_CAP, int(self.budget * NODES_PER_SECOND))
+        cap = NODE_CAP if self.budget is None else min(NODE_CAP, int(self.budget * NODES_PER_SECOND / 2))
         value, me = sit.robber_value(), sit.seat
         solver = Endgame(sit.n, hands, sit.trump or 0, sit.leader, sit.trick, sit.won, me, sit.pairs,
                          lambda won: value(won)[me], cap)
