@@ -12,6 +12,7 @@ import pygame
 import pytest
 from helpers import click, frames, key
 
+from engine import cards as C
 from engine.records import match_from_record
 from game.review.model import Replay
 from game.review.viewer import ReplayMixin, viewer_for
@@ -433,3 +434,18 @@ def test_an_exact_last_round_line_is_played_to_the_end_of_the_deal_even_when_sho
     assert steps[0].next_move == best
     plant(replay, last, exact=False, line=line_from(step, best, 2))  # estimated: the line as given
     assert len(replay.line_steps(last)) == 2
+
+
+def test_the_better_move_is_not_named_twice_when_the_why_names_it(make_app):
+    from engine.uragan.moves import Play
+    from game.review.model import Verdict
+    from game.review.words import explanation
+
+    i18n.set_language("ru")
+    best = Play(C.parse("QS"), (1 << C.parse("2S")) | (1 << C.parse("7S")))
+    played = Play(C.parse("QS"), 0)
+    named = Verdict(1, 1, played, best, 0.1, raw={"mark": "mistake",
+                                                  "why": {"ru": "«Д♠ берёт 2♠ 7♠» кладёт в стопку 7♠."}})
+    assert explanation("uragan", named, None) == "«Д♠ берёт 2♠ 7♠» кладёт в стопку 7♠."
+    unnamed = Verdict(1, 1, played, best, 0.1, raw={"mark": "mistake", "why": {"ru": "Так стол сметается."}})
+    assert explanation("uragan", unnamed, None) == "Лучше: «Д♠ берёт 2♠ + 7♠». Так стол сметается."

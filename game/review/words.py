@@ -133,6 +133,11 @@ def reasons(game: str, verdict: Any, position: Any) -> list[str]:
     return out  # Eralash: the search says which card, not a reason a sentence can honestly give
 
 
+def _bare(text: str) -> str:
+    """Words compared without the "+" between taken cards and with single spaces."""
+    return " ".join(text.replace("+", " ").split())
+
+
 def explanation(game: str, verdict: Any, position: Any, decided: bool = False) -> str:
     """The line under the mark, in the interface language: for a move not the best, the better move
     and why (the review's ``why``, or the short reasons of an older review); '' for the best move
@@ -143,7 +148,7 @@ def explanation(game: str, verdict: Any, position: Any, decided: bool = False) -
     line = t("review.says.better", best=best)
     why = verdict.why(i18n.get_language())
     if why:  # the review's own sentence; it names the better move itself more often than not
-        return why if best in why else f"{line} {why}"
+        return why if _bare(best) in _bare(why) else f"{line} {why}"
     short = reasons(game, verdict, position)
     if short:
         line += " " + t("review.says.because", why="; ".join(short))
