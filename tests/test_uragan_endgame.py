@@ -174,3 +174,16 @@ def test_master_solves_the_last_round_from_its_view() -> None:
         best = e.solve(deal, all_values=True)
         sign = 1 if seat == 0 else -1
         assert sign * best.values[move] == max(sign * v for v in best.values.values())
+
+
+def test_a_full_table_is_cleared_without_changing_any_value(monkeypatch) -> None:
+    """Memory stays bounded: with a tiny table limit the solver clears it and still solves exactly."""
+    import engine.bots.uragan.endgame as endgame
+
+    positions = last_round_positions(6, "book", 41)
+    want = [Endgame(points_utility).solve(d).value for d, _ in positions]
+    monkeypatch.setattr(endgame, "TT_LIMIT", 50)
+    for (deal, _), w in zip(positions, want, strict=True):
+        e = Endgame(points_utility)
+        assert e.solve(deal).value == w
+        assert len(e.tt) <= 50 and len(e.leaf) <= 50
