@@ -187,3 +187,17 @@ def test_a_full_table_is_cleared_without_changing_any_value(monkeypatch) -> None
         e = Endgame(points_utility)
         assert e.solve(deal).value == w
         assert len(e.tt) <= 50 and len(e.leaf) <= 50
+
+
+def test_the_minimax_check_catches_a_planted_fault(monkeypatch) -> None:
+    """The checker itself: a solver that forgets the last capturer takes the table's remainder
+    disagrees with plain minimax on some of the same positions."""
+    real = Endgame._leaf
+
+    def forgetful(self, pile0, table, lc, u0, u1):  # the remainder goes to nobody
+        return real(self, pile0, table, -1, u0, u1)
+
+    monkeypatch.setattr(Endgame, "_leaf", forgetful)
+    wrong = sum(Endgame(points_utility).value(d) != minimax(d, points_utility)
+                for d, _ in _small_positions(40, "strict", 11))
+    assert wrong > 0
