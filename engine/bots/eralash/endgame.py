@@ -32,7 +32,7 @@ __all__ = ["Endgame", "TooBig", "known_hands", "fits", "NODE_CAP", "NODES_PER_SE
 NODE_CAP = 60_000  # nodes one solve may visit (0.3–0.4 s of one loaded core: docs/benchmarks.md)
 NODES_PER_SECOND = 150_000  # Master spends at most half its budget t on a solve: t / 2 times this many
 # Cards still to be played (all hands together) from which a solve fits Master's budget, by players.
-CARDS_FIT = {2: 22, 3: 15, 4: 20}
+CARDS_FIT = {2: 22, 3: 21, 4: 20}
 
 Utility = Callable[[tuple[int, ...]], float]
 
