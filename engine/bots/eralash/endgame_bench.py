@@ -136,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     options = Options(pairs=a.pairs, short_deal=a.short_deal)
     if a.master is not None:
-        json.dump({"players": a.players, **master_rates(a.players, a.deals, a.seed, options, a.master, a.oracle)},
-                  sys.stdout, indent=1)
+        rates = master_rates(a.players, a.deals, a.seed, options, a.master, a.oracle)
+        json.dump({"players": a.players, **rates}, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
     stats = run(a.players, a.deals, a.seed, a.max_cards, options, a.per_size, a.node_cap)
