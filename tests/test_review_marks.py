@@ -9,6 +9,8 @@ from engine.review.judgement import Judgement, mark_of, settle
 def test_marks_use_the_larger_loss_match_or_deal() -> None:
     assert mark_of(0.0, 0.0, False) == "best"
     assert mark_of(0.0, 1.0, False) == "mistake"
+    assert mark_of(0.0, 0.7, False) == "mistake"
+    assert mark_of(0.0, 0.69, False) == "inaccuracy"
     assert mark_of(0.06, 0.0, False) == "mistake"
     assert mark_of(0.02, 0.1, False) == "inaccuracy"
     assert mark_of(0.0, 0.3, False) == "inaccuracy"

@@ -45,15 +45,12 @@ from typing import Any, NamedTuple
 
 from engine.records import match_from_record
 from engine.review.budget import Budget, Stopped
-from engine.review.judgement import DEAL_UNIT, decided, settle
+from engine.review.judgement import DEAL_UNIT, NOISE, decided, settle
 from engine.review.verdict import Verdict, move_json
 from engine.state import RecordError
 
 __all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
            "default_budget", "load_match", "move_json", "NOISE", "DEAL_UNIT", "deal_summaries"]
-
-NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
-
 
 class Decision(NamedTuple):
     """A decision the review will judge: where it is, and the move made."""
@@ -165,6 +162,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
     else:
         from engine.review.eralash import judge
     noise = NOISE[game]
+    moves = load_match(record)[1].moves  # what followed each decision (a claim answered)
 
     def stopping() -> bool:
         return should_stop is not None and bool(should_stop())
@@ -177,11 +175,29 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             j = judge(view, d.played, plan, seed, should_stop)
         except Stopped:
             return
-        s = settle(d.played, j, noise)
+        s = settle(d.played, j, noise, game)
+        why = j.why
+        if why is None and s.mark != "best":
+            why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss,
+                          exact=bool(j.exact), line=tuple(j.line), deal_best=s.deal_best,
+                          deal_played=s.deal_played)
         yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
                       s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
-                      s.deal_loss, bool(j.exact), s.mark, tuple(j.line), j.why, s.win_spread,
+                      s.deal_loss, bool(j.exact), s.mark, tuple(j.line), why, s.win_spread,
                       s.deal_spread)
+
+
+def explain(game: str, view: Any, played: object, best: object, loss: float, moves: list[Any],
+            index: int, **values: Any) -> dict[str, str] | None:
+    """The ``why`` of a decision that cost (engine.review.why), with what followed it in the record."""
+    from engine.review.why import decision_why
+
+    facts: dict[str, Any] = {}
+    if game == "uragan":
+        from engine.review.uragan.why import followed
+
+        facts["claimed"], facts["forced"] = followed(moves, index)
+    return decision_why(game, view, played, best, loss=loss, **values, **facts)
 
 
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
@@ -189,7 +205,7 @@ def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str, Any]]:
+def deal_summaries(verdicts: Collection[Verdict], noise: float, game: str = "uragan") -> list[dict[str, Any]]:
     """One summary per judged deal, in order: decisions, mistakes, inaccuracies, and ``decided``
     (no choice of the seat in it changed the win chance or the deal value by more than the margin)."""
     by_deal: dict[int, list[Verdict]] = {}
@@ -198,8 +214,24 @@ def deal_summaries(verdicts: Collection[Verdict], noise: float) -> list[dict[str
     return [{"deal": n, "decisions": len(vs),
              "mistakes": sum(v.mark == "mistake" for v in vs),
              "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
-             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise)}
+             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise, game)}
             for n, vs in by_deal.items()]
+
+
+def mark_decided(out: dict[str, Any]) -> None:
+    """A decided deal's summary gets the plain line as its ``why``, and so does each of its
+    decisions that has none: in a decided deal no move is "good", none made a difference."""
+    from engine.review.why import decided_why
+
+    line = decided_why()
+    settled = set()
+    for d in out["deals"]:
+        if d["decided"]:
+            d["why"] = line
+            settled.add(d["deal"])
+    for v in out["decisions"]:
+        if v["deal"] in settled and "why" not in v:
+            v["why"] = line
 
 
 def review_json(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
@@ -216,9 +248,10 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
         "seed": seed,
         "noise": NOISE[game],
         "decisions": [v.to_json() for v in verdicts],
-        "deals": deal_summaries(verdicts, NOISE[game]),
+        "deals": deal_summaries(verdicts, NOISE[game], game),
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
+    mark_decided(out)
     if game == "eralash":
         out["note"] = ("Eralash is decided mostly by the deal: the points come from runs and honours, "
                        f"and losses under {NOISE[game]} of win chance are reported as none")

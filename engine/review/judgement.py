@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-# Starting thresholds of the issue (calibrated in docs/benchmarks.md): a move loses at least this much
-# win chance, or this much in the deal's own unit (Uragan points, Eralash tricks), to get the mark.
-MISTAKE_WIN, MISTAKE_DEAL = 0.05, 1.0
-INACCURACY_WIN, INACCURACY_DEAL = 0.01, 0.3
+# A move loses at least this much win chance, or this much in the deal's own unit (Uragan points,
+# Eralash tricks), to get the mark: (mistake win, mistake deal, inaccuracy win, inaccuracy deal).
+# Calibrated in docs/benchmarks.md: the issue started the deal's mistake at 1.0; an Uragan searched
+# deal loss is an average over samples and comes out smaller than the point it is (a 7H left lying
+# costs 0.7-0.9), so 0.7 marks every planted blunder and no more other moves. Eralash keeps the
+# issue's starting values until its own calibration.
+THRESHOLDS = {"uragan": (0.05, 0.7, 0.01, 0.3), "eralash": (0.05, 1.0, 0.01, 0.3)}
+MISTAKE_WIN, MISTAKE_DEAL, INACCURACY_WIN, INACCURACY_DEAL = THRESHOLDS["uragan"]
 DEAL_UNIT = {"uragan": "points", "eralash": "tricks"}
+NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
 
 
 class Judgement(NamedTuple):
@@ -53,22 +58,32 @@ def _clamp(x: float) -> float:
     return round(min(1.0, max(0.0, float(x))), 4)
 
 
-def mark_of(loss: float, deal_loss: float | None, is_best: bool) -> str:
+def mark_of(loss: float, deal_loss: float | None, is_best: bool, game: str = "uragan") -> str:
     """"best", "inaccuracy" or "mistake" by whichever loss is larger, the match's or the deal's.
 
     The move the coach names as best is marked best: it may give up deal points for the match (the
     match comes first), and a coach that recommends a move and calls it a mistake says nothing."""
     if is_best:
         return "best"
+    mw, md, iw, idl = THRESHOLDS[game]
     d = deal_loss or 0.0
-    if loss >= MISTAKE_WIN - 1e-9 or d >= MISTAKE_DEAL - 1e-9:
+    if loss >= mw - 1e-9 or d >= md - 1e-9:
         return "mistake"
-    if loss >= INACCURACY_WIN - 1e-9 or d >= INACCURACY_DEAL - 1e-9:
+    if loss >= iw - 1e-9 or d >= idl - 1e-9:
         return "inaccuracy"
     return "best"
 
 
-def settle(played: object, j: Judgement, noise: float) -> Settled:
+def best_of(table: Mapping[Any, tuple[float, float]], played: object, noise: float) -> object:
+    """The move to name as best: the highest win chance; among the moves within ``noise`` of it,
+    the highest deal value; the played move on a tie (values compared as ``settle`` rounds them)."""
+    t = {m: (_clamp(w), round(float(d), 4)) for m, (w, d) in table.items()}
+    top = max(w for w, _ in t.values())
+    near = [m for m, (w, _) in t.items() if w >= top - noise]
+    return max(near, key=lambda m: (t[m][1], m == played, t[m][0]))
+
+
+def settle(played: object, j: Judgement, noise: float, game: str = "uragan") -> Settled:
     """The verdict's numbers. Without a table: a gap under ``noise`` counts as none (the played move
     is reported as best). With a table: the best is the move with the highest win chance; among the
     moves within ``noise`` of it, the one with the highest deal value (the played move on a tie)."""
@@ -83,13 +98,12 @@ def settle(played: object, j: Judgement, noise: float) -> Settled:
         # Only two moves were valued: how much the choice could matter is unknown, so the deal is
         # never called decided on such a verdict (spreads of 1 win chance / 1 deal unit).
         return Settled(best, wp, wb, loss, nearly, None, None, None,
-                       mark_of(loss, None, best == played), 1.0, 1.0)
+                       mark_of(loss, None, best == played, game), 1.0, 1.0)
     table = {m: (_clamp(w), round(float(d), 4)) for m, (w, d) in j.table.items()}
     if played not in table:
         raise ValueError("a judge's table must value the played move")
     top = max(w for w, _ in table.values())
-    near = [m for m, (w, _) in table.items() if w >= top - noise]
-    best = max(near, key=lambda m: (table[m][1], m == played, table[m][0]))
+    best = best_of(table, played, noise)
     wp, dp = table[played]
     wb, _ = table[best]
     deal_best = max(d for _, d in table.values())
@@ -97,17 +111,18 @@ def settle(played: object, j: Judgement, noise: float) -> Settled:
     if best == played:
         loss, nearly = 0.0, wp < top
         wb = wp
-    elif played in near:
+    elif wp >= top - noise:
         loss, nearly = 0.0, True
+        wb = wp  # a gap under the noise is none (loss = best - played, as the record format says)
     else:
         loss, nearly = round(max(0.0, wb - wp), 4), False
     win_spread = round(top - min(w for w, _ in table.values()), 4)
     deal_spread = round(deal_best - min(d for _, d in table.values()), 4)
     return Settled(best, wp, wb, loss, nearly, dp, deal_best, deal_loss,
-                   mark_of(loss, deal_loss, best == played), win_spread, deal_spread)
+                   mark_of(loss, deal_loss, best == played, game), win_spread, deal_spread)
 
 
-def decided(spreads: Sequence[tuple[float, float]], noise: float) -> bool:
+def decided(spreads: Sequence[tuple[float, float]], noise: float, game: str = "uragan") -> bool:
     """True when no choice of the seat in a deal changed its win chance by ``noise`` or more, nor its
     deal value by an inaccuracy's worth: nothing it could have done would have changed the result."""
-    return all(w < noise and d < INACCURACY_DEAL for w, d in spreads)
+    return all(w < noise and d < THRESHOLDS[game][3] for w, d in spreads)
