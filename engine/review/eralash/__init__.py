@@ -30,9 +30,8 @@ from engine.bots.search import stable_seed
 from engine.cards import cards
 from engine.eralash.moves import ChooseTrump
 from engine.review.budget import Budget, check, whole
-from engine.review.judgement import Judgement
+from engine.review.judgement import NOISE, Judgement, best_of
 
-NEAR = 0.03  # engine.review.NOISE["eralash"]: the line starts with the card settle will name
 LINE_PLIES = 4
 MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
 MIN_VISITS = 8
@@ -63,10 +62,8 @@ def side_tricks(sit: Situation) -> int:
 
 
 def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
-    """The move settle will name best: the top win chance; within ``NEAR`` of it, the most tricks."""
-    top = max(w for w, _ in table.values())
-    near = [m for m, (w, _) in table.items() if w >= top - NEAR]
-    return max(near, key=lambda m: (table[m][1], m == played, table[m][0]))
+    """The move settle will name best (the line starts with it)."""
+    return best_of(table, played, NOISE["eralash"])
 
 
 def judge(view: Any, played: Any, budget: Budget, seed: int,
