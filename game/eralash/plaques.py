@@ -93,8 +93,8 @@ class EralashPlaques:
         )
         level = self.levels[seat]
         bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
-        if seat == deal.dealer:
-            bits.append(t("eralash.dealer_mark"))
+        if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
+            bits.append(t("table.you_deal") if self.form(seat) == "you" else t("eralash.dealer_mark"))
         if level and not self.reveal:
             bits.insert(0, t(f"level.{level}"))
         if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
