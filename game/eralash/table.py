@@ -508,6 +508,10 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     # --- the frame ---------------------------------------------------------------------------------------
 
+    def timers_running(self) -> bool:
+        """The declarations' pause (a demo table moves on by itself) and a narrated example's queue too."""
+        return super().timers_running() or self.phase == "declare" or bool(getattr(self, "queue", None))
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.draw_last_trick(surface)  # over everything, the buttons too: they wait while it is open

@@ -318,6 +318,10 @@ class ReplayMixin(ReviewPanel):
     def update(self, dt: float) -> None:
         super().update(dt)  # type: ignore[misc]
 
+    def timers_running(self) -> bool:
+        """No bots play here: only the review's verdicts are waited for (and a banner's pop)."""
+        return self.review_id is not None or getattr(self, "banner", None) is not None
+
     def look(self) -> tuple[Any, ...]:
         return (*super().look(), self.index, len(self.replay.verdicts), self.review_state,  # type: ignore[misc]
                 tuple((b.key, b.hover, b.enabled) for b in self.buttons))

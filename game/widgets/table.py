@@ -21,7 +21,7 @@ import pygame
 
 from engine import cards as C
 from engine.state import IllegalMove
-from game.scene import Scene
+from game.scene import ANIMATING, Scene
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
 from game.widgets.buttons import Button
 from game.widgets.cards import CardImages, CardSprite
@@ -35,6 +35,8 @@ from game.words import i18n
 from game.words.i18n import t
 
 __all__ = ["BOT_DELAY", "Message", "TableScene", "Target"]
+
+TIMER_TICK = 1 / 30  # seconds between the loop's turns while a bot thinks or a timed phase runs
 
 
 
@@ -560,6 +562,29 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
             self._last_look = look
             return False
         return True
+
+    def wake_in(self) -> float | None:
+        """Every frame while something moves; at a coarse tick while a bot, the hint or a banner is
+        under way (the worker is polled, the thinking dots step, a bot's move waits out its delay);
+        when a message expires; else only on an event (the player thinking)."""
+        if self.tweens.busy or self.fx.busy or self.holds or self.drag.pressed is not None:
+            return ANIMATING
+        waits: list[float] = []
+        msg = self.message
+        if msg is not None and self.clock <= msg.until:
+            waits.append(msg.until - self.clock + 0.001)
+        if self.timers_running():
+            waits.append(TIMER_TICK)
+        return min(waits) if waits else None
+
+    def timers_running(self) -> bool:
+        """Something of the table's own goes on in time with no event (subclasses add their phases)."""
+        return (
+            self._bot_request is not None
+            or self._hint_request is not None
+            or getattr(self, "banner", None) is not None
+            or (not self.match.is_over() and not self.is_human_turn())
+        )
 
     def update_hover(self) -> None:
         """A card under the pointer that may be played rises a little; the pointer becomes a hand."""
