@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="headless bot demo for N frames; print frame times")
     p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
+    p.add_argument("--bench-idle", type=float, nargs="?", const=4.0, metavar="SECONDS",
+                   help="each screen left alone in the real loop for SECONDS (default 4); "
+                        "print its CPU per wall second")
     p.add_argument("--soak", type=positive_int, metavar="DEALS",
                    help="headless: play DEALS deals in one app with resizes, menu trips, hints and undos; "
                         "print memory and frame times")

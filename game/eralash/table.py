@@ -509,8 +509,9 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
     # --- the frame ---------------------------------------------------------------------------------------
 
     def timers_running(self) -> bool:
-        """The declarations' pause (a demo table moves on by itself) and a narrated example's queue too."""
-        return super().timers_running() or self.phase == "declare" or bool(getattr(self, "queue", None))
+        """A demo's declarations pause (it moves on by itself) and a narrated example's queue too."""
+        declaring = self.phase == "declare" and self.demo
+        return super().timers_running() or declaring or bool(getattr(self, "queue", None))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -37,6 +37,8 @@ from game.words.i18n import t
 __all__ = ["BOT_DELAY", "Message", "TableScene", "Target"]
 
 TIMER_TICK = 1 / 30  # seconds between the loop's turns while a bot thinks or a timed phase runs
+# Holds that wait for the player (or for a scene above), not for time: the table may sleep under them.
+PLAYER_HOLDS = frozenset({"declare", "peek", "score", "sheet"})
 
 
 
@@ -554,7 +556,8 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     def is_still(self) -> bool:
         """Nothing moves and nothing changed since the last frame drawn: the app may skip drawing."""
-        if self.tweens.busy or self.fx.busy or self.holds or self.drag.pressed is not None:
+        moving = self.tweens.busy or self.fx.busy or set(self.holds) - PLAYER_HOLDS
+        if moving or self.drag.pressed is not None:
             self._last_look = None
             return False
         look = self.look()
@@ -567,9 +570,11 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         """Every frame while something moves; at a coarse tick while a bot, the hint or a banner is
         under way (the worker is polled, the thinking dots step, a bot's move waits out its delay);
         when a message expires; else only on an event (the player thinking)."""
-        if self.tweens.busy or self.fx.busy or self.holds or self.drag.pressed is not None:
+        if self.tweens.busy or self.fx.busy or self.drag.pressed is not None:
             return ANIMATING
         waits: list[float] = []
+        if set(self.holds) - PLAYER_HOLDS:  # the art being warmed, a deal being dealt: look often
+            waits.append(TIMER_TICK)
         msg = self.message
         if msg is not None and self.clock <= msg.until:
             waits.append(msg.until - self.clock + 0.001)
