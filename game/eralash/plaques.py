@@ -23,6 +23,7 @@ from game.eralash.declarations import (
 from game.eralash.layout import RUN_SCALE
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
+from game.widgets.boxes import ComposedPlaque
 from game.widgets.buttons import button_height
 from game.words.grammar import say
 from game.words.i18n import plural, t
@@ -122,66 +123,104 @@ class EralashPlaques:
             )
 
     def draw_score(self, surface: pygame.Surface) -> None:
-        """The compact score sheet: points and tricks per player (team) for the robber so far."""
-        lay = self.layout
+        """The compact score sheet: points and tricks per player (team) for the robber so far. Drawn
+        once per score and blitted whole (``ComposedPlaque``): it says the same for many frames."""
         match = self.match
-        sides = match.sides()
-        fs = self.font_size(0.021)
+        points, tricks = match.score(), match.tricks()
+        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
+            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
+            points, tricks = match.finished_points(), match.finished_tricks()
+        dealer = self.shown.dealer
+        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
+        title = t("eralash.score.title", target=match.options.target)
+        names = tuple(self.side_name(side) for side in range(match.sides()))
+        scores = tuple(int(p) for p in points), tuple(tricks)
+        key = (tuple(self.layout.score), names, scores, title, foot, self.font_size(0.021),
+               t("eralash.score.points"), t("eralash.score.tricks"))
+        plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
+        felt = self._felt
+        shown = plaque.shown(key, felt)
+        if shown is None:
+            lines = self._score_names(names)
+            rect = self.layout.score.copy()
+            rect.height = self._score_height(lines)
+
+            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+                self._draw_score(target, rect.move(dx, dy), lines, scores, title, foot)
+
+            if felt is None:  # no cloth yet (still warming): drawn in place
+                draw(surface, 0, 0)
+            else:
+                shown = plaque.compose(key, rect, felt, self.text, draw), plaque.rect
+        if shown is not None:
+            surface.blit(*shown)
+        if self.demo and not self.reveal:
+            small = self.font_size(0.017)
+            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
+            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
+            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
+
+    def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int]:
         small = self.font_size(0.017)
-        row_h = int(fs * 1.45)
-        rect = lay.score.copy()
-        x = rect.x + 12
         col_t = rect.right - 14
         tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
         col_p = col_t - max(int(rect.width * 0.3) - 14, tricks_w + 16)
-        name_w = col_p - x - int(rect.width * 0.14)
-        # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
-        # (the layout keeps a row per player, so a pair's two lines fit the plaque).
-        names: list[list[pygame.Surface]] = []
-        for side in range(sides):
-            words = self.side_name(side)
+        return rect.x + 12, col_p, col_t
+
+    def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
+        """Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
+        (the layout keeps a row per player, so a pair's two lines fit the plaque)."""
+        fs = self.font_size(0.021)
+        x, col_p, _ = self._score_columns(self.layout.score)
+        name_w = col_p - x - int(self.layout.score.width * 0.14)
+        out: list[list[pygame.Surface]] = []
+        for words in names:
             name = self.text.get(words, fs, IVORY)
             if name.get_width() > name_w:
                 size = max(10, int(fs * 0.8))
                 name = self.text.get(words, size, IVORY)
                 if name.get_width() > name_w:
                     lines = self.text.wrap(words, size, name_w)
-                    names.append([self.text.get(line, size, IVORY) for line in lines])
+                    out.append([self.text.get(line, size, IVORY) for line in lines])
                     continue
-            names.append([name])
-        heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
-                   for imgs in names]
-        rect.height = int(small * 1.6 + fs * 1.5 + sum(heights) + small * 1.9 + 14)
+            out.append([name])
+        return out
+
+    def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
+        fs = self.font_size(0.021)
+        row_h = int(fs * 1.45)
+        return [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
+                for imgs in lines]
+
+    def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
+        fs, small = self.font_size(0.021), self.font_size(0.017)
+        return int(small * 1.6 + fs * 1.5 + sum(self._row_heights(lines)) + small * 1.9 + 14)
+
+    def _draw_score(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[list[pygame.Surface]],
+                    scores: tuple[tuple[int, ...], tuple[int, ...]], title_words: str, foot: str) -> None:
+        fs, small = self.font_size(0.021), self.font_size(0.017)
+        x, col_p, col_t = self._score_columns(rect)
         surface.blit(self._plaque(rect.size), rect)
-        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
+        title = self.text.get(title_words, small, BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
             img = self.text.get(t(key), small, DIM, "italic")
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
-        points, tricks = match.score(), match.tricks()
-        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
-            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
-            points, tricks = match.finished_points(), match.finished_tricks()
-        for side in range(sides):
+        points, tricks = scores
+        for side, height in enumerate(self._row_heights(lines)):
             ny = y
-            for img in names[side]:
+            for img in lines[side]:
                 surface.blit(img, (x, ny))
                 ny += img.get_height()
-            p = self.text.get(str(int(points[side])), fs, BRASS_LIGHT, "bold")
+            p = self.text.get(str(points[side]), fs, BRASS_LIGHT, "bold")
             surface.blit(p, p.get_rect(topright=(col_p, y)))
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
-            y += heights[side]
-        dealer = self.shown.dealer
-        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
+            y += height
         img = self.text.get(foot, small, DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
-        if self.demo and not self.reveal:
-            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
-            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
-            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
 
     def deal_number(self) -> int:
         """1-based number of the deal on the cloth."""

@@ -36,6 +36,7 @@ class RecordingSurface(pygame.Surface):
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
         self.blitted: list[tuple[pygame.Surface, pygame.Rect, int]] = []
+        self.texts: dict[int, str] = {}  # the words of blitted text surfaces, where known
 
     def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         rect = super().blit(source, dest, area, special_flags)
@@ -43,6 +44,60 @@ class RecordingSurface(pygame.Surface):
             pos = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
             self.blitted.append((source, pygame.Rect(pos, source.get_size()), len(self.blitted)))
         return rect
+
+
+class ComposedPlaque:
+    """A plaque drawn once while what it says stays the same, then blitted whole (one blit instead of
+    one per word). ``shown(key, felt)`` is the composed image and its rect while ``key`` (everything
+    the plaque shows) and the cloth are unchanged, else None; ``compose(key, rect, felt, text, draw)``
+    draws it afresh: the cloth under ``rect`` is copied in first (so the translucent plaque looks
+    exactly as drawn in place) and ``draw(target, dx, dy)`` draws the plaque shifted by (dx, dy). The
+    image remembers its blits and their words, so the layout check sees every word it shows."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.image: ComposedSurface | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.composed = 0  # how many times it was drawn afresh
+
+    def shown(self, key: Any, felt: Any) -> tuple[pygame.Surface, pygame.Rect] | None:
+        if self.image is not None and self.key == (key, id(felt)):
+            return self.image, self.rect
+        return None
+
+    def compose(self, key: Any, rect: pygame.Rect, felt: Any, text: Any, draw: Any) -> pygame.Surface:
+        image = ComposedSurface(rect.size)
+        if felt is not None:
+            pygame.Surface.blit(image, felt, (0, 0), rect)  # the cloth: not a blit to record
+        old, text.noting = text.noting, {}
+        try:
+            draw(image, -rect.x, -rect.y)
+            image.texts = text.noting
+        finally:
+            text.noting = old
+        self.image, self.rect, self.key = image, pygame.Rect(rect), (key, id(felt))
+        self.composed += 1
+        return image
+
+
+class ComposedSurface(RecordingSurface):
+    """A plaque composed once (``ComposedPlaque``): opaque, in the window's format."""
+
+
+Blit = tuple[Any, pygame.Rect, int, dict[int, str]]
+
+
+def _flattened(blitted: list[Any], at: tuple[int, int] = (0, 0)) -> list[Blit]:
+    """The blits of a frame with the blits of composed plaques in it opened out (window coordinates)."""
+    out: list[Blit] = []
+    for src, rect, order in blitted:
+        r = rect.move(at)
+        if isinstance(src, RecordingSurface):
+            out.extend((s, r2, order, src.texts) for s, r2, _, _ in _flattened(src.blitted, r.topleft))
+        else:
+            out.append((src, r, order, {}))
+    return out
+
 
 
 def _text_index(app: Any) -> dict[int, str]:
@@ -60,11 +115,11 @@ def recorded_texts(app: Any, surface: RecordingSurface) -> list[Box]:
 
     index = _text_index(app)
     out: list[Box] = []
-    for src, rect, order in surface.blitted:
+    for src, rect, order, known in _flattened(surface.blitted):
         if src in PLAQUES:
             out.append(Box(f"plaque at {tuple(rect)}", "plaque", rect, order=order))
             continue
-        text = index.get(id(src))
+        text = known.get(id(src)) or index.get(id(src))
         clipped = False
         if text is None:
             parent = src.get_parent()
