@@ -112,33 +112,15 @@ class UraganPlaques:
         if shown is not None:
             surface.blit(*shown)
         thinking = self.thinking_shown()
-        fs = self.font_size(0.024)
-        if thinking is not None:
-            y = rect.y + 10 + self.text.get("0", self.font_size(0.019), BRASS_LIGHT).get_height() + 6
-            for s in (self.opp(), self.me):
-                img = self.text.get(self.player_name(s), fs, IVORY)
-                pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
-                if thinking == s:
-                    dot = max(3, lay.size[1] // 220)
-                    at = (rect.right - 26 - pts.get_width() - 8 * dot, y + img.get_height() // 2)
-                    self.draw_thinking(surface, at, s)
-                    break
-                y += img.get_height() + 1 + self._score_detail_height(s)
+        row = self.__dict__.get("_score_rows", {}).get(thinking)
+        if row is not None:  # the dots beside the points of the bot thinking (where the plaque put them)
+            dot = max(3, lay.size[1] // 220)
+            dx, dy, pts_w = row
+            self.draw_thinking(surface, (rect.x + dx - 12 - pts_w - 8 * dot, rect.y + dy), thinking)
         if self.demo:
             small = self.font_size(0.019)
             d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
             surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
-
-    def _score_detail_height(self, s: int) -> int:
-        """The pile line and the pending uragan's line under a player's name, with their gaps."""
-        pile = self.shown.piles[s]
-        line = t("uragan.score.pile", cards=plural(C.count(pile), "uragan.n_cards"),
-                 hearts=C.count(pile & C.SUIT_MASK[C.HEARTS]))
-        h = self.text.get(line, self.font_size(0.017), (205, 195, 165), suits=self.suits()).get_height() + 2
-        pending = self.pending_uragans(s)
-        if pending:
-            h += self._pending_line(s, pending).get_height()
-        return h + 4
 
     def _pending_line(self, s: int, pending: int) -> pygame.Surface:
         rect = self.score_rect()
@@ -158,6 +140,8 @@ class UraganPlaques:
         surface.blit(title, (x, y))
         y += title.get_height() + 6
         scores = self.match.score()
+        rows: dict[int, tuple[int, int, int]] = {}
+        self._score_rows = rows  # where each player's points are: the thinking dots go beside them
         for s in (self.opp(), self.me):
             name = self.player_name(s)
             img = self.text.get(name, fs, IVORY)
@@ -178,6 +162,7 @@ class UraganPlaques:
                 surface.blit(mark, at)
             pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
             surface.blit(pts, (rect.right - 14 - pts.get_width(), y))
+            rows[s] = (rect.width - 14, y - rect.y + img.get_height() // 2, pts.get_width())
             y += img.get_height() + 1
             pile = self.shown.piles[s]
             line = t(

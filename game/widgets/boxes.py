@@ -66,7 +66,10 @@ class ComposedPlaque:
         return None
 
     def compose(self, key: Any, rect: pygame.Rect, felt: Any, text: Any, draw: Any) -> pygame.Surface:
-        image = ComposedSurface(rect.size)
+        image = self.image
+        if image is None or image.get_size() != rect.size:
+            image = ComposedSurface(rect.size)
+        image.blitted, image.texts = [], {}  # (the same surface drawn over: no new allocation)
         if felt is not None:
             pygame.Surface.blit(image, felt, (0, 0), rect)  # the cloth: not a blit to record
         old, text.noting = text.noting, {}
