@@ -222,3 +222,28 @@ def test_a_focused_text_field_wakes_for_its_cursor_and_a_tooltip_for_its_delay(m
     button = UIButton(pygame.Rect(300, 10, 100, 40), "b", ui, tool_tip_text="about b")
     button.hovered = True
     assert ui_wake_in(ui) == pytest.approx(button.tool_tip_delay + 0.01, abs=0.02)
+
+
+def test_bench_idle_prints_every_screen_at_rest_in_one_json_line():
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(root)}
+    env.pop("DISPLAY", None)
+    out = subprocess.run([sys.executable, "-m", "game", "--bench-idle", "0.2"], capture_output=True, text=True,
+                         env=env, cwd=root, timeout=600)
+    assert out.returncode == 0, out.stderr
+    lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
+    assert len(lines) == 1
+    data = json.loads(lines[0])
+    screens = data["screens"]
+    for name in ("main menu", "new game", "settings", "rules", "statistics", "about",
+                 "Uragan table, the player's turn", "Eralash table, the player's turn", "Uragan score sheet",
+                 "Eralash score sheet", "review viewer, verdicts in"):
+        assert "error" not in screens[name], (name, screens[name])
+        assert screens[name]["cpu_pct"] >= 0 and screens[name]["drawn"] == 0, (name, screens[name])
+    assert data["video_driver"] == "dummy"

@@ -176,7 +176,7 @@ def run_bench_idle(args: argparse.Namespace, out: Any = None) -> int:
             for name, go in _screens():
                 try:
                     go(s)
-                    results[name] = rest(app, waiter, SETTLE_S, measure)
+                    results[name] = rest(app, waiter, min(SETTLE_S, max(0.2, measure)), measure)
                 except Exception as err:  # one screen that cannot be reached does not end the bench
                     results[name] = {"error": f"{type(err).__name__}: {err}"}
                 with contextlib.suppress(Exception):
