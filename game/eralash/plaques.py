@@ -370,35 +370,57 @@ class EralashPlaques:
             y += img.get_height()
 
     def draw_declarations(self, surface: pygame.Surface) -> None:
+        """The declarations plaque (composed once per what it says, translucent over the cards under
+        it) and each run's points on its cards."""
         deal = self.shown
         box = self.announce_box()
+        fs = self.font_size(0.023)
+        titled = getattr(self, "announce_titled", True)
+        lines = tuple(self.declaration_lines())
+        head = trump_line(deal, self.name, self.me if self.humans else None)
+        why = self.why_text()
+        key = (tuple(box), titled, lines, head, why, fs, t("eralash.decl.title") if titled else "",
+               bool(getattr(self.app.settings, "four_colour", False)))
+        plaque = self.__dict__.setdefault("_declarations_plaque", ComposedPlaque())
+        shown = plaque.shown(key, None)
+        if shown is None:
+
+            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+                self._draw_declarations(target, box.move(dx, dy), titled, lines, head, why)
+
+            shown = plaque.compose(key, box, None, self.text, draw), box
+        surface.blit(*shown, special_flags=pygame.BLEND_PREMULTIPLIED)
+        self._draw_run_points(surface)
+
+    def _draw_declarations(self, surface: pygame.Surface, box: pygame.Rect, titled: bool,
+                           lines: tuple[str, ...], head_words: str, why: str) -> None:
         surface.blit(self._plaque(box.size), box)
         fs, small = self.font_size(0.023), self.font_size(0.019)
         y = box.y + int(fs * 0.6)
-        if getattr(self, "announce_titled", True):
+        if titled:
             title = self.text.get(
                 t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
-        for line in self.declaration_lines():
+        for line in lines:
             img = self.text.get(line, fs, IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
-        head = self.text.get(
-            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold",
-            suits=self.suits(),
-        )
+        head = self.text.get(head_words, fs, BRASS_LIGHT, "bold", suits=self.suits())
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
-        why = self.why_text()
         for line in self.text.wrap(why, small, box.width - 40, "italic"):
             img = self.text.get(line, small, DIM, "italic", suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def _draw_run_points(self, surface: pygame.Surface) -> None:
+        deal = self.shown
+        small = self.font_size(0.019)
         # each run's points on a small plaque across its cards (the corner indices stay clear)
         size = self.images.size
         for seat in range(deal.n):

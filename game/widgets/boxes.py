@@ -37,6 +37,7 @@ class RecordingSurface(pygame.Surface):
         super().__init__(size)
         self.blitted: list[tuple[pygame.Surface, pygame.Rect, int]] = []
         self.texts: dict[int, str] = {}  # the words of blitted text surfaces, where known
+        self.noting: dict[int, str] | None = None
 
     def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         rect = super().blit(source, dest, area, special_flags)
@@ -66,18 +67,26 @@ class ComposedPlaque:
         return None
 
     def compose(self, key: Any, rect: pygame.Rect, felt: Any, text: Any, draw: Any) -> pygame.Surface:
+        """``felt`` None: composed translucent (``TranslucentComposedSurface``), for a plaque over cards;
+        blit that one with ``special_flags=pygame.BLEND_PREMULTIPLIED``."""
         image = self.image
-        if image is None or image.get_size() != rect.size:
-            image = ComposedSurface(rect.size)
+        kind = ComposedSurface if felt is not None else TranslucentComposedSurface
+        if image is None or image.get_size() != rect.size or type(image) is not kind:
+            image = kind(rect.size)
         image.blitted, image.texts = [], {}  # (the same surface drawn over: no new allocation)
+        image.__dict__.pop("_kept", None)
         if felt is not None:
             pygame.Surface.blit(image, felt, (0, 0), rect)  # the cloth: not a blit to record
+        else:
+            image.fill((0, 0, 0, 0))
         old, text.noting = text.noting, {}
+        image.noting = text.noting
         try:
             draw(image, -rect.x, -rect.y)
             image.texts = text.noting
         finally:
             text.noting = old
+            image.noting = None
         self.image, self.rect, self.key = image, pygame.Rect(rect), (key, id(felt))
         self.composed += 1
         return image
@@ -85,6 +94,38 @@ class ComposedPlaque:
 
 class ComposedSurface(RecordingSurface):
     """A plaque composed once (``ComposedPlaque``): opaque, in the window's format."""
+
+
+class TranslucentComposedSurface(ComposedSurface):
+    """A plaque composed over whatever lies under it (cards may): transparent, its pixels kept with
+    premultiplied alpha, so blitting it with ``BLEND_PREMULTIPLIED`` gives what blitting its parts one
+    by one would have (to the rounding of a colour step)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        pygame.Surface.__init__(self, size, pygame.SRCALPHA)
+        self.blitted = []
+        self.texts = {}
+        self.noting: dict[int, str] | None = None
+
+    def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        from game.widgets.felt import PLAQUES
+
+        if special_flags or area is not None or not source.get_flags() & pygame.SRCALPHA:
+            return super().blit(source, dest, area, special_flags)
+        premul = source.premul_alpha()
+        if source in PLAQUES:
+            PLAQUES.add(premul)
+        if self.noting is not None and id(source) in self.noting:
+            self.noting[id(premul)] = self.noting[id(source)]
+        self._keep.append(premul)  # the ids noted stay unique while the image lives
+        return super().blit(premul, dest, None, pygame.BLEND_PREMULTIPLIED)
+
+    @property
+    def _keep(self) -> list[Any]:
+        keep = self.__dict__.get("_kept")
+        if keep is None:
+            keep = self.__dict__["_kept"] = []
+        return keep
 
 
 Blit = tuple[Any, pygame.Rect, int, dict[int, str]]
