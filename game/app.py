@@ -528,7 +528,7 @@ class App:
         from game.idle import EventWaiter
 
         pg = self.pg
-        waiter = EventWaiter(pg)
+        waiter: EventWaiter | None = None  # made after the first frame (it looks for SDL's library)
         dt, events, asked = 0.0, pg.event.get(), True
         with quit_on_signals(self):
             while self.running and self.stack.top is not None:
@@ -538,6 +538,8 @@ class App:
                     self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
                 if not self.running or self.stack.top is None:
                     break
+                if waiter is None:
+                    waiter = EventWaiter(pg)
                 dt, events, asked = self.next_turn(waiter)
             self.close()
         return 0

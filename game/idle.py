@@ -26,9 +26,8 @@ def _loaded_sdl_path() -> str | None:
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError), open("/proc/self/maps", encoding="utf-8", errors="replace") as f:
             for line in f:
-                name = line.rsplit(None, 1)[-1] if "/" in line else ""
-                if "libSDL2-2" in name or Path(name).name.startswith("libSDL2-2.0.so"):
-                    return name
+                if "libSDL2-2" in line:  # pygame's own copy (libSDL2-2.0.so.0, libSDL2-2-<hash>.0.so…)
+                    return line.rsplit(None, 1)[-1]
         return None
     with contextlib.suppress(Exception):
         import pygame
