@@ -27,7 +27,8 @@ def test_the_uragan_score_plaque_is_the_same_picture_composed_once_per_score(mak
     table._last_look = None
     app.frame(1 / 60, [])
     plaque = table._score_plaque
-    assert pygame.image.tobytes(plaque.image, "RGB") == in_place(table, lambda s: table._draw_score(s, plaque.rect))
+    drawn_in_place = in_place(table, lambda s: table._draw_score(s, plaque.rect))
+    assert pygame.image.tobytes(plaque.image, "RGB") == drawn_in_place
     composed = plaque.composed
     for _ in range(20):  # steady frames, each one drawn: nothing composed afresh
         table._last_look = None

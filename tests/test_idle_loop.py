@@ -234,8 +234,8 @@ def test_bench_idle_prints_every_screen_at_rest_in_one_json_line():
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(root)}
     env.pop("DISPLAY", None)
-    out = subprocess.run([sys.executable, "-m", "game", "--bench-idle", "0.2"], capture_output=True, text=True,
-                         env=env, cwd=root, timeout=600)
+    out = subprocess.run([sys.executable, "-m", "game", "--bench-idle", "0.2"], capture_output=True,
+                         text=True, env=env, cwd=root, timeout=600)
     assert out.returncode == 0, out.stderr
     lines = [line for line in out.stdout.splitlines() if line.startswith("{")]
     assert len(lines) == 1
