@@ -72,3 +72,35 @@ def test_the_layout_check_sees_a_word_sticking_out_of_a_composed_plaque(make_app
     assert [b.text for b in boxes if b.kind == "text"] == [words]
     assert any("sticks out of the plaque" in p for p in problems(boxes, app.size))
     assert plaque.shown("k", felt) == (image, rect) and plaque.shown("other", felt) is None
+
+
+def test_the_eralash_declarations_plaque_is_composed_translucent_and_its_words_are_checked(make_app):
+    from test_eralash_table import until
+
+    app = make_app(speed="fast", bots="test_eralash_table:make_first_bot")
+    table = table_for(app, find_match(lambda d: True), ["human", "novice", "novice", "novice"])
+    until(app, lambda: table.phase == "declare" and not table.tweens.busy and table.shown.trump >= 0)
+    frames(app, 2)
+    table._last_look = None
+    app.frame(1 / 60, [])
+    plaque = table._declarations_plaque
+    box, (_, titled, lines, head, why, *_rest) = plaque.rect, plaque.key[0]
+    table.draw(app.screen)
+    composed = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
+
+    def in_place_declarations(surface):
+        table._draw_declarations(surface, box, titled, lines, head, why)
+        table._draw_run_points(surface)
+
+    table.draw_declarations = in_place_declarations
+    table.draw(app.screen)
+    del table.draw_declarations
+    drawn = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
+    assert max(abs(a - b) for a, b in zip(composed, drawn, strict=True)) <= 3  # rounding of premultiplying
+    words = {b.text for b in collect(app) if b.kind == "text"}
+    assert set(lines) <= words and head in words
+    count = plaque.composed
+    for _ in range(10):
+        table._last_look = None
+        app.frame(1 / 60, [])
+    assert plaque.composed == count  # the same words: not composed again
