@@ -556,7 +556,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     def is_still(self) -> bool:
         """Nothing moves and nothing changed since the last frame drawn: the app may skip drawing."""
-        moving = self.tweens.busy or self.fx.busy or set(self.holds) - PLAYER_HOLDS
+        moving = self.tweens.busy or self.fx.busy or set(self.holds) - PLAYER_HOLDS or self.banner_springing()
         if moving or self.drag.pressed is not None:
             self._last_look = None
             return False
@@ -570,7 +570,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         """Every frame while something moves; at a coarse tick while a bot, the hint or a banner is
         under way (the worker is polled, the thinking dots step, a bot's move waits out its delay);
         when a message expires; else only on an event (the player thinking)."""
-        if self.tweens.busy or self.fx.busy or self.drag.pressed is not None:
+        if self.tweens.busy or self.fx.busy or self.drag.pressed is not None or self.banner_springing():
             return ANIMATING
         waits: list[float] = []
         if set(self.holds) - PLAYER_HOLDS:  # the art being warmed, a deal being dealt: look often
@@ -581,6 +581,11 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         if self.timers_running():
             waits.append(TIMER_TICK)
         return min(waits) if waits else None
+
+    def banner_springing(self) -> bool:
+        """A banner ("Uragan!", a slam) still growing to its size (its first half second)."""
+        banner = getattr(self, "banner", None)
+        return banner is not None and self.clock - banner[1] < 0.5
 
     def timers_running(self) -> bool:
         """Something of the table's own goes on in time with no event (subclasses add their phases)."""
