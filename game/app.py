@@ -21,6 +21,9 @@ from game.version import version
 
 PROCESS_START = time.perf_counter()
 FPS = 60
+MAX_SLEEP = 0.5  # the longest the loop sleeps with nothing to do (a signal is handled when it wakes)
+POLL_WORKER = 1 / 30  # seconds between looks for the bots' answers while they think
+SIZE_SAVE_AFTER = 0.8  # seconds after the last resize before the window size is saved
 TOAST_CROWDED = 0.5  # seconds between searches for a notice's place on a screen with no free room
 MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
 MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
@@ -41,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="headless bot demo for N frames; print frame times")
     p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
+    p.add_argument("--bench-idle", type=float, nargs="?", const=4.0, metavar="SECONDS",
+                   help="each screen left alone in the real loop for SECONDS (default 4); "
+                        "print its CPU per wall second")
     p.add_argument("--soak", type=positive_int, metavar="DEALS",
                    help="headless: play DEALS deals in one app with resizes, menu trips, hints and undos; "
                         "print memory and frame times")
@@ -203,6 +209,8 @@ class App:
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
         self.skipped_frames = 0
+        self.sleeps = 0  # turns of the loop that slept until an event or a timer (nothing moving)
+        self.sleeps_skipped = 0  # turns at the 60 FPS tick (something moving)
         self._size_changed_at = 0.0
         self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
         self._toast_drawn: Any = None
@@ -353,7 +361,7 @@ class App:
         size = self._size_to_save
         if size is None or self.headless:
             return
-        if force or time.perf_counter() - self._size_changed_at > 0.8:
+        if force or time.perf_counter() - self._size_changed_at > SIZE_SAVE_AFTER:
             self._size_to_save = None
             with contextlib.suppress(Exception):
                 self.settings.set("window_size", list(size))
@@ -458,10 +466,11 @@ class App:
             return
         self.stack.handle_event(event)
 
-    def frame(self, dt: float, events: list[Any]) -> bool:
+    def frame(self, dt: float, events: list[Any], asked: bool = True) -> bool:
         """One frame of work: events, update, draw (no flip, no waiting). Returns False when nothing
-        on screen could have changed (no event, and the top scene says it is still): the frame is
-        not drawn and need not be flipped, so a table waiting for the player costs almost nothing."""
+        on screen could have changed: no event, and the top scene says it is still (``is_still``) or,
+        having no such say, did not ask for this turn (``asked`` False: the loop woke for another
+        scene's timer or its own safety wake). Such a frame is not drawn and need not be flipped."""
         self._clock += dt
         for event in events:
             self.dispatch(event)
@@ -475,7 +484,7 @@ class App:
         top = self.stack.top
         still = getattr(top, "is_still", None)
         toast_same = self.toast == self._toast_drawn
-        if not events and still is not None and still() and self._drawn_top is top and toast_same:
+        if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
             self.skipped_frames += 1
             return False
         closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
@@ -491,16 +500,73 @@ class App:
         self.draw_toast(self.screen)
         return True
 
-    def run(self) -> int:
+    def advance(self, seconds: float) -> None:
+        """Time that passed while the loop slept: the clocks of the app, the scenes and pygame_gui move
+        on (nothing was moving, so nothing jumps), before the events that woke it are handled."""
+        self._clock += seconds
+        self.stack.update(seconds)
+        if self._ui is not None:
+            self._ui.update(seconds)
+
+    def wake_in(self) -> float | None:
+        """Seconds until the loop must turn with no event: 0.0 while anything moves (60 FPS), else the
+        earliest timer of the scenes being updated, pygame_gui, the notice, the bots' answers or the
+        window size waiting to be saved; None: only an event can change the screen."""
+        waits = [self.stack.wake_in()]
+        if self._ui is not None:
+            from game.widgets.gui_scene import ui_wake_in
+
+            waits.append(ui_wake_in(self._ui))
+        if self.toast is not None:
+            waits.append(max(0.0, self.toast[1] - self._clock) + 0.001)
+        if self._worker is not None and getattr(self._worker, "pending", None):
+            waits.append(POLL_WORKER)  # the bots' process has no way to wake the loop: look often
+        if self._size_to_save is not None:
+            waits.append(max(0.0, SIZE_SAVE_AFTER - (time.perf_counter() - self._size_changed_at)) + 0.01)
+        found = [w for w in waits if w is not None]
+        return min(found) if found else None
+
+    def next_turn(self, waiter: Any) -> tuple[float, list[Any], bool]:
+        """Wait for the next turn of the loop: a 60 FPS tick while something moves, else a real sleep
+        until an event or the earliest wake (at most ``MAX_SLEEP``, so Ctrl+C is seen). Returns the
+        frame's ``dt``, its events, and whether a scene asked for this turn."""
         pg = self.pg
-        dt = 0.0
+        wait = self.wake_in()
+        if wait is not None and wait < 1.0 / FPS:
+            self.sleeps_skipped += 1
+            return min(self.clock.tick(FPS) / 1000.0, 0.1), pg.event.get(), True
+        sleep = MAX_SLEEP if wait is None else min(wait, MAX_SLEEP)
+        self.sleeps += 1
+        waiter.wait(sleep)
+        events = pg.event.get()
+        elapsed = self.clock.tick() / 1000.0  # since the last frame began: its work and the sleep
+        asked = not events and wait is not None and wait <= MAX_SLEEP
+        # The time slept is handed on first (clocks, timers); the frame itself gets at most one 60 FPS
+        # step, so an animation the waking event starts begins at its beginning.
+        idle = max(0.0, elapsed - 1.0 / FPS)
+        if wait is not None:
+            idle = min(idle, max(0.0, wait - 1.0 / FPS))
+        if idle > 0:
+            self.advance(idle)
+        return min(elapsed - idle, 0.1), events, asked
+
+    def run(self) -> int:
+        from game.idle import EventWaiter
+
+        pg = self.pg
+        waiter: EventWaiter | None = None  # made after the first frame (it looks for SDL's library)
+        dt, events, asked = 0.0, pg.event.get(), True
         with quit_on_signals(self):
             while self.running and self.stack.top is not None:
-                if self.frame(dt, pg.event.get()):
+                if self.frame(dt, events, asked):
                     pg.display.flip()
                 if self.first_frame_ms is None:
                     self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
-                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+                if not self.running or self.stack.top is None:
+                    break
+                if waiter is None:
+                    waiter = EventWaiter(pg)
+                dt, events, asked = self.next_turn(waiter)
             self.close()
         return 0
 

@@ -23,6 +23,7 @@ from game.eralash.declarations import (
 from game.eralash.layout import RUN_SCALE
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
+from game.widgets.boxes import ComposedPlaque
 from game.widgets.buttons import button_height
 from game.words.grammar import say
 from game.words.i18n import plural, t
@@ -135,67 +136,105 @@ class EralashPlaques:
         return self.match.current_player()
 
     def draw_score(self, surface: pygame.Surface) -> None:
-        """The compact score sheet: points and tricks per player (team) for the robber so far."""
-        lay = self.layout
+        """The compact score sheet: points and tricks per player (team) for the robber so far. Drawn
+        once per score and blitted whole (``ComposedPlaque``): it says the same for many frames."""
         match = self.match
-        sides = match.sides()
-        fs = self.font_size(0.021)
+        points, tricks = match.score(), match.tricks()
+        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
+            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
+            points, tricks = match.finished_points(), match.finished_tricks()
+        dealer = self.shown.dealer
+        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
+        title = t("eralash.score.title", target=match.options.target)
+        names = tuple(self.side_name(side) for side in range(match.sides()))
+        scores = tuple(int(p) for p in points), tuple(tricks)
+        key = (tuple(self.layout.score), names, scores, title, foot, self.font_size(0.021),
+               t("eralash.score.points"), t("eralash.score.tricks"))
+        plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
+        felt = self._felt
+        shown = plaque.shown(key, felt)
+        if shown is None:
+            lines = self._score_names(names)
+            rect = self.layout.score.copy()
+            rect.height = self._score_height(lines)
+
+            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+                self._draw_score(target, rect.move(dx, dy), lines, scores, title, foot)
+
+            if felt is None:  # no cloth yet (still warming): drawn in place
+                draw(surface, 0, 0)
+            else:
+                shown = plaque.compose(key, rect, felt, self.text, draw), plaque.rect
+        if shown is not None:
+            surface.blit(*shown)
+        if self.demo and not self.reveal:
+            small = self.font_size(0.017)
+            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
+            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
+            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
+
+    def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int]:
         small = self.font_size(0.017)
-        row_h = int(fs * 1.45)
-        rect = lay.score.copy()
-        x = rect.x + 12
         col_t = rect.right - 14
         tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
         col_p = col_t - max(int(rect.width * 0.3) - 14, tricks_w + 16)
-        name_w = col_p - x - int(rect.width * 0.14)
-        # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
-        # (the layout keeps a row per player, so a pair's two lines fit the plaque).
+        return rect.x + 12, col_p, col_t
+
+    def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
+        """Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
+        (the layout keeps a row per player, so a pair's two lines fit the plaque)."""
+        fs = self.font_size(0.021)
+        x, col_p, _ = self._score_columns(self.layout.score)
+        name_w = col_p - x - int(self.layout.score.width * 0.14)
         # One size for every side (two teams' names never differ in size beside each other).
-        names: list[list[pygame.Surface]] = []
-        words_of = [self.side_name(side) for side in range(sides)]
         size = fs
-        if any(self.text.font(fs).size(words)[0] > name_w for words in words_of):
+        if any(self.text.font(fs).size(words)[0] > name_w for words in names):
             size = max(10, int(fs * 0.8))
-        for words in words_of:
+        out: list[list[pygame.Surface]] = []
+        for words in names:
             name = self.text.get(words, size, IVORY)
             if name.get_width() > name_w:
                 lines = self.text.wrap(words, size, name_w)
-                names.append([self.text.get(line, size, IVORY) for line in lines])
+                out.append([self.text.get(line, size, IVORY) for line in lines])
                 continue
-            names.append([name])
-        heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
-                   for imgs in names]
-        rect.height = int(small * 1.6 + fs * 1.5 + sum(heights) + small * 1.9 + 14)
+            out.append([name])
+        return out
+
+    def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
+        fs = self.font_size(0.021)
+        row_h = int(fs * 1.45)
+        return [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
+                for imgs in lines]
+
+    def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
+        fs, small = self.font_size(0.021), self.font_size(0.017)
+        return int(small * 1.6 + fs * 1.5 + sum(self._row_heights(lines)) + small * 1.9 + 14)
+
+    def _draw_score(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[list[pygame.Surface]],
+                    scores: tuple[tuple[int, ...], tuple[int, ...]], title_words: str, foot: str) -> None:
+        fs, small = self.font_size(0.021), self.font_size(0.017)
+        x, col_p, col_t = self._score_columns(rect)
         surface.blit(self._plaque(rect.size), rect)
-        title = self.text.get(t("eralash.score.title", target=match.options.target), small, BRASS_LIGHT)
+        title = self.text.get(title_words, small, BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
             img = self.text.get(t(key), small, DIM, "italic")
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
-        points, tricks = match.score(), match.tricks()
-        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
-            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
-            points, tricks = match.finished_points(), match.finished_tricks()
-        for side in range(sides):
+        points, tricks = scores
+        for side, height in enumerate(self._row_heights(lines)):
             ny = y
-            for img in names[side]:
+            for img in lines[side]:
                 surface.blit(img, (x, ny))
                 ny += img.get_height()
-            p = self.text.get(str(int(points[side])), fs, BRASS_LIGHT, "bold")
+            p = self.text.get(str(points[side]), fs, BRASS_LIGHT, "bold")
             surface.blit(p, p.get_rect(topright=(col_p, y)))
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
-            y += heights[side]
-        dealer = self.shown.dealer
-        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
+            y += height
         img = self.text.get(foot, small, DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
-        if self.demo and not self.reveal:
-            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
-            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
-            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
 
     race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
 
@@ -394,35 +433,57 @@ class EralashPlaques:
             y += img.get_height()
 
     def draw_declarations(self, surface: pygame.Surface) -> None:
+        """The declarations plaque (composed once per what it says, translucent over the cards under
+        it) and each run's points on its cards."""
         deal = self.shown
         box = self.announce_box()
+        fs = self.font_size(0.023)
+        titled = getattr(self, "announce_titled", True)
+        lines = tuple(self.declaration_lines())
+        head = trump_line(deal, self.name, self.me if self.humans else None)
+        why = self.why_text()
+        key = (tuple(box), titled, lines, head, why, fs, t("eralash.decl.title") if titled else "",
+               bool(getattr(self.app.settings, "four_colour", False)))
+        plaque = self.__dict__.setdefault("_declarations_plaque", ComposedPlaque())
+        shown = plaque.shown(key, None)
+        if shown is None:
+
+            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+                self._draw_declarations(target, box.move(dx, dy), titled, lines, head, why)
+
+            shown = plaque.compose(key, box, None, self.text, draw), box
+        surface.blit(*shown, special_flags=pygame.BLEND_PREMULTIPLIED)
+        self._draw_run_points(surface)
+
+    def _draw_declarations(self, surface: pygame.Surface, box: pygame.Rect, titled: bool,
+                           lines: tuple[str, ...], head_words: str, why: str) -> None:
         surface.blit(self._plaque(box.size), box)
         fs, small = self.font_size(0.023), self.font_size(0.019)
         y = box.y + int(fs * 0.6)
-        if getattr(self, "announce_titled", True):
+        if titled:
             title = self.text.get(
                 t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
-        for line in self.declaration_lines():
+        for line in lines:
             img = self.text.get(line, fs, IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
-        head = self.text.get(
-            trump_line(deal, self.name, self.me if self.humans else None), fs, BRASS_LIGHT, "bold",
-            suits=self.suits(),
-        )
+        head = self.text.get(head_words, fs, BRASS_LIGHT, "bold", suits=self.suits())
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
-        why = self.why_text()
         for line in self.text.wrap(why, small, box.width - 40, "italic"):
             img = self.text.get(line, small, DIM, "italic", suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def _draw_run_points(self, surface: pygame.Surface) -> None:
+        deal = self.shown
+        small = self.font_size(0.019)
         # each run's points on a small plaque across its cards (the corner indices stay clear)
         size = self.images.size
         for seat in range(deal.n):

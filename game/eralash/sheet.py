@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
-from game.scene import Scene
+from game.scene import ANIMATING, Scene
 from game.tween import ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
@@ -156,6 +156,15 @@ class SheetScene(Scene):
                 self.new_game()
             else:
                 self.close()
+
+    def wake_in(self) -> float | None:
+        """Animating while it springs up (and for as long as a slam's confetti falls); a demo's sheet
+        closes itself on time; else it waits for the player."""
+        if self.confetti or self.clock < 0.6:
+            return ANIMATING
+        if self.table.demo and self.deal_end:
+            return max(0.0, (6.0 if self.over else 3.5) - self.clock) + 0.001
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:

@@ -539,6 +539,11 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     # --- the frame ---------------------------------------------------------------------------------------
 
+    def timers_running(self) -> bool:
+        """A demo's declarations pause (it moves on by itself) and a narrated example's queue too."""
+        declaring = self.phase == "declare" and self.demo
+        return super().timers_running() or declaring or bool(getattr(self, "queue", None))
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.draw_last_trick(surface)  # over everything, the buttons too: they wait while it is open

@@ -13,7 +13,7 @@ from game import desktop
 from game.looks.themes import BRASS, INK
 from game.version import version
 from game.widgets.backdrop import rail_width
-from game.widgets.gui_scene import GuiScene, row_rects
+from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.words.i18n import t
 
 SHEET = (246, 238, 218)
@@ -121,6 +121,10 @@ class AboutScene(GuiScene):
         if self._opening is not None:
             self._opening.join(timeout)
         return bool(self._result)
+
+    def wake_in(self) -> float | None:
+        """A poll while the file manager is being opened (its answer comes from a helper thread)."""
+        return POLL_HELPER if self._opening is not None else super().wake_in()
 
     def update(self, dt: float) -> None:
         super().update(dt)

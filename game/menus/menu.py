@@ -20,7 +20,7 @@ from game.screens import continue_game, open_screen, open_table, screen_availabl
 from game.widgets.cards import CardImages
 from game.widgets.felt import panel as plaque
 from game.widgets.felt import table_background
-from game.widgets.gui_scene import GuiScene, row_rects
+from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.widgets.warm import Warmer
 from game.words import i18n
 from game.words.i18n import t
@@ -453,11 +453,15 @@ class MenuScene(FileDialogHost, GuiScene):
             bg.blit(img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03)))
         return bg
 
-    def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
+    def _background_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
         colour_name = getattr(self.app.settings, "table_colour", "green")
         images = self.images
         fan = getattr(self, "notice_box", None) is None
-        key = (size, colour_name, images.lang, images.four_colour, images.back_name, fan)
+        return (size, colour_name, images.lang, images.four_colour, images.back_name, fan)
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
+        key = self._background_key(size)
+        colour_name, fan = key[1], key[5]
         if self._bg is not None and self._bg_key == key:
             return self._bg
         ready = self._ready.pop(key, None)
@@ -472,6 +476,12 @@ class MenuScene(FileDialogHost, GuiScene):
 
     def update(self, dt: float) -> None:
         self._background(self.app.size)  # starts or collects the background made in the helper thread
+
+    def wake_in(self) -> float | None:
+        """A poll of the helper thread while the background it paints is on its way."""
+        if self._bg is None or self._bg_key != self._background_key(self.app.size):
+            return POLL_HELPER
+        return super().wake_in()
 
     def draw(self, surface: pygame.Surface) -> None:
         bg = self._bg  # the last finished background (a new one is on its way after a resize)

@@ -372,6 +372,12 @@ class ReplayMixin(LineShow, ReviewPanel):
         super().update(dt)  # type: ignore[misc]
         self.update_line()
 
+    def timers_running(self) -> bool:
+        """No bots play here: the review's verdicts are waited for, a better line shown move by move
+        (its pauses), and a banner's pop."""
+        return (self.review_id is not None or self.showing_line()
+                or getattr(self, "banner", None) is not None)
+
     def look(self) -> tuple[Any, ...]:
         return (*super().look(), self.index, len(self.replay.verdicts), self.review_state,  # type: ignore[misc]
                 self.line_key(),

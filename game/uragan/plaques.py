@@ -12,6 +12,7 @@ from engine import cards as C
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.uragan.words import PLAY_PHASE, card_text, default_name
+from game.widgets.boxes import ComposedPlaque
 from game.words.i18n import plural, t
 
 
@@ -96,8 +97,47 @@ class UraganPlaques:
         super().draw_message(surface, midbottom)
 
     def draw_score(self, surface: pygame.Surface) -> None:
+        """The score plaque, drawn once per score and turn and blitted whole (``ComposedPlaque``); the
+        demo's word is drawn over it each frame."""
         lay = self.layout
         rect = self.score_rect()
+        scores = self.match.score()
+        deal = self.shown
+        done = self.match.deals_done
+        key = (tuple(rect), lay.size, t("uragan.score.title", target=self.match.options.target),
+               tuple(int(v) for v in scores), tuple(self.player_name(s) for s in (0, 1)), tuple(self.humans),
+               deal.dealer, tuple(deal.piles), tuple(self.pending_uragans(s) for s in (0, 1)),
+               t("uragan.claims." + self.match.options.claims),
+               done.index(deal) if deal in done else len(done),
+               bool(getattr(self.app.settings, "four_colour", False)), t("table.deal_number", n=0),
+               self.turn_seat())
+        plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
+        felt = self._felt
+        shown = plaque.shown(key, felt)
+        if shown is None:
+            if felt is None:  # no cloth yet (still warming): drawn in place
+                self._draw_score(surface, rect)
+            else:
+                image = plaque.compose(key, rect, felt, self.text,
+                                       lambda target, dx, dy: self._draw_score(target, rect.move(dx, dy)))
+                shown = image, rect
+        if shown is not None:
+            surface.blit(*shown)
+        if self.demo:
+            small = self.font_size(0.019)
+            d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
+            surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
+
+    def _pending_line(self, s: int, pending: int) -> pygame.Surface:
+        rect = self.score_rect()
+        x = rect.x + 14
+        words = t("story.pending.line", n=pending)
+        size = self.font_size(0.018)  # bold, as large as the plaque's width allows
+        while size > 10 and self.text.font(size, "bold").size(words)[0] > rect.right - 10 - (x + 6):
+            size -= 1
+        return self.text.get(words, size, BRASS_LIGHT, "bold")
+
+    def _draw_score(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         surface.blit(self._plaque(rect.size), rect)
         fs = self.font_size(0.024)
         small = self.font_size(0.019)
@@ -141,11 +181,7 @@ class UraganPlaques:
             y += u.get_height() + 2
             pending = self.pending_uragans(s)
             if pending:  # the uragan's point, plainly, until the deal is scored and the book counts it
-                words = t("story.pending.line", n=pending)
-                size = self.font_size(0.018)  # bold, as large as the plaque's width allows
-                while size > 10 and self.text.font(size, "bold").size(words)[0] > rect.right - 10 - (x + 6):
-                    size -= 1
-                p = self.text.get(words, size, BRASS_LIGHT, "bold")
+                p = self._pending_line(s, pending)
                 surface.blit(p, (x + 6, y))
                 y += p.get_height()
             y += 4
@@ -156,9 +192,6 @@ class UraganPlaques:
             foot = self.text.get(line, small, (200, 190, 160))
             y -= foot.get_height()
             surface.blit(foot, (x, y))
-        if self.demo:
-            d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
-            surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
 
     def score_rect(self) -> pygame.Rect:
         """The score plaque: the layout's, a line taller for each seat with an uragan point pending."""

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
-from game.scene import Scene
+from game.scene import ANIMATING, Scene
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 
@@ -124,6 +124,14 @@ class ScoreSheetScene(Scene):
         if self.auto is not None and not self._auto_done and self.complete and self.clock > done_at:
             self._auto_done = True
             self.auto()
+
+    def wake_in(self) -> float | None:
+        """Animating while the rows count up; then the demo's own next step on time, or nothing."""
+        if self.step > 0 and self.clock < self.step * (len(self.sheet.rows) + 0.5):
+            return ANIMATING
+        if self.auto is not None and not self._auto_done:
+            return max(0.0, self.step * len(self.sheet.rows) + self.auto_after - self.clock) + 0.001
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.complete and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):

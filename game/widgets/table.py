@@ -21,7 +21,7 @@ import pygame
 
 from engine import cards as C
 from engine.state import IllegalMove
-from game.scene import Scene
+from game.scene import ANIMATING, Scene
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
 from game.widgets.buttons import Button
 from game.widgets.cards import CardImages, CardSprite
@@ -35,6 +35,10 @@ from game.words import i18n
 from game.words.i18n import t
 
 __all__ = ["BOT_DELAY", "Message", "TableScene", "Target"]
+
+TIMER_TICK = 1 / 30  # seconds between the loop's turns while a bot thinks or a timed phase runs
+# Holds that wait for the player (or for a scene above), not for time: the table may sleep under them.
+PLAYER_HOLDS = frozenset({"declare", "peek", "score", "sheet"})
 
 
 
@@ -554,7 +558,8 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     def is_still(self) -> bool:
         """Nothing moves and nothing changed since the last frame drawn: the app may skip drawing."""
-        if self.tweens.busy or self.fx.busy or self.holds or self.drag.pressed is not None:
+        moving = self.tweens.busy or self.fx.busy or set(self.holds) - PLAYER_HOLDS or self.banner_springing()
+        if moving or self.drag.pressed is not None:
             self._last_look = None
             return False
         look = self.look()
@@ -562,6 +567,36 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
             self._last_look = look
             return False
         return True
+
+    def wake_in(self) -> float | None:
+        """Every frame while something moves; at a coarse tick while a bot, the hint or a banner is
+        under way (the worker is polled, the thinking dots step, a bot's move waits out its delay);
+        when a message expires; else only on an event (the player thinking)."""
+        if self.tweens.busy or self.fx.busy or self.drag.pressed is not None or self.banner_springing():
+            return ANIMATING
+        waits: list[float] = []
+        if set(self.holds) - PLAYER_HOLDS:  # the art being warmed, a deal being dealt: look often
+            waits.append(TIMER_TICK)
+        msg = self.message
+        if msg is not None and self.clock <= msg.until:
+            waits.append(msg.until - self.clock + 0.001)
+        if self.timers_running():
+            waits.append(TIMER_TICK)
+        return min(waits) if waits else None
+
+    def banner_springing(self) -> bool:
+        """A banner ("Uragan!", a slam) still growing to its size (its first half second)."""
+        banner = getattr(self, "banner", None)
+        return banner is not None and self.clock - banner[1] < 0.5
+
+    def timers_running(self) -> bool:
+        """Something of the table's own goes on in time with no event (subclasses add their phases)."""
+        return (
+            self._bot_request is not None
+            or self._hint_request is not None
+            or getattr(self, "banner", None) is not None
+            or (not self.match.is_over() and not self.is_human_turn())
+        )
 
     def update_hover(self) -> None:
         """A card under the pointer that may be played rises a little; the pointer becomes a hand."""

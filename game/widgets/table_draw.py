@@ -10,7 +10,7 @@ import pygame
 from engine import cards as C
 from game.looks.themes import BAIZE_DARK, BRASS, BRASS_LIGHT, HINT, IVORY, WARN
 from game.store.game_number import game_number_label
-from game.widgets.cards import draw_card
+from game.widgets.cards import draw_card, hidden_under
 from game.widgets.felt import panel, table_background
 from game.words.i18n import t
 
@@ -46,10 +46,13 @@ class TableDrawing:
             hint = self.text.get(t("table.shuffling"), self.font_size(0.026), IVORY, "italic", shadow=True)
             surface.blit(hint, hint.get_rect(center=self.layout.message.center))
         self.draw_table(surface)
-        for s in sorted(self.sprites.values(), key=lambda s: s.z):
-            if warming and not self.images.cached(s.card, s.turn >= 1.0):
-                continue  # not made yet: appears when the helper thread has it
-            draw_card(surface, self.images, s)
+        order = sorted(self.sprites.values(), key=lambda s: s.z)
+        if warming:  # a card not made yet appears when the helper thread has it
+            order = [s for s in order if self.images.cached(s.card, s.turn >= 1.0)]
+        hidden = hidden_under(order, self.images.size)
+        for s in order:
+            if id(s) not in hidden:
+                draw_card(surface, self.images, s)
         if self.drag.dragging and self.drag.pressed is not None:
             draw_card(surface, self.images, self.drag.pressed)
         self.draw_overlay(surface)

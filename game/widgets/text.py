@@ -28,6 +28,7 @@ class TextCache:
         self._surfaces: dict[tuple[Any, ...], pygame.Surface] = {}
         self.renders = 0
         self.bytes = 0  # pixels held by the cached surfaces
+        self.noting: dict[int, str] | None = None  # while a plaque is composed: id(surface) -> its text
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
         key = (size, style)
@@ -65,6 +66,8 @@ class TextCache:
         else:
             del self._surfaces[key]  # re-inserted below: dicts keep order, so this marks it recent
         self._surfaces[key] = surf
+        if self.noting is not None:
+            self.noting[id(surf)] = text
         return surf
 
     def _render(
