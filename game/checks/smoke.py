@@ -154,8 +154,9 @@ def _craft_uragan(table: Any, hand: list[str], on_table: list[str]) -> None:
     import random
 
     from engine import cards as C
-    from engine.uragan import Deal
     from engine.uragan.deck import DECK
+    from engine.uragan.match import Match
+    from engine.uragan.spec import DealSpec
 
     chosen = C.parse_set(hand) | C.parse_set(on_table)
     rest = list(C.cards(DECK & ~chosen))
@@ -167,9 +168,15 @@ def _craft_uragan(table: Any, hand: list[str], on_table: list[str]) -> None:
         [C.to_mask(rest[6 + i * 12 : 12 + i * 12]), C.to_mask(rest[12 + i * 12 : 18 + i * 12])]
         for i in range(2)
     ]
-    deal = Deal.from_hands(table.match.options, 1 - table.me, C.parse_set(on_table), rounds)
-    table.match.deal = deal
-    table._adopt_deal(deal)
+    # A new match whose first deal is these cards (as a record gives them), not the seeded deal with
+    # its cards swapped: the autosave then holds a match that replays. (Swapping match.deal alone
+    # left a save whose moves did not follow from its seed: "A four must take a four…" on reading.)
+    old = table.match
+    dealer = 1 - table.me
+    spec = DealSpec(dealer, C.parse_set(on_table), tuple((r[0], r[1]) for r in rounds))
+    table.session.match = Match(old.options, old.players, old.seed, dealer, (spec,))
+    table.session.save(background=False)
+    table._adopt_deal(table.match.deal)
     table._opening_pending = False
     table.cancel_bot()
     table.banner = None
@@ -457,14 +464,39 @@ def run_smoke(args: Any) -> int:
 
     started = time.perf_counter()
     size = parse_size(getattr(args, "size", None)) or (960, 600)
+    from game.store.paths import resolve_data_dir
+    from game.store.scratch import scratch_copy
+
     with contextlib.ExitStack() as stack:
-        if not getattr(args, "data_dir", None):
-            args.data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-smoke-"))
+        # The player's folder (or --data-dir) is only read: the run plays on a copy of it, and records
+        # it saves go into the copy too, so the folder given is left byte for byte as it was.
+        scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-smoke-"))
+        given = resolve_data_dir(getattr(args, "data_dir", None))
+        args.data_dir = str(scratch_copy(given, os.path.join(scratch, "data")))
+        stack.enter_context(_env("SALON_RECORDS_DIR", os.path.join(scratch, "records")))
+        stack.enter_context(_env("SALON_DATA_DIR", None))
         report = smoke(args, size)
     report["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(report, ensure_ascii=False))
     sys.stdout.flush()
     return 0 if not report["problems"] else 1
+
+
+@contextlib.contextmanager
+def _env(name: str, value: str | None) -> Any:
+    """``os.environ[name]`` set to ``value`` (None: unset) for the run, then put back."""
+    old = os.environ.get(name)
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = old
 
 
 def smoke(args: Any, size: tuple[int, int], only: Callable[[str], bool] | None = None) -> dict[str, Any]:
