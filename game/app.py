@@ -386,6 +386,11 @@ class App:
         """Show ``text`` over whatever is on screen for a few seconds (a record saved, a bad record)."""
         self.toast = (text, self._clock + seconds, kind)
 
+    def place_toast_again(self) -> None:
+        """A screen changed all it shows at once (a records list for another folder): the notice looks
+        for its place again on the next frame."""
+        self._toast_place = None
+
     def draw_toast(self, surface: Any) -> None:
         if self.toast is None:
             return

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -475,11 +476,52 @@ def run_smoke(args: Any) -> int:
         args.data_dir = str(scratch_copy(given, os.path.join(scratch, "data")))
         stack.enter_context(_env("SALON_RECORDS_DIR", os.path.join(scratch, "records")))
         stack.enter_context(_env("SALON_DATA_DIR", None))
+        damaged = damaged_already(args.data_dir)
         report = smoke(args, size)
+        report["problems"] += set_aside_problems(args.data_dir, size, damaged)
     report["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(report, ensure_ascii=False))
     sys.stdout.flush()
     return 0 if not report["problems"] else 1
+
+
+def damaged_already(folder: str | os.PathLike[str]) -> set[str]:
+    """The names (``save``, ``settings``…) of the copied files any app would set aside as they are, and
+    the corrupt copies already there: the player's own damage, not the run's."""
+    from game.store.saves import load_game
+    from game.store.storage import Store
+
+    found = set()
+    with contextlib.suppress(OSError):
+        found = {name for name in os.listdir(folder) if ".corrupt-" in name}
+    with tempfile.TemporaryDirectory(prefix="salon-smoke-check-") as spare:
+        for name in ("save.json", "settings.json", "stats.json"):
+            with contextlib.suppress(OSError):
+                shutil.copyfile(os.path.join(folder, name), os.path.join(spare, name))
+        with contextlib.suppress(Exception):
+            store = Store(spare)
+            load_game(store)
+            from game.store.settings import Settings
+            from game.store.stats import Stats
+
+            Settings.load(store)
+            Stats.load(store)
+        found |= {n.split(".corrupt-")[0] for n in os.listdir(spare) if ".corrupt-" in n}
+    return found
+
+
+def set_aside_problems(folder: str | os.PathLike[str], size: tuple[int, int],
+                       damaged: set[str]) -> list[dict[str, str]]:
+    """A file the run set aside as damaged (``*.corrupt-*.json`` in its scratch folder) that was not
+    damaged when copied is a file the app wrote and could not read back: a problem, even when every
+    screen drew."""
+    found = []
+    with contextlib.suppress(OSError):
+        for name in sorted(os.listdir(folder)):
+            if ".corrupt-" in name and name not in damaged and name.split(".corrupt-")[0] not in damaged:
+                what = f"{name} was set aside during the run: a file it wrote did not read back"
+                found.append({"screen": "data folder", "size": f"{size[0]}x{size[1]}", "what": what})
+    return found
 
 
 @contextlib.contextmanager

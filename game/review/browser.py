@@ -123,6 +123,7 @@ class RecordsScene(GuiScene):
         self.records_home = folder
         self.folder = folder
         self.browsing = False  # "Other file…": any folder, sub-folders listed too
+        self.other_home = Path.home()  # where "Other file…" starts
         self.rows: list[Row] = []
         self.selected = 0
         self.top = 0
@@ -143,6 +144,8 @@ class RecordsScene(GuiScene):
         if self.browsing and self.folder.parent != self.folder:
             rows.insert(0, Row(self.folder.parent, "..", folder=True, read=True))
         self.rows, self.selected, self.top = rows, 0, 0
+        with contextlib.suppress(Exception):
+            self.app.place_toast_again()
         generation = self._generation
 
         def read_all() -> None:
@@ -251,7 +254,7 @@ class RecordsScene(GuiScene):
             self.activate(review=key == "review")
         elif key == "other":
             self.browsing = not self.browsing
-            self.folder = Path.home() if self.browsing else self.records_home
+            self.folder = self.other_home if self.browsing else self.records_home
             self.load()
             self.build()
         elif key == "back":

@@ -66,7 +66,7 @@ def open_record_async(app: Any, path: str | Path, on_done: Any = None) -> Any:
     then the viewer, or the one-line reason. Returns the plaque scene."""
     from game.review.opening import OpeningScene
 
-    return app.stack.push(OpeningScene(app, Path(path), on_done))
+    return app.stack.push(OpeningScene(app, Path(path), open_viewer, on_done))
 
 
 def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> Any:

@@ -27,11 +27,13 @@ class OpeningScene(Scene):
     transparent = True
     modal = True
 
-    def __init__(self, app: Any, path: Path, on_done: Any = None) -> None:
+    def __init__(self, app: Any, path: Path, show: Any, on_done: Any = None) -> None:
+        """``show(app, record, match)`` opens the viewer (game.review.open.open_viewer) and returns it."""
         super().__init__(app)
         self.app = app
         self.path = Path(path)
         self.name = safe_text(self.path.name)[:80]
+        self.show = show
         self.on_done = on_done  # called with the viewer (or None) once the answer is shown
         self.clock = 0.0
         self.answer: list[tuple[Any, Any]] = []  # [(record, match)] or [(None, reason)]
@@ -78,9 +80,7 @@ class OpeningScene(Scene):
         if record is None:
             self.app.notify(t("record.bad", name=self.name, reason=match), 10.0, "warn")
         else:
-            from game.review.open import open_viewer
-
-            viewer = open_viewer(self.app, record, match)
+            viewer = self.show(self.app, record, match)
         if self.on_done is not None:
             self.on_done(viewer)
 
