@@ -101,10 +101,9 @@ def test_a_file_set_aside_during_the_run_is_a_problem_and_the_players_own_damage
 
 
 def test_the_crafted_uragan_story_deal_replays_from_its_save(tmp_path):
+    from game.app import build_parser
     from game.checks.smoke import smoke
     from game.store.saves import load_game
-
-    from game.app import build_parser
 
     args = build_parser().parse_args(["--smoke", "--lang", "ru", "--data-dir", str(tmp_path)])
     report = smoke(args, (960, 600), only=lambda name: name == "Uragan story")

@@ -24,7 +24,12 @@ class DataLock:
 
         self.path = Path(folder) / LOCK_FILE
         # thread_local=False: the app's helper threads write under the lock the main thread took.
-        self._lock: Any = FileLock(str(self.path), timeout=0, thread_local=False)
+        # No "soft" lock (a file that merely exists) on a drive without system locks: that one would
+        # outlive a killed process and keep the folder read-only for good.
+        try:
+            self._lock: Any = FileLock(str(self.path), timeout=0, thread_local=False, fallback_to_soft=False)
+        except TypeError:  # an older filelock: it has no soft fallback to turn off
+            self._lock = FileLock(str(self.path), timeout=0, thread_local=False)
 
     def acquire(self) -> bool:
         """Take the lock if it is free (never waits). False: another Salon has the folder."""
