@@ -245,3 +245,33 @@ def test_mutated_records_through_the_open_path_never_crash(open_app, tmp_path_fa
     assert not isinstance(app.stack.top, OpeningScene)
     with contextlib.suppress(Exception):
         app.toast = None
+
+
+def test_a_data_folder_named_in_cp1251_draws_the_menu_about_and_the_saved_notice(tmp_path, monkeypatch):
+    from helpers import app_on_disk
+
+    from game.menus.about_screen import AboutScene
+    from game.menus.menu import MenuScene
+
+    folder = Path(os.fsdecode(bytes(tmp_path) + b"/" + CP1251))
+    documents = Path(os.fsdecode(bytes(tmp_path) + b"/" + KOI8))
+    try:
+        folder.mkdir()
+        documents.mkdir()
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    monkeypatch.setenv("SALON_RECORDS_DIR", str(documents))
+    app = app_on_disk(folder, lang="ru", size="960x600")
+    try:
+        app.stack.push(MenuScene(app))
+        frames(app, 2)  # the first menu frame (before: UnicodeEncodeError in the font code)
+        app.stack.push(AboutScene(app))
+        frames(app, 2)
+        from game.review.open import save_record_file
+
+        path = save_record_file(app, json.loads(json.dumps(URAGAN)))
+        assert path is not None and path.parent == documents
+        frames(app, 2)  # the "saved" notice, with the KOI8-R folder in it
+        assert "?" in app.toast[0] and safe_text(app.toast[0]) == app.toast[0]
+    finally:
+        app.close()

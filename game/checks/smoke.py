@@ -553,6 +553,9 @@ def smoke(args: Any, size: tuple[int, int], only: Callable[[str], bool] | None =
     with contextlib.suppress(Exception):
         app.settings.set("animation_speed", "instant", save=False)
     s = Smoke(app, f"{size[0]}x{size[1]}")
+    if app.store is not None and app.store.read_only is None and app.data_lock is None:
+        # a build without filelock (or a drive without locks) would let two Salons write one folder
+        s.problem("data folder", "the data folder could not be locked for this app alone")
     try:
         s.run(only)
     finally:
