@@ -133,6 +133,7 @@ class RecordsScene(GuiScene):
         self._clicked: tuple[int, float] = (-1, 0.0)
         self._reader: threading.Thread | None = None
         self._generation = 0
+        self._drawn: tuple[Any, ...] = ()
         self.load()
 
     # --- the folder -------------------------------------------------------------------------------
@@ -177,7 +178,7 @@ class RecordsScene(GuiScene):
         self.sheet = pygame.Rect(margin, margin, w - 2 * margin, h - 2 * margin)
         pad = max(14, self.sheet.height // 30)
         self.pad = pad
-        self.fs = max(15, min(22, h // 40))
+        self.fs = max(15, min(28, h // 38))
         bh = max(40, self.fs * 2 + 6)
         keys = [("open", t("records.open")), ("review", t("records.review")),
                 ("other", t("records.records_folder") if self.browsing else t("records.other")),
@@ -301,16 +302,21 @@ class RecordsScene(GuiScene):
     def update(self, dt: float) -> None:
         row = self.current()
         if row is not None and "open" in self.buttons:
-            can = row.read and not row.folder and not row.error
-            for key in ("open", "review"):
+            can = row.read and not row.error
+            for key, ok in (("open", can), ("review", can and not row.folder)):  # Open enters a folder
                 b = self.buttons[key]
-                if can and not b.is_enabled:
+                if ok and not b.is_enabled:
                     b.enable()
-                elif not can and b.is_enabled:
+                elif not ok and b.is_enabled:
                     b.disable()
 
+    def _look(self) -> tuple[Any, ...]:
+        return (self.folder, len(self.rows), sum(r.read for r in self.rows), self.selected, self.top)
+
     def is_still(self) -> bool:
-        return not self.reading
+        """Still once every row is read and the frame drawn shows them all (the reader may finish
+        between a frame's look and its drawing)."""
+        return not self.reading and self._drawn == self._look()
 
     def fit(self, text: str, size: int, width: int, style: str = "regular") -> str:
         """``text`` cut (with "…") to ``width`` pixels: never drawn cut by the blit."""
@@ -340,6 +346,7 @@ class RecordsScene(GuiScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = self._look()
         surface.blit(self._background(surface.get_size()), (0, 0))
         surface.blit(plaque(self.sheet.size, 235), self.sheet)
         text, fs, pad = self.app.text, self.fs, self.pad
