@@ -275,3 +275,22 @@ def test_a_data_folder_named_in_cp1251_draws_the_menu_about_and_the_saved_notice
         assert "?" in app.toast[0] and safe_text(app.toast[0]) == app.toast[0]
     finally:
         app.close()
+
+
+def test_a_nested_last_game_does_not_break_records(tmp_path):
+    from helpers import app_on_disk
+
+    from game.menus.menu import MenuScene
+
+    (tmp_path / "last_game.json").write_text("[" * 200_000, encoding="ascii")
+    app = app_on_disk(tmp_path, size="960x600")
+    try:
+        menu = app.stack.push(MenuScene(app))
+        frames(app, 2)
+        menu.press("records")  # before: RecursionError on every click
+        frames(app, 2)
+        assert not menu.buttons["save_record"].is_enabled
+        menu.press("open_record")
+        frames(app, 2)
+    finally:
+        app.close()
