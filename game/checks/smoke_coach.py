@@ -1,5 +1,5 @@
 """The coach's visits of ``salon --smoke``: the replay viewer from a sheet and from an opened record,
-the records menu and its file dialog, a bad record's message, and "Play deal number…".
+the records menu and the records browser, a bad record's message, and "Play deal number…".
 
 Registered by importing this module from ``game.checks.smoke`` (after its own visits). The review runs in
 the smoke's InlineWorker with a small fixed search (one verdict per frame), so the visits never wait.
@@ -158,7 +158,7 @@ def _records_menu(s: Smoke) -> None:
     s.home()
     s.click_button("records")
     s.check("main menu: records")
-    folder = os.environ.get("SALON_RECORDS_DIR") or tempfile.mkdtemp(prefix="salon-smoke-records-")
+    folder = str(s.app.records_folder())  # the scratch copy's (salon --smoke), or the test's data folder
     os.makedirs(folder, exist_ok=True)
     record = resource_path("game", "data", "eralash_illustrative.json").read_text("utf-8")
     with open(os.path.join(folder, "eralash-2026-11-29-2010.json"), "w", encoding="utf-8") as f:

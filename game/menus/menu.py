@@ -178,7 +178,7 @@ class MenuScene(FileDialogHost, GuiScene):
         self.button("back", t("menu.back"), back, container=panel)
 
     def _build_records(self, panel: Any, inner: int, ph: int) -> None:
-        """Records…: open one (the file dialog; or drop a file onto the window), save the game."""
+        """Records…: open one (the records browser; or drop a file onto the window), save the game."""
         import warnings
 
         y = 150

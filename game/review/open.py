@@ -5,7 +5,8 @@
   line in the app, and nothing else happens. ``open_record_async``: the same off the UI thread, with
   an "Opening…" plaque (a dropped file, the records browser, ``salon RECORD``).
 - ``review_deal(app, table, deal)``: the end-of-deal sheet's "Review this deal".
-- ``FileDialogHost``: opens pygame_gui's file dialog for "Open record…" and takes its answer.
+- ``FileDialogHost``: pygame_gui's stock file dialog (no longer what Records → Open record… shows:
+  that is the records browser, ``game.review.browser``; kept for the menu that mixes it in).
 """
 
 from __future__ import annotations
@@ -115,12 +116,13 @@ class FileDialogHost:
         import pygame
         from pygame_gui.windows import UIFileDialog
 
-        from game.store.records import records_folder
-
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(720, w - 40), min(520, h - 40))
         rect.center = (w // 2, h // 2)
-        folder = records_folder()
+        try:
+            folder = records_folder_of(self.app)
+        except RecordError:
+            folder = Path.home()
         start = folder if folder.is_dir() else Path.home()
         with contextlib.suppress(Exception):  # pygame_gui's own words (OK, Cancel) in our language
             from game.words import i18n
