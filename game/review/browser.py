@@ -134,6 +134,7 @@ class RecordsScene(GuiScene):
         self._reader: threading.Thread | None = None
         self._generation = 0
         self._drawn: tuple[Any, ...] = ()
+        self.fs = self.row_fs = 18
         self.load()
 
     # --- the folder -------------------------------------------------------------------------------
@@ -328,22 +329,40 @@ class RecordsScene(GuiScene):
         return text + "…" if text else ""
 
     def columns(self) -> list[Column]:
-        """Game, date and deals as wide as their widest; players and result share the rest."""
-        font = self.app.text.font(self.fs)
-        bold = self.app.text.font(self.fs, "bold")
+        """Game, date and deals as wide as their widest; players and result as wide as the rows shown
+        need, the rest shared out. When they cannot fit, the list's text gets smaller (``row_fs``)
+        before anything is cut."""
+        for size in range(self.fs, 12, -1):
+            cols, fits = self._columns_at(size)
+            if fits:
+                break
+        self.row_fs = size
+        return cols
+
+    def _columns_at(self, size: int) -> tuple[list[Column], bool]:
+        font = self.app.text.font(size)
+        bold = self.app.text.font(size, "bold")
         gap = 16
         game = max(bold.size(t("records.col.game"))[0], *(font.size(t(k))[0] for k in GAME_NAMES.values()))
         date = max(bold.size(t("records.col.date"))[0], font.size("2026-12-31 23:59")[0])
         deals = max(bold.size(t("records.col.deals"))[0], font.size("000")[0])
-        x = self.list_rect.x + 8
+        shown = [r for r in self.rows[self.top:self.top + self.visible]
+                 if r.read and not r.error and not r.folder]
+        players = max([bold.size(t("records.col.players"))[0], *(font.size(r.players)[0] for r in shown)])
+        result = max([bold.size(t("records.col.result"))[0], *(font.size(r.result)[0] for r in shown)])
         rest = self.list_rect.width - 16 - game - date - deals - 4 * gap
-        widths = {"game": game, "date": date, "players": int(rest * 0.55), "result": rest - int(rest * 0.55),
-                  "deals": deals}
+        fits = players + result <= rest
+        spare = max(0, rest - players - result)
+        widths = {"game": game, "date": date, "players": players + spare // 2,
+                  "result": result + spare - spare // 2, "deals": deals}
+        if not fits:  # the smallest size: shared as before, and the longest cut with "…"
+            widths["players"], widths["result"] = int(rest * 0.55), rest - int(rest * 0.55)
+        x = self.list_rect.x + 8
         out = []
         for key, _ in COLUMNS:
             out.append((key, pygame.Rect(x, 0, widths[key], 0)))
             x += widths[key] + gap
-        return out
+        return out, fits
 
     def draw(self, surface: pygame.Surface) -> None:
         self._drawn = self._look()
@@ -362,8 +381,8 @@ class RecordsScene(GuiScene):
         cols = self.columns()
         if not self.browsing or any(not r.folder for r in self.rows):
             for key, rect in cols:
-                head = self.fit(t(f"records.col.{key}"), fs, rect.width, "bold")
-                surface.blit(text.get(head, fs, BRASS_LIGHT, "bold"), (rect.x, y))
+                head = self.fit(t(f"records.col.{key}"), self.row_fs, rect.width, "bold")
+                surface.blit(text.get(head, self.row_fs, BRASS_LIGHT, "bold"), (rect.x, y))
         pygame.draw.line(surface, BRASS, (self.list_rect.x, self.list_rect.y - 4),
                          (self.list_rect.right, self.list_rect.y - 4), 1)
         if not self.rows:
@@ -374,7 +393,7 @@ class RecordsScene(GuiScene):
             self.draw_row(surface, self.rows[i], i, cols)
 
     def draw_row(self, surface: pygame.Surface, row: Row, index: int, cols: list[Column]) -> None:
-        text, fs = self.app.text, self.fs
+        text, fs = self.app.text, self.row_fs
         y = self.list_rect.y + (index - self.top) * self.row_h
         band = pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.row_h)
         if index == self.selected:
