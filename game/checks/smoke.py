@@ -545,9 +545,11 @@ def smoke(args: Any, size: tuple[int, int], only: Callable[[str], bool] | None =
     """Run the visits on an App over ``args.data_dir`` at ``size``; the report (without timing)."""
     from game.app import App
     from game.botworker import InlineWorker
+    from game.review.opening import OpeningScene
     from game.widgets.warm import Warmer
 
     Warmer.inline = True
+    OpeningScene.hold = True  # a record's "Opening…" plaque stays until the visit has checked it
     app = App(args, size=size)
     app.worker = InlineWorker("game.checks.tour:make_smoke_bot")
     with contextlib.suppress(Exception):
@@ -559,6 +561,7 @@ def smoke(args: Any, size: tuple[int, int], only: Callable[[str], bool] | None =
     try:
         s.run(only)
     finally:
+        OpeningScene.hold = False
         with contextlib.suppress(Exception):
             app.close()
     return s.report()

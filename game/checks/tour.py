@@ -101,7 +101,8 @@ class Smoke:
         for scene in list(self.app.stack.scenes):
             if isinstance(scene, OpeningScene):
                 if check:
-                    self.check(check)
+                    self.check(check)  # always there: the smoke holds its answer (OpeningScene.hold)
+                scene.release()
                 if not scene.wait(60.0):
                     raise RuntimeError("a record's reader never answered")
                 self.frames(2)

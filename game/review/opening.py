@@ -26,6 +26,7 @@ class OpeningScene(Scene):
 
     transparent = True
     modal = True
+    hold = False  # the smoke holds every answer until it has checked the plaque (``release()``)
 
     def __init__(self, app: Any, path: Path, show: Any, on_done: Any = None) -> None:
         """``show(app, record, match)`` opens the viewer (game.review.open.open_viewer) and returns it."""
@@ -59,6 +60,10 @@ class OpeningScene(Scene):
     def done(self) -> bool:
         return bool(self.answer)
 
+    def release(self) -> None:
+        """Let ``update`` take the answer (after the smoke has looked at the plaque)."""
+        self.hold = False
+
     def wait(self, timeout: float = 30.0) -> bool:
         """Block until the helper thread answered (tests, the smoke); True if it did."""
         self.thread.join(timeout)
@@ -72,7 +77,7 @@ class OpeningScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if not self.answer or self.cancelled:
+        if not self.answer or self.cancelled or self.hold:
             return
         record, match = self.answer[0]
         self.app.stack.remove(self)
