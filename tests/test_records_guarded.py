@@ -69,16 +69,20 @@ def test_the_reader_refuses_each_hostile_file_in_one_line(tmp_path):
 
 
 @needs_posix
-def test_hostile_records_dropped_on_the_window_each_end_as_a_notice(tmp_path):
+def test_hostile_records_dropped_on_the_window_each_end_as_a_notice(tmp_path, monkeypatch):
     app = headless_app("ru")
     from game.menus.menu import MenuScene
 
     menu = app.stack.push(MenuScene(app))
     frames(app, 2)
+    monkeypatch.setattr(OpeningScene, "hold", True)  # the answer waits, so the plaque can be seen
     for kind, path in _hostile(tmp_path).items():
         frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
-        assert isinstance(app.stack.top, OpeningScene), kind  # read off the UI thread, "Opening…" shows
+        opening = app.stack.top
+        assert isinstance(opening, OpeningScene), kind  # read off the UI thread, "Opening…" shows
         frames(app, 2)  # the window goes on drawing while the reader works
+        assert app.stack.top is opening
+        opening.release()
         settle_opening(app)
         text, _, kind_shown = app.toast
         assert app.stack.top is menu and kind_shown == "warn" and path.name in text and "\n" not in text, kind
