@@ -127,16 +127,16 @@ def read_record(path: str | os.PathLike[str]) -> tuple[dict[str, Any], Any]:
     Through the same guarded reader as saves (``storage.read_regular_bytes``): regular files only,
     opened non-blocking (a FIFO or a device is refused, never waited on), at most
     ``MAX_RECORD_BYTES``, nested at most ``storage.MAX_DEPTH`` deep."""
-    name = safe_text(Path(path).name)
+    # the reasons leave the file's name out: the notice that shows them names it ("Cannot open x: …")
     try:
         raw = read_regular_bytes(Path(path), MAX_RECORD_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"{name} is not there") from None
+        raise RecordError("there is no such file") from None
     except CorruptFile as err:
-        raise RecordError(f"{name}: {err}") from None
+        raise RecordError(str(err)) from None
     except (OSError, ValueError) as err:
         reason = getattr(err, "strerror", None) or one_line(err)
-        raise RecordError(f"cannot read {name}: {safe_text(reason)}") from None
+        raise RecordError(f"it cannot be read ({safe_text(reason)})") from None
     record = parse_record(raw)
     return record, match_of(record)
 
