@@ -88,6 +88,10 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
             if stop():
                 return
             data = verdict.to_json() if hasattr(verdict, "to_json") else dict(verdict)
+            for spread in ("win_spread", "deal_spread"):  # how much the choice could matter: the
+                value = getattr(verdict, spread, None)  # viewer tells a decided deal from them
+                if isinstance(value, (int, float)):
+                    data.setdefault(spread, float(value))
             put(Reply(rid, data, None, time.perf_counter() - t0, done=False))
         put(Reply(rid, None, None, time.perf_counter() - t0, done=True))
     except Exception as err:  # a bad record: the engine's one line goes back to the viewer

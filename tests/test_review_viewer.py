@@ -101,7 +101,11 @@ def test_verdicts_fill_in_as_they_come_and_the_summary_heads_the_viewer(make_app
     assert s["judged"] == decisions and s["mistakes"] == sum(
         v.grade == "mistake" for v in viewer.replay.verdicts)
     lines = [text for text, *_ in viewer.header_lines()]
-    assert any(str(decisions) in line for line in lines) and any(f"{s['lost']:.1f}" in line for line in lines)
+    from game.review.words import chance_lost, deal_lost
+
+    lost = (deal_lost(s["deal_lost"], s["unit"], minus=False) if s["deal_lost"] is not None
+            else chance_lost(s["lost"], minus=False))  # deal points lost; win chance from older reviews
+    assert any(str(decisions) in line for line in lines) and any(lost in line for line in lines)
     assert all(viewer.replay.steps[i].verdict is not None for i in viewer.replay.decisions())
 
 
@@ -128,7 +132,9 @@ def test_the_better_move_is_drawn_on_the_cards_and_explained(make_app):
     if v.played.card != best.card:  # the card played is outlined apart (the same card: other captures)
         assert viewer.sprites[v.played.card].highlight == "warn"
     words = " ".join(text for text, *_ in viewer.step_lines())
-    assert "Лучше" in words and f"{v.points:.1f}" in words
+    from game.review.words import move_words, number
+
+    assert move_words("uragan", v.best) in words and f"−{number(v.points)}\u00a0% шанса на победу" in words
 
 
 def test_stop_cancels_the_review(make_app):

@@ -89,7 +89,8 @@ def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> 
 
 def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = None) -> Any:
     """The viewer over a table: the game so far from the player's seat, opened at ``deal`` (from 1),
-    reviewing only that deal's decisions (the deals before it still count for the match score)."""
+    reviewing only that deal's decisions (the deals before it still count for the match score). The
+    verdicts already kept with the saved game show at once, on this deal and the others."""
     from game.review.viewer import viewer_for
 
     match = table.match
@@ -99,9 +100,17 @@ def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = N
     viewer = viewer_for(app, table.game, match, table.me, record=record, start_deal=deal,
                         review=False, on_close=on_close)
     viewer.review_deals = [deal]
+    viewer.replay.scope = {deal}
     viewer.count_in_stats = not table.demo
+    session = getattr(table, "session", None)
+    if not table.demo and hasattr(session, "kept_reviews"):
+        viewer.keep_in = session
     app.stack.push(viewer)
-    viewer.start_review()
+    if viewer.preload_kept():  # judged whole before: shown as it was, nothing to think about again
+        viewer.review_state = "done"
+        viewer.build_buttons()
+    else:
+        viewer.start_review()
     return viewer
 
 

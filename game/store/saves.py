@@ -3,7 +3,8 @@
 A save holds what rebuilds the exact position and nothing that could drift: the engine's
 ``Match.to_save()`` (options, players, seed, first dealer, every move), who sits where (human or bot
 level and the bot's seed), whether undo was used, a ``game_id`` so statistics count the game once,
-and the table scene's own ``snapshot()`` (UI-only state such as a pending claim prompt). The bots are
+the table scene's own ``snapshot()`` (UI-only state such as a pending claim prompt), and the coach's
+verdicts on each deal already reviewed (``reviews``, so another deal's review shows them). The bots are
 rebuilt from their level and seed; the match replays its moves, so the cards, the table, the score
 sheet and whose turn it is come back exactly.
 
@@ -57,6 +58,7 @@ class SavedGame:
     undo_used: bool = False
     table: dict[str, Any] | None = None
     saved_at: str = ""
+    reviews: dict[str, Any] = field(default_factory=dict)  # deal (from 1, as text) -> kept review
 
     @property
     def humans(self) -> list[int]:
@@ -65,7 +67,8 @@ class SavedGame:
     def to_dict(self) -> dict[str, Any]:
         return {"version": SAVE_KIND.version, "game": self.game, "match": self.match,
                 "seats": list(self.seats), "bot_seeds": list(self.bot_seeds), "game_id": self.game_id,
-                "undo_used": self.undo_used, "table": self.table, "saved_at": self.saved_at}
+                "undo_used": self.undo_used, "table": self.table, "saved_at": self.saved_at,
+                "reviews": self.reviews}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SavedGame:
@@ -92,7 +95,8 @@ class SavedGame:
         saved_at = d.get("saved_at", "")
         return cls(game=game, match=match, seats=list(seats), bot_seeds=list(seeds), game_id=game_id,
                    undo_used=undo_used, table=table if isinstance(table, dict) else None,
-                   saved_at=saved_at[:40] if isinstance(saved_at, str) else "")
+                   saved_at=saved_at[:40] if isinstance(saved_at, str) else "",
+                   reviews=_kept_reviews(d.get("reviews")))
 
     def restore_match(self) -> Any:
         """The engine's ``Match`` in the saved position (replays every move)."""
@@ -100,6 +104,38 @@ class SavedGame:
 
 
 MAX_ID = 64
+MAX_KEPT_DEALS = 200
+MAX_KEPT_VERDICTS = 400  # a deal's decisions: about 17 in Uragan, 13 in Eralash
+
+
+def _kept_reviews(value: Any) -> dict[str, Any]:
+    """The kept reviews that have the expected shape (an older save has none; a bad one is dropped,
+    the game itself still loads)."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict[str, Any] = {}
+    for deal, kept in list(value.items())[:MAX_KEPT_DEALS]:
+        if not (isinstance(deal, str) and deal.isdigit() and isinstance(kept, dict)):
+            continue
+        seat, upto, sign = kept.get("seat"), kept.get("upto"), kept.get("sign")
+        verdicts = kept.get("verdicts")
+        if not (isinstance(seat, int) and isinstance(upto, int) and isinstance(sign, str)
+                and isinstance(verdicts, list) and len(verdicts) <= MAX_KEPT_VERDICTS
+                and all(isinstance(v, dict) for v in verdicts)):
+            continue
+        decided = kept.get("decided")
+        out[deal] = {"seat": seat, "upto": upto, "sign": sign[:64], "verdicts": verdicts,
+                     "decided": decided if isinstance(decided, bool) else None,
+                     "complete": kept.get("complete") is True}
+    return out
+
+
+def moves_sign(moves: list[Any]) -> str:
+    """A short fingerprint of a list of moves (a kept review fits only the moves it judged)."""
+    import hashlib
+    import json
+
+    return hashlib.blake2s(json.dumps(moves, sort_keys=True).encode(), digest_size=10).hexdigest()
 MAX_MOVES = 20_000  # a whole Eralash match is a few hundred moves
 
 
@@ -323,6 +359,28 @@ class Session:
         self.saved.table = snapshot
         if save:
             self.save()
+
+    def keep_review(self, deal: int, seat: int, upto: int, verdicts: list[dict[str, Any]],
+                    decided: bool | None, complete: bool) -> None:
+        """Keep the coach's verdicts on ``deal`` (its moves end at ``upto``) with the saved game."""
+        moves = self.match.to_save()["moves"]
+        if not 0 < upto <= len(moves):
+            return
+        self.saved.reviews[str(deal)] = {"seat": seat, "upto": upto, "sign": moves_sign(moves[:upto]),
+                                         "verdicts": list(verdicts)[:MAX_KEPT_VERDICTS],
+                                         "decided": decided, "complete": complete}
+        self.save()
+
+    def kept_reviews(self, seat: int) -> dict[int, dict[str, Any]]:
+        """The kept reviews of ``seat``'s decisions that still fit the game (an undo past a deal's
+        end drops its review), by deal."""
+        moves = self.match.to_save()["moves"]
+        out = {}
+        for deal, kept in self.saved.reviews.items():
+            upto = kept["upto"]
+            if kept["seat"] == seat and upto <= len(moves) and moves_sign(moves[:upto]) == kept["sign"]:
+                out[int(deal)] = kept
+        return out
 
     def save(self, *, background: bool = True) -> bool:
         """Write the save; by default on the writer thread, so a move never waits for the disk."""

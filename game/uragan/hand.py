@@ -144,7 +144,7 @@ class UraganHand:
             for c in cards:
                 if c in self.sprites:
                     self.sprites[c].highlight = "hint"
-        self.say(t("table.hint.move", move=self.hint_text(move)), 6.0, "hint")
+        self.say(self.hint_words(move), 6.0, "hint")
 
     def hint_text(self, move: Any) -> str:
         if isinstance(move, Claim):

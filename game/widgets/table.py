@@ -481,11 +481,13 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         return self.app.review_deal(self, deal)
 
     def maybe_review_after_deal(self) -> None:
-        """The setting "Review after each deal": the review opens by itself over the sheet."""
+        """The setting "Review after each deal": the review opens by itself over the sheet, on the deal
+        just finished. Named by the deals done, not the record's last deal: a match rebuilt from a
+        save (Continue) has already dealt the next deal, which has no decisions yet."""
         if self.demo or not self.humans or not getattr(self.app.settings, "review_after_deal", False):
             return
         with contextlib.suppress(Exception):
-            self.review_deal()
+            self.review_deal(max(1, len(self.match.deals_done)))
 
     def save_record(self) -> Any:
         """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,

@@ -88,12 +88,19 @@ class TableDrawing:
             return
         rect = self.layout.message
         colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
-        img = self.text.get(msg.text, self.font_size(0.026), colour, suits=self.suits())
-        box = img.get_rect(center=rect.center).inflate(36, 16)
-        if midbottom is not None:
-            box.midbottom = midbottom
+        fs = self.font_size(0.026)
+        room = max(rect.width, int(self.layout.size[0] * 0.72)) - 36
+        lines = self.text.wrap(msg.text, fs, room) or [msg.text]  # a hint with its reason: two lines
+        imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
+        width = max(img.get_width() for img in imgs)
+        first = imgs[0].get_rect(center=rect.center).inflate(36, 16)
+        box = pygame.Rect(0, 0, width + 36, sum(img.get_height() for img in imgs) + 16)
+        box.midbottom = midbottom if midbottom is not None else (rect.centerx, first.bottom)
         surface.blit(self._plaque(box.size), box)
-        surface.blit(img, img.get_rect(center=box.center))
+        y = box.y + 8
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
         p = self._plaques.get(size)
