@@ -209,6 +209,7 @@ class App:
         self._worker: Any = None
         self._sounds: Any = None
         self.running = True
+        self._esc_held = False  # Esc is down: its key repeats are not new presses
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
@@ -445,10 +446,35 @@ class App:
 
     # --- the loop -------------------------------------------------------------------------------
 
+    def esc_repeat(self, event: Any) -> bool:
+        """Is this KEYDOWN a held Esc repeating? One press of Esc is one step back (a table to the menu),
+        never several (the menu's question, or the app gone)."""
+        pg = self.pg
+        if event.type in (pg.WINDOWFOCUSLOST, pg.WINDOWFOCUSGAINED):
+            self._esc_held = False  # its key-up may go to another window
+            return False
+        if getattr(event, "key", None) != pg.K_ESCAPE:
+            return False
+        if event.type == pg.KEYUP:
+            self._esc_held = False
+            return False
+        if event.type != pg.KEYDOWN:
+            return False
+        if self._esc_held:  # no key-up since the last press: the key is repeating
+            return True
+        # Held down by a real keyboard: its repeats (queued, perhaps, until after the key went up,
+        # when the frame is slow) are dropped until its key-up arrives. A key-down posted with no
+        # key held (tests, other programs) is a press of its own.
+        with contextlib.suppress(Exception):
+            self._esc_held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
+        return False
+
     def dispatch(self, event: Any) -> None:
         pg = self.pg
         if event.type == pg.QUIT:
             self.running = False
+            return
+        if self.esc_repeat(event):
             return
         if event.type == pg.WINDOWSIZECHANGED:
             self.on_window_resized((event.x, event.y))

@@ -131,3 +131,15 @@ def crafted_uragan_deal(table: Any, hand0: list[str], table_cards: list[str], ha
     table._opening_pending = False
     table.sync(instant=True)
     return deal
+
+
+def play_a_card(app: Any, table: Any, limit: int = 3000) -> None:
+    """Frames until the player of an Uragan table may play, then their first legal card: a game the
+    player has played in (one that a new game would abandon, counted as a loss)."""
+    for _ in range(limit):
+        if table.can_play_card():
+            table.submit(next(m for m in table.match.legal_moves() if type(m).__name__ == "Play"))
+            frames(app, 2)
+            return
+        frames(app, 1, dt=0.1)
+    raise AssertionError("the player's turn never came")

@@ -53,7 +53,7 @@ def test_accuracy_is_the_share_marked_best_with_deal_value_lost_per_decision(tmp
     assert again.accuracy_history("uragan") == [0.5, 1.0]
     i18n.set_language("ru")
     said = accuracy_text(again, "uragan").replace("\u00a0", " ")
-    assert said == "Точность: 60 % · 0,5 очка на решение · оценено 5 решений"
+    assert said == "Точность: 60 % · 0,5 балла на решение · оценено 5 решений"
     i18n.set_language("en")
     said = accuracy_text(again, "uragan").replace("\u00a0", " ")
     assert said == "Accuracy: 60% · 0.5 deal points per decision · 5 decisions judged"

@@ -9,7 +9,6 @@ from engine.cards import SUIT_MASK, parse
 from engine.eralash.match import Match
 from engine.eralash.options import Options
 from engine.review import NOISE, Verdict, deal_summaries, review_record
-from engine.review import eralash as judge_eralash
 
 
 def _record(n: int, seed: int, plant: tuple[int, str] | None = None,
@@ -92,7 +91,3 @@ def test_four_hand_verdicts_are_sampled_with_deal_values() -> None:
     for v in verdicts:
         assert v.deal_played is not None and 0 <= v.deal_played <= v.deal_best <= 13
         assert v.line and v.line[0] == v.best
-
-
-def test_the_line_starts_where_settle_names_the_best() -> None:
-    assert NOISE["eralash"] == judge_eralash.NEAR

@@ -72,3 +72,11 @@ def test_verdict_json_writes_the_new_fields_and_why_only_when_set() -> None:
     assert "why" not in out
     out = Verdict("uragan", 1, 1, 0, "play", 3, m, m, 0.5, 0.5, 0.0, why={"en": "x", "ru": "y"}).to_json()
     assert out["why"] == {"en": "x", "ru": "y"} and "deal_played" not in out
+
+
+def test_a_judge_spread_keeps_a_deal_from_being_called_decided() -> None:
+    j = Judgement("a", 0, 0, 1, table={"a": (0.5, 1.0), "b": (0.5, 1.1)}, spread=(0.0, 2.0))
+    s = settle("a", j, 0.01)
+    assert s.deal_spread == 2.0 and s.win_spread == 0.0
+    s = settle("a", j._replace(spread=None), 0.01)
+    assert s.deal_spread == 0.1

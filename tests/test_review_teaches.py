@@ -92,10 +92,10 @@ def test_numbers_follow_the_language_and_never_show_minus_zero():
     i18n.set_language("ru")
     assert number(7.94) == "7,9" and number(2.0) == "2" and number(-0.04) == "0"
     assert plain(chance_lost(7.9)) == "−7,9 % шанса на победу"
-    assert plain(deal_lost(1.5, "points")) == "−1,5 очка за сдачу"
-    assert plain(deal_lost(1, "points")) == "−1 очко за сдачу"
-    assert plain(deal_lost(3, "points")) == "−3 очка за сдачу"
-    assert plain(deal_lost(5, "points")) == "−5 очков за сдачу"
+    assert plain(deal_lost(1.5, "points")) == "−1,5 балла за сдачу"
+    assert plain(deal_lost(1, "points")) == "−1 балл за сдачу"
+    assert plain(deal_lost(3, "points")) == "−3 балла за сдачу"
+    assert plain(deal_lost(5, "points")) == "−5 баллов за сдачу"
     assert plain(deal_lost(0.5, "tricks")) == "−0,5 взятки"
     assert plain(deal_lost(2, "tricks", minus=False)) == "2 взятки"
     i18n.set_language("en")
@@ -111,9 +111,9 @@ def test_three_marks_named_once_with_their_cost():
     i18n.set_language("ru")
     mistake = Verdict(1, 1, None, None, 0.079, raw={"mark": "mistake", "deal_loss": 1.5})
     said = [plain(x) for x in mark_line(mistake, "points")]
-    assert said == ["● Ошибка: −1,5 очка за сдачу · −7,9 % шанса на победу", "mistake"]
+    assert said == ["● Ошибка: −1,5 балла за сдачу · −7,9 % шанса на победу", "mistake"]
     small = Verdict(1, 1, None, None, 0.0004, raw={"mark": "inaccuracy", "deal_loss": 0.4})
-    assert plain(mark_line(small, "points")[0]) == "● Неточность: −0,4 очка за сдачу"  # no "−0 %"
+    assert plain(mark_line(small, "points")[0]) == "● Неточность: −0,4 балла за сдачу"  # no "−0 %"
     best = Verdict(1, 1, None, None, 0.0, raw={"mark": "best", "deal_loss": 0.0})
     assert mark_line(best, "tricks") == ("● Лучший ход", "best")
     assert mark_line(mistake, "points", decided=True) == ("● Без разницы", "nodiff")
@@ -133,10 +133,10 @@ def test_the_why_line_in_the_interface_language_under_the_verdict(make_app, lang
     texts = [plain(line[0]) for line in viewer.step_lines()]
     assert raw["why"][lang] in " ".join(texts)
     assert raw["why"]["en" if lang == "ru" else "ru"] not in " ".join(texts)
-    mark = "● Ошибка: −1,5 очка за сдачу" if lang == "ru" else "● Mistake: −1.5 deal points"
+    mark = "● Ошибка: −1,5 балла за сдачу" if lang == "ru" else "● Mistake: −1.5 deal points"
     assert any(text.startswith(mark) for text in texts)
     head = plain(" ".join(line[0] for line in viewer.header_lines()))
-    assert ("Потеряно: 1,5 очка за сдачу" if lang == "ru" else "Lost: 1.5 deal points") in head
+    assert ("Потеряно: 1,5 балла за сдачу" if lang == "ru" else "Lost: 1.5 deal points") in head
     assert " п." not in head + " ".join(texts)
 
 

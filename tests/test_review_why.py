@@ -51,12 +51,12 @@ def test_russian_plurals() -> None:
              101: "101 карта", 111: "111 карт", 112: "112 карт"}
     for n, text in forms.items():
         assert W.count(n, "card", "ru") == text
-    assert W.count(1, "point", "ru") == "1 очко" and W.count(3, "point", "ru") == "3 очка"
-    assert W.count(7, "point", "ru") == "7 очков" and W.count(13, "trick", "ru") == "13 взяток"
+    assert W.count(1, "point", "ru") == "1 балл" and W.count(3, "point", "ru") == "3 балла"
+    assert W.count(7, "point", "ru") == "7 баллов" and W.count(13, "trick", "ru") == "13 взяток"
     assert W.count(1, "card", "ru", accusative=True) == "1 карту"  # "на 1 карту больше"
     assert W.count(2, "card", "ru", accusative=True) == "2 карты"
     assert W.count(1, "card", "en") == "1 card" and W.count(2, "card", "en") == "2 cards"
-    assert W.noun(1.5, "point", "ru") == "очка"  # "1,5 очка"
+    assert W.noun(1.5, "point", "ru") == "балла"  # "1,5 балла"
 
 
 def test_numbers_use_the_decimal_comma_in_russian_and_never_minus_zero() -> None:
@@ -152,9 +152,9 @@ def test_a_plain_better_move_still_gets_a_why_with_the_value() -> None:
 
     said = W.say_both([BetterValue(legal[1], 1.5, "points")])
     assert said == {"en": f"{W.move_text(legal[1], 'en')} is worth 1.5 more deal points here.",
-                    "ru": f"«{W.move_text(legal[1], 'ru')}» приносит здесь на 1,5 очка больше."}
+                    "ru": f"«{W.move_text(legal[1], 'ru')}» приносит здесь на 1,5 балла больше."}
     whole = W.say_both([BetterValue(legal[1], 1.0, "points")])
-    assert whole is not None and "1 more deal point here" in whole["en"] and "на 1 очко больше" in whole["ru"]
+    assert whole is not None and "1 more deal point here" in whole["en"] and "на 1 балл больше" in whole["ru"]
     tricks = W.say_both([BetterValue(legal[1], 2.0, "tricks")])
     assert tricks is not None and "2 more tricks" in tricks["en"] and "на 2 взятки больше" in tricks["ru"]
 
@@ -166,7 +166,7 @@ def test_hint_why_says_what_the_hinted_move_does() -> None:
     sweep = next(m for m in view.legal_moves() if getattr(m, "take", 0) == view.table)
     said = hint_why(view, sweep, "uragan")
     assert said == {"en": "it takes the whole table: an uragan, 1 point.",
-                    "ru": "так вы забираете весь стол — ураган, 1 очко."}
+                    "ru": "так вы забираете весь стол — ураган, 1 балл."}
     assert hint_why(view, parse_move("4C:4H"), "uragan") is None  # leaves A♠ 2♣ 3♦ = 6 for a six
 
 

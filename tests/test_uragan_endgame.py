@@ -174,3 +174,30 @@ def test_master_solves_the_last_round_from_its_view() -> None:
         best = e.solve(deal, all_values=True)
         sign = 1 if seat == 0 else -1
         assert sign * best.values[move] == max(sign * v for v in best.values.values())
+
+
+def test_a_full_table_is_cleared_without_changing_any_value(monkeypatch) -> None:
+    """Memory stays bounded: with a tiny table limit the solver clears it and still solves exactly."""
+    import engine.bots.uragan.endgame as endgame
+
+    positions = last_round_positions(6, "book", 41)
+    want = [Endgame(points_utility).solve(d).value for d, _ in positions]
+    monkeypatch.setattr(endgame, "TT_LIMIT", 50)
+    for (deal, _), w in zip(positions, want, strict=True):
+        e = Endgame(points_utility)
+        assert e.solve(deal).value == w
+        assert len(e.tt) <= 50 and len(e.leaf) <= 50
+
+
+def test_the_minimax_check_catches_a_planted_fault(monkeypatch) -> None:
+    """The checker itself: a solver that forgets the last capturer takes the table's remainder
+    disagrees with plain minimax on some of the same positions."""
+    real = Endgame._leaf
+
+    def forgetful(self, pile0, table, lc, u0, u1):  # the remainder goes to nobody
+        return real(self, pile0, table, -1, u0, u1)
+
+    monkeypatch.setattr(Endgame, "_leaf", forgetful)
+    wrong = sum(Endgame(points_utility).value(d) != minimax(d, points_utility)
+                for d, _ in _small_positions(40, "strict", 11))
+    assert wrong > 0

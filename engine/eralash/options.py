@@ -112,6 +112,12 @@ class Options:
             return 13
         return 52 // n_players  # 2 players 26, 3 players 17 (one card aside)
 
+    def one_deal(self, n_players: int) -> bool:
+        """Does every robber end after its first deal? The deal's tricks split among the sides always
+        leave one side with at least the target (2 players with the whole pack: 26 tricks, 13)."""
+        sides = self.sides(n_players)
+        return -(-self.hand_size(n_players) // sides) >= self.target
+
     def sides(self, n_players: int) -> int:
         """Score columns: 2 teams in pairs, else one per player."""
         return 2 if self.pairs else n_players

@@ -19,9 +19,9 @@ LANGS = ("en", "ru")
 NOUNS_RU: dict[str, tuple[str, str, str]] = {
     "card": ("карта", "карты", "карт"),
     "heart": ("карта червей", "карты червей", "карт червей"),
-    "point": ("очко", "очка", "очков"),
+    "point": ("балл", "балла", "баллов"),  # Uragan's game points: баллы
     "trick": ("взятка", "взятки", "взяток"),
-    "deal_point": ("очко за сдачу", "очка за сдачу", "очков за сдачу"),
+    "deal_point": ("балл за сдачу", "балла за сдачу", "баллов за сдачу"),
 }
 NOUNS_EN: dict[str, tuple[str, str]] = {
     "card": ("card", "cards"),
@@ -148,8 +148,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "who_n": "{n} {ranks} ещё не вышли",
         "who_4": "все четыре {ranks} ещё не вышли",
         "best_safe": "после «{best}» такого стола нет",
-        "sweep_missed": "{your} {card} мог{agree} забрать весь стол, {cards}, — это ураган, 1 очко",
-        "seven_missed": "{your} {card} мог{agree} взять 7♥ — это отдельное очко",
+        "sweep_missed": "{your} {card} мог{agree} забрать весь стол, {cards}, — это ураган, 1 балл",
+        "seven_missed": "{your} {card} мог{agree} взять 7♥ — это отдельный балл",
         "seven_exposed": "после «{move}» 7♥ остаётся на столе, а {takers}",
         "seven_trailed": "«{move}» кладёт 7♥ на стол, а {takers}",
         "takers_known": "у соперника {cards}",
@@ -158,9 +158,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "primiera_missed": ("«{best}» кладёт в вашу стопку {card} — лучшую карту {suit} для примьеры"
             " ({points})"),
         "primiera_given": "«{move}» оставляет сопернику {card} — карту примьеры на {points}",
-        "count_cards": ("у вас {yours}, у соперника {theirs}; очко берут 21, а лучший ход забирает"
+        "count_cards": ("у вас {yours}, у соперника {theirs}; балл берут 21, а лучший ход забирает"
             " на {more} больше"),
-        "count_hearts": ("у вас {yours}, у соперника {theirs}; очко берут 6, а лучший ход забирает"
+        "count_hearts": ("у вас {yours}, у соперника {theirs}; балл берут 6, а лучший ход забирает"
             " на {more} больше"),
         "count_primiera": "примьера {yours} против {theirs}; лучший ход поднимает вашу до {after}",
         "bait": ("соперник положил {card} на стол без нужды — часто это значит, что у него есть ещё"
@@ -186,8 +186,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "better_value": "«{best}» приносит здесь на {amount} больше",
         "better_chance": "«{best}» сохраняет на {amount} больше шансов на победу",
         "hint_safe": "так на столе не остаётся ничего для урагана соперника",
-        "hint_sweep": "так вы забираете весь стол — ураган, 1 очко",
-        "hint_seven": "так вы берёте 7♥ — это отдельное очко",
+        "hint_sweep": "так вы забираете весь стол — ураган, 1 балл",
+        "hint_seven": "так вы берёте 7♥ — это отдельный балл",
         "hint_primiera": "так в вашу стопку идёт {card} — лучшая карта {suit} для примьеры ({points})",
         "hint_trump": "{lower} берёт взятку так же верно, как {card}, а старший козырь остаётся у вас",
         "join": "; ",
@@ -440,7 +440,7 @@ def _better(r: Any, lang: str) -> list[str]:
             unit = noun(n, "deal_point" if noun_key == "point" else "trick", lang)
             return [phrase(lang, key, best=best, amount=str(n), unit=unit)]
         return [phrase(lang, key, best=best, amount=count(n, noun_key, lang, True), unit="")]
-    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,5 очка": a decimal
+    amount = f"{number(r.amount, lang)} {noun(0.5, noun_key, lang)}"  # "1,5 балла": a decimal
     if lang == "en":
         return [phrase(lang, key, best=best, amount=number(r.amount, lang),
                        unit=noun(2, "deal_point" if noun_key == "point" else "trick", lang))]

@@ -43,6 +43,63 @@ def _menu(s: Smoke) -> None:
     s.check("main menu")
 
 
+@visit("quit question")
+def _quit_question(s: Smoke) -> None:
+    """Esc on the main menu asks before the app closes."""
+    menu = s.home()
+    menu.ask_to_quit()
+    s.check("main menu: quit Salon?")
+    menu.dismiss_dialog()
+
+
+@contextlib.contextmanager
+def _bot_thinking(s: Smoke) -> Any:
+    """The bots' answers held back: a bot's turn lasts until the block ends."""
+    worker = s.app.worker
+    poll = worker.poll
+    worker.poll = lambda: []
+    try:
+        yield
+    finally:
+        worker.poll = poll
+
+
+@visit("a bot thinking")
+def _thinking(s: Smoke) -> None:
+    """The turn marker and "… is thinking…" under a bot that takes a moment, at both tables."""
+    from engine.uragan.moves import Play
+
+    table = _uragan_table(s, 16)
+    for _ in range(50):
+        if table.can_play_card():
+            break
+        _uragan_move(s, table, {"choice", "pick", "claim"})
+        s.settle(table)
+    plays = [m for m in table.match.legal_moves() if isinstance(m, Play)]
+    with _bot_thinking(s):
+        table.submit(plays[0])
+        s.frames(30, dt=0.05)
+        if table.thinking_shown() is None:
+            raise RuntimeError("the thinking bot is not marked")
+        s.check("Uragan: the bot is thinking")
+    table = _eralash_table(s, 4)
+    for _ in range(400):
+        if table.must_choose_trump():
+            table.choose_trump(table.shown.choices[0])
+        elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
+            table.end_declarations()
+        elif table.can_play_card():
+            break
+        s.settle(table)
+    legal = table.legal_mask_for_me()
+    with _bot_thinking(s):
+        table.play_card((legal & -legal).bit_length() - 1)
+        s.frames(30, dt=0.05)
+        if table.thinking_shown() is None:
+            raise RuntimeError("the thinking bot is not marked")
+        s.check("Eralash: a bot is thinking, the race line above the trick")
+
+
 @visit("new game")
 def _new_game(s: Smoke) -> None:
     from game.menus.new_game import NewGameScene
@@ -143,6 +200,19 @@ def _uragan_end(s: Smoke) -> None:
         if isinstance(top, ScoreSheetScene):
             s.frames(2, dt=5.0)
             s.check("Uragan: end of the game")
+            if not top.sheet.banner:  # the banner's room is checked whichever way this game went
+                from game.words.i18n import t
+
+                top.sheet.banner = t("table.double_win")
+                top.resize(s.app.size)
+            s.check("Uragan: a double win")
+            new = next(b for b in top.buttons if b.key == "new")
+            s.click(new.rect.center)
+            from game.menus.new_game import NewGameScene
+
+            if not isinstance(s.app.stack.top, NewGameScene):
+                raise RuntimeError("New game after the end did not open the options")
+            s.check("Uragan: New game after the end")
             return
         if table.is_human_turn() and not table.busy():
             _uragan_move(s, table, seen)
@@ -424,8 +494,16 @@ def _abandon(s: Smoke) -> None:
     from game.store.saves import game_in_progress
 
     s.home()
-    if not game_in_progress(s.app.store):
-        open_table(s.app, "uragan", level="novice")
+    if not game_in_progress(s.app.store):  # a game the player has played a card in (else none to lose)
+        from engine.uragan.moves import Play
+
+        table = open_table(s.app, "uragan", level="novice")
+        for _ in range(50):
+            s.settle(table)
+            if table.can_play_card():
+                table.submit(next(m for m in table.match.legal_moves() if isinstance(m, Play)))
+                break
+            _uragan_move(s, table, {"choice", "pick", "claim"})
         s.frames(2)
         s.home()
     scene = s.push(NewGameScene(s.app))

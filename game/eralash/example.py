@@ -74,6 +74,13 @@ class ExampleTable(EralashTable):
         session, plays = cls.fresh_session()
         return cls(app, session, plays)
 
+    race_shown = False  # the narration tells the race; the top of this table is laid out for it
+    trick_captions = False
+
+    def deal_number_text(self) -> str:
+        """The example is a record's own deal, not one dealt from a game number: none is shown."""
+        return ""
+
     def can_go_back(self) -> bool:
         return (self.phase == "play" and not self.queue and not self.tweens.busy
                 and not self.holds - {"declare"})

@@ -165,8 +165,10 @@ class EralashPlaces:
         x0 = place.hand[0] - step * (k - 1) / 2
         for i, c in enumerate(cards):
             y = place.hand[1]
-            if legal >> c & 1:
-                y -= ch * (0.22 if c == self.selected else 0.1)
+            if c == self.selected:  # picked, on the player's turn or ahead of it
+                y -= ch * 0.22
+            elif legal >> c & 1:
+                y -= ch * 0.1
             out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
 
     def _run_row(self, out: dict[int, Target], seat: int, runs: int) -> None:

@@ -60,6 +60,7 @@ class EralashPlaques:
         for seat in range(self.n):
             self.draw_plate(surface, seat)
         self.draw_score(surface)
+        self.draw_race(surface)
         if self.shown.trump >= 0 and self.phase == "play":
             self.draw_trump(surface)
         deal = self.shown
@@ -92,8 +93,8 @@ class EralashPlaques:
         )
         level = self.levels[seat]
         bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
-        if seat == deal.dealer:
-            bits.append(t("eralash.dealer_mark"))
+        if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
+            bits.append(t("table.you_deal") if self.form(seat) == "you" else t("eralash.dealer_mark"))
         if level and not self.reveal:
             bits.insert(0, t(f"level.{level}"))
         if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
@@ -114,12 +115,24 @@ class EralashPlaques:
         sub_rect.left = max(sub_rect.left, edge)
         sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
         surface.blit(sub, sub_rect)
-        if self.bot_thinking() == seat:
-            self.draw_thinking(surface, (rect.right + 10, rect.centery), seat)
-        if seat == self.match.current_player() and self.phase == "play" and not self.busy():
+        if seat == self.turn_seat():
+            self.draw_turn_mark(surface, rect)
             pygame.draw.line(
                 surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
             )
+        if self.thinking_shown() == seat:
+            self.draw_thinking_label(surface, (sub_rect.centerx, sub_rect.bottom + 2), seat)
+
+    def turn_seat(self) -> int | None:
+        """The seat the turn marker stands at: whoever is to play a card or choose trump (none while a
+        finished trick is shown or between deals)."""
+        if self.phase not in ("play", "declare") or self.shown is not self.match.deal or self.match.is_over():
+            return None
+        if getattr(self, "gather", None) is not None:
+            return None
+        if self.phase == "declare" and self.shown.trump >= 0:
+            return None
+        return self.match.current_player()
 
     def draw_score(self, surface: pygame.Surface) -> None:
         """The compact score sheet: points and tricks per player (team) for the robber so far."""
@@ -137,17 +150,18 @@ class EralashPlaques:
         name_w = col_p - x - int(rect.width * 0.14)
         # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
         # (the layout keeps a row per player, so a pair's two lines fit the plaque).
+        # One size for every side (two teams' names never differ in size beside each other).
         names: list[list[pygame.Surface]] = []
-        for side in range(sides):
-            words = self.side_name(side)
-            name = self.text.get(words, fs, IVORY)
+        words_of = [self.side_name(side) for side in range(sides)]
+        size = fs
+        if any(self.text.font(fs).size(words)[0] > name_w for words in words_of):
+            size = max(10, int(fs * 0.8))
+        for words in words_of:
+            name = self.text.get(words, size, IVORY)
             if name.get_width() > name_w:
-                size = max(10, int(fs * 0.8))
-                name = self.text.get(words, size, IVORY)
-                if name.get_width() > name_w:
-                    lines = self.text.wrap(words, size, name_w)
-                    names.append([self.text.get(line, size, IVORY) for line in lines])
-                    continue
+                lines = self.text.wrap(words, size, name_w)
+                names.append([self.text.get(line, size, IVORY) for line in lines])
+                continue
             names.append([name])
         heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
                    for imgs in names]
@@ -182,6 +196,55 @@ class EralashPlaques:
             d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
             # Under the trump indicator: below the score plaque the left seat's hand would cover it.
             surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.layout.trump.bottom + 6)))
+
+    race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
+
+    def race_line(self) -> str:
+        """Where the robber stands, in one line: who leads on points (points decide the winner) and
+        what ends it (tricks: someone reaching the target, or this very deal when it must)."""
+        match = self.match
+        points = match.score() if match.deal is self.shown else match.finished_points()
+        best = max(points)
+        leaders = [side for side, p in enumerate(points) if p == best]
+        if len(leaders) == 1:
+            second = max((p for side, p in enumerate(points) if side != leaders[0]), default=0)
+            diff = int(best - second)
+            lead = say("eralash.race.leads", self.side_form(leaders[0]), name=self.side_name(leaders[0]),
+                       points=plural(diff, "eralash.n_points"))
+        else:
+            lead = t("eralash.race.level")
+        tricks = plural(match.options.target, "eralash.n_tricks")
+        one_deal = match.options.one_deal(self.n) and not match.deals_done
+        return t("eralash.race.one_deal" if one_deal else "eralash.race.ends", lead=lead, tricks=tricks)
+
+    def race_rect(self) -> pygame.Rect | None:
+        """The race line's place: centred just above the trick, while cards are played."""
+        if not self.race_shown or self.phase != "play" or self.match.is_over() or self.layout is None:
+            return None
+        if getattr(self, "peeking", False):
+            return None
+        lines = self.race_lines()
+        font = self.text.font(self.font_size(0.018), "italic")
+        rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), font.get_linesize() * len(lines))
+        rect.midbottom = (self.layout.centre[0], self.layout.trick_area.top - 2)
+        return rect
+
+    def race_lines(self) -> list[str]:
+        """The race line wrapped to the cloth between the score plaque and the trump plaque."""
+        lay = self.layout
+        room = min(lay.trump.left - lay.score.right, lay.size[0] - 2 * lay.score.right) - 24
+        return self.text.wrap(self.race_line(), self.font_size(0.018), max(120, room), "italic")
+
+    def draw_race(self, surface: pygame.Surface) -> None:
+        rect = self.race_rect()
+        if rect is None:
+            return
+        font = self.text.font(self.font_size(0.018), "italic")
+        y = rect.y
+        for line in self.race_lines():
+            img = self.text.get(line, self.font_size(0.018), DIM, "italic", shadow=True)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += font.get_linesize()
 
     def deal_number(self) -> int:
         """1-based number of the deal on the cloth."""
@@ -311,8 +374,8 @@ class EralashPlaques:
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
         msg = self.message
-        if msg is None or self.layout is None:
-            return
+        if msg is None or self.layout is None or self.trick_caption() is not None:
+            return  # a finished trick's caption has the line to itself while it shows
         lay = self.layout
         fs = self.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.scene import Scene
 from game.tween import ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
@@ -181,13 +181,13 @@ class SheetScene(Scene):
         app, table = self.app, self.table
         app.stack.remove(self)
         app.stack.remove(table)
-        from game.screens import open_table
+        from game.screens import open_new_game, open_table
 
         level = next((lv for lv in table.levels if lv), "club")
         if table.demo:
             open_table(app, "eralash", demo=True, level=level, options=table.match.options.to_dict())
         else:
-            open_table(app, "eralash", options=table.match.options.to_dict())
+            open_new_game(app)  # the options again: another count of players, another target
 
     def to_menu(self) -> None:
         self.app.stack.remove(self)
@@ -286,7 +286,7 @@ class SheetScene(Scene):
         winners = {match.side_of(s) for s in match.winners()}
         for side in range(sides):
             x0 = left + deal_col + col_w * side
-            colour = WARN if self.over and side in winners else IVORY
+            colour = GLOW if self.over and side in winners else IVORY  # gold for the winner, never red
             for k, v in enumerate((int(pts[side]), trs[side])):
                 img = text.get(str(v), fs, colour, "bold")
                 surface.blit(img, img.get_rect(midtop=(int(x0 + col_w * (0.3 + 0.42 * k)), y)))

@@ -303,6 +303,8 @@ class MenuScene(FileDialogHost, GuiScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.file_dialog_event(event):
             return True
+        if self.quit_question(event):
+            return True
         key = self.pressed(event)
         if key is not None:
             self.press(key)
@@ -313,12 +315,31 @@ class MenuScene(FileDialogHost, GuiScene):
             elif self.mode in ("new", "records"):
                 self.press("back")
             else:
-                self.app.running = False
+                self.ask_to_quit()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.mode == "main":
             self.press("continue" if self._has_save() else "new")
             return True
         return False
+
+    def ask_to_quit(self) -> None:
+        """Esc on the main menu never closes the app at once: "Quit Salon?" (Enter quits, Esc stays)."""
+        if self.dialog is None:
+            self.ask_confirmation("menu.quit_ask", "#quit_dialog")
+
+    def quit_question(self, event: pygame.event.Event) -> bool:
+        """The quit question's answers: its Quit button or Enter ends the app, Esc closes the question."""
+        if self.confirmed(event):
+            self.app.running = False
+            return True
+        if self.dialog is None or event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.dismiss_dialog()
+            self.app.running = False
+        elif event.key == pygame.K_ESCAPE:
+            self.dismiss_dialog()
+        return True  # the question is modal: other keys wait
 
     def press(self, key: str) -> None:
         if key == "new":

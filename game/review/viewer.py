@@ -470,6 +470,8 @@ class EralashReplay(ReplayMixin, EralashTable):
             top.pile = (lay.trump.left + pw * 0.7, lay.trump.bottom + gap + ph * 0.5)
         return lay
 
+    race_shown = False  # the panel beside the narrower table says where the replay is
+
     def adopt_step(self, step: Any) -> None:
         deal = step.shown
         self._opening_pending = False

@@ -475,13 +475,22 @@ class Session:
             self.store.remove(SAVE_KIND)
         return counted
 
+    def player_has_played(self) -> bool:
+        """Has a person at this table played a card yet? (Choosing trump or answering a claim is not
+        playing a card; a game nobody has played in is discarded, not counted, when given up.)"""
+        movers = self.movers()
+        humans = set(self.humans)
+        return any(seat in humans and _is_card_play(move)
+                   for seat, move in zip(movers, self.match.moves, strict=False))
+
     def abandon(self, stats: Stats | None) -> bool:
-        """The player gives the game up: a loss marked abandoned (once), and the save is removed."""
+        """The player gives the game up: a loss marked abandoned (once), and the save is removed; a
+        game in which the player has not played a card yet is only removed (never counted)."""
         if self.match.is_over():
             return self.finish(stats)
         counted = False
         levels = [lv for lv in self.saved.seats if lv is not None]
-        if stats is not None and levels and self.humans:
+        if stats is not None and levels and self.humans and self.player_has_played():
             counted = stats.record(self.game, levels, "loss", abandoned=True, undo=self.saved.undo_used,
                                    game_id=self.saved.game_id, variant=self.variant())
         if self.store is not None:
@@ -502,11 +511,22 @@ def settle_finished_game(store: Store) -> bool:
 
 
 def game_in_progress(store: Store | None) -> bool:
-    """Is there a saved game not yet over (one that starting a new game would abandon)?"""
+    """Is there a saved game not yet over, in which the player has played a card (one that starting
+    a new game would abandon, a loss)? A game not yet played in is discarded without asking."""
     if store is None or not has_saved_game(store):
         return False
     loaded = _load(store)  # a damaged save is set aside here, with a notice: nothing to abandon
-    return loaded is not None and not loaded[1].is_over()
+    if loaded is None or loaded[1].is_over():
+        return False
+    try:
+        return Session(store, *loaded).player_has_played()
+    except Exception:
+        return True  # cannot tell: ask, as for any game in progress
+
+
+def _is_card_play(move: Any) -> bool:
+    """A card played (Eralash: the card itself; Uragan: a ``Play``), not a trump choice or a claim."""
+    return isinstance(move, int) and not isinstance(move, bool) or type(move).__name__ == "Play"
 
 
 def abandon_saved_game(store: Store) -> bool:

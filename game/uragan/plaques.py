@@ -61,6 +61,17 @@ class UraganPlaques:
             self.draw_trail_warning(surface, self.selected)
         self.draw_score(surface)
         self.draw_log_glance(surface)
+        thinking = self.thinking_shown()
+        if thinking is not None and thinking != self.me:
+            self.draw_thinking_label(surface, (lay.opp_hand.centerx, lay.opp_hand.bottom + 3), thinking)
+
+    def turn_seat(self) -> int | None:
+        """The seat the turn marker stands at (none between deals or once the match is over)."""
+        if self.match.is_over() or self.shown is not self.match.deal or self.shown.is_over():
+            return None
+        if getattr(self, "_opening_pending", False):
+            return None
+        return self.match.current_player()
 
     def draw_trail_warning(self, surface: pygame.Surface, card: int) -> None:
         """In ``book`` claims: trailing this card breaks a priority, and the opponent may claim."""
@@ -95,11 +106,13 @@ class UraganPlaques:
         surface.blit(title, (x, y))
         y += title.get_height() + 6
         scores = self.match.score()
-        thinking = self.thinking_shown()
         for s in (self.opp(), self.me):
             name = self.player_name(s)
-            img = self.text.get(name, fs, IVORY)
+            turn = s == self.turn_seat()
+            img = self.text.get(name, fs, BRASS_LIGHT if turn else IVORY)
             surface.blit(img, (x, y))
+            if turn:
+                self.draw_turn_mark(surface, img.get_rect(topleft=(x, y)), room=x - rect.x)
             if s == self.shown.dealer:  # a brass chip and "deals" / "you deal" (never "Вы сдаёт")
                 you = s in self.humans and name == default_name(0)  # "Вы": "сдаёте", a name: "сдаёт"
                 word = t("table.you_deal") if you else t("table.dealer_mark")
@@ -116,10 +129,6 @@ class UraganPlaques:
                 surface.blit(mark, at)
             pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
             surface.blit(pts, (rect.right - 14 - pts.get_width(), y))
-            if thinking == s:
-                dot = max(3, lay.size[1] // 220)
-                at = (rect.right - 26 - pts.get_width() - 8 * dot, y + img.get_height() // 2)
-                self.draw_thinking(surface, at, s)
             y += img.get_height() + 1
             pile = self.shown.piles[s]
             line = t(

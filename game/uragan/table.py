@@ -274,10 +274,18 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         deal = finished if finished is not None else self.match.deal
-        self.selected = None
+        seat = before.current_player()
+        kept = self.selected
+        mine = seat in self.humans or finished is not None
+        if kept is not None and (mine or not deal.hands[self.me] >> kept & 1):
+            kept = None  # a card picked ahead of the turn stays picked through the bot's move
+        if self.selected is not None and kept is None and self.selected in self.sprites:
+            self.sprites[self.selected].lift = 0.0
+        self.selected = kept
         self.choice = None
         self.clear_highlights()
-        seat = before.current_player()
+        if kept is not None and kept in self.sprites:
+            self.sprites[kept].highlight = "selected"
         self.explain_claim(move, before, deal, seat)
         if len(deal.plays) == len(before.plays):  # a play that waits for the claim answer
             self.app.play_sound("play")
@@ -488,6 +496,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.relight_pick()
         want = (
             self.choice is not None,
             bool(self.pick_moves()),

@@ -76,12 +76,12 @@ class ScoreSheetScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), int(h * 0.72))
+        bh = max(36, int(h * 0.055))
+        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), self.needed_height(h, bh))
         self.box.center = (w // 2, h // 2)
         self._bg = panel(self.box.size, 238)
         self._shade = pygame.Surface(size, pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 110))
-        bh = max(36, int(h * 0.055))
         self.buttons = []
         for row in (0, 1):
             buttons = [
@@ -94,10 +94,25 @@ class ScoreSheetScene(Scene):
                 row_of_buttons(buttons, (self.box.centerx, y), bh, self.app.text, max(12, int(h * 0.026)))
                 self.buttons += buttons
 
+    def needed_height(self, h: int, bh: int) -> int:
+        """Tall enough for everything ``draw`` puts above the buttons (the banner last), then the rows
+        of buttons: a result is never hidden behind them (at least 72% of the window, at most 96%)."""
+        text, sheet = self.app.text, self.sheet
+        fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
+        y = 30 + text.font(big, "bold").get_linesize() + int(fs * 1.8)
+        y += sum(int(fs * 1.75) + (0 if row.total else int(fs * 0.5)) for row in sheet.rows)
+        y += 10 + len(sheet.footer) * (text.font(fs).get_linesize() + 6)
+        if sheet.banner:
+            y += text.font(big, "bold").get_linesize() + 4
+        rows = len({b.row for b in sheet.buttons})
+        y += 10 + rows * (bh + 12) + bh // 2
+        return int(min(h * 0.96, max(h * 0.72, y)))
+
     @property
     def revealed(self) -> int:
+        """Rows shown so far: the first at once (never an empty sheet), then one per ``step``."""
         n = len(self.sheet.rows)
-        return n if self.step <= 0 else min(n, int(self.clock / self.step))
+        return n if self.step <= 0 else min(n, int(self.clock / self.step) + 1)
 
     @property
     def complete(self) -> bool:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import pygame
 
 from engine import cards as C
-from game.looks.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
+from game.looks.themes import BAIZE_DARK, BRASS, BRASS_LIGHT, HINT, IVORY, WARN
 from game.store.game_number import game_number_label
 from game.widgets.cards import draw_card
 from game.widgets.felt import panel, table_background
@@ -131,6 +131,41 @@ class TableDrawing:
             upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
             out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright))
         return out
+
+    def draw_turn_mark(
+        self, surface: pygame.Surface, name_rect: pygame.Rect, room: int | None = None
+    ) -> None:
+        """The seat whose turn it is: a brass pointer left of its name (drawn whatever else moves);
+        ``room``: the pixels free left of the name, when fewer than the pointer would take."""
+        h = max(8, name_rect.height * 2 // 3)
+        gap = 6
+        if room is not None:
+            gap = min(gap, max(2, room // 4))
+            h = max(6, min(h, int((room - gap - 2) / 0.8)))
+        x, y = name_rect.left - gap, name_rect.centery
+        points = [(x - h * 0.8, y - h / 2), (x, y), (x - h * 0.8, y + h / 2)]
+        pygame.draw.polygon(surface, BRASS, points)
+        pygame.draw.polygon(surface, (60, 45, 20), points, width=1)
+
+    def thinking_words(self, seat: int) -> str:
+        """ "Svetlana is thinking" / "Светлана думает" in the form that seat takes (the pulsing dots
+        drawn after it are its ellipsis: a drawn "…" would read as text cut short)."""
+        from game.words.grammar import say
+
+        return say("table.thinking", self.form(seat), name=self.player_name(seat)).rstrip("…. ")
+
+    def draw_thinking_label(self, surface: pygame.Surface, midtop: tuple[int, int], seat: int) -> pygame.Rect:
+        """The bot that has been thinking a moment says so under its seat (kept inside the window)."""
+        words = self.thinking_words(seat)
+        img = self.text.get(words, self.font_size(0.018), BRASS_LIGHT, "italic", shadow=True)
+        rect = img.get_rect(midtop=midtop)
+        edge = int(surface.get_height() * 0.03)
+        dots = 8 + 7 * max(3, self.app.size[1] // 220)  # the pulsing dots after the words
+        rect.left = max(rect.left, edge)
+        rect.right = min(rect.right, surface.get_width() - edge - dots)
+        surface.blit(img, rect)
+        self.draw_thinking(surface, (rect.right + 8, rect.centery), seat)
+        return rect
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
         """A quiet pulse of three brass dots beside the thinking bot's name."""

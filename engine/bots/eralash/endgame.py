@@ -12,7 +12,9 @@ two-sided search applies; with 2 players and in pairs it is the game itself). Tw
 The search visits one card at a time; the table holds bounds at the start of each trick. Cards of
 one hand with no live card between them are one choice (the lowest stands for them). A node cap,
 not a clock, bounds a solve, so that it is deterministic: past it ``TooBig`` is raised and the
-caller falls back to its sampling search. Where a solve fits is measured in docs/benchmarks.md.
+caller falls back to its sampling search. A bot under a time budget may pass a wall-clock
+``deadline`` as well (a loaded machine runs the same nodes slower). Where a solve fits is
+measured in docs/benchmarks.md.
 
 ``known_hands(view)`` says whether a seat's View pins every hidden card down (the other hands are
 then known to it: it never peeks at the deal), from the view's constraints alone.
@@ -21,6 +23,7 @@ then known to it: it never peeks at the deal), from the view's constraints alone
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,7 +35,7 @@ __all__ = ["Endgame", "TooBig", "known_hands", "fits", "NODE_CAP", "NODES_PER_SE
 NODE_CAP = 60_000  # nodes one solve may visit (0.3–0.4 s of one loaded core: docs/benchmarks.md)
 NODES_PER_SECOND = 150_000  # Master spends at most half its budget t on a solve: t / 2 times this many
 # Cards still to be played (all hands together) from which a solve fits Master's budget, by players.
-CARDS_FIT = {2: 22, 3: 15, 4: 20}
+CARDS_FIT = {2: 22, 3: 21, 4: 20}
 
 Utility = Callable[[tuple[int, ...]], float]
 
@@ -133,6 +136,7 @@ class Endgame:
         pairs: bool = False,
         utility: Utility | None = None,
         node_cap: int | None = NODE_CAP,
+        deadline: float | None = None,
     ) -> None:
         self.n = n
         self.hands = list(hands)
@@ -144,6 +148,8 @@ class Endgame:
         self.side = sum(1 << s for s in range(n) if (s % 2 == seat % 2 if pairs and n == 4 else s == seat))
         self.utility = utility
         self.cap = node_cap if node_cap is not None else 1 << 62
+        # a wall clock too (time.perf_counter()), for a bot under a time budget on a loaded machine
+        self.deadline = deadline
         self.nodes = 0
         self.table: dict[tuple[int, ...], tuple[float, float, int]] = {}
         self.ranges: dict[tuple[int, ...], tuple[float, float]] = {}
@@ -303,7 +309,9 @@ class Endgame:
 
     def _ab(self, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes > self.cap:
+        if self.nodes > self.cap or (
+            self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline
+        ):
             raise TooBig
         n, hands, trick = self.n, self.hands, self.trick
         leader = self.leader

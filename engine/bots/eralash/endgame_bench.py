@@ -8,6 +8,7 @@ Positions are every card decision of Club deals (fixed seeds), solved cold (a fr
 ``--master BUDGET``: instead, at every decision of those deals that Master may solve (its View pins
 every hand and the position fits), Master's card with the solver (after) and without it (before,
 its sampling search alone), each scored by the exact robber value and tricks of the seat's side.
+``--oracle`` does the same for the Oracle wherever the position fits.
 """
 
 from __future__ import annotations
@@ -86,15 +87,19 @@ def run(n: int, deals: int, seed: int, max_cards: int, options: Options, per_siz
     return out
 
 
-def master_rates(n: int, deals: int, seed: int, options: Options, budget: float) -> dict[str, Any]:
-    """Optimal rates of Master's cards where Master may solve: before (search alone) and after."""
+def master_rates(n: int, deals: int, seed: int, options: Options, budget: float,
+                 oracle: bool = False) -> dict[str, Any]:
+    """Optimal rates of Master's cards where Master may solve: before (search alone) and after.
+    ``oracle``: the Oracle's instead, wherever the position fits (it sees every card)."""
     from engine.bots.eralash.endgame import fits, known_hands
     from engine.bots.eralash.master import MasterBot
 
     rows = {"before": [0, 0.0, 0.0], "after": [0, 0.0, 0.0]}  # optimal, robber value lost, tricks lost
     count = 0
     for deal, view in positions(n, deals, seed, options):
-        if len(view.legal_moves()) < 2 or not fits(n, sum(view.counts)) or known_hands(view) is None:
+        if len(view.legal_moves()) < 2 or not fits(n, sum(view.counts)):
+            continue
+        if not oracle and known_hands(view) is None:
             continue
         sit = Situation.of(view)
         value, me = sit.robber_value(), view.seat
@@ -104,7 +109,7 @@ def master_rates(n: int, deals: int, seed: int, options: Options, budget: float)
         tricks = Endgame(*args, node_cap=None).move_values()
         count += 1
         for label, exact in (("before", False), ("after", True)):
-            card = MasterBot(seed, budget=budget, exact=exact).choose(view)
+            card = MasterBot(seed, budget=budget, sees_all=oracle, exact=exact).choose(view, deal)
             lost = max(robber.values()) - robber[card]
             rows[label][0] += lost < 1e-9
             rows[label][1] += lost
@@ -127,11 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--short-deal", action="store_true")
     p.add_argument("--master", type=float, default=None, metavar="BUDGET",
                    help="Master's optimal rate where it may solve, before and after, at this budget")
+    p.add_argument("--oracle", action="store_true", help="with --master: the Oracle, wherever it fits")
     a = p.parse_args(argv)
     options = Options(pairs=a.pairs, short_deal=a.short_deal)
     if a.master is not None:
-        json.dump({"players": a.players, **master_rates(a.players, a.deals, a.seed, options, a.master)},
-                  sys.stdout, indent=1)
+        rates = master_rates(a.players, a.deals, a.seed, options, a.master, a.oracle)
+        json.dump({"players": a.players, **rates}, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
     stats = run(a.players, a.deals, a.seed, a.max_cards, options, a.per_size, a.node_cap)

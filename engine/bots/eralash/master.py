@@ -95,7 +95,7 @@ class MasterBot:
         by_card = {to_card_move(m): m for m in legal} if sit.trump is not None else {}
         if by_card and self.exact and fits(sit.n, sum(view.counts)):
             hands = list(getattr(full, "deal", full).hands) if self.sees_all and full is not None else None
-            solved = self._solve(sit, hands if hands is not None else known_hands(view))
+            solved = self._solve(sit, hands if hands is not None else known_hands(view), start)
             if solved is not None and solved in by_card:
                 self.last_iterations = 0
                 return by_card[solved]
@@ -114,14 +114,18 @@ class MasterBot:
         card = self._search(sit, by_card, sample, rng, deadline)
         return by_card[card]
 
-    def _solve(self, sit: Situation, hands: list[int] | None) -> int | None:
-        """The exact best card when every hand is known and the position fits the budget, else None."""
+    def _solve(self, sit: Situation, hands: list[int] | None, start: float) -> int | None:
+        """The exact best card when every hand is known and the position fits the budget, else None.
+
+        At most half the budget goes to a solve, in nodes (deterministic) and in wall time (a
+        loaded machine); what is left is the search's."""
         if hands is None or not fits(sit.n, sum(h.bit_count() for h in hands)):
             return None
         cap = NODE_CAP if self.budget is None else min(NODE_CAP, int(self.budget * NODES_PER_SECOND / 2))
+        deadline = None if self.budget is None else start + self.budget / 2
         value, me = sit.robber_value(), sit.seat
-        solver = Endgame(sit.n, hands, sit.trump or 0, sit.leader, sit.trick, sit.won, me, sit.pairs,
-                         lambda won: value(won)[me], cap)
+        solver = Endgame(sit.n, hands, sit.trump if sit.trump is not None else 0, sit.leader, sit.trick,
+                         sit.won, me, sit.pairs, lambda won: value(won)[me], cap, deadline)
         try:
             return solver.best()[0]
         except TooBig:

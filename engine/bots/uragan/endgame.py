@@ -34,7 +34,10 @@ from engine.uragan.score import CARDS_NEEDED, HEARTS_NEEDED, SEVEN_OF_HEARTS
 
 Utility = Callable[[int, int], float]
 INF = float("inf")
-TT_LIMIT = 2_000_000  # entries; a last round from its first play needs far fewer (docs/benchmarks.md)
+# Entries of the transposition table (and of the leaf cache) before it is cleared: a last round from
+# its first play visits at most ~16,000 positions (docs/benchmarks.md), so this bounds the memory of a
+# solver kept through a round (a few tens of MB at worst) without ever clearing in practice.
+TT_LIMIT = 200_000
 
 _HEARTS = SUIT_MASK[HEARTS]
 
@@ -183,6 +186,8 @@ class Endgame:
         key = (pile0, rest, u0, u1)
         got = self.leaf.get(key)
         if got is None:
+            if len(self.leaf) >= TT_LIMIT:
+                self.leaf.clear()
             x0, x1 = final_points(pile0, rest, self.all_suits)
             got = self.leaf[key] = self.utility(x0 + u0, x1 + u1)
         return got

@@ -23,7 +23,7 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.bots.search import Deadline, decision_rng, ismcts, random_rollout
+from engine.bots.search import Deadline, _gc_paused, decision_rng, ismcts, random_rollout
 from engine.bots.uragan.endgame import Endgame, deal_of_view, master_utility, opponent_hand_known
 from engine.bots.uragan.eval import greedy_playout, make_evaluator, make_static_evaluator, no_rollout
 from engine.uragan.deal_state import PLAY, Deal, legal_moves_in
@@ -138,7 +138,8 @@ class UraganMaster:
             return root_moves[0]
         if self.exact and opponent_hand_known(view):
             solver = self.endgame(view)
-            sol = solver.solve(deal_of_view(view), root_moves)
+            with _gc_paused():  # as the search: a full collection over the caches stalls a move
+                sol = solver.solve(deal_of_view(view), root_moves, line_plies=1)
             self.last_iterations = sol.nodes
             return sol.move
         strict = dataclasses.replace(view.options, claims="strict")

@@ -9,8 +9,9 @@ the seat's side wins the robber (Master's robber value) and the tricks its side 
   tricks — and ``line`` is the best card with the replies of the trick solve.
 - **Sampled**: Master's ISMCTS over equal-card classes; each class's robber chance and mean tricks
   come from the same iterations. If the played class is not the most visited, a second stage
-  compares the two on fresh samples. Classes searched too little to trust are left out of the
-  table. ``line`` is the best card and the most visited replies of the search tree.
+  compares the two on fresh samples. A class searched too little to trust is valued at most as the
+  played card: it only shows how much the choice mattered. ``line`` is the best card and the most visited
+  replies of the search tree.
 - **Trump**: every suit is played out on the same sampled deals (robber chance and tricks).
 """
 
@@ -29,12 +30,12 @@ from engine.bots.search import stable_seed
 from engine.cards import cards
 from engine.eralash.moves import ChooseTrump
 from engine.review.budget import Budget, check, whole
-from engine.review.judgement import Judgement
+from engine.review.judgement import NOISE, Judgement, best_of
 
-NEAR = 0.03  # engine.review.NOISE["eralash"]: the line starts with the card settle will name
 LINE_PLIES = 4
 MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
 MIN_VISITS = 8
+THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
 
 
 def _lowest(mask: int) -> int:
@@ -61,10 +62,8 @@ def side_tricks(sit: Situation) -> int:
 
 
 def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
-    """The move settle will name best: the top win chance; within ``NEAR`` of it, the most tricks."""
-    top = max(w for w, _ in table.values())
-    near = [m for m, (w, _) in table.items() if w >= top - NEAR]
-    return max(near, key=lambda m: (table[m][1], m == played, table[m][0]))
+    """The move settle will name best (the line starts with it)."""
+    return best_of(table, played, NOISE["eralash"])
 
 
 def judge(view: Any, played: Any, budget: Budget, seed: int,
@@ -127,10 +126,19 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
     top_visits = max(visits.values())
     # keys: the played card itself for its class, the lowest card of each other class
     table: dict[Any, tuple[float, float]] = {}
+    thin: list[int] = []
     for c in reps:
         if c in (mine, best) or visits[c] >= max(MIN_VISITS, MIN_SHARE * top_visits):
             key = played if c == mine else c
             table[key] = (means[c], totals.get(c, 0.0) / max(1, visits[c]))
+        elif visits[c] >= THIN_VISITS:
+            thin.append(c)
+    # A class the search left after a few visits looked worse; its few samples may still be lucky,
+    # so it is valued at most as the played card (it is never named best, never raises the best deal
+    # value) — but it counts for how much the choice mattered (``decided``).
+    win_played, deal_played = table[played]
+    for c in thin:
+        table[c] = (min(means[c], win_played), min(totals.get(c, 0.0) / visits[c], deal_played))
     if best == mine:
         line = _line(tree[0], named_best(table, played), played, mine)
         return Judgement(played, means[best], means[best], its, table=table, line=line)

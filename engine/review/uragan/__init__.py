@@ -166,6 +166,17 @@ def _table(first: SearchResult, t1: DealTally, second: SearchResult | None, t2: 
     return table
 
 
+def _spread(first: SearchResult, t1: DealTally) -> tuple[float, float]:
+    """How far apart every move the first search visited lies, in win chance and in the deal (a
+    rarely visited move is a poor one: counting it keeps a deal from being called decided)."""
+    seen = [m for m, n in first.visits.items() if n > 0]
+    if not seen:
+        return 0.0, 0.0
+    wins = [first.values[m] for m in seen]
+    deals = [t1.mean(m) for m in seen]
+    return max(wins) - min(wins), max(deals) - min(deals)
+
+
 def judge(view: View, played: object, budget: Budget, seed: int,
           should_stop: Callable[[], bool] | None = None) -> Judgement:
     """Best move, the win chances and deal values after the played and the best move, from ``view``."""
@@ -180,7 +191,7 @@ def judge(view: View, played: object, budget: Budget, seed: int,
     if best == played:
         table = _table(first, t1, None, None, best, played)
         return Judgement(played, first.values[played], first.values[played], first.iterations,
-                         table=table, line=_line(table, played, first, None))
+                         table=table, line=_line(table, played, first, None), spread=_spread(first, t1))
     pair = [best, played]
     options = strict if played in root else view.options  # a priority breach needs book claims
     dl = budget.stage(False, should_stop)
@@ -191,9 +202,10 @@ def judge(view: View, played: object, budget: Budget, seed: int,
     its = first.iterations + second.iterations
     table = _table(first, t1, second, t2, best, played)
     line = _line(table, played, first, second)
+    spread = _spread(first, t1)
     if vp >= vb:
-        return Judgement(played, vp, vp, its, table=table, line=line)
-    return Judgement(best, vp, vb, its, table=table, line=line)
+        return Judgement(played, vp, vp, its, table=table, line=line, spread=spread)
+    return Judgement(best, vp, vb, its, table=table, line=line, spread=spread)
 
 
 def _line(table: dict[object, tuple[float, float]], played: object, first: SearchResult,
