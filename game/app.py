@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.version import version
+from game.words.safe import safe_text
 
 PROCESS_START = time.perf_counter()
 FPS = 60
@@ -56,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--smoke", action="store_true",
         help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
     )
+    p.add_argument("record", nargs="?", metavar="RECORD",
+                   help="a game record to open in the replay viewer (as Records → Open record… does)")
     p.add_argument("--version", action="version", version=f"salon {version()}")
     return p
 
@@ -68,7 +71,12 @@ def check_data_dir_flag(text: str | None) -> None:
         return
     if not text.strip() or "\0" in text:
         raise ValueError(f"--data-dir must name a folder, not {text!r}")
-    path = Path(text).expanduser()
+    from game.store.paths import DataDirError, expand
+
+    try:
+        path = expand(text, "--data-dir")
+    except DataDirError as err:
+        raise ValueError(str(err)) from None
     try:
         exists, is_dir = path.exists(), path.is_dir()
     except (OSError, ValueError) as err:
@@ -172,6 +180,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.store: Any = None
+        self.data_dir: Path | None = None
+        self.portable = False
+        self.data_lock: Any = None
         self.settings: Any = self._load_settings(args, headless)
         from game.words import i18n
 
@@ -231,12 +242,20 @@ class App:
         if headless:
             return DefaultSettings()
         try:
-            from game.store.paths import ensure_data_dir
+            from game.store.lock import HELD_ELSEWHERE, lock_data_folder
+            from game.store.paths import ensure_data_dir, is_portable
             from game.store.settings import Settings
             from game.store.storage import Store
 
             folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
+            self.portable = is_portable(args.data_dir)
+            if read_only is None:  # one writer per data folder: a second Salon on it opens it read-only
+                self.data_lock, mine = lock_data_folder(folder)
+                if not mine:
+                    read_only = HELD_ELSEWHERE
+                    print(f"salon: {HELD_ELSEWHERE} ({safe_text(folder)}); this window saves nothing",
+                          file=sys.stderr)
             self.store = Store(folder, read_only=read_only)
             return Settings.load(self.store)
         except Exception as err:  # a broken settings module must not keep the game from starting
@@ -376,6 +395,11 @@ class App:
         """Show ``text`` over whatever is on screen for a few seconds (a record saved, a bad record)."""
         self.toast = (text, self._clock + seconds, kind)
 
+    def place_toast_again(self) -> None:
+        """A screen changed all it shows at once (a records list for another folder): the notice looks
+        for its place again on the next frame."""
+        self._toast_place = None
+
     def draw_toast(self, surface: Any) -> None:
         if self.toast is None:
             return
@@ -417,9 +441,16 @@ class App:
 
     def open_record_file(self, path: str) -> Any:
         """A record dropped on the window or picked in a dialog: its replay, or the engine's reason."""
-        from game.review.open import open_record
+        from game.review.open import open_record_async
 
-        return open_record(self, path)
+        return open_record_async(self, path)
+
+    def records_folder(self) -> Path:
+        """Where this app saves records (inside the data folder in portable mode); ``RecordError``
+        (one line) when the folder named cannot exist."""
+        from game.review.open import records_folder_of
+
+        return records_folder_of(self)
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -578,6 +609,9 @@ class App:
                 self.store.flush()
         if self._worker is not None:
             self._worker.close()
+        if self.data_lock is not None:
+            self.data_lock.release()
+            self.data_lock = None
         self.pg.quit()
 
 
@@ -734,7 +768,10 @@ def play(args: argparse.Namespace) -> int:
         from game.menus.menu import MenuScene
 
         app.worker.start_async()  # the bots' process gets ready while the player looks at the menu
+        settle_unrecorded_result(app)
         app.stack.push(MenuScene(app))
+        if getattr(args, "record", None):  # salon RECORD: "Open with" from a file manager
+            app.open_record_file(args.record)
         if args.demo:
             from game.screens import open_table
 
@@ -745,6 +782,22 @@ def play(args: argparse.Namespace) -> int:
         modules.append(f"game.{args.game}.table")
     app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
+
+
+def settle_unrecorded_result(app: App) -> None:
+    """A game that ended while its result could not be written (a full disk) is still saved, over:
+    count it now, once (by its game id), and remove the save only once that is on disk."""
+    store = app.store
+    if store is None or store.read_only is not None:
+        return
+    with contextlib.suppress(Exception):
+        from game.store.saves import settle_finished_game
+
+        if settle_finished_game(store):
+            from game.store.storage import Notice
+
+            store.notices.append(Notice("storage.result_kept", {}, "The result of a finished game that "
+                                        "could not be recorded before has now been counted."))
 
 
 def broken_install(err: Exception) -> int:

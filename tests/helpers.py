@@ -67,6 +67,23 @@ def frames(app: Any, n: int, events: Any = (), dt: float = DT) -> None:
         app.frame(dt, list(events) if i == 0 else [])
 
 
+def drop(app: Any, path: Any) -> None:
+    """Drop the file ``path`` on the window as the system does (DROPFILE), wait for the helper thread
+    that reads it (generous timeout, never a frame count), then run the frame that shows the answer."""
+    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+    settle_opening(app)
+
+
+def settle_opening(app: Any, timeout: float = 30.0) -> None:
+    """If a record is being opened ("Opening…"), wait for its reader and run one frame."""
+    from game.review.opening import OpeningScene
+
+    for scene in list(app.stack.scenes):
+        if isinstance(scene, OpeningScene):
+            assert scene.wait(timeout), "the record reader never answered"
+            frames(app, 1)
+
+
 def drag(app: Any, src: tuple[int, int], dst: tuple[int, int]) -> None:
     """Press at ``src``, move through the midpoint to ``dst`` with the button held, release."""
     ev = pygame.event.Event

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click, frames
+from helpers import click, drop, frames
 
 from engine import cards as C
 from engine.uragan import LET_STAND
@@ -158,14 +158,14 @@ def test_a_bad_record_says_why_in_one_line_and_nothing_opens(make_app, tmp_path)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(rec), encoding="utf-8")
     before = list(app.stack.scenes)
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(bad))])
+    drop(app, str(bad))
     assert app.stack.scenes == before
     text, _, kind = app.toast
     assert kind == "warn" and "bad.json" in text and "deal 1, play 3" in text and "\n" not in text
     (tmp_path / "junk.json").write_text("{not json", encoding="utf-8")
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "junk.json"))])
+    drop(app, str(tmp_path / "junk.json"))
     assert "JSON" in app.toast[0] and app.stack.scenes == before
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "missing.json"))])
+    drop(app, str(tmp_path / "missing.json"))
     assert "missing.json" in app.toast[0]
 
 
@@ -173,7 +173,7 @@ def test_dropping_a_record_opens_it_in_the_viewer(make_app, tmp_path):
     app = make_app()
     path = tmp_path / "game.json"
     shutil.copy(DATA / "eralash_illustrative.json", path)
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+    drop(app, str(path))
     assert isinstance(app.stack.top, EralashReplay) and app.stack.top.any_seat
 
 

@@ -92,8 +92,11 @@ class Options:
                 except ValueError:
                     raise ValueError(f"option {k} must be a whole number, not {text!r}") from None
                 kwargs[{"target": "target", "aces.3": "aces_three", "aces.4": "aces_four"}[k]] = n
+            elif k == "aces":
+                raise ValueError("option aces is given per count of Aces, aces.3=N and aces.4=N, "
+                                 f"not aces={text}")
             else:
-                raise ValueError(f"unknown Eralash option {key!r}: known are {', '.join(_known())}")
+                raise ValueError(f"unknown Eralash option {key!r}: known are {', '.join(_known_strings())}")
         return cls(**kwargs)
 
     def check_players(self, n_players: int) -> None:
@@ -118,6 +121,11 @@ class Options:
     def sides(self, n_players: int) -> int:
         """Score columns: 2 teams in pairs, else one per player."""
         return 2 if self.pairs else n_players
+
+
+def _known_strings() -> list[str]:
+    """The keys ``--option KEY=VALUE`` takes (the Aces' scores one by one)."""
+    return [*_known()[:-1], "aces.3", "aces.4"]
 
 
 def _known() -> list[str]:

@@ -1,5 +1,5 @@
 """The coach's visits of ``salon --smoke``: the replay viewer from a sheet and from an opened record,
-the records menu and its file dialog, a bad record's message, and "Play deal number…".
+the records menu and the records browser, a bad record's message, and "Play deal number…".
 
 Registered by importing this module from ``game.checks.smoke`` (after its own visits). The review runs in
 the smoke's InlineWorker with a small fixed search (one verdict per frame), so the visits never wait.
@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import tempfile
+from pathlib import Path
 from typing import Any
 
 from game.checks.tour import Smoke, visit
@@ -126,6 +127,7 @@ def _from_record(s: Smoke) -> None:
                 json.dump(record, f)
             s.home()
             s.frames(1, [pygame.event.Event(pygame.DROPFILE, file=path)])  # dropped onto the window
+            s.opened("opening a record")
             viewer = s.app.stack.top
             if getattr(viewer, "replay", None) is None:
                 raise RuntimeError("a dropped record opened no viewer")
@@ -137,6 +139,7 @@ def _from_record(s: Smoke) -> None:
                 json.dump({**record, "players": ["only one"]}, f)
             s.home()
             s.frames(1, [pygame.event.Event(pygame.DROPFILE, file=bad)])
+            s.opened()
             if s.app.toast is None or s.app.toast[2] != "warn":
                 raise RuntimeError("a bad record was not explained")
             s.check("main menu: a bad record's reason")
@@ -144,16 +147,46 @@ def _from_record(s: Smoke) -> None:
         mixin.review_iterations = None
 
 
-@visit("records menu and the file dialog")
+@visit("records menu and the records browser")
 def _records_menu(s: Smoke) -> None:
+    """Records…, then the browser over a folder of records (one good, one damaged), a record opened
+    from it, and "Other file…" walking a folder."""
+    import pygame
+
+    from game.looks.resources import resource_path
+
     s.home()
     s.click_button("records")
     s.check("main menu: records")
+    folder = str(s.app.records_folder())  # the scratch copy's (salon --smoke), or the test's data folder
+    os.makedirs(folder, exist_ok=True)
+    record = resource_path("game", "data", "eralash_illustrative.json").read_text("utf-8")
+    with open(os.path.join(folder, "eralash-2026-11-29-2010.json"), "w", encoding="utf-8") as f:
+        f.write(record)
+    with open(os.path.join(folder, "damaged.json"), "w", encoding="utf-8") as f:
+        f.write("[" * 5000)
     s.click_button("open_record")
-    s.check("open record: the file dialog")
-    menu = s.app.stack.top
-    with contextlib.suppress(Exception):
-        menu.close_file_dialog()
+    browser = s.app.stack.top
+    if not browser.wait(60.0):
+        raise RuntimeError("the records browser never read its folder")
+    s.frames(2)
+    s.check("records browser")
+    rows = [r.name for r in browser.rows]
+    browser.choose(rows.index("eralash-2026-11-29-2010.json"))
+    s.frames(1)
+    s.click_button("open")
+    s.opened("records browser: opening a record")
+    if getattr(s.app.stack.top, "replay", None) is None:
+        raise RuntimeError("the records browser opened no viewer")
+    s.check("replay viewer opened from the records browser")
+    s.key(pygame.K_ESCAPE)
+    if s.app.stack.top is not browser:
+        raise RuntimeError("closing the viewer did not go back to the records browser")
+    browser.other_home = Path(folder)  # not the player's home: the run stays in its scratch
+    s.click_button("other")
+    browser.wait(60.0)
+    s.frames(2)
+    s.check("records browser: other file")
 
 
 @visit("play deal number")

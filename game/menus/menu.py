@@ -178,7 +178,7 @@ class MenuScene(FileDialogHost, GuiScene):
         self.button("back", t("menu.back"), back, container=panel)
 
     def _build_records(self, panel: Any, inner: int, ph: int) -> None:
-        """Records…: open one (the file dialog; or drop a file onto the window), save the game."""
+        """Records…: open one (the records browser; or drop a file onto the window), save the game."""
         import warnings
 
         y = 150
@@ -214,19 +214,13 @@ class MenuScene(FileDialogHost, GuiScene):
         return last_game(getattr(store, "folder", None))
 
     def save_record(self) -> None:
-        from game.store.records import one_line, records_folder, save_record
+        from game.review.open import save_record_file
 
         record = self.record_to_save()
         if record is None:
             self.app.notify(t("record.nothing"), 5.0, "warn")
             return
-        try:
-            path = save_record(record)
-        except (OSError, ValueError) as err:
-            self.app.notify(t("record.save_failed", folder=str(records_folder()), reason=one_line(err)), 8.0,
-                            "warn")
-            return
-        self.app.notify(t("record.saved", path=str(path)), 8.0)
+        save_record_file(self.app, record)
 
     def _has_save(self) -> bool:
         if self.app.store is None:
@@ -370,7 +364,9 @@ class MenuScene(FileDialogHost, GuiScene):
             self.mode = "records"
             self.build()
         elif key == "open_record":
-            self.open_file_dialog()
+            from game.review.browser import RecordsScene
+
+            self.app.stack.push(RecordsScene(self.app))
         elif key == "save_record":
             self.save_record()
         elif key == "dismiss":

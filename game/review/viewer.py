@@ -209,7 +209,9 @@ class ReplayMixin(LineShow, ReviewPanel):
             if reply.request_id != self.review_id:
                 continue
             if reply.error is not None:
-                self.review_state, self.review_error = "failed", reply.error
+                from game.botworker import error_text
+
+                self.review_state, self.review_error = "failed", error_text(reply.error)
                 self.review_id = None
             elif reply.move is not None:
                 at = self.replay.add_verdict(reply.move)

@@ -25,7 +25,7 @@ from typing import Any
 
 from game.store.paths import SAVE_FILE
 from game.store.settings import GAMES, LEVELS, MAX_NAME
-from game.store.stats import Stats, variant_of
+from game.store.stats import STATS_KIND, Stats, variant_of
 from game.store.storage import FileKind, Notice, Store
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
@@ -169,9 +169,11 @@ def _check_match(match: Any, seats: int) -> dict[str, Any]:
 
 
 def cap_name(name: str) -> str:
-    """A name as it may be shown: printable, at most ``MAX_NAME`` characters, never empty."""
-    clean = "".join(c if c >= " " else " " for c in name).strip()[:MAX_NAME].strip()
-    return clean or "?"
+    """A name as it may be shown: printable, at most ``MAX_NAME`` characters, never empty (the same
+    cleaning as names from records: ``game.words.safe.clean_name``)."""
+    from game.words.safe import clean_name
+
+    return clean_name(name, MAX_NAME)
 
 
 def load_game(store: Store) -> SavedGame | None:
@@ -250,6 +252,7 @@ class Session:
         self.store = store
         self.saved = saved
         self.match = match
+        self.unrecorded = False  # the match is over but its result could not be written (said at the table)
 
     # --- starting ----------------------------------------------------------------------------------
 
@@ -462,6 +465,13 @@ class Session:
                                        undo=self.saved.undo_used, game_id=self.saved.game_id,
                                        variant=self.variant())
         if self.store is not None:
+            if self.store.write_failed(STATS_KIND):
+                # The result is not on disk (a full disk): the finished game stays saved, so the next
+                # start counts it (once, by its game id), and the table says so.
+                self.unrecorded = True
+                self.save(background=False)
+                return counted
+            self.unrecorded = False
             self.store.remove(SAVE_KIND)
         return counted
 
@@ -486,6 +496,18 @@ class Session:
         if self.store is not None:
             self.store.remove(SAVE_KIND)
         return counted
+
+
+def settle_finished_game(store: Store) -> bool:
+    """At start: a saved game that is already over (its result could not be written when it ended,
+    or the app died in between) is counted now, once, and its save removed once that is on disk.
+    True when a result was counted."""
+    if not has_saved_game(store):
+        return False
+    loaded = _load(store)
+    if loaded is None or not loaded[1].is_over():
+        return False
+    return Session(store, *loaded).finish(Stats.load(store))
 
 
 def game_in_progress(store: Store | None) -> bool:

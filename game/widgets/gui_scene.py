@@ -21,6 +21,7 @@ from game.scene import ANIMATING, Scene
 from game.widgets.backdrop import Backdrop
 from game.words import i18n
 from game.words.i18n import t
+from game.words.safe import safe_text
 
 __all__ = ["ANIMATING", "POLL_HELPER", "GuiScene", "row_rects", "ui_wake_in"]
 
@@ -130,6 +131,7 @@ class GuiScene(Scene):
         rect.center = (w // 2, h // 2)
         with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
             self.app.ui.set_locale(i18n.get_language())
+        fields = {k: safe_text(v) if isinstance(v, str) else v for k, v in fields.items()}  # a name from disk
         self.dialog = self.add(UIConfirmationDialog(rect, t(f"{texts}.question", **fields), self.app.ui,
                                                     window_title=t(f"{texts}.title"),
                                                     action_short_name=t(f"{texts}.confirm"),

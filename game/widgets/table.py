@@ -501,17 +501,9 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
     def on_match_over(self) -> None:
         if self.demo:
             return
-        with contextlib.suppress(Exception):
-            from game.store.records import remember_last_game
+        from game.widgets.table_store import finish_match
 
-            folder = getattr(self.app.store, "folder", None)
-            remember_last_game(folder, self.match.to_record())
-        with contextlib.suppress(Exception):
-            if self.stats is None and self.app.store is not None:
-                from game.store.stats import Stats
-
-                self.stats = Stats.load(self.app.store)
-            self.session.finish(self.stats)
+        finish_match(self)
 
     # (the hint and the Hint/Undo buttons: table_hint.py; the bots' turns: table_bots.py;
     # drawing: table_draw.py)
@@ -535,6 +527,10 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         self.update_hover()
         self.update_bot()
         self.place_hint_button()
+        if getattr(self.app.store, "notices", None):
+            from game.widgets.table_store import tell_write_failures
+
+            tell_write_failures(self)
 
     def look(self) -> tuple[Any, ...]:
         """Everything besides sprites in motion that changes what the table shows (subclasses add)."""

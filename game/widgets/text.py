@@ -8,10 +8,33 @@ import pygame
 
 from game.looks.resources import asset, unreadable
 from game.looks.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
+from game.words.safe import safe_text
 
 MAX_LINE_CHARS = 2000
 MAX_LINE_PX = 8000
 _STYLES = {"regular": FONT_REGULAR, "bold": FONT_BOLD, "italic": FONT_ITALIC}
+
+
+class SafeFont(pygame.font.Font):
+    """A font that draws and measures any str: a file name that is not UTF-8 (surrogate escapes), a
+    NUL or a control character would otherwise raise in SDL_ttf (``safe_text`` first)."""
+
+    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:  # type: ignore[override]
+        return super().render(_drawable(text), *args, **kwargs)
+
+    def size(self, text: Any) -> tuple[int, int]:  # type: ignore[override]
+        return super().size(_drawable(text))
+
+
+def _drawable(text: Any) -> Any:
+    if isinstance(text, str):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return safe_text(text)
+        if "\0" in text:
+            return safe_text(text)
+    return text
 
 
 class TextCache:
@@ -38,7 +61,7 @@ class TextCache:
                 pygame.font.init()
             path = asset(*_STYLES[style])
             try:
-                f = pygame.font.Font(str(path), size)
+                f = SafeFont(str(path), size)
             except (pygame.error, OSError) as e:
                 raise unreadable(path, e) from e
             self._fonts[key] = f
