@@ -125,6 +125,12 @@ def _screens() -> list[tuple[str, Callable[[Any], Any]]]:
             f.write(record)
         s.home()
         s.frames(1, [pygame.event.Event(pygame.DROPFILE, file=path)])
+        from game.review.opening import OpeningScene
+
+        opening = s.app.stack.top
+        if isinstance(opening, OpeningScene):  # a dropped record is read off the UI thread
+            opening.wait(60)
+            s.frames(2)
         v = s.app.stack.top
         s.click(next(b for b in v.buttons if b.key == "seat1").rect.center)
         _finish_review(s, v, limit=2000)
