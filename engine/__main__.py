@@ -60,6 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--budget", type=positive_float, default=None, help="with --review: seconds per decision")
     b.add_argument("--noise", type=positive_int, default=None, metavar="ITERATIONS",
                    help="with --review: how much verdicts move between seeds at this many iterations")
+    b.add_argument("--endgame", action="store_true",
+                   help="instead: the exact Uragan last-round solver's speed on positions from real games")
+    b.add_argument("--positions", type=positive_int, default=200, help="with --endgame: how many positions")
+    b.add_argument("--claims", choices=["book", "strict"], default="book", help="with --endgame: claims mode")
+    b.add_argument("--utility", choices=["master", "points"], default="master",
+                   help="with --endgame: what the solver optimises")
+    b.add_argument("--accuracy", action="store_true",
+                   help="with --endgame: how often Master, the coach and Club play the exact best move")
     b.set_defaults(func=_bench)
 
     from engine.review.cli import add_parser as add_review

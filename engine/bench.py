@@ -1,5 +1,7 @@
 """``python -m engine bench``: random-playout throughput and move-generation timings per game;
-``--review``: the time to review one seat of a whole deal (engine.review.bench)."""
+``--review``: the time to review one seat of a whole deal (engine.review.bench); ``--endgame``: the
+exact Uragan last-round solver's speed, or with ``--accuracy`` how often the bots play its best move
+(engine.bots.uragan.endgame_bench)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,17 @@ import sys
 
 def main(args: argparse.Namespace) -> int:
     games = ["eralash", "uragan"] if args.game == "all" else [args.game]
+    if getattr(args, "endgame", False):
+        from engine.bots.uragan.endgame_bench import measure
+        from engine.review.uragan.accuracy import accuracy
+
+        if args.accuracy:
+            res = accuracy(args.positions, args.claims, budget=args.budget or 0.8)
+        else:
+            res = measure(args.positions, args.claims, args.utility)
+        json.dump({"endgame": res}, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
     if getattr(args, "review", False):
         from engine.review.bench import noise
         from engine.review.bench import run as review_run

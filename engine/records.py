@@ -11,14 +11,20 @@ from engine.state import RecordError
 
 
 def load_record(path: str) -> dict[str, Any]:
+    if path == "-" and sys.stdin is None:  # started with standard input closed (``<&-``)
+        raise RecordError("no record on standard input: it is closed (give a file, or pipe one in)")
     try:
         text = sys.stdin.read() if path == "-" else pathlib.Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"cannot read record {path}: it is not UTF-8 text (a record is JSON)") from None
     except OSError as err:
-        raise RecordError(f"cannot read record {path}: {err.strerror}") from None
+        raise RecordError(f"cannot read record {path}: {err.strerror or err}") from None
     try:
         rec = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"record is not valid JSON: {err.msg} at line {err.lineno}") from None
+    except RecursionError:
+        raise RecordError("record is not valid JSON: nested far too deep") from None
     if not isinstance(rec, dict):
         raise RecordError("record must be a JSON object with a \"game\" key")
     return rec

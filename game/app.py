@@ -18,9 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from game.version import version
+from game.words.safe import safe_text
 
 PROCESS_START = time.perf_counter()
 FPS = 60
+MAX_SLEEP = 0.5  # the longest the loop sleeps with nothing to do (a signal is handled when it wakes)
+POLL_WORKER = 1 / 30  # seconds between looks for the bots' answers while they think
+SIZE_SAVE_AFTER = 0.8  # seconds after the last resize before the window size is saved
 TOAST_CROWDED = 0.5  # seconds between searches for a notice's place on a screen with no free room
 MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
 MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
@@ -41,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="headless bot demo for N frames; print frame times")
     p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
+    p.add_argument("--bench-idle", type=float, nargs="?", const=4.0, metavar="SECONDS",
+                   help="each screen left alone in the real loop for SECONDS (default 4); "
+                        "print its CPU per wall second")
     p.add_argument("--soak", type=positive_int, metavar="DEALS",
                    help="headless: play DEALS deals in one app with resizes, menu trips, hints and undos; "
                         "print memory and frame times")
@@ -50,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--smoke", action="store_true",
         help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
     )
+    p.add_argument("record", nargs="?", metavar="RECORD",
+                   help="a game record to open in the replay viewer (as Records → Open record… does)")
     p.add_argument("--version", action="version", version=f"salon {version()}")
     return p
 
@@ -62,7 +71,12 @@ def check_data_dir_flag(text: str | None) -> None:
         return
     if not text.strip() or "\0" in text:
         raise ValueError(f"--data-dir must name a folder, not {text!r}")
-    path = Path(text).expanduser()
+    from game.store.paths import DataDirError, expand
+
+    try:
+        path = expand(text, "--data-dir")
+    except DataDirError as err:
+        raise ValueError(str(err)) from None
     try:
         exists, is_dir = path.exists(), path.is_dir()
     except (OSError, ValueError) as err:
@@ -166,6 +180,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.store: Any = None
+        self.data_dir: Path | None = None
+        self.portable = False
+        self.data_lock: Any = None
         self.settings: Any = self._load_settings(args, headless)
         from game.words import i18n
 
@@ -198,10 +215,13 @@ class App:
         self._worker: Any = None
         self._sounds: Any = None
         self.running = True
+        self._esc_held = False  # Esc is down: its key repeats are not new presses
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
         self.skipped_frames = 0
+        self.sleeps = 0  # turns of the loop that slept until an event or a timer (nothing moving)
+        self.sleeps_skipped = 0  # turns at the 60 FPS tick (something moving)
         self._size_changed_at = 0.0
         self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
         self._toast_drawn: Any = None
@@ -222,12 +242,20 @@ class App:
         if headless:
             return DefaultSettings()
         try:
-            from game.store.paths import ensure_data_dir
+            from game.store.lock import HELD_ELSEWHERE, lock_data_folder
+            from game.store.paths import ensure_data_dir, is_portable
             from game.store.settings import Settings
             from game.store.storage import Store
 
             folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
+            self.portable = is_portable(args.data_dir)
+            if read_only is None:  # one writer per data folder: a second Salon on it opens it read-only
+                self.data_lock, mine = lock_data_folder(folder)
+                if not mine:
+                    read_only = HELD_ELSEWHERE
+                    print(f"salon: {HELD_ELSEWHERE} ({safe_text(folder)}); this window saves nothing",
+                          file=sys.stderr)
             self.store = Store(folder, read_only=read_only)
             return Settings.load(self.store)
         except Exception as err:  # a broken settings module must not keep the game from starting
@@ -352,7 +380,7 @@ class App:
         size = self._size_to_save
         if size is None or self.headless:
             return
-        if force or time.perf_counter() - self._size_changed_at > 0.8:
+        if force or time.perf_counter() - self._size_changed_at > SIZE_SAVE_AFTER:
             self._size_to_save = None
             with contextlib.suppress(Exception):
                 self.settings.set("window_size", list(size))
@@ -366,6 +394,11 @@ class App:
     def notify(self, text: str, seconds: float = 6.0, kind: str = "info") -> None:
         """Show ``text`` over whatever is on screen for a few seconds (a record saved, a bad record)."""
         self.toast = (text, self._clock + seconds, kind)
+
+    def place_toast_again(self) -> None:
+        """A screen changed all it shows at once (a records list for another folder): the notice looks
+        for its place again on the next frame."""
+        self._toast_place = None
 
     def draw_toast(self, surface: Any) -> None:
         if self.toast is None:
@@ -408,16 +441,48 @@ class App:
 
     def open_record_file(self, path: str) -> Any:
         """A record dropped on the window or picked in a dialog: its replay, or the engine's reason."""
-        from game.review.open import open_record
+        from game.review.open import open_record_async
 
-        return open_record(self, path)
+        return open_record_async(self, path)
+
+    def records_folder(self) -> Path:
+        """Where this app saves records (inside the data folder in portable mode); ``RecordError``
+        (one line) when the folder named cannot exist."""
+        from game.review.open import records_folder_of
+
+        return records_folder_of(self)
 
     # --- the loop -------------------------------------------------------------------------------
+
+    def esc_repeat(self, event: Any) -> bool:
+        """Is this KEYDOWN a held Esc repeating? One press of Esc is one step back (a table to the menu),
+        never several (the menu's question, or the app gone)."""
+        pg = self.pg
+        if event.type in (pg.WINDOWFOCUSLOST, pg.WINDOWFOCUSGAINED):
+            self._esc_held = False  # its key-up may go to another window
+            return False
+        if getattr(event, "key", None) != pg.K_ESCAPE:
+            return False
+        if event.type == pg.KEYUP:
+            self._esc_held = False
+            return False
+        if event.type != pg.KEYDOWN:
+            return False
+        if self._esc_held:  # no key-up since the last press: the key is repeating
+            return True
+        # Held down by a real keyboard: its repeats (queued, perhaps, until after the key went up,
+        # when the frame is slow) are dropped until its key-up arrives. A key-down posted with no
+        # key held (tests, other programs) is a press of its own.
+        with contextlib.suppress(Exception):
+            self._esc_held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
+        return False
 
     def dispatch(self, event: Any) -> None:
         pg = self.pg
         if event.type == pg.QUIT:
             self.running = False
+            return
+        if self.esc_repeat(event):
             return
         if event.type == pg.WINDOWSIZECHANGED:
             self.on_window_resized((event.x, event.y))
@@ -432,10 +497,11 @@ class App:
             return
         self.stack.handle_event(event)
 
-    def frame(self, dt: float, events: list[Any]) -> bool:
+    def frame(self, dt: float, events: list[Any], asked: bool = True) -> bool:
         """One frame of work: events, update, draw (no flip, no waiting). Returns False when nothing
-        on screen could have changed (no event, and the top scene says it is still): the frame is
-        not drawn and need not be flipped, so a table waiting for the player costs almost nothing."""
+        on screen could have changed: no event, and the top scene says it is still (``is_still``) or,
+        having no such say, did not ask for this turn (``asked`` False: the loop woke for another
+        scene's timer or its own safety wake). Such a frame is not drawn and need not be flipped."""
         self._clock += dt
         for event in events:
             self.dispatch(event)
@@ -449,7 +515,7 @@ class App:
         top = self.stack.top
         still = getattr(top, "is_still", None)
         toast_same = self.toast == self._toast_drawn
-        if not events and still is not None and still() and self._drawn_top is top and toast_same:
+        if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
             self.skipped_frames += 1
             return False
         closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
@@ -465,16 +531,73 @@ class App:
         self.draw_toast(self.screen)
         return True
 
-    def run(self) -> int:
+    def advance(self, seconds: float) -> None:
+        """Time that passed while the loop slept: the clocks of the app, the scenes and pygame_gui move
+        on (nothing was moving, so nothing jumps), before the events that woke it are handled."""
+        self._clock += seconds
+        self.stack.update(seconds)
+        if self._ui is not None:
+            self._ui.update(seconds)
+
+    def wake_in(self) -> float | None:
+        """Seconds until the loop must turn with no event: 0.0 while anything moves (60 FPS), else the
+        earliest timer of the scenes being updated, pygame_gui, the notice, the bots' answers or the
+        window size waiting to be saved; None: only an event can change the screen."""
+        waits = [self.stack.wake_in()]
+        if self._ui is not None:
+            from game.widgets.gui_scene import ui_wake_in
+
+            waits.append(ui_wake_in(self._ui))
+        if self.toast is not None:
+            waits.append(max(0.0, self.toast[1] - self._clock) + 0.001)
+        if self._worker is not None and getattr(self._worker, "pending", None):
+            waits.append(POLL_WORKER)  # the bots' process has no way to wake the loop: look often
+        if self._size_to_save is not None:
+            waits.append(max(0.0, SIZE_SAVE_AFTER - (time.perf_counter() - self._size_changed_at)) + 0.01)
+        found = [w for w in waits if w is not None]
+        return min(found) if found else None
+
+    def next_turn(self, waiter: Any) -> tuple[float, list[Any], bool]:
+        """Wait for the next turn of the loop: a 60 FPS tick while something moves, else a real sleep
+        until an event or the earliest wake (at most ``MAX_SLEEP``, so Ctrl+C is seen). Returns the
+        frame's ``dt``, its events, and whether a scene asked for this turn."""
         pg = self.pg
-        dt = 0.0
+        wait = self.wake_in()
+        if wait is not None and wait < 1.0 / FPS:
+            self.sleeps_skipped += 1
+            return min(self.clock.tick(FPS) / 1000.0, 0.1), pg.event.get(), True
+        sleep = MAX_SLEEP if wait is None else min(wait, MAX_SLEEP)
+        self.sleeps += 1
+        waiter.wait(sleep)
+        events = pg.event.get()
+        elapsed = self.clock.tick() / 1000.0  # since the last frame began: its work and the sleep
+        asked = not events and wait is not None and wait <= MAX_SLEEP
+        # The time slept is handed on first (clocks, timers); the frame itself gets at most one 60 FPS
+        # step, so an animation the waking event starts begins at its beginning.
+        idle = max(0.0, elapsed - 1.0 / FPS)
+        if wait is not None:
+            idle = min(idle, max(0.0, wait - 1.0 / FPS))
+        if idle > 0:
+            self.advance(idle)
+        return min(elapsed - idle, 0.1), events, asked
+
+    def run(self) -> int:
+        from game.idle import EventWaiter
+
+        pg = self.pg
+        waiter: EventWaiter | None = None  # made after the first frame (it looks for SDL's library)
+        dt, events, asked = 0.0, pg.event.get(), True
         with quit_on_signals(self):
             while self.running and self.stack.top is not None:
-                if self.frame(dt, pg.event.get()):
+                if self.frame(dt, events, asked):
                     pg.display.flip()
                 if self.first_frame_ms is None:
                     self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
-                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+                if not self.running or self.stack.top is None:
+                    break
+                if waiter is None:
+                    waiter = EventWaiter(pg)
+                dt, events, asked = self.next_turn(waiter)
             self.close()
         return 0
 
@@ -486,6 +609,9 @@ class App:
                 self.store.flush()
         if self._worker is not None:
             self._worker.close()
+        if self.data_lock is not None:
+            self.data_lock.release()
+            self.data_lock = None
         self.pg.quit()
 
 
@@ -642,7 +768,10 @@ def play(args: argparse.Namespace) -> int:
         from game.menus.menu import MenuScene
 
         app.worker.start_async()  # the bots' process gets ready while the player looks at the menu
+        settle_unrecorded_result(app)
         app.stack.push(MenuScene(app))
+        if getattr(args, "record", None):  # salon RECORD: "Open with" from a file manager
+            app.open_record_file(args.record)
         if args.demo:
             from game.screens import open_table
 
@@ -653,6 +782,22 @@ def play(args: argparse.Namespace) -> int:
         modules.append(f"game.{args.game}.table")
     app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
     return app.run()
+
+
+def settle_unrecorded_result(app: App) -> None:
+    """A game that ended while its result could not be written (a full disk) is still saved, over:
+    count it now, once (by its game id), and remove the save only once that is on disk."""
+    store = app.store
+    if store is None or store.read_only is not None:
+        return
+    with contextlib.suppress(Exception):
+        from game.store.saves import settle_finished_game
+
+        if settle_finished_game(store):
+            from game.store.storage import Notice
+
+            store.notices.append(Notice("storage.result_kept", {}, "The result of a finished game that "
+                                        "could not be recorded before has now been counted."))
 
 
 def broken_install(err: Exception) -> int:

@@ -30,6 +30,51 @@ class Reply:
     done: bool = True  # False: a review's verdict, more to come
 
 
+WORKER_STOPPED = "bot worker stopped"  # the error of every job pending when the process died
+
+
+def error_text(error: str) -> str:
+    """A reply's error as the player reads it: the worker's own words translated, the rest as is."""
+    if error == WORKER_STOPPED:
+        from game.words.i18n import t
+
+        return t("worker.stopped")
+    return error
+
+
+class Channel:
+    """One direction of a pipe to or from the worker, with the part of ``Queue``'s interface used here.
+
+    A plain pipe, not a ``multiprocessing.Queue``: a queue holds three named semaphores, and when the
+    app is killed (SIGKILL) the resource tracker reports them as leaked. A pipe holds none."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self._lock = threading.Lock()
+
+    def put(self, item: Any) -> None:
+        """Send ``item``; to a process that is gone, nothing (``poll`` then fails its jobs)."""
+        with self._lock, contextlib.suppress(BrokenPipeError, EOFError, OSError):
+            self.conn.send(item)
+
+    def get(self, timeout: float | None = None) -> Any:
+        try:
+            if not self.conn.poll(timeout):
+                raise queue.Empty
+            return self.conn.recv()
+        except (EOFError, OSError):  # the other end is gone
+            raise queue.Empty from None
+
+    def get_nowait(self) -> Any:
+        return self.get(0)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.close()
+
+    def cancel_join_thread(self) -> None: ...
+
+
 DEFAULT_REVIEW = "engine.review:review_record"  # deals=[n] limits it to some deals ("Review this deal")
 
 
@@ -43,6 +88,10 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
             if stop():
                 return
             data = verdict.to_json() if hasattr(verdict, "to_json") else dict(verdict)
+            for spread in ("win_spread", "deal_spread"):  # how much the choice could matter: the
+                value = getattr(verdict, spread, None)  # viewer tells a decided deal from them
+                if isinstance(value, (int, float)):
+                    data.setdefault(spread, float(value))
             put(Reply(rid, data, None, time.perf_counter() - t0, done=False))
         put(Reply(rid, None, None, time.perf_counter() - t0, done=True))
     except Exception as err:  # a bad record: the engine's one line goes back to the viewer
@@ -107,8 +156,13 @@ def _sigint_blocked() -> Any:
 
 def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY, stop_review: Any = None,
            review: str = DEFAULT_REVIEW) -> None:
-    """The worker's loop: one job at a time until it receives None."""
+    """The worker's loop: one job at a time until it receives None. ``requests`` and ``replies`` are
+    the pipe ends (``Channel`` s, or queues in tests)."""
     _quiet_signals()
+    if not hasattr(requests, "get"):
+        requests = Channel(requests)
+    if not hasattr(replies, "put"):
+        replies = Channel(replies)
     bots: dict[tuple[Any, ...], Any] = {}
     make_bot = _factory(factory)
     if factory == DEFAULT_FACTORY:  # import both games' bots now, not during the first turn
@@ -176,15 +230,26 @@ class BotWorker:
         with self._lock:
             if self._process is not None and self._process.is_alive():
                 return
-            requests, replies = self._ctx.Queue(), self._ctx.Queue()
+            take_jobs, give_jobs = self._ctx.Pipe(duplex=False)
+            take_replies, give_replies = self._ctx.Pipe(duplex=False)
             self._stop_review = self._ctx.Value("q", 0, lock=False)
             process = self._ctx.Process(
-                target=_serve, args=(requests, replies, self.factory, self._stop_review, self.review),
+                target=_serve,
+                args=(take_jobs, give_replies, self.factory, self._stop_review, self.review),
                 name="salon-bot", daemon=True,
             )
+            # The spawn starts multiprocessing's resource tracker first, and that start unblocks
+            # SIGINT again on this thread; started beforehand, the worker is spawned still blocked.
+            with contextlib.suppress(Exception):
+                from multiprocessing import resource_tracker
+
+                resource_tracker.ensure_running()
             with _sigint_blocked():  # the child inherits the mask: no Ctrl+C before it ignores it
                 process.start()
-            self._requests, self._replies, self._process = requests, replies, process
+            take_jobs.close()  # the child's ends: held here, a dead child would never read as gone
+            give_replies.close()
+            self._requests, self._replies = Channel(give_jobs), Channel(take_replies)
+            self._process = process
 
     def start_async(self) -> None:
         """Start the process from a helper thread, so no frame waits for the spawn."""
@@ -274,7 +339,7 @@ class BotWorker:
             out.append(reply)
         if self.pending and not self._backlog and self._process is not None and not self._process.is_alive():
             # The process died (out of memory, killed): fail the jobs so the table can retry.
-            out.extend(Reply(rid, None, "bot worker stopped") for rid in sorted(self.pending))
+            out.extend(Reply(rid, None, WORKER_STOPPED) for rid in sorted(self.pending))
             self.pending.clear()
         return out
 

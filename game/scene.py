@@ -5,11 +5,18 @@ top again and ``exit`` when popped. Events go to the top scene first and on down
 consumes them (``handle_event`` returns True) or a scene is ``modal``. ``update(dt)`` advances the top
 scene, and the one below it while the top is ``update_below`` (a dialog over a live table). ``draw``
 draws from the highest opaque scene upward and never changes state.
+
+A scene also says when it needs the loop to turn again with no event (``wake_in``: 0.0 while it
+animates, seconds until a timer of its own is due, None when only an event can change it) and may say
+that a turn changed nothing it shows (``is_still``); the app sleeps until the earliest wake of the
+scenes being updated (docs/architecture.md, "Frames at rest").
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+ANIMATING = 0.0  # ``wake_in`` of a scene that moves: a frame every 1/60 s
 
 if TYPE_CHECKING:
     import pygame
@@ -39,6 +46,12 @@ class Scene:
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene needs a turn of the loop with no event: ``ANIMATING`` (0.0) while
+        something moves, the time to its next timer, None when only an event can change it. The
+        default is ``ANIMATING``: a scene that says nothing is drawn at 60 FPS, as before."""
+        return ANIMATING
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay out again (called on every scene in the stack)."""
@@ -101,6 +114,11 @@ class SceneStack:
         for scene in self._updating():
             scene.update(dt)
 
+    def wake_in(self) -> float | None:
+        """The earliest ``wake_in`` of the scenes being updated (None: they all wait for an event)."""
+        waits = [w for w in (_wake_in(s) for s in self._updating()) if w is not None]
+        return min(waits) if waits else None
+
     def _updating(self) -> list[Scene]:
         out: list[Scene] = []
         for scene in reversed(self.scenes):
@@ -119,3 +137,8 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         for scene in self.scenes:
             scene.resize(size)
+
+
+def _wake_in(scene: Any) -> float | None:
+    wake = getattr(scene, "wake_in", None)
+    return ANIMATING if wake is None else wake()

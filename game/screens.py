@@ -54,6 +54,14 @@ def _engine_has_match(game: str) -> bool:
         return False
 
 
+def open_new_game(app: Any) -> Any:
+    """The New-game options, on the game last played: after a match ends, "New game" asks again
+    rather than dealing the old settings at once."""
+    scene = load("game.menus.new_game:NewGameScene")(app)
+    app.stack.push(scene)
+    return scene
+
+
 def open_screen(app: Any, name: str) -> None:
     app.stack.push(load(SCREENS[name])(app))
 

@@ -67,6 +67,23 @@ def frames(app: Any, n: int, events: Any = (), dt: float = DT) -> None:
         app.frame(dt, list(events) if i == 0 else [])
 
 
+def drop(app: Any, path: Any) -> None:
+    """Drop the file ``path`` on the window as the system does (DROPFILE), wait for the helper thread
+    that reads it (generous timeout, never a frame count), then run the frame that shows the answer."""
+    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+    settle_opening(app)
+
+
+def settle_opening(app: Any, timeout: float = 30.0) -> None:
+    """If a record is being opened ("Opening…"), wait for its reader and run one frame."""
+    from game.review.opening import OpeningScene
+
+    for scene in list(app.stack.scenes):
+        if isinstance(scene, OpeningScene):
+            assert scene.wait(timeout), "the record reader never answered"
+            frames(app, 1)
+
+
 def drag(app: Any, src: tuple[int, int], dst: tuple[int, int]) -> None:
     """Press at ``src``, move through the midpoint to ``dst`` with the button held, release."""
     ev = pygame.event.Event
@@ -114,3 +131,15 @@ def crafted_uragan_deal(table: Any, hand0: list[str], table_cards: list[str], ha
     table._opening_pending = False
     table.sync(instant=True)
     return deal
+
+
+def play_a_card(app: Any, table: Any, limit: int = 3000) -> None:
+    """Frames until the player of an Uragan table may play, then their first legal card: a game the
+    player has played in (one that a new game would abandon, counted as a loss)."""
+    for _ in range(limit):
+        if table.can_play_card():
+            table.submit(next(m for m in table.match.legal_moves() if type(m).__name__ == "Play"))
+            frames(app, 2)
+            return
+        frames(app, 1, dt=0.1)
+    raise AssertionError("the player's turn never came")

@@ -38,15 +38,65 @@ def test_an_older_stats_file_without_accuracy_still_loads(tmp_path: Path) -> Non
     assert Stats.load(Store(tmp_path)).mean_loss("uragan") is None
 
 
-def test_statistics_show_the_accuracy(make_app, tmp_path: Path) -> None:
-    from game.menus.stats_screen import summary
+def test_accuracy_is_the_share_marked_best_with_deal_value_lost_per_decision(tmp_path: Path) -> None:
+    from game.menus.stats_screen import accuracy_text
+    from game.words import i18n
 
     stats = Stats.load(Store(tmp_path))
-    stats.record_review("eralash", [0.01, 0.03])
-    assert "2.0" in summary(stats, "eralash") and "2" in summary(stats, "eralash")
-    assert "accuracy" not in summary(stats, "uragan")
+    assert stats.accuracy_share("uragan") is None and stats.accuracy_history("uragan") == []
+    stats.record_review("uragan", [0.0, 0.1, 0.02, 0.0], "a", marks=["best", "mistake", "inaccuracy", "best"],
+                        deal_losses=[0.0, 1.5, 0.3, 0.0])
+    stats.record_review("uragan", [0.0], "b", marks=["best"], deal_losses=[None])
+    again = Stats.load(Store(tmp_path))
+    assert again.accuracy_share("uragan") == 0.6  # 3 of 5 marked best
+    assert abs(again.deal_loss_per_decision("uragan") - 0.45) < 1e-9  # 1.8 over the 4 valued
+    assert again.accuracy_history("uragan") == [0.5, 1.0]
+    i18n.set_language("ru")
+    said = accuracy_text(again, "uragan").replace("\u00a0", " ")
+    assert said == "Точность: 60 % · 0,5 балла на решение · оценено 5 решений"
+    i18n.set_language("en")
+    said = accuracy_text(again, "uragan").replace("\u00a0", " ")
+    assert said == "Accuracy: 60% · 0.5 deal points per decision · 5 decisions judged"
+    assert accuracy_text(again, "eralash") == "" and "−0" not in accuracy_text(again, "uragan")
+    for k in range(30):
+        again.record_review("eralash", [0.0], f"e{k}", marks=["best" if k % 2 else "mistake"])
+    assert len(again.accuracy_history("eralash")) == 20  # the chart's last 20 reviewed deals
 
 
+def test_a_stats_file_from_before_the_marks_loads_and_damage_is_set_aside(tmp_path: Path) -> None:
+    stats = Stats.load(Store(tmp_path))
+    stats.record("uragan", ["club"], "win")
+    doc = json.loads((tmp_path / STATS_KIND.filename).read_text(encoding="utf-8"))
+    doc["accuracy"] = {"uragan": {"decisions": 4, "loss": 0.2}, "eralash": {"decisions": 0, "loss": 0.0}}
+    doc.pop("history", None)
+    (tmp_path / STATS_KIND.filename).write_text(json.dumps(doc), encoding="utf-8")
+    store = Store(tmp_path)
+    old = Stats.load(store)
+    assert not store.notices and old.mean_loss("uragan") == 0.05 and old.accuracy_share("uragan") is None
+    old.record_review("uragan", [0.0], "x", marks=["best"])
+    assert Stats.load(Store(tmp_path)).accuracy_share("uragan") == 1.0
+    doc["history"] = {"uragan": [[3, 2]]}  # more best than marked: damage
+    (tmp_path / STATS_KIND.filename).write_text(json.dumps(doc), encoding="utf-8")
+    store = Store(tmp_path)
+    assert Stats.load(store).accuracy_history("uragan") == [] and store.notices
+
+
+def test_statistics_draw_the_coach_with_its_chart(make_app, tmp_path: Path) -> None:
+    from helpers import frames
+
+    from game.menus.stats_screen import StatsScene
+
+    app = make_app(lang="ru", size=(960, 600))
+    scene = StatsScene(app)
+    for k in range(12):
+        marks = ["best"] * (k % 4) + ["mistake"] * (4 - k % 4)
+        scene.stats.record_review("uragan", [0.0] * 4, f"u{k}", marks=marks,
+                                  deal_losses=[0.5] * 4)
+    app.stack.push(scene)
+    frames(app, 2)
+    column = scene.coach["uragan"]
+    assert column.left > scene.sheets[1][1].right and app.screen.get_rect().contains(column)
+    assert any(r.height > 40 and column.contains(r) for r in scene._coach_words)  # the chart
 # --- the review in the real worker process -----------------------------------------------------------
 
 def slow_review(record, seat, budget, seed, should_stop=None, **extra):

@@ -314,8 +314,10 @@ def test_a_robber_opens_with_the_draw_for_the_deal(app):
     assert set(drawn) == {0, 1, 2, 3} and drawn == dict(enumerate(match.lot[-1]))
     best = max(range(4), key=lambda s: drawn[s] % 13)
     assert best == match.deal.dealer
-    until(app, lambda: all(table.sprites[c].turn == 1.0 for c in drawn.values()))
-    assert table.message is not None
+    until(app, lambda: table.message is not None)
+    # who deals is said only once every drawn card lies face up where it landed
+    flying = {id(getattr(a, "target", None)) for a in table.tweens.running}
+    assert all(table.sprites[c].turn == 1.0 and id(table.sprites[c]) not in flying for c in drawn.values())
     assert ("you draw" if best == 0 else f"P{best} draws") in table.message.text
     assert table.sprites[drawn[best]].highlight  # the highest card glows
     until(app, lambda: table.phase == "declare")  # then the deal and the declarations, as ever

@@ -123,20 +123,45 @@ def _card(name: str, x: int, y: int, **kw) -> Box:
     ("boxes", "words"),
     [
         # "last move" across the middle of the opponent's face-up pile card
-        ([_card("5S", 100, 100, open_face=True), Box("text 'last move'", "text", pygame.Rect(95, 140, 60, 14))],
-         "covers the card 5S"),
+        (
+            [
+                _card("5S", 100, 100, open_face=True),
+                Box("text 'last move'", "text", pygame.Rect(95, 140, 60, 14)),
+            ],
+            "covers the card 5S",
+        ),
         # the instruction line drawn under a raised card of your hand
-        ([Box("text 'drag a card'", "text", pygame.Rect(60, 120, 300, 14), order=3),
-          _card("QD", 100, 100, open_face=True, order=9)], "is hidden under the card QD"),
+        (
+            [
+                Box("text 'drag a card'", "text", pygame.Rect(60, 120, 300, 14), order=3),
+                _card("QD", 100, 100, open_face=True, order=9),
+            ],
+            "is hidden under the card QD",
+        ),
         # the instruction line across your empty pile's ring
-        ([Box("card place of your pile", "card", pygame.Rect(400, 300, 70, 100)),
-          Box("text 'drag a card'", "text", pygame.Rect(200, 340, 300, 14))], "covers the card place of your pile"),
+        (
+            [
+                Box("card place of your pile", "card", pygame.Rect(400, 300, 70, 100)),
+                Box("text 'drag a card'", "text", pygame.Rect(200, 340, 300, 14)),
+            ],
+            "covers the card place of your pile",
+        ),
         # the claim banner over your pile
-        ([Box("card place of your pile", "card", pygame.Rect(400, 300, 70, 100)),
-          Box("claim banner", "plaque", pygame.Rect(150, 280, 300, 80))], "claim banner covers"),
+        (
+            [
+                Box("card place of your pile", "card", pygame.Rect(400, 300, 70, 100)),
+                Box("claim banner", "plaque", pygame.Rect(150, 280, 300, 80)),
+            ],
+            "claim banner covers",
+        ),
         # "Game No. …" touching the rail
-        ([Box("the table's rail", "frame", pygame.Rect(17, 17, 926, 566)),
-          Box("text 'Game No. 39'", "text", pygame.Rect(860, 137, 82, 14))], "touches the table's rail"),
+        (
+            [
+                Box("the table's rail", "frame", pygame.Rect(17, 17, 926, 566)),
+                Box("text 'Game No. 39'", "text", pygame.Rect(860, 137, 82, 14)),
+            ],
+            "touches the table's rail",
+        ),
         # a dialog's button no wider than its label
         ([Box("button 'Abandon'", "control", pygame.Rect(10, 10, 184, 30), "Abandon", 176)], "needs"),
     ],

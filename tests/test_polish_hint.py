@@ -202,3 +202,27 @@ def test_the_eralash_table_gets_the_hint_from_the_base(size, make_app):
         assert [b.key for b in table.buttons if b.glow] == [f"trump{move.suit}"]
     else:
         assert table.sprites[move].highlight == "hint"
+
+
+def test_the_hint_says_its_reason_beside_the_move(app, monkeypatch):
+    import engine.review.why as why
+
+    seen = []
+
+    def reason(view, move, game):
+        seen.append((view.seat, move, game))
+        return {"en": "It takes the 7H, a point of its own.", "ru": "Берёт 7♥, очко само по себе."}
+
+    i18n.set_language("ru")
+    table = new_table(app)
+    wait_for(app, table, table.can_play_card)
+    monkeypatch.setattr(why, "hint_why", lambda view, move, game: None)  # nothing to add: the move alone
+    key(app, pygame.K_h)
+    frames(app, 2)
+    assert table.hint_move is not None and "—" not in table.message.text
+    table.clear_hint()
+    monkeypatch.setattr(why, "hint_why", reason)
+    key(app, pygame.K_h)
+    frames(app, 2)
+    assert seen == [(table.me, table.hint_move, "uragan")]  # asked from the player's own view
+    assert table.message.kind == "hint" and table.message.text.endswith("— Берёт 7♥, очко само по себе.")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers import click, frames
+from helpers import click, drop, frames
 
 from engine import cards as C
 from engine.uragan import LET_STAND
@@ -101,7 +101,11 @@ def test_verdicts_fill_in_as_they_come_and_the_summary_heads_the_viewer(make_app
     assert s["judged"] == decisions and s["mistakes"] == sum(
         v.grade == "mistake" for v in viewer.replay.verdicts)
     lines = [text for text, *_ in viewer.header_lines()]
-    assert any(str(decisions) in line for line in lines) and any(f"{s['lost']:.1f}" in line for line in lines)
+    from game.review.words import chance_lost, deal_lost
+
+    lost = (deal_lost(s["deal_lost"], s["unit"], minus=False) if s["deal_lost"] is not None
+            else chance_lost(s["lost"], minus=False))  # deal points lost; win chance from older reviews
+    assert any(str(decisions) in line for line in lines) and any(lost in line for line in lines)
     assert all(viewer.replay.steps[i].verdict is not None for i in viewer.replay.decisions())
 
 
@@ -128,7 +132,9 @@ def test_the_better_move_is_drawn_on_the_cards_and_explained(make_app):
     if v.played.card != best.card:  # the card played is outlined apart (the same card: other captures)
         assert viewer.sprites[v.played.card].highlight == "warn"
     words = " ".join(text for text, *_ in viewer.step_lines())
-    assert "Лучше" in words and f"{v.points:.1f}" in words
+    from game.review.words import move_words, number
+
+    assert move_words("uragan", v.best) in words and f"−{number(v.points)}\u00a0% шанса на победу" in words
 
 
 def test_stop_cancels_the_review(make_app):
@@ -152,14 +158,14 @@ def test_a_bad_record_says_why_in_one_line_and_nothing_opens(make_app, tmp_path)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(rec), encoding="utf-8")
     before = list(app.stack.scenes)
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(bad))])
+    drop(app, str(bad))
     assert app.stack.scenes == before
     text, _, kind = app.toast
     assert kind == "warn" and "bad.json" in text and "deal 1, play 3" in text and "\n" not in text
     (tmp_path / "junk.json").write_text("{not json", encoding="utf-8")
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "junk.json"))])
+    drop(app, str(tmp_path / "junk.json"))
     assert "JSON" in app.toast[0] and app.stack.scenes == before
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "missing.json"))])
+    drop(app, str(tmp_path / "missing.json"))
     assert "missing.json" in app.toast[0]
 
 
@@ -167,7 +173,7 @@ def test_dropping_a_record_opens_it_in_the_viewer(make_app, tmp_path):
     app = make_app()
     path = tmp_path / "game.json"
     shutil.copy(DATA / "eralash_illustrative.json", path)
-    frames(app, 1, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+    drop(app, str(path))
     assert isinstance(app.stack.top, EralashReplay) and app.stack.top.any_seat
 
 

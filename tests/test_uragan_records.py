@@ -139,7 +139,7 @@ def _mutated(fn) -> dict:
     ("mutate", "expected"),
     [
         (lambda r: r["deals"][0]["plays"].__setitem__(6, {"card": "7H", "take": ["2C"]}),
-         "deal 1, play 7 (seat 0, 7H): 7H cannot take 2C: they add up to 2, not 7"),
+         "deal 1, play 7 (seat 0, 7H): 7H cannot take 2C: it counts 2, not 7"),
         (lambda r: r["deals"][0]["plays"].__setitem__(1, {"card": "KS"}),
          "deal 1, play 2 (seat 1, KS): KS is not in the hand"),
         (lambda r: r["deals"][0]["plays"].__setitem__(1, {"card": "4C", "take": ["QD"]}),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from helpers import app_on_disk, frames
+from helpers import app_on_disk, frames, play_a_card
 
 from game.store.storage import WRITER
 from game.words import i18n
@@ -221,7 +221,7 @@ def test_new_game_over_a_game_in_progress_asks_and_counts_it_abandoned(tmp_path:
     app.worker = InlineWorker()
     try:
         first = open_table(app, "uragan", level="novice")
-        frames(app, 2)
+        play_a_card(app, first)  # only a game the player has played in is one to abandon
         first_id = first.session.saved.game_id
         app.stack.remove(first)
         scene = _new_game_dialog(app, "uragan")
@@ -334,7 +334,7 @@ def test_the_layout_check_looks_at_an_open_dialog_alone_and_still_catches_a_faul
     app.worker = InlineWorker()
     try:
         table = open_table(app, "uragan", level="novice")
-        frames(app, 2)
+        play_a_card(app, table)
         app.stack.remove(table)
         scene = _new_game_dialog(app, "uragan")
         press(app, scene.buttons["start"])
@@ -356,7 +356,9 @@ def test_a_deal_number_asked_over_a_game_in_progress_is_dealt_after_the_question
     app = app_on_disk(tmp_path, lang="ru")
     app.worker = InlineWorker()
     try:
-        app.stack.remove(open_table(app, "uragan", level="novice"))
+        table = open_table(app, "uragan", level="novice")
+        play_a_card(app, table)  # a game the player has played in: the question comes first
+        app.stack.remove(table)
         scene = _new_game_dialog(app, "uragan")
         scene.start(777001)  # as the "Play deal number…" dialog hands it over
         assert scene.dialog is not None

@@ -27,7 +27,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("engine.review",),
     ("engine.arena", "engine.bench", "engine.__main__", "engine"),
     ("game.version", "game.looks", "game.words", "game.store", "game.layout", "game.tween", "game.memory",
-     "game.desktop"),
+     "game.desktop", "game.idle"),
     ("game.scene", "game.screens", "game.botworker", "game.widgets"),
     ("game.uragan", "game.eralash"),
     ("game.review",),

@@ -115,6 +115,22 @@ class SearchResult:
     iterations: int
     visits: dict[Hashable, int]
     values: dict[Hashable, float]  # mean value of each root move for the deciding seat
+    # each root move followed by the replies the tree expects (the most visited child, while it has
+    # been visited at least LINE_VISITS times), up to LINE_PLIES moves in all
+    lines: dict[Hashable, tuple[Hashable, ...]] = field(default_factory=dict)
+
+
+LINE_PLIES, LINE_VISITS = 4, 8
+
+
+def _principal(node: _Node) -> tuple[Hashable, ...]:
+    out = [node.move]
+    while len(out) < LINE_PLIES and node.children:
+        node = max(node.children.values(), key=lambda c: c.visits)
+        if node.visits < LINE_VISITS:
+            break
+        out.append(node.move)
+    return tuple(out)
 
 
 class _Node:
@@ -229,7 +245,8 @@ def _ismcts(
     }
     # most visits; ties (a tiny budget) go to the better mean, then to the listed order
     move = max(root_moves, key=lambda m: (visits[m], values[m]))
-    return SearchResult(move, iterations, visits, values)
+    lines = {m: _principal(c) for m, c in root.children.items()}
+    return SearchResult(move, iterations, visits, values, lines)
 
 
 def pimc(

@@ -92,8 +92,11 @@ class Options:
                 except ValueError:
                     raise ValueError(f"option {k} must be a whole number, not {text!r}") from None
                 kwargs[{"target": "target", "aces.3": "aces_three", "aces.4": "aces_four"}[k]] = n
+            elif k == "aces":
+                raise ValueError("option aces is given per count of Aces, aces.3=N and aces.4=N, "
+                                 f"not aces={text}")
             else:
-                raise ValueError(f"unknown Eralash option {key!r}: known are {', '.join(_known())}")
+                raise ValueError(f"unknown Eralash option {key!r}: known are {', '.join(_known_strings())}")
         return cls(**kwargs)
 
     def check_players(self, n_players: int) -> None:
@@ -109,9 +112,20 @@ class Options:
             return 13
         return 52 // n_players  # 2 players 26, 3 players 17 (one card aside)
 
+    def one_deal(self, n_players: int) -> bool:
+        """Does every robber end after its first deal? The deal's tricks split among the sides always
+        leave one side with at least the target (2 players with the whole pack: 26 tricks, 13)."""
+        sides = self.sides(n_players)
+        return -(-self.hand_size(n_players) // sides) >= self.target
+
     def sides(self, n_players: int) -> int:
         """Score columns: 2 teams in pairs, else one per player."""
         return 2 if self.pairs else n_players
+
+
+def _known_strings() -> list[str]:
+    """The keys ``--option KEY=VALUE`` takes (the Aces' scores one by one)."""
+    return [*_known()[:-1], "aces.3", "aces.4"]
 
 
 def _known() -> list[str]:

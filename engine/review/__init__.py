@@ -8,6 +8,8 @@ API (what ``python -m engine review`` and the app's bot worker use)::
         v.deal, v.play, v.kind, v.move_index        # where (deal/play from 1; index into all moves)
         v.played, v.best                            # engine moves (v.to_json() writes them as records do)
         v.win_chance_played, v.win_chance_best, v.loss
+        v.deal_played, v.deal_best, v.deal_loss        # in DEAL_UNIT[game]; None if not valued
+        v.exact, v.mark, v.line, v.why                 # solved?, "best"/"inaccuracy"/"mistake", moves, words
 
 - ``review_record(..., deals=[2])`` judges only deal 2's decisions.
 - ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
@@ -28,6 +30,12 @@ Fairness: every judge gets only ``match.view(seat)`` — the bots' ``View`` — 
 cards from it; a verdict never depends on the hidden cards (tests/test_review_fairness.py).
 A gap in win chance under the game's noise threshold (``NOISE``: Uragan 0.01, Eralash 0.03) is
 reported as no loss, with the played move as best and ``nearly_best`` true.
+
+The seam each game's judge fills (``engine.review.judgement.Judgement``): besides the win chances, a
+``table`` of move → (win chance, deal value), ``exact``, ``line`` and ``why``; ``settle`` names the
+best from the table (highest win chance; among moves within the noise of it, the highest deal value),
+computes ``deal_*`` and the ``mark`` (whichever loss is larger, match or deal; thresholds in
+judgement.py) and the spreads ``deals[].decided`` is made from.
 """
 
 from __future__ import annotations
@@ -37,15 +45,12 @@ from typing import Any, NamedTuple
 
 from engine.records import match_from_record
 from engine.review.budget import Budget, Stopped
-from engine.review.judgement import settle
+from engine.review.judgement import DEAL_UNIT, NOISE, decided, settle
 from engine.review.verdict import Verdict, move_json
 from engine.state import RecordError
 
 __all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
-           "default_budget", "load_match", "move_json", "NOISE"]
-
-NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
-
+           "default_budget", "load_match", "move_json", "NOISE", "DEAL_UNIT", "deal_summaries"]
 
 class Decision(NamedTuple):
     """A decision the review will judge: where it is, and the move made."""
@@ -157,6 +162,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
     else:
         from engine.review.eralash import judge
     noise = NOISE[game]
+    moves = load_match(record)[1].moves  # what followed each decision (a claim answered)
 
     def stopping() -> bool:
         return should_stop is not None and bool(should_stop())
@@ -169,14 +175,63 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             j = judge(view, d.played, plan, seed, should_stop)
         except Stopped:
             return
-        best, wp, wb, loss, nearly = settle(d.played, j, noise)
-        yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, best, wp, wb, loss,
-                      nearly, j.iterations)
+        s = settle(d.played, j, noise, game)
+        why = j.why
+        if why is None and s.mark != "best":
+            why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss,
+                          exact=bool(j.exact), line=tuple(j.line), deal_best=s.deal_best,
+                          deal_played=s.deal_played)
+        yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
+                      s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
+                      s.deal_loss, bool(j.exact), s.mark, tuple(j.line), why, s.win_spread,
+                      s.deal_spread)
+
+
+def explain(game: str, view: Any, played: object, best: object, loss: float, moves: list[Any],
+            index: int, **values: Any) -> dict[str, str] | None:
+    """The ``why`` of a decision that cost (engine.review.why), with what followed it in the record."""
+    from engine.review.why import decision_why
+
+    facts: dict[str, Any] = {}
+    if game == "uragan":
+        from engine.review.uragan.why import followed
+
+        facts["claimed"], facts["forced"] = followed(moves, index)
+    return decision_why(game, view, played, best, loss=loss, **values, **facts)
 
 
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield first
     yield from rest
+
+
+def deal_summaries(verdicts: Collection[Verdict], noise: float, game: str = "uragan") -> list[dict[str, Any]]:
+    """One summary per judged deal, in order: decisions, mistakes, inaccuracies, and ``decided``
+    (no choice of the seat in it changed the win chance or the deal value by more than the margin)."""
+    by_deal: dict[int, list[Verdict]] = {}
+    for v in verdicts:
+        by_deal.setdefault(v.deal, []).append(v)
+    return [{"deal": n, "decisions": len(vs),
+             "mistakes": sum(v.mark == "mistake" for v in vs),
+             "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
+             "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise, game)}
+            for n, vs in by_deal.items()]
+
+
+def mark_decided(out: dict[str, Any]) -> None:
+    """A decided deal's summary gets the plain line as its ``why``, and so does each of its
+    decisions that has none: in a decided deal no move is "good", none made a difference."""
+    from engine.review.why import decided_why
+
+    line = decided_why()
+    settled = set()
+    for d in out["deals"]:
+        if d["decided"]:
+            d["why"] = line
+            settled.add(d["deal"])
+    for v in out["decisions"]:
+        if v["deal"] in settled and "why" not in v:
+            v["why"] = line
 
 
 def review_json(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
@@ -187,13 +242,16 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
     out: dict[str, Any] = {
         "game": game,
         "seat": seat,
+        "deal_unit": DEAL_UNIT[game],
         "budget": budget if budget is not None or iterations is not None else default_budget(game),
         "iterations": iterations,
         "seed": seed,
         "noise": NOISE[game],
         "decisions": [v.to_json() for v in verdicts],
+        "deals": deal_summaries(verdicts, NOISE[game], game),
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
+    mark_decided(out)
     if game == "eralash":
         out["note"] = ("Eralash is decided mostly by the deal: the points come from runs and honours, "
                        f"and losses under {NOISE[game]} of win chance are reported as none")

@@ -49,7 +49,41 @@ def measure(game: str, budget: float | None, seed: int = 1, seat: int = 0) -> di
     return {"budget": budget if budget is not None else default_budget(game),
             "decisions": len(verdicts), "seconds": round(wall, 2), "cpu_seconds": round(cpu, 2),
             "iterations_median": statistics.median(its) if its else 0,
-            "mistakes": sum(v.loss > 0.05 for v in verdicts)}
+            "mistakes": sum(v.loss > 0.05 for v in verdicts),
+            "why_ms": why_cost(game, rec, seat), "hint_ms_max": hint_cost(game, rec, seat)}
+
+
+def hint_cost(game: str, rec: dict[str, Any], seat: int) -> float:
+    """The slowest ``hint_why`` of the deal's decisions, in milliseconds (each legal move hinted; in
+    Uragan's last round it plays the exact solver's line out)."""
+    from engine.review import decisions, match_before
+    from engine.review.why import hint_why
+
+    worst = 0.0
+    for d in decisions(rec, seat):
+        view = match_before(rec, d.move_index).view(seat)
+        for move in view.legal_moves():
+            t = time.perf_counter()
+            hint_why(view, move, game)
+            worst = max(worst, time.perf_counter() - t)
+    return round(1000 * worst, 1)
+
+
+def why_cost(game: str, rec: dict[str, Any], seat: int) -> float:
+    """Milliseconds the reasons and words of a whole deal take: one ``why`` per decision, each
+    against every other legal move as the better one (the review makes at most one per decision)."""
+    from engine.review import decisions, match_before
+    from engine.review.why import decision_why
+
+    spent, calls, ds = 0.0, 0, decisions(rec, seat)
+    for d in ds:
+        view = match_before(rec, d.move_index).view(seat)
+        for best in view.legal_moves():
+            t = time.perf_counter()
+            decision_why(game, view, d.played, best, loss=0.1, deal_loss=0.5)
+            spent += time.perf_counter() - t
+            calls += 1
+    return round(1000 * spent / max(1, calls) * len(ds), 1)
 
 
 def run(budget: float | None, games: list[str]) -> dict[str, Any]:

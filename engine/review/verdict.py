@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,10 @@ class Verdict:
     position). ``kind`` is "play", "trump", "claim" (a claim answer) or "pick" (the offender's pick).
     Win chances are the seat's (or its team's) estimated chance to win the match / robber after the
     move; ``loss`` = best − played, 0 when the search cannot tell them apart (``nearly_best``).
+    ``deal_*`` value the move within the deal in the game's ``deal_unit`` (None when the judge gave
+    none); ``exact`` when solved; ``mark`` "best"/"inaccuracy"/"mistake"; ``line`` the best move and
+    the expected replies; ``why`` the explanation ({"en", "ru"}) or None; ``win_spread``/``deal_spread``
+    how much the choice could matter at all (a deal is ``decided`` when none of its choices did).
     """
 
     game: str
@@ -41,13 +46,22 @@ class Verdict:
     loss: float
     nearly_best: bool = False  # the played move scored within the noise threshold of the best
     iterations: int = 0
+    deal_played: float | None = None
+    deal_best: float | None = None
+    deal_loss: float | None = None
+    exact: bool = False
+    mark: str = "best"
+    line: tuple[object, ...] = ()
+    why: Mapping[str, str] | None = None
+    win_spread: float = 0.0
+    deal_spread: float = 0.0
 
     @property
     def is_best(self) -> bool:
         return self.loss == 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "deal": self.deal,
             "play": self.play,
             "kind": self.kind,
@@ -58,4 +72,15 @@ class Verdict:
             "win_chance_best": self.win_chance_best,
             "loss": self.loss,
             "nearly_best": self.nearly_best,
+            "exact": self.exact,
+            "mark": self.mark,
         }
+        if self.deal_played is not None:
+            out["deal_played"] = self.deal_played
+            out["deal_best"] = self.deal_best
+            out["deal_loss"] = self.deal_loss
+        if self.line:
+            out["line"] = [move_json(self.game, m) for m in self.line]
+        if self.why is not None:
+            out["why"] = dict(self.why)
+        return out

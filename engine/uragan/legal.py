@@ -94,7 +94,7 @@ def check_play(card: int, take: CardSet, hand: CardSet, table: CardSet) -> None:
     if take:
         total = sum(VALUE[c] for c in cards(take))
         if total != VALUE[card]:
+            what = "they add up to" if take.bit_count() > 1 else "it counts"
             raise IllegalMove(
-                f"{name(card)} cannot take {take_name(take)}: "
-                f"they add up to {total}, not {VALUE[card]}"
+                f"{name(card)} cannot take {take_name(take)}: {what} {total}, not {VALUE[card]}"
             )

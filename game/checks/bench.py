@@ -1,4 +1,4 @@
-"""``salon --bench N``: a headless bot-against-bot table at 1920×1080 for N frames, timed.
+"""``salon --bench N``: a headless bot-against-bot table at 1920×1080 (or ``--size``) for N frames, timed.
 
 Prints one JSON line: ``frames``, ``frame_ms`` (work per frame: events + update + draw, without the
 flip and the 60 FPS cap's sleep) as p50/p99/max over the N frames of the table, and ``startup_ms``
@@ -68,9 +68,10 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         return 2
     age0 = process_age_ms()
     t0 = time.perf_counter()
-    from game.app import App, SplashScene
+    from game.app import App, SplashScene, parse_size
 
-    app = App(args, headless=True, size=SIZE)
+    size = parse_size(getattr(args, "size", None)) or SIZE
+    app = App(args, headless=True, size=size)
     pg = app.pg
     tables: list[Any] = []
 
@@ -150,7 +151,7 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         "steady_frames": steady_frames,
         "steady_renders": steady_renders,
         "game": args.game,
-        "size": list(SIZE),
+        "size": list(size),
     }
     app.close()
     out.write(json.dumps(result) + "\n")

@@ -17,7 +17,8 @@ A scene adds its own boxes by defining (or extending) ``layout_boxes(self) -> li
 ``plaque``   a panel texts sit on: a text partly on it is text sticking out of its box.
 ``card``     a card at rest: no control may touch it, no plaque or text cover it (cards may overlap
            cards); with ``open_face`` a plaque may lie across its middle, never on the index in its
-           top-left or bottom-right corner, and with ``captioned`` (a declared run) a text too. Its ``order`` is when the cards were drawn: a text
+           top-left or bottom-right corner, and with ``captioned`` (a declared run) a text too.
+           Its ``order`` is when the cards were drawn: a text
            drawn before lies under them, and one a card overlaps is hidden.
 ``panel``    a container: listed so ``within`` can refer to it; never overlaps anything by itself.
 ``frame``    the cloth inside the table's wooden rail: a text on it keeps ``FRAME_CLEAR`` of the window's

@@ -7,7 +7,9 @@ default budget (Master's own think time per decision), as "Review this deal" doe
 JSON line: ``interval_ms`` (frame start to frame start at the 60 FPS cap) p50/p99/max over the
 frames while the review was running, ``frame_ms`` (the work of a frame) and ``frame_cpu_ms`` (the same
 in CPU time of the main thread: what a frame costs when other programs compete), the verdicts received,
-the review's state at the end and the load average (the machine's other work skews wall clock).
+the review's state at the end, ``review_s`` (from asking for the review to its last verdict: the
+goal is 20 s for a deal on one core, ``taskset -c 0``) and the load average (the machine's other work
+skews wall clock).
 """
 
 from __future__ import annotations
@@ -42,10 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.checks.review_bench",
                                 description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=["uragan", "eralash"], default="uragan")
-    p.add_argument("--frames", type=int, default=900, help="frames to time (at most; stops when done)")
+    p.add_argument("--frames", type=int, default=3600, help="frames to time (at most; stops when done)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--step-every", type=int, default=20, help="frames between two ▸ steps")
     p.add_argument("--budget", type=float, default=None, help="seconds per decision (default: Master's)")
+    p.add_argument("--pin", action="store_true",
+                   help="the review's worker on one core and the viewer on another (Linux)")
     args = p.parse_args(argv)
     if args.frames < 1 or args.step_every < 1:
         print("python -m game.checks.review_bench: --frames and --step-every must be 1 or more",
@@ -59,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     app = App(build_parser().parse_args(["--lang", "ru"]), headless=True, size=SIZE)
     pg = app.pg
     app.worker.start()  # the process is up before the clock starts, as in the app after the menu
+    if args.pin and hasattr(os, "sched_setaffinity"):
+        cores = sorted(os.sched_getaffinity(0))
+        if len(cores) >= 2:
+            os.sched_setaffinity(app.worker._process.pid, {cores[1]})
+            os.sched_setaffinity(0, {cores[0]})
     match = played_deal(args.game, args.seed)
     ReplayMixin.review_budget = args.budget
     viewer = viewer_for(app, args.game, match, 0, start_deal=1, review=False)
@@ -69,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     while "warming" in viewer.holds:
         app.frame(1 / 60, pg.event.get())
         time.sleep(0.01)
+    asked = time.perf_counter()
     viewer.start_review()
     intervals: list[float] = []
     work: list[float] = []
@@ -103,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         "verdicts": len(viewer.replay.verdicts),
         "decisions": len(viewer.replay.decisions()),
         "review_state": viewer.review_state,
+        "review_s": round(time.perf_counter() - asked, 1) if viewer.review_state == "done" else None,
         "seconds": round(time.perf_counter() - t0, 1),
         "load_avg": _load_average(),
     }

@@ -27,19 +27,77 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
 
-from game.checks.tour import Smoke, visit
+from game.checks.tour import PARTS, Smoke, visit
 
 
 @visit("main menu")
 def _menu(s: Smoke) -> None:
     s.home()
     s.check("main menu")
+
+
+@visit("quit question")
+def _quit_question(s: Smoke) -> None:
+    """Esc on the main menu asks before the app closes."""
+    menu = s.home()
+    menu.ask_to_quit()
+    s.check("main menu: quit Salon?")
+    menu.dismiss_dialog()
+
+
+@contextlib.contextmanager
+def _bot_thinking(s: Smoke) -> Any:
+    """The bots' answers held back: a bot's turn lasts until the block ends."""
+    worker = s.app.worker
+    poll = worker.poll
+    worker.poll = lambda: []
+    try:
+        yield
+    finally:
+        worker.poll = poll
+
+
+@visit("a bot thinking")
+def _thinking(s: Smoke) -> None:
+    """The turn marker and "… is thinking…" under a bot that takes a moment, at both tables."""
+    from engine.uragan.moves import Play
+
+    table = _uragan_table(s, 16)
+    for _ in range(50):
+        if table.can_play_card():
+            break
+        _uragan_move(s, table, {"choice", "pick", "claim"})
+        s.settle(table)
+    plays = [m for m in table.match.legal_moves() if isinstance(m, Play)]
+    with _bot_thinking(s):
+        table.submit(plays[0])
+        s.frames(30, dt=0.05)
+        if table.thinking_shown() is None:
+            raise RuntimeError("the thinking bot is not marked")
+        s.check("Uragan: the bot is thinking")
+    table = _eralash_table(s, 4)
+    for _ in range(400):
+        if table.must_choose_trump():
+            table.choose_trump(table.shown.choices[0])
+        elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
+            table.end_declarations()
+        elif table.can_play_card():
+            break
+        s.settle(table)
+    legal = table.legal_mask_for_me()
+    with _bot_thinking(s):
+        table.play_card((legal & -legal).bit_length() - 1)
+        s.frames(30, dt=0.05)
+        if table.thinking_shown() is None:
+            raise RuntimeError("the thinking bot is not marked")
+        s.check("Eralash: a bot is thinking, the race line above the trick")
 
 
 @visit("new game")
@@ -142,6 +200,19 @@ def _uragan_end(s: Smoke) -> None:
         if isinstance(top, ScoreSheetScene):
             s.frames(2, dt=5.0)
             s.check("Uragan: end of the game")
+            if not top.sheet.banner:  # the banner's room is checked whichever way this game went
+                from game.words.i18n import t
+
+                top.sheet.banner = t("table.double_win")
+                top.resize(s.app.size)
+            s.check("Uragan: a double win")
+            new = next(b for b in top.buttons if b.key == "new")
+            s.click(new.rect.center)
+            from game.menus.new_game import NewGameScene
+
+            if not isinstance(s.app.stack.top, NewGameScene):
+                raise RuntimeError("New game after the end did not open the options")
+            s.check("Uragan: New game after the end")
             return
         if table.is_human_turn() and not table.busy():
             _uragan_move(s, table, seen)
@@ -154,8 +225,9 @@ def _craft_uragan(table: Any, hand: list[str], on_table: list[str]) -> None:
     import random
 
     from engine import cards as C
-    from engine.uragan import Deal
     from engine.uragan.deck import DECK
+    from engine.uragan.match import Match
+    from engine.uragan.spec import DealSpec
 
     chosen = C.parse_set(hand) | C.parse_set(on_table)
     rest = list(C.cards(DECK & ~chosen))
@@ -167,9 +239,15 @@ def _craft_uragan(table: Any, hand: list[str], on_table: list[str]) -> None:
         [C.to_mask(rest[6 + i * 12 : 12 + i * 12]), C.to_mask(rest[12 + i * 12 : 18 + i * 12])]
         for i in range(2)
     ]
-    deal = Deal.from_hands(table.match.options, 1 - table.me, C.parse_set(on_table), rounds)
-    table.match.deal = deal
-    table._adopt_deal(deal)
+    # A new match whose first deal is these cards (as a record gives them), not the seeded deal with
+    # its cards swapped: the autosave then holds a match that replays. (Swapping match.deal alone
+    # left a save whose moves did not follow from its seed: "A four must take a four…" on reading.)
+    old = table.match
+    dealer = 1 - table.me
+    spec = DealSpec(dealer, C.parse_set(on_table), tuple((r[0], r[1]) for r in rounds))
+    table.session.match = Match(old.options, old.players, old.seed, dealer, (spec,))
+    table.session.save(background=False)
+    table._adopt_deal(table.match.deal)
     table._opening_pending = False
     table.cancel_bot()
     table.banner = None
@@ -329,6 +407,7 @@ def _eralash_counts(s: Smoke) -> None:
     _eralash_pairs_end(s)
 
 
+@lambda fn: PARTS.setdefault("Eralash pairs to the end", fn)
 def _eralash_pairs_end(s: Smoke) -> None:
     """Four in pairs, a robber of one trick: the deal, its prompts and the end of the robber."""
     s.current = "Eralash pairs"
@@ -425,8 +504,16 @@ def _abandon(s: Smoke) -> None:
     from game.store.saves import game_in_progress
 
     s.home()
-    if not game_in_progress(s.app.store):
-        open_table(s.app, "uragan", level="novice")
+    if not game_in_progress(s.app.store):  # a game the player has played a card in (else none to lose)
+        from engine.uragan.moves import Play
+
+        table = open_table(s.app, "uragan", level="novice")
+        for _ in range(50):
+            s.settle(table)
+            if table.can_play_card():
+                table.submit(next(m for m in table.match.legal_moves() if isinstance(m, Play)))
+                break
+            _uragan_move(s, table, {"choice", "pick", "claim"})
         s.frames(2)
         s.home()
     scene = s.push(NewGameScene(s.app))
@@ -453,8 +540,8 @@ def _about(s: Smoke) -> None:
     s.check("About: the folder could not be opened")
 
 
-from game.checks import smoke_coach  # noqa: E402, F401  (the coach's visits, after these: the replay viewer, records)
-from game.checks import smoke_names  # noqa: E402, F401  (the long-name pass, last)
+# the coach's visits after these (the replay viewer, records), then the long-name pass, last
+from game.checks import smoke_coach, smoke_names  # noqa: E402, F401
 
 # --- the command ----------------------------------------------------------------------------------------
 
@@ -467,31 +554,103 @@ def run_smoke(args: Any) -> int:
 
     started = time.perf_counter()
     size = parse_size(getattr(args, "size", None)) or (960, 600)
+    from game.store.paths import resolve_data_dir
+    from game.store.scratch import scratch_copy
+
     with contextlib.ExitStack() as stack:
-        if not getattr(args, "data_dir", None):
-            args.data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-smoke-"))
+        # The player's folder (or --data-dir) is only read: the run plays on a copy of it, and records
+        # it saves go into the copy too, so the folder given is left byte for byte as it was.
+        scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-smoke-"))
+        given = resolve_data_dir(getattr(args, "data_dir", None))
+        args.data_dir = str(scratch_copy(given, os.path.join(scratch, "data")))
+        stack.enter_context(_env("SALON_RECORDS_DIR", os.path.join(scratch, "records")))
+        stack.enter_context(_env("SALON_DATA_DIR", None))
+        damaged = damaged_already(args.data_dir)
         report = smoke(args, size)
+        report["problems"] += set_aside_problems(args.data_dir, size, damaged)
     report["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(report, ensure_ascii=False))
     sys.stdout.flush()
     return 0 if not report["problems"] else 1
 
 
+def damaged_already(folder: str | os.PathLike[str]) -> set[str]:
+    """The names (``save``, ``settings``…) of the copied files any app would set aside as they are, and
+    the corrupt copies already there: the player's own damage, not the run's."""
+    from game.store.saves import load_game
+    from game.store.storage import Store
+
+    found = set()
+    with contextlib.suppress(OSError):
+        found = {name for name in os.listdir(folder) if ".corrupt-" in name}
+    with tempfile.TemporaryDirectory(prefix="salon-smoke-check-") as spare:
+        for name in ("save.json", "settings.json", "stats.json"):
+            with contextlib.suppress(OSError):
+                shutil.copyfile(os.path.join(folder, name), os.path.join(spare, name))
+        with contextlib.suppress(Exception):
+            store = Store(spare)
+            load_game(store)
+            from game.store.settings import Settings
+            from game.store.stats import Stats
+
+            Settings.load(store)
+            Stats.load(store)
+        found |= {n.split(".corrupt-")[0] for n in os.listdir(spare) if ".corrupt-" in n}
+    return found
+
+
+def set_aside_problems(folder: str | os.PathLike[str], size: tuple[int, int],
+                       damaged: set[str]) -> list[dict[str, str]]:
+    """A file the run set aside as damaged (``*.corrupt-*.json`` in its scratch folder) that was not
+    damaged when copied is a file the app wrote and could not read back: a problem, even when every
+    screen drew."""
+    found = []
+    with contextlib.suppress(OSError):
+        for name in sorted(os.listdir(folder)):
+            if ".corrupt-" in name and name not in damaged and name.split(".corrupt-")[0] not in damaged:
+                what = f"{name} was set aside during the run: a file it wrote did not read back"
+                found.append({"screen": "data folder", "size": f"{size[0]}x{size[1]}", "what": what})
+    return found
+
+
+@contextlib.contextmanager
+def _env(name: str, value: str | None) -> Any:
+    """``os.environ[name]`` set to ``value`` (None: unset) for the run, then put back."""
+    old = os.environ.get(name)
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = old
+
+
 def smoke(args: Any, size: tuple[int, int], only: Callable[[str], bool] | None = None) -> dict[str, Any]:
     """Run the visits on an App over ``args.data_dir`` at ``size``; the report (without timing)."""
     from game.app import App
     from game.botworker import InlineWorker
+    from game.review.opening import OpeningScene
     from game.widgets.warm import Warmer
 
     Warmer.inline = True
+    OpeningScene.hold = True  # a record's "Opening…" plaque stays until the visit has checked it
     app = App(args, size=size)
     app.worker = InlineWorker("game.checks.tour:make_smoke_bot")
     with contextlib.suppress(Exception):
         app.settings.set("animation_speed", "instant", save=False)
     s = Smoke(app, f"{size[0]}x{size[1]}")
+    if app.store is not None and app.store.read_only is None and app.data_lock is None:
+        # a build without filelock (or a drive without locks) would let two Salons write one folder
+        s.problem("data folder", "the data folder could not be locked for this app alone")
     try:
         s.run(only)
     finally:
+        OpeningScene.hold = False
         with contextlib.suppress(Exception):
             app.close()
     return s.report()

@@ -54,18 +54,22 @@ def named_long(app: Any) -> Iterator[None]:
 
 @visit("long names")
 def _long_names(s: Smoke) -> None:
-    from game.checks import smoke, smoke_coach
+    from game.checks import smoke_coach
+    from game.checks.tour import PARTS, VISITS
     from game.words import i18n
+
+    visits = dict(VISITS)
 
     names = long_names(i18n.get_language())
     s.app.toast = None  # the last visit's notice (a bad record's reason) has been read
     passes = (
-        smoke._new_game,
-        smoke._uragan_end,
-        smoke._eralash4,
-        smoke._eralash_pairs_end,
+        visits["new game"],
+        visits["Uragan end of game"],
+        visits["Eralash table, 4 players"],
+        PARTS["Eralash pairs to the end"],
         smoke_coach._from_sheet,
-        lambda s: setattr(s.app, "toast", None) or smoke_coach._from_record(s, names),  # (the saved record's notice read)
+        # (the saved record's notice read)
+        lambda s: setattr(s.app, "toast", None) or smoke_coach._from_record(s, names),
     )
     with named_long(s.app), s.labelled("long names: "):
         for fn in passes:

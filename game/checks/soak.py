@@ -11,7 +11,8 @@ and back through Continue, hints, and undos. Prints one JSON line:
   and free pages returned (``game.memory``): the raw figure swings with garbage not yet collected;
 - ``probe_ms``: frame work (events + update + draw, every frame drawn) p50/p99 of one reference table
   (the same Uragan deal each time) at 1280x800, measured at the start and at the end: drift shows as
-  a larger end figure;
+  a larger end figure; ``probe_cpu_ms`` the same in CPU time of the frame's thread (a loaded machine
+  moves the wall clock, not this);
 - ``frame_ms_first`` / ``frame_ms_last``: work of the soak's own frames, the first and last 2,000;
 - ``deals``, ``matches``, ``resizes``, ``menu_trips``, ``hints``, ``undos``, ``errors`` (each one's
   first line), ``seconds``, ``load_avg`` (other programs skew the wall-clock figures).
@@ -66,19 +67,22 @@ class Soak:
         self.app = app
         self.s = Smoke(app, "soak")
         self.frame_ms: list[float] = []
+        self.frame_cpu_ms: list[float] = []  # the same in CPU time of the frame's thread (load-proof)
         self.counts = {"deals": 0, "matches": 0, "resizes": 0, "menu_trips": 0, "hints": 0, "undos": 0}
         self.errors: list[str] = []
         self.size_index = 0
         real = app.frame
 
         def timed(dt: float, events: list[Any]) -> bool:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             drawn = real(dt, events)
             self.frame_ms.append((time.perf_counter() - t0) * 1000)
+            self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
             return drawn
 
         app.frame = timed  # type: ignore[method-assign]
         self.table: Any = None
+        self.probes_cpu: list[dict[str, float]] = []  # each probe's frame work in CPU time
 
     # --- the session -------------------------------------------------------------------------------
 
@@ -223,7 +227,9 @@ class Soak:
             app._drawn_top = None  # draw it, as a moving table would be
             self.s.frames(1)
         out = percentiles(self.frame_ms[start:])
+        self.probes_cpu.append(percentiles(self.frame_cpu_ms[start:]))
         del self.frame_ms[start:]
+        del self.frame_cpu_ms[start:]
         app.stack.remove(reference)
         self.s.frames(2)
         self.size_index = keep
@@ -311,6 +317,7 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
         "settled_rss_mb": {"start": round(settled_start, 1), "end": round(settled_end, 1),
                            "growth": round(settled_end - settled_start, 1), "every_25_deals": settled_trace},
         "probe_ms": {"start": probe_start, "end": probe_end},
+        "probe_cpu_ms": dict(zip(("start", "end"), run.probes_cpu, strict=False)),
         "frame_ms_first": percentiles(frames[:WINDOW]),
         "frame_ms_last": percentiles(frames[-WINDOW:]),
         "frames": len(frames),

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 VISITS: list[tuple[str, Callable[[Smoke], None]]] = []
+PARTS: dict[str, Callable[[Smoke], None]] = {}  # pieces of visits another visit runs again (by name)
 FRAMES_PER_CHECK = 3
 DT = 1 / 60
 
@@ -93,6 +94,20 @@ class Smoke:
         for i in range(n):
             queued = pygame.event.get()
             self.app.frame(dt, (list(events) if i == 0 else []) + queued)
+
+    def opened(self, check: str | None = None) -> None:
+        """A record is being opened off the UI thread ("Opening…"): check that plaque if asked, wait
+        for its reader (no frame count: the thread is joined), and run the frames that show the answer."""
+        from game.review.opening import OpeningScene
+
+        for scene in list(self.app.stack.scenes):
+            if isinstance(scene, OpeningScene):
+                if check:
+                    self.check(check)  # always there: the smoke holds its answer (OpeningScene.hold)
+                scene.release()
+                if not scene.wait(60.0):
+                    raise RuntimeError("a record's reader never answered")
+                self.frames(2)
 
     def home(self) -> Any:
         """The main menu alone on the stack."""

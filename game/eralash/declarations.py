@@ -73,8 +73,8 @@ def trump_reason(deal: Any, name: Callable[[int], str], you: int | None = None) 
     def say(key: str, **kw: Any) -> str:
         return t(f"eralash.trump.why.{key}.you", **kw) if by == you else t(f"eralash.trump.why.{key}", **kw)
 
-    if not any(deal.runs):
-        return say("no_runs", name=name(by))
+    if not any(deal.runs):  # once the eldest hand has chosen, the sentence says it is done
+        return say("no_runs.done" if deal.trump >= 0 else "no_runs", name=name(by))
     runs = best_runs(deal)
     mine = max(deal.runs[by], key=lambda r: (r.length, r.points))
     rivals = [(s, r) for s, r in runs if s != by]

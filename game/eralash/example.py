@@ -76,6 +76,13 @@ class ExampleTable(EralashTable):
         session, plays = cls.fresh_session()
         return cls(app, session, plays)
 
+    race_shown = False  # the narration tells the race; the top of this table is laid out for it
+    trick_captions = False
+
+    def deal_number_text(self) -> str:
+        """The example is a record's own deal, not one dealt from a game number: none is shown."""
+        return ""
+
     def can_go_back(self) -> bool:
         return (self.phase == "play" and not self.queue and not self.tweens.busy
                 and not self.holds - {"declare"})
@@ -260,7 +267,8 @@ class ExampleTable(EralashTable):
         if self.phase == "declare":
             h = self.layout.size[1]
             box.height -= button_height(h) + int(h * 0.02)
-            box.top = max(int(h * 0.19), getattr(self, "top_plate_bottom", 0) + int(h * 0.01))  # under the top plate
+            # under the top plate
+            box.top = max(int(h * 0.19), getattr(self, "top_plate_bottom", 0) + int(h * 0.01))
         return box
 
     def narration_layout(self) -> tuple[pygame.Rect, list[str], list[str]]:

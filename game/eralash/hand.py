@@ -43,8 +43,20 @@ class EralashHand:
         return self.phase == "play" and self.is_human_turn() and self.match.deal is self.shown
 
     def on_click(self, sprite: CardSprite) -> None:
-        if sprite.card is not None:
+        if sprite.card is None:
+            return
+        if self.can_play_card():
             self.play_card(sprite.card, sprite)
+        else:  # ahead of the turn a click picks the card (or puts it back); it is played on the turn
+            self.selected = None if self.selected == sprite.card else sprite.card
+            self.lift_hand()
+            self.sync(duration=0.15)
+
+    def draggable(self) -> list[CardSprite]:
+        """The hand while a card may be played, or picked ahead of the player's turn."""
+        if not (self.can_play_card() or self.can_pick_card()):
+            return []
+        return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
 
     def play_card(self, card: int, sprite: CardSprite | None = None) -> None:
         error = self.propose(card)
@@ -82,12 +94,19 @@ class EralashHand:
         if self.phase == "declare" and key in (pygame.K_RETURN, pygame.K_SPACE) and self.shown.trump >= 0:
             self.end_declarations()
             return True
-        if not self.can_play_card():
+        if not self.can_pick_card():
             return False
         hand = sorted(C.cards(self.shown.hands[self.me]), key=self.hand_order)
-        legal = [c for c in hand if self.shown.legal_mask() >> c & 1]
+        my_turn = self.can_play_card()
+        # Ahead of the player's turn any card may be picked (which will be legal is not known yet);
+        # only a key pressed on the player's own turn plays it.
+        legal = [c for c in hand if self.shown.legal_mask() >> c & 1] if my_turn else hand
         if not legal:
             return False
+        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and not my_turn:
+            if self.selected is not None:
+                self.say(t("table.wait_your_turn"), 2.0)
+            return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             i = (
                 legal.index(self.selected)
@@ -97,18 +116,31 @@ class EralashHand:
             self.selected = legal[(i + (1 if key == pygame.K_RIGHT else -1)) % len(legal)]
             self.lift_hand()
             return True
-        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and self.selected in legal:
+        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and self.selected in hand:
             card, self.selected = self.selected, None
             self.play_card(card, self.sprites.get(card))
             return True
         return False
+
+    def can_pick_card(self) -> bool:
+        """May a card of the hand be picked (raised, not played) now: in the play, the player's
+        own turn or a bot's, with the deal on the cloth the match's own."""
+        return (
+            self.phase == "play"
+            and not self.match.is_over()
+            and self.match.deal is self.shown
+            and self.shown.trump >= 0
+            and bool(self.shown.hands[self.me])
+            and self.me in self.humans
+            and not self.busy()
+        )
 
     def lift_hand(self) -> None:
         """Raise the hovered or selected card a little more than the other legal ones.
 
         These small moves run on their own tweener: they must not make the table "busy", or a click
         right after the mouse moved would find the hand locked."""
-        if not self.can_play_card():
+        if not self.can_pick_card():
             return
         targets = self.targets()
         for c in C.cards(self.shown.hands[self.me]):

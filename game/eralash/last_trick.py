@@ -135,7 +135,8 @@ class LastTrick:
         taken = say("eralash.last.taken", self.form(winner), name=self.name(winner))
         taken_fs, taken_lines = self.text.fit(taken, fs, width - gap, lines=2)
         taken_h = len(taken_lines) * self.text.font(taken_fs).get_height()
-        height = title.get_height() + ch + 6 + name_h + int(fs * 0.4) + taken_h + int(fs * 0.3) + foot.get_height() + gap * 2
+        height = title.get_height() + ch + 6 + name_h + int(fs * 0.4) + taken_h + int(fs * 0.3)
+        height += foot.get_height() + gap * 2
         box = pygame.Rect(0, 0, width, height)
         box.center = lay.centre
         surface.blit(self._plaque(box.size), box)

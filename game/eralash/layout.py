@@ -53,7 +53,9 @@ class EralashLayout:
     announce: pygame.Rect  # the declarations plaque (centre)
 
     @classmethod
-    def for_size(cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0) -> EralashLayout:
+    def for_size(
+        cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0
+    ) -> EralashLayout:
         """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
         and the top hand starts after it); ``score_extra``: the height names on two lines add to it."""
         w, h = max(size[0], 1), max(size[1], 1)

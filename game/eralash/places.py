@@ -170,8 +170,10 @@ class EralashPlaces:
         x0 = place.hand[0] - step * (k - 1) / 2
         for i, c in enumerate(cards):
             y = place.hand[1]
-            if legal >> c & 1:
-                y -= ch * (0.22 if c == self.selected else 0.1)
+            if c == self.selected:  # picked, on the player's turn or ahead of it
+                y -= ch * 0.22
+            elif legal >> c & 1:
+                y -= ch * 0.1
             out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
 
     def _open_hand(self, out: dict[int, Target], place: Any, cards: list[int]) -> None:
@@ -191,8 +193,9 @@ class EralashPlaces:
             scale = min(most, place.hand_len / (cw * (1 + show * (k - 1))))
             step = min(cw * scale * 0.6, (place.hand_len - cw * scale) / max(1, k - 1))
             for i, c in enumerate(cards):
-                out[c] = SeatTarget(place.hand[0] + (i - (k - 1) / 2) * step, place.hand[1], 0.0, True, 150 + i,
-                                    scale)
+                out[c] = SeatTarget(
+                    place.hand[0] + (i - (k - 1) / 2) * step, place.hand[1], 0.0, True, 150 + i, scale
+                )
             return
 
         def fitting(per: int) -> float:

@@ -1,5 +1,6 @@
-"""What the Eralash table writes on the cloth: name plates, the compact score sheet, the trump
-indicator, the declarations plaque with each run's points, and messages (a mixin of ``EralashTable``).
+"""What the Eralash table writes on the cloth: the compact score sheet, the race line, the
+declarations plaque with each run's points, and messages (a mixin of ``EralashTable``; the name
+plates and the trump indicator are in ``plates``).
 
 Everything here only draws (text comes from the shared ``TextCache``: nothing is rendered twice);
 the table's state lives in ``EralashTable``.
@@ -16,23 +17,21 @@ from game.eralash.declarations import (
     run_label,
     seat_lines,
     suit_label,
-    suit_word,
     trump_line,
     trump_reason,
 )
 from game.eralash.layout import RUN_SCALE
-from game.layout import text_edge
+from game.eralash.plates import DIM, EralashPlates
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
+from game.widgets.boxes import ComposedPlaque
 from game.widgets.buttons import button_height
 from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import plural, t
 
-DIM = (200, 190, 160)
 
-
-class EralashPlaques:
+class EralashPlaques(EralashPlates):
     """Drawing for ``EralashTable`` (uses its ``layout``, ``shown``, ``match``, ``text`` …)."""
 
     layout: Any
@@ -97,6 +96,7 @@ class EralashPlaques:
         for seat in range(self.n):
             self.draw_plate(surface, seat)
         self.draw_score(surface)
+        self.draw_race(surface)
         if self.shown.trump >= 0 and self.phase == "play":
             self.draw_trump(surface)
         deal = self.shown
@@ -114,215 +114,181 @@ class EralashPlaques:
             ok = deal.legal_mask() >> self.drag.pressed.card & 1
             pygame.draw.rect(surface, GLOW if ok else WARN, lay.trick_area, width=2, border_radius=18)
 
-    def plate_width(self, place: Any) -> int:
-        """How wide a seat's name plate may be: clear of the message line beside the side seats, of the
-        score and trump plaques across the table, and of your hand beside yours."""
-        lay = self.layout
-        w, h = lay.size
-        edge, gap = max(int(h * 0.03), text_edge(lay.size)), max(8, w // 100)
-        if place.side in ("left", "right"):
-            room = lay.message.left - gap - edge
-            you = lay.seats[0]
-            if place.plate[1] + h * 0.07 > you.hand[1] - lay.card[1] * 0.72:  # beside your hand (a tall window)
-                room = min(room, int(you.hand[0] - you.hand_len / 2) - gap - edge)  # (the same each side)
-            return room
-        if place.side == "top":
-            x = place.plate[0]
-            return 2 * min(x - lay.score.right, self.trump_rect().left - x) - 2 * gap
-        return int(place.hand[0] - place.hand_len / 2 - place.plate[0] - gap)
-
-    def plate_words(self, seat: int, level_shown: bool = True) -> str:
-        """The line under a seat's name: its level, tricks, the dealer's mark."""
-        deal = self.shown
-        level = self.levels[seat]
-        bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
-        if seat == deal.dealer:
-            bits.append(t("eralash.dealer_mark"))
-        if level and not self.reveal and level_shown:
-            bits.insert(0, t(f"level.{level}"))
-        if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
-            bits.insert(0, t("eralash.partner"))
-        return " · ".join(bits)
-
-    def plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
-        """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
-        size of the line under it, and that line."""
-        place = self.layout.place(seat, self.me)
-        width = max(1, self.plate_width(place)) - 2
-        fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width, "bold", lines=2)
-        words = self.plate_words(seat)
-        small, sub = self.text.fit(words, self.font_size(0.018), width, "italic")
-        if len(sub) > 1:  # no room for it all beside your hand: the level goes (New game says it)
-            words = self.plate_words(seat, level_shown=False)
-            small = self.text.fit(words, self.font_size(0.018), width, "italic")[0]
-        return fs, lines, small, words
-
-    def your_plate_px(self) -> int:
-        """How wide your name plate must be at the smallest text: the name on at most two lines, and
-        the line under it at its longest (many tricks, the dealer's mark)."""
-        bold, italic = self.text.font(MIN_TEXT_PX, "bold"), self.text.font(MIN_TEXT_PX, "italic")
-        name = self.name(self.me)
-        lines = self.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
-        sub = " · ".join([plural(17, "eralash.n_tricks"), t("eralash.dealer_mark")])
-        return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0]]) + 4
-
-    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        lay = self.layout
-        place = lay.place(seat, self.me)
-        colour = BRASS_LIGHT if seat == self.match.current_player() else IVORY
-        fs, lines, small, words = self.plate_text(seat)
-        names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
-        sub = self.text.get(words, small, DIM, "italic", shadow=True)
-        x, y = place.plate
-        edge = max(int(lay.size[1] * 0.03), text_edge(lay.size))  # clear of the rail
-        height = sum(img.get_height() for img in names)
-        rects: list[pygame.Rect] = []
-        # yours grows up from its corner; the others down from where one line would start (a hand above)
-        one = names[0].get_height()
-        top = y - sub.get_height() - height if place.side == "bottom" else y - (one + sub.get_height()) // 2
-        for img in names:
-            rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
-            rect.left = max(rect.left, edge)
-            rect.right = min(rect.right, lay.size[0] - edge)
-            surface.blit(img, rect)
-            rects.append(rect)
-            top = rect.bottom
-        rect = rects[0].unionall(rects[1:])
-        sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
-        if place.side == "bottom":
-            sub_rect = sub.get_rect(topleft=(rect.left, rect.bottom))
-        sub_rect.left = max(sub_rect.left, edge)
-        sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
-        surface.blit(sub, sub_rect)
-        if self.bot_thinking() == seat:
-            self.draw_thinking(surface, (rects[0].right + 10, rects[0].centery), seat)
-        if seat == self.match.current_player() and self.phase == "play" and not self.busy():
-            pygame.draw.line(
-                surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
-            )
-
     def draw_score(self, surface: pygame.Surface) -> None:
-        """The compact score sheet: points and tricks per player (team) for the robber so far."""
-        lay = self.layout
+        """The compact score sheet: points and tricks per player (team) for the robber so far. Drawn
+        once per score and blitted whole (``ComposedPlaque``): it says the same for many frames."""
         match = self.match
-        sides = match.sides()
-        fs = self.font_size(0.021)
+        points, tricks = match.score(), match.tricks()
+        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
+            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
+            points, tricks = match.finished_points(), match.finished_tricks()
+        dealer = self.shown.dealer
+        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
+        if len(self.text.fit(foot, self.font_size(0.017), self.layout.score.width - 24, "italic")[1]) > 1:
+            # no room for a long name: its plate says "deals"
+            foot = t("table.deal_number", n=self.deal_number())
+        title = t("eralash.score.title", target=match.options.target)
+        names = tuple(self.side_name(side) for side in range(match.sides()))
+        scores = tuple(int(p) for p in points), tuple(tricks)
+        key = (
+            tuple(self.layout.score),
+            names,
+            scores,
+            title,
+            foot,
+            self.font_size(0.021),
+            t("eralash.score.points"),
+            t("eralash.score.tricks"),
+        )
+        plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
+        felt = self._felt
+        shown = plaque.shown(key, felt)
+        if shown is None:
+            lines = self._score_names(names)
+            rect = self.layout.score.copy()
+            rect.height = self._score_height(lines)
+
+            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+                self._draw_score(target, rect.move(dx, dy), lines, scores, title, foot)
+
+            if felt is None:  # no cloth yet (still warming): drawn in place
+                draw(surface, 0, 0)
+            else:
+                shown = plaque.compose(key, rect, felt, self.text, draw), plaque.rect
+        if shown is not None:
+            surface.blit(*shown)
+        if self.demo and not self.reveal:
+            small = self.font_size(0.017)
+            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
+            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
+            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.trump_rect().bottom + 6)))
+
+    def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int]:
         small = self.font_size(0.017)
-        row_h = int(fs * 1.45)
-        rect = lay.score.copy()
-        x = rect.x + 12
         col_t = rect.right - 14
-        col_p = col_t - self.score_column_px(lay.size, small)
+        col_p = col_t - self.score_column_px(self.layout.size, small)
+        return rect.x + 12, col_p, col_t
+
+    def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
+        """Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
+        (the layout keeps a row per player, so a pair's two lines fit the plaque)."""
+        fs = self.font_size(0.021)
+        x, col_p, _ = self._score_columns(self.layout.score)
         name_w = col_p - x - self.points_px(fs)
-        # Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
-        # (the layout keeps a row per player, so a pair's two lines fit the plaque).
-        names: list[list[pygame.Surface]] = []
-        for side in range(sides):
-            size, lines = self.text.fit(self.side_name(side), fs, name_w, lines=2)
-            names.append([self.text.get(line, size, IVORY) for line in lines])
-        heights = [row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3)
-                   for imgs in names]
-        rect.height = int(small * 1.6 + fs * 1.5 + sum(heights) + small * 1.9 + 14)
+        # One size for every side (two teams' names never differ in size beside each other): whole,
+        # smaller if it must, then on two lines.
+        size = min(self.text.fit(words, fs, name_w, lines=2)[0] for words in names)
+        out: list[list[pygame.Surface]] = []
+        for words in names:
+            lines = (
+                [words]
+                if self.text.font(size).size(words)[0] <= name_w
+                else self.text.wrap(words, size, name_w)
+            )
+            out.append([self.text.get(line, size, IVORY) for line in lines])
+        return out
+
+    def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
+        fs = self.font_size(0.021)
+        row_h = int(fs * 1.45)
+        return [
+            row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3) for imgs in lines
+        ]
+
+    def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
+        fs, small = self.font_size(0.021), self.font_size(0.017)
+        return int(small * 1.6 + fs * 1.5 + sum(self._row_heights(lines)) + small * 1.9 + 14)
+
+    def _draw_score(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        lines: list[list[pygame.Surface]],
+        scores: tuple[tuple[int, ...], tuple[int, ...]],
+        title_words: str,
+        foot: str,
+    ) -> None:
+        fs, small = self.font_size(0.021), self.font_size(0.017)
+        x, col_p, col_t = self._score_columns(rect)
         surface.blit(self._plaque(rect.size), rect)
-        inside = rect.width - 24
-        words = t("eralash.score.title", target=match.options.target)
-        title = self.text.get(words, self.text.fit(words, small, inside)[0], BRASS_LIGHT)
+        title = self.text.get(title_words, self.text.fit(title_words, small, rect.width - 24)[0], BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
             img = self.text.get(t(key), small, DIM, "italic")
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
-        points, tricks = match.score(), match.tricks()
-        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
-            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
-            points, tricks = match.finished_points(), match.finished_tricks()
-        for side in range(sides):
+        points, tricks = scores
+        for side, height in enumerate(self._row_heights(lines)):
             ny = y
-            for img in names[side]:
+            for img in lines[side]:
                 surface.blit(img, (x, ny))
                 ny += img.get_height()
-            p = self.text.get(str(int(points[side])), fs, BRASS_LIGHT, "bold")
+            p = self.text.get(str(points[side]), fs, BRASS_LIGHT, "bold")
             surface.blit(p, p.get_rect(topright=(col_p, y)))
             tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
-            y += heights[side]
-        dealer = self.shown.dealer
-        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
-        size, lines = self.text.fit(foot, small, inside, "italic")
-        if len(lines) > 1:  # no room for the dealer's long name: its plate says "deals" already
-            foot = t("table.deal_number", n=self.deal_number())
-            size = self.text.fit(foot, small, inside, "italic")[0]
-        img = self.text.get(foot, size, DIM, "italic")
+            y += height
+        img = self.text.get(foot, self.text.fit(foot, small, rect.width - 24, "italic")[0], DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
-        if self.demo and not self.reveal:
-            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
-            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
-            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.trump_rect().bottom + 6)))
+
+    race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
+
+    def race_line(self) -> str:
+        """Where the robber stands, in one line: who leads on points (points decide the winner) and
+        what ends it (tricks: someone reaching the target, or this very deal when it must)."""
+        match = self.match
+        points = match.score() if match.deal is self.shown else match.finished_points()
+        best = max(points)
+        leaders = [side for side, p in enumerate(points) if p == best]
+        if len(leaders) == 1:
+            second = max((p for side, p in enumerate(points) if side != leaders[0]), default=0)
+            diff = int(best - second)
+            lead = say(
+                "eralash.race.leads",
+                self.side_form(leaders[0]),
+                name=self.side_name(leaders[0]),
+                points=plural(diff, "eralash.n_points"),
+            )
+        else:
+            lead = t("eralash.race.level")
+        tricks = plural(match.options.target, "eralash.n_tricks")
+        one_deal = match.options.one_deal(self.n) and not match.deals_done
+        return t("eralash.race.one_deal" if one_deal else "eralash.race.ends", lead=lead, tricks=tricks)
+
+    def race_rect(self) -> pygame.Rect | None:
+        """The race line's place: centred just above the trick, while cards are played."""
+        if not self.race_shown or self.phase != "play" or self.match.is_over() or self.layout is None:
+            return None
+        if getattr(self, "peeking", False):
+            return None
+        lines = self.race_lines()
+        font = self.text.font(self.font_size(0.018), "italic")
+        rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), font.get_linesize() * len(lines))
+        rect.midbottom = (self.layout.centre[0], self.layout.trick_area.top - 2)
+        return rect
+
+    def race_lines(self) -> list[str]:
+        """The race line wrapped to the cloth between the score plaque and the trump plaque."""
+        lay = self.layout
+        room = min(lay.trump.left - lay.score.right, lay.size[0] - 2 * lay.score.right) - 24
+        return self.text.wrap(self.race_line(), self.font_size(0.018), max(120, room), "italic")
+
+    def draw_race(self, surface: pygame.Surface) -> None:
+        rect = self.race_rect()
+        if rect is None:
+            return
+        font = self.text.font(self.font_size(0.018), "italic")
+        y = rect.y
+        for line in self.race_lines():
+            img = self.text.get(line, self.font_size(0.018), DIM, "italic", shadow=True)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += font.get_linesize()
 
     def deal_number(self) -> int:
         """1-based number of the deal on the cloth."""
         done = [r.deal for r in self.match.deals_done]
         return done.index(self.shown) + 1 if self.shown in done else len(done) + 1
-
-    def trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
-        """The trump indicator's plaque and its texts (the suit's symbol first): the line with a long
-        name smaller if it must, then on two lines (the plaque grows a little wider, then taller)."""
-        lay = self.layout
-        deal = self.shown
-        rect = lay.trump.copy()
-        big = self.text.get(
-            C.SUIT_SYMBOLS[deal.trump], self.trump_mark_size(), IVORY, "bold", shadow=True,
-            suits=self.suits(),
-        )
-        fs, small = self.font_size(0.02), self.font_size(0.016)
-        a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
-        b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
-        key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
-        words = say(key, self.form(deal.trump_by), name=self.name(deal.trump_by))
-        room = max(rect.width, int(lay.size[0] * 0.26)) - 20 - big.get_width() - 12
-        size, lines = self.text.fit(words, small, room, lines=2)
-        texts = [a, b, *(self.text.get(line, size, DIM) for line in lines)]
-        rect.width = max(rect.width, 20 + big.get_width() + max(x.get_width() for x in texts) + 12)
-        rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
-        rect.topright = lay.trump.topright
-        return rect, [big, *texts]
-
-    def trump_mark_size(self, lay: Any = None) -> int:
-        """The trump suit's symbol on its plaque: the size of the plaque's usual height."""
-        lay = lay or self.layout
-        return int(int(lay.size[1] * 0.11) * 0.62) if lay is not None else 24
-
-    def trump_height(self, lay: Any) -> int:
-        """How tall the trump plaque must be for the longest "chosen by …" line any seat's name makes
-        (so what lies under it is placed clear of it from the start)."""
-        small, fs = self.font_size(0.016), self.font_size(0.02)
-        mark = self.text.font(self.trump_mark_size(lay), "bold").size("♠")[0]
-        room = max(lay.trump.width, int(lay.size[0] * 0.26)) - 20 - mark - 12
-        worst = 0
-        for seat in range(len(getattr(self.match, "players", None) or [])):
-            for key in ("eralash.trump.chosen_by", "eralash.trump.run_of"):
-                size, lines = self.text.fit(say(key, self.form(seat), name=self.name(seat)), small, room, lines=2)
-                worst = max(worst, len(lines) * self.text.font(size).get_height())
-        words = self.text.font(small, "italic").get_height() + self.text.font(fs, "bold").get_height()
-        return max(lay.trump.height, words + worst + 12)
-
-    def trump_rect(self) -> pygame.Rect:
-        """Where the trump indicator is (or will be, before trump is known)."""
-        if self.layout is None or self.shown.trump < 0:
-            return self.layout.trump if self.layout is not None else pygame.Rect(0, 0, 0, 0)
-        return self.trump_parts()[0]
-
-    def draw_trump(self, surface: pygame.Surface) -> None:
-        """The trump indicator: it stays on the table for the whole deal."""
-        rect, (big, *lines) = self.trump_parts()
-        surface.blit(self._plaque(rect.size), rect)
-        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
-        x = rect.x + 20 + big.get_width()
-        y = rect.centery - sum(img.get_height() for img in lines) // 2
-        for img in lines:
-            surface.blit(img, (x, y))
-            y += img.get_height()
 
     # --- the declarations plaque ---------------------------------------------------------------------
 
@@ -407,7 +373,9 @@ class EralashPlaques:
                 img = pygame.transform.smoothscale_by(img, max(0.05, scale))
             surface.blit(img, img.get_rect(center=lay.centre))
         if self.can_play_card() and self.message is None and not self.drag.dragging:
-            how = t("eralash.how_to_play") if self.deal_number() == 1 and len(self.shown.winners) < 2 else None
+            how = (
+                t("eralash.how_to_play") if self.deal_number() == 1 and len(self.shown.winners) < 2 else None
+            )
             hand = lay.seats[0]
             floor = int(hand.hand[1] - lay.card[1] * 0.72)  # the top of a raised card of your hand
             self.draw_turn_hint(surface, t("table.your_turn"), how, floor, (DIM, DIM))
@@ -415,8 +383,8 @@ class EralashPlaques:
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
         msg = self.message
-        if msg is None or self.layout is None:
-            return
+        if msg is None or self.layout is None or self.trick_caption() is not None:
+            return  # a finished trick's caption has the line to itself while it shows
         lay = self.layout
         fs = self.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
@@ -435,35 +403,79 @@ class EralashPlaques:
             y += img.get_height()
 
     def draw_declarations(self, surface: pygame.Surface) -> None:
+        """The declarations plaque (composed once per what it says, translucent over the cards under
+        it) and each run's points on its cards."""
         deal = self.shown
         box = self.announce_box()
+        fs = self.font_size(0.023)
+        titled = getattr(self, "announce_titled", True)
+        lines = tuple(self.declaration_lines())
+        head = trump_line(deal, self.name, self.me if self.humans else None)
+        why = self.why_text()
+        key = (
+            tuple(box),
+            titled,
+            lines,
+            head,
+            why,
+            fs,
+            t("eralash.decl.title") if titled else "",
+            bool(getattr(self.app.settings, "four_colour", False)),
+        )
+        plaque = self.__dict__.setdefault("_declarations_plaque", ComposedPlaque())
+        shown = plaque.shown(key, None)
+        if shown is None:
+
+            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+                self._draw_declarations(target, box.move(dx, dy), titled, lines, head, why)
+
+            shown = plaque.compose(key, box, None, self.text, draw), box
+        surface.blit(*shown, special_flags=pygame.BLEND_PREMULTIPLIED)
+        self._draw_run_points(surface)
+
+    def _draw_declarations(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        titled: bool,
+        lines: tuple[str, ...],
+        head_words: str,
+        why: str,
+    ) -> None:
         surface.blit(self._plaque(box.size), box)
         fs, small = self.font_size(0.023), self.font_size(0.019)
         y = box.y + int(fs * 0.6)
-        if getattr(self, "announce_titled", True):
+        if titled:
             title = self.text.get(
                 t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
         inside = self.announce_width() - 40
-        for line in self.declaration_lines():  # smaller rather than wider than the plaque (long names)
+        for line in lines:  # smaller rather than wider than the plaque (long names)
             img = self.text.get(line, self.text.fit(line, fs, inside)[0], IVORY, suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
-        words = trump_line(deal, self.name, self.me if self.humans else None)
-        head = self.text.get(words, self.text.fit(words, fs, inside, "bold")[0], BRASS_LIGHT, "bold",
-                             suits=self.suits())
+        head = self.text.get(
+            head_words,
+            self.text.fit(head_words, fs, inside, "bold")[0],
+            BRASS_LIGHT,
+            "bold",
+            suits=self.suits(),
+        )
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
-        why = self.why_text()
         for line in self.text.wrap(why, small, box.width - 40, "italic"):
             img = self.text.get(line, small, DIM, "italic", suits=self.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def _draw_run_points(self, surface: pygame.Surface) -> None:
+        deal = self.shown
+        small = self.font_size(0.019)
         # each run's points on a small plaque across its cards (the corner indices stay clear)
         size = self.images.size
         for seat in range(deal.n):

@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
-from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
-from game.scene import Scene
+from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
+from game.scene import ANIMATING, Scene
 from game.tween import ease_out_back
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
@@ -157,6 +157,15 @@ class SheetScene(Scene):
             else:
                 self.close()
 
+    def wake_in(self) -> float | None:
+        """Animating while it springs up (and for as long as a slam's confetti falls); a demo's sheet
+        closes itself on time; else it waits for the player."""
+        if self.confetti or self.clock < 0.6:
+            return ANIMATING
+        if self.table.demo and self.deal_end:
+            return max(0.0, (6.0 if self.over else 3.5) - self.clock) + 0.001
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         for b in self.buttons:
             if b.handle_event(event):
@@ -181,13 +190,13 @@ class SheetScene(Scene):
         app, table = self.app, self.table
         app.stack.remove(self)
         app.stack.remove(table)
-        from game.screens import open_table
+        from game.screens import open_new_game, open_table
 
         level = next((lv for lv in table.levels if lv), "club")
         if table.demo:
             open_table(app, "eralash", demo=True, level=level, options=table.match.options.to_dict())
         else:
-            open_table(app, "eralash", options=table.match.options.to_dict())
+            open_new_game(app)  # the options again: another count of players, another target
 
     def to_menu(self) -> None:
         self.app.stack.remove(self)
@@ -252,14 +261,16 @@ class SheetScene(Scene):
         left = box.x + int(box.width * 0.05)
         deal_col = int(box.width * 0.12)
         col_w = (box.width - 2 * int(box.width * 0.05) - deal_col) / sides
-        heads = [text.fit(table.side_name(side), fs, int(col_w - 8), "bold", lines=2) for side in range(sides)]
+        heads = [text.fit(table.side_name(s), fs, int(col_w - 8), "bold", lines=2) for s in range(sides)]
         for side, (size, lines) in enumerate(heads):
             cx, ny = left + deal_col + col_w * (side + 0.5), y
             for line in lines:  # each column's name whole: smaller, then on two lines
                 name = text.get(line, size, BRASS_LIGHT, "bold")
                 surface.blit(name, name.get_rect(midtop=(int(cx), ny)))
                 ny += name.get_height()
-        y += max(int(fs * 1.5), max(len(lines) * text.font(size, "bold").get_height() for size, lines in heads) + 4)
+        y += max(
+            int(fs * 1.5), max(len(lines) * text.font(size, "bold").get_height() for size, lines in heads) + 4
+        )
         lbl = text.get(t("eralash.sheet.deal"), small, DIM, "italic")
         surface.blit(lbl, (left, y))
         for side in range(sides):
@@ -287,7 +298,7 @@ class SheetScene(Scene):
         winners = {match.side_of(s) for s in match.winners()}
         for side in range(sides):
             x0 = left + deal_col + col_w * side
-            colour = WARN if self.over and side in winners else IVORY
+            colour = GLOW if self.over and side in winners else IVORY  # gold for the winner, never red
             for k, v in enumerate((int(pts[side]), trs[side])):
                 img = text.get(str(v), fs, colour, "bold")
                 surface.blit(img, img.get_rect(midtop=(int(x0 + col_w * (0.3 + 0.42 * k)), y)))

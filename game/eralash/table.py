@@ -30,7 +30,7 @@ from game.eralash.last_trick import LastTrick
 from game.eralash.layout import PILE_SCALE, EralashLayout
 from game.eralash.places import EralashPlaces
 from game.eralash.plaques import EralashPlaques
-from game.eralash.trick import TrickMarks
+from game.eralash.trick import TRICK_DWELL, TrickMarks
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
@@ -51,6 +51,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         self.reveal = reveal  # every hand face up (the example game)
         self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
         self.gather: int | None = None  # a finished trick still lying in the centre
+        self.dwell: Wait | None = None  # how long more it lies there (a key or a click ends it)
         self.phase = "play"  # dealing (and waiting for the card images), declare, play
         self.selected: int | None = None
         self.banner: tuple[str, float] | None = None
@@ -138,7 +139,8 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         if self.reveal:
             return None  # the example game: a record of the text, not a deal to play again
         lay = self.layout
-        below = self.trump_rect().bottom + 6 + (self.font_size(0.017) + 8 if self.demo and not self.reveal else 0)
+        below = self.trump_rect().bottom + 6
+        below += self.font_size(0.017) + 8 if self.demo and not self.reveal else 0
         return ("topright", (lay.trump.right, below))
 
     def layout_origin(self, card: int) -> tuple[float, float]:
@@ -168,15 +170,23 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         self.phase = "lot"
         self.holds.add("dealing")
         drawn = self.lot_cards()
+        self.app.play_sound("shuffle")
+        last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
+        # who deals is said once every drawn card lies face up, never ahead of the last one
+        f = self.tweens.factor
+        self.tweens.add(Sequence(Wait(last), self._announce_lot, Wait(1.8 * f), self._lot_done))
+
+    def _announce_lot(self) -> None:
+        drawn = self.lot_cards()
         dealer = self.shown.dealer
+        if dealer not in drawn:
+            return
         card = C.display(drawn[dealer], i18n.get_language())
         key = "eralash.lot.you" if dealer in self.humans else "eralash.lot"
         self.say(t(key, name=self.name(dealer), card=card), 3.2)
         self._lot_message = self.message
-        self.app.play_sound("shuffle")
-        last = self.sync(duration=0.4, stagger=0.18, order=list(drawn.values()))
-        self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
-        self.tweens.add(Sequence(Wait(last + 1.8 * self.tweens.factor), self._lot_done))
+        if drawn[dealer] in self.sprites:
+            self.sprites[drawn[dealer]].highlight = "legal"  # the highest card deals
 
     def _lot_done(self) -> None:
         self.phase = "dealing"
@@ -301,7 +311,9 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         deal = finished if finished is not None else self.match.deal
-        self.selected = None
+        picked = self.selected
+        if picked is not None and (finished is not None or not deal.hands[self.me] >> picked & 1):
+            self.selected = None  # else a card picked ahead of the turn stays picked
         if isinstance(move, ChooseTrump):
             self.app.play_sound("click")
             self.holds.add("declare")
@@ -314,12 +326,30 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         if len(deal.winners) > len(before.winners):
             self.gather = len(deal.winners) - 1
             self.sync(duration=0.3)
-            steps: list[Any] = [Wait(0.95 * f), self.gather_trick, Wait(0.5 * f)]
+            # the trick stays to be read: until a key or a click, or its dwell (longer when Slow)
+            self.dwell = Wait(TRICK_DWELL * f)
+            if self.message is not None:  # it waits while the caption has its line
+                self.message.until += (TRICK_DWELL + 0.3) * f
+            steps: list[Any] = [Wait(0.3 * f), self.dwell, self.gather_trick, Wait(0.5 * f)]
             if deal.is_over():
                 steps.append(lambda deal=deal: self.show_sheet(deal_end=True))
             self.tweens.add(Sequence(*steps))
         else:
             self.sync(duration=0.3)
+
+    def end_dwell(self, event: pygame.event.Event) -> bool:
+        """A key or a click while a finished trick is shown: it is gathered now. The event is spent
+        on that (Esc and the buttons still do their own work)."""
+        dwell = self.dwell
+        if dwell is None or dwell.done or self.gather is None:
+            return False
+        if event.type == pygame.KEYDOWN:
+            dwell.finish()
+            return event.key != pygame.K_ESCAPE
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            dwell.finish()
+            return not any(b.rect.collidepoint(event.pos) for b in self.buttons)
+        return False
 
     def gather_trick(self) -> None:
         deal = self.shown
@@ -482,6 +512,8 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.peek_event(event):
             return True
+        if self.end_dwell(event):
+            return True
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_s
@@ -510,6 +542,11 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         return False
 
     # --- the frame ---------------------------------------------------------------------------------------
+
+    def timers_running(self) -> bool:
+        """A demo's declarations pause (it moves on by itself) and a narrated example's queue too."""
+        declaring = self.phase == "declare" and self.demo
+        return super().timers_running() or declaring or bool(getattr(self, "queue", None))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -1,7 +1,8 @@
 """Marks on the Eralash trick: the led card carries an ivory ring and "led" while the trick is played;
-once it is complete the card that takes it is ringed and named before the trick is gathered
-(a mixin of ``EralashTable``; the trick's layout, one card per seat round the centre, is
-``eralash_layout``'s ``TRICK_X`` / ``TRICK_Y``)."""
+once it is complete the card that takes it is ringed, a caption says who takes it ("Svetlana trumps
+and takes the trick"), and the trick stays until the player presses a key or clicks, or
+``TRICK_DWELL`` seconds pass (times the speed setting's factor) (a mixin of ``EralashTable``; the
+trick's layout, one card per seat round the centre, is ``eralash_layout``'s ``TRICK_X`` / ``TRICK_Y``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from typing import Any
 
 import pygame
 
-from game.looks.themes import GLOW, IVORY
+from game.looks.themes import BRASS_LIGHT, GLOW, IVORY
+from game.words.grammar import say
 from game.words.i18n import t
 
 RING = 4
+TRICK_DWELL = 2.5  # seconds a finished trick stays at Normal speed (Slow: longer, Fast: shorter)
 
 
 class TrickMarks:
@@ -58,8 +61,8 @@ class TrickMarks:
             colour = GLOW if kind == "winner" else IVORY
             width = RING + (2 if kind == "winner" else 0)
             pygame.draw.rect(surface, colour, box, width=width, border_radius=10)
-            if kind == "led" and complete:
-                continue  # once the trick is complete, the winner's word is the one that counts
+            if complete and (kind == "led" or self.trick_caption() is not None):
+                continue  # a complete trick: its caption names who takes it, the ring shows the card
             word = t("story.eralash.wins") if kind == "winner" else t("story.eralash.led")
             tag = self.text.get(word, fs, colour, "bold" if kind == "winner" else "italic", shadow=True)
             surface.blit(tag, self.tag_rect(tag.get_size(), box))
@@ -85,8 +88,51 @@ class TrickMarks:
         cards, _ = self.trick_on_cloth()
         others = [self.sprites[c].rect(self.images.size) for c in cards if c in self.sprites]
         others = [r for r in others if r.center != box.center]
+        race = getattr(self, "race_rect", lambda: None)()
+        if race is not None:  # the race line above the trick: a tag goes beside its card instead
+            others.append(race)
         return next((r for r in order if not any(r.colliderect(o) for o in others)), order[0])
+
+    trick_captions = True  # the narrated example tells each trick in its own words instead
+
+    def trick_caption(self) -> str | None:
+        """What the finished trick on the cloth says: who takes it, and whether by trumping."""
+        deal = self.shown
+        i = self.gather
+        if not self.trick_captions or i is None or i >= len(deal.winners) or getattr(self, "peeking", False):
+            return None
+        cards = deal.trick_cards(i)
+        winner = deal.winners[i]
+        card = cards[(winner - deal.trick_leader(i)) % deal.n]
+        trumped = deal.trump >= 0 and card // 13 == deal.trump and cards[0] // 13 != deal.trump
+        key = "eralash.trick.trumps_takes" if trumped else "eralash.trick.takes"
+        return say(key, self.form(winner), name=self.name(winner))
+
+    def caption_rect(self) -> pygame.Rect | None:
+        """The caption's plaque: in the message line, clear below the trick's cards (a message waits
+        while it shows: ``draw_message``)."""
+        words = self.trick_caption()
+        if words is None:
+            return None
+        w, h = self.text.font(self.font_size(0.024), "bold").size(words)
+        box = pygame.Rect(0, 0, w + 36, h + 14)
+        box.center = self.layout.message.center
+        cards, _ = self.trick_on_cloth()
+        bottoms = [self.sprites[c].rect(self.images.size).bottom for c in cards if c in self.sprites]
+        if bottoms:
+            box.top = max(box.top, max(bottoms) + 4)
+        return box
+
+    def draw_trick_caption(self, surface: pygame.Surface) -> None:
+        box = self.caption_rect()
+        words = self.trick_caption()
+        if box is None or words is None:
+            return
+        surface.blit(self._plaque(box.size), box)
+        img = self.text.get(words, self.font_size(0.024), BRASS_LIGHT, "bold")
+        surface.blit(img, img.get_rect(center=box.center))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_trick_marks(surface)
+        self.draw_trick_caption(surface)
         super().draw_overlay(surface)  # type: ignore[misc]

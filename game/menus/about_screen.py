@@ -3,6 +3,7 @@ that folder in the file manager (a failure is a message on the sheet, never a cr
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,9 @@ from game import desktop
 from game.looks.themes import BRASS, INK
 from game.version import version
 from game.widgets.backdrop import rail_width
-from game.widgets.gui_scene import GuiScene, row_rects
+from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.words.i18n import t
+from game.words.safe import safe_text
 
 SHEET = (246, 238, 218)
 CLARET = (112, 28, 40)
@@ -28,9 +30,12 @@ def data_folder(app: Any) -> Path:
     """The folder this session keeps its files in (``--data-dir``, else the platform's)."""
     folder = getattr(app, "data_dir", None)
     if folder is None:
-        from game.store.paths import resolve_data_dir
+        from game.store.paths import DataDirError, resolve_data_dir
 
-        folder = resolve_data_dir()
+        try:
+            folder = resolve_data_dir()
+        except DataDirError:
+            folder = os.environ.get("SALON_DATA_DIR", "")
     return Path(folder)
 
 
@@ -95,7 +100,7 @@ class AboutScene(GuiScene):
         para(t("about.licence"), body, INK, "regular", 6)
         para(t("about.credits"), body - 2, MUTED, "regular", 6)
         para(t("about.data"), body, INK, "regular", 16)
-        para(str(self.folder), body, CLARET, "bold", 4)
+        para(safe_text(self.folder), body, CLARET, "bold", 4)
         above = lines[:]
         lines.clear()
         if self.status:
@@ -121,6 +126,10 @@ class AboutScene(GuiScene):
         if self._opening is not None:
             self._opening.join(timeout)
         return bool(self._result)
+
+    def wake_in(self) -> float | None:
+        """A poll while the file manager is being opened (its answer comes from a helper thread)."""
+        return POLL_HELPER if self._opening is not None else super().wake_in()
 
     def update(self, dt: float) -> None:
         super().update(dt)

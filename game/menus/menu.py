@@ -20,7 +20,7 @@ from game.screens import continue_game, open_screen, open_table, screen_availabl
 from game.widgets.cards import CardImages
 from game.widgets.felt import panel as plaque
 from game.widgets.felt import table_background
-from game.widgets.gui_scene import GuiScene, row_rects
+from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.widgets.warm import Warmer
 from game.words import i18n
 from game.words.i18n import t
@@ -178,7 +178,7 @@ class MenuScene(FileDialogHost, GuiScene):
         self.button("back", t("menu.back"), back, container=panel)
 
     def _build_records(self, panel: Any, inner: int, ph: int) -> None:
-        """Records…: open one (the file dialog; or drop a file onto the window), save the game."""
+        """Records…: open one (the records browser; or drop a file onto the window), save the game."""
         import warnings
 
         y = 150
@@ -214,19 +214,13 @@ class MenuScene(FileDialogHost, GuiScene):
         return last_game(getattr(store, "folder", None))
 
     def save_record(self) -> None:
-        from game.store.records import one_line, records_folder, save_record
+        from game.review.open import save_record_file
 
         record = self.record_to_save()
         if record is None:
             self.app.notify(t("record.nothing"), 5.0, "warn")
             return
-        try:
-            path = save_record(record)
-        except (OSError, ValueError) as err:
-            self.app.notify(t("record.save_failed", folder=str(records_folder()), reason=one_line(err)), 8.0,
-                            "warn")
-            return
-        self.app.notify(t("record.saved", path=str(path)), 8.0)
+        save_record_file(self.app, record)
 
     def _has_save(self) -> bool:
         if self.app.store is None:
@@ -309,6 +303,8 @@ class MenuScene(FileDialogHost, GuiScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.file_dialog_event(event):
             return True
+        if self.quit_question(event):
+            return True
         key = self.pressed(event)
         if key is not None:
             self.press(key)
@@ -319,12 +315,31 @@ class MenuScene(FileDialogHost, GuiScene):
             elif self.mode in ("new", "records"):
                 self.press("back")
             else:
-                self.app.running = False
+                self.ask_to_quit()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and self.mode == "main":
             self.press("continue" if self._has_save() else "new")
             return True
         return False
+
+    def ask_to_quit(self) -> None:
+        """Esc on the main menu never closes the app at once: "Quit Salon?" (Enter quits, Esc stays)."""
+        if self.dialog is None:
+            self.ask_confirmation("menu.quit_ask", "#quit_dialog")
+
+    def quit_question(self, event: pygame.event.Event) -> bool:
+        """The quit question's answers: its Quit button or Enter ends the app, Esc closes the question."""
+        if self.confirmed(event):
+            self.app.running = False
+            return True
+        if self.dialog is None or event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.dismiss_dialog()
+            self.app.running = False
+        elif event.key == pygame.K_ESCAPE:
+            self.dismiss_dialog()
+        return True  # the question is modal: other keys wait
 
     def press(self, key: str) -> None:
         if key == "new":
@@ -349,7 +364,9 @@ class MenuScene(FileDialogHost, GuiScene):
             self.mode = "records"
             self.build()
         elif key == "open_record":
-            self.open_file_dialog()
+            from game.review.browser import RecordsScene
+
+            self.app.stack.push(RecordsScene(self.app))
         elif key == "save_record":
             self.save_record()
         elif key == "dismiss":
@@ -432,11 +449,15 @@ class MenuScene(FileDialogHost, GuiScene):
             bg.blit(img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03)))
         return bg
 
-    def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
+    def _background_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
         colour_name = getattr(self.app.settings, "table_colour", "green")
         images = self.images
         fan = getattr(self, "notice_box", None) is None
-        key = (size, colour_name, images.lang, images.four_colour, images.back_name, fan)
+        return (size, colour_name, images.lang, images.four_colour, images.back_name, fan)
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
+        key = self._background_key(size)
+        colour_name, fan = key[1], key[5]
         if self._bg is not None and self._bg_key == key:
             return self._bg
         ready = self._ready.pop(key, None)
@@ -451,6 +472,12 @@ class MenuScene(FileDialogHost, GuiScene):
 
     def update(self, dt: float) -> None:
         self._background(self.app.size)  # starts or collects the background made in the helper thread
+
+    def wake_in(self) -> float | None:
+        """A poll of the helper thread while the background it paints is on its way."""
+        if self._bg is None or self._bg_key != self._background_key(self.app.size):
+            return POLL_HELPER
+        return super().wake_in()
 
     def draw(self, surface: pygame.Surface) -> None:
         bg = self._bg  # the last finished background (a new one is on its way after a resize)

@@ -281,10 +281,8 @@ class NewGameScene(GuiScene):
             t("newgame.pairs.about"),
             enabled=n == 4,
         )
-        for seat in range(1, 4):
-            if seat < n:
-                self.level_row(y, seat, self.seat_label(seat, n, pairs))
-            y += self.row_h + self.gap
+        for seat in range(1, n):  # one row per opponent, no gap where a seat is empty
+            y = self.level_row(y, seat, self.seat_label(seat, n, pairs))
         y = self.choice_row(
             y,
             "classic",
@@ -304,7 +302,26 @@ class NewGameScene(GuiScene):
             enabled=n < 4,
         )
         y = self.aces_row(y)
-        return self.target_row(y, ERALASH_TARGETS, 13, "eralash.n_tricks")
+        y = self.target_row(y, ERALASH_TARGETS, 13, "eralash.n_tricks")
+        return self.one_deal_note(y, n)
+
+    def one_deal_note(self, y: int, n: int) -> int:
+        """Said when the choices make every robber one deal long (2 players with the whole pack)."""
+        from engine.eralash import Options
+
+        try:
+            options = Options.from_dict(self.engine_options())
+        except (ValueError, TypeError):
+            return y
+        if not options.one_deal(n):
+            return y
+        tricks = options.hand_size(n)
+        words = t("newgame.one_deal", tricks=plural(tricks, "eralash.n_tricks"), target=options.target)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            UILabel(pygame.Rect(30, y, self.inner, self.row_h), words, self.app.ui, container=self.panel,
+                    object_id="#notice")
+        return y + self.row_h + self.gap
 
     def aces_row(self, y: int) -> int:
         ui = self.app.ui
@@ -469,10 +486,12 @@ class NewGameScene(GuiScene):
             self._asked_seed = seed
             self.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game=self._saved_game_name())
             return
+        kept_levels = list(self.setup["levels"])  # every seat's choice, the seats not played too
+        kept_names = [x.strip() or NAMES["en"][i + 1] for i, x in enumerate(self.setup["names"])]
         with contextlib.suppress(Exception):
             self.app.settings.update(
                 {
-                    game: {"players": n, "levels": levels, "names": names, "options": options},
+                    game: {"players": n, "levels": kept_levels, "names": kept_names, "options": options},
                     "last_game": game,
                 }
             )

@@ -23,7 +23,7 @@ import pygame
 from game.looks.resources import asset, resource_path
 from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
 from game.widgets.backdrop import rail_width
-from game.widgets.gui_scene import GuiScene
+from game.widgets.gui_scene import ANIMATING, GuiScene
 from game.words import i18n
 from game.words.i18n import t
 
@@ -438,6 +438,10 @@ class RulesScene(GuiScene):
                     self.buttons["example"].disable()
 
     # update and draw ------------------------------------------------------------------------------
+
+    def wake_in(self) -> float | None:
+        """Every frame while the page glides to where it was scrolled."""
+        return ANIMATING if self.scroll != self.target else super().wake_in()
 
     def update(self, dt: float) -> None:
         gap = self.target - self.scroll

@@ -3,8 +3,9 @@
 Columns: played, won, win rate, current and best streak, double wins (Uragan) or slams (Eralash),
 abandoned games (counted as losses) and games played with undo. The Eralash sheet shows its rows by
 opponent level or, switched with the two buttons on it, by table: 2, 3, 4 players, or pairs.
-The sheets are drawn by our own code, ruled like a card-room record;
-Reset asks for confirmation in a pygame_gui dialog first.
+The sheets are drawn by our own code, ruled like a card-room record; beside each, on the cloth, the
+coach's accuracy with its chart (``stats_coach``). Reset asks for confirmation in a pygame_gui
+dialog first.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 import pygame_gui
 
 from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY
+from game.menus.stats_coach import coach_lines, draw_coach
 from game.store.settings import LEVELS
 from game.store.stats import ERALASH_VARIANTS, Record, Stats
 from game.widgets.backdrop import rail_width
@@ -49,24 +51,20 @@ def cell(rec: Record, column: str) -> str:
 def summary(stats: Stats, game: str) -> str:
     """One sentence under the sheet, with Russian plurals: 'Окончено 5 партий, выиграно 3, …'."""
     total = stats.total(game)
-    accuracy = accuracy_text(stats, game)
     if not total.played:
-        return accuracy[:1].upper() + accuracy[1:] if accuracy else t("stats.empty")
+        return t("stats.empty")
     parts = [plural(total.played, "stats.games_played"), plural(total.won, "stats.games_won")]
     if total.abandoned:
         parts.append(plural(total.abandoned, "stats.games_abandoned"))
     if total.best_streak:
         parts.append(plural(total.best_streak, "stats.best_streak"))
-    return ", ".join(parts) + (f" · {accuracy}" if accuracy else "")
+    return ", ".join(parts)
 
 
 def accuracy_text(stats: Stats, game: str) -> str:
-    """The coach's figure: mean win chance lost per decision in reviewed deals ('' before any)."""
-    mean = getattr(stats, "mean_loss", lambda g: None)(game)
-    if mean is None:
-        return ""
-    n = int(stats.accuracy[game]["decisions"])
-    return t("stats.accuracy.value", loss=f"{mean * 100:.1f}", n=n)
+    """The coach's figures in one line ('' before any review): accuracy, deal value lost, judged."""
+    lines = coach_lines(stats, game)
+    return "" if lines[0][1] == "none" else " · ".join(text for text, _ in lines)
 
 
 class StatsScene(GuiScene):
@@ -78,13 +76,20 @@ class StatsScene(GuiScene):
         super().__init__(app)
         self.stats = Stats.load(app.store) if getattr(app, "store", None) is not None else Stats()
         self.sheets: list[tuple[str, pygame.Rect]] = []
+        self.coach: dict[str, pygame.Rect] = {}  # the coach's column beside each sheet, on the cloth
+        self._coach_words: list[pygame.Rect] = []
         self.eralash_by = "level"  # or "table": the Eralash rows by number of players and pairs
 
     def build(self) -> None:
         self.clear()
         w, h = self.app.size
-        sw = min(1200, w - 48 - 2 * rail_width((w, h)))
-        x = (w - sw) // 2
+        narrow = w < 1200
+        room = w - (32 if narrow else 48) - 2 * rail_width((w, h))
+        gap = 14 if narrow else 32
+        coach_w = max(150, min(300, int(room * 0.17)))  # the sheet keeps room for its column heads
+        total = min(1200 + gap + coach_w, room)
+        sw = total - gap - coach_w
+        x = (w - total) // 2
         rail = rail_width((w, h))
         top = (70 if h < 800 else 96) + rail // 2
         bottom = (70 if h < 800 else 90) + rail // 2
@@ -92,9 +97,10 @@ class StatsScene(GuiScene):
         top += max(0, (h - top - bottom - 2 * sheet_h - 14) // 2)
         self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 14), sw, sheet_h))
                        for i, g in enumerate(GAMES)]
+        self.coach = {g: pygame.Rect(r.right + gap, r.y, coach_w, r.height) for g, r in self.sheets}
         by = h - bottom + (bottom - 46) // 2
         self.button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
-        self.button("back", t("stats.back"), pygame.Rect(x + sw - 190, by, 190, 46))
+        self.button("back", t("stats.back"), pygame.Rect(x + total - 190, by, 190, 46))
         if self.stats.is_empty():
             self.buttons["reset"].disable()
         r = self.sheets[0][1]
@@ -139,8 +145,12 @@ class StatsScene(GuiScene):
         title = text.get(t("stats.title"), 30 if compact else 36, BRASS_LIGHT, "bold", shadow=True)
         if self.sheets:
             surface.blit(title, (self.sheets[0][1].x, self.sheets[0][1].y - title.get_height() - 14))
+        words: list[pygame.Rect] = []
         for game, rect in self.sheets:
             self._draw_sheet(surface, game, rect)
+            if game in self.coach:
+                words += draw_coach(surface, text, self.stats, game, self.coach[game], compact)
+        self._coach_words = words
         self._draw_note(surface)
 
     def _draw_note(self, surface: pygame.Surface) -> None:
@@ -182,7 +192,7 @@ class StatsScene(GuiScene):
         name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
         surface.blit(name, (r.x + pad, r.y + 8))
         cols = columns(game)
-        first_w = max(150, r.width // 5)
+        first_w = 112 if r.width < 800 else max(150, r.width // 5)  # narrow: room for the column heads
         col_w = (r.width - 2 * pad - first_w) // len(cols)
         size = 15 if small else 18
         y = r.y + name.get_height() + 14

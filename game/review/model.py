@@ -4,8 +4,12 @@
 move (the move about to be made is ``next_move``), plus a step at the end of every deal showing the
 finished deal. The engine's review (``engine.review``, RECORDS.md) sends verdicts one by one, each
 naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that decision
-was taken. A verdict's ``loss`` is in win chance (0…1); the viewer speaks in points (0…100): best or
-nearly (< 1 point), inaccuracy (1–5), mistake (> 5). No pygame here.
+was taken. A verdict carries its ``mark`` (best, inaccuracy, mistake), its loss in win chance
+(``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in
+both languages and ``line``, the better move with the replies the search expects. A verdict from an
+older review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy
+(1–5), mistake (> 5). A deal is ``decided`` when nothing the seat could do changed its result.
+No pygame here.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from typing import Any
 
 BEST_BELOW = 1.0  # points of win chance: below this a move is as good as the best
 MISTAKE_ABOVE = 5.0  # above this a move is a mistake; between the two an inaccuracy
+MARKS = ("best", "inaccuracy", "mistake")
+DEAL_UNITS = {"uragan": "points", "eralash": "tricks"}
 
 
 def grade(loss: float) -> str:
@@ -44,11 +50,42 @@ class Verdict:
 
     @property
     def grade(self) -> str:
-        return grade(self.loss)
+        """The mark the engine gave (RECORDS.md), or one from the win chance lost for older reviews."""
+        mark = self.raw.get("mark")
+        return mark if mark in MARKS else grade(self.loss)
 
     @property
     def points(self) -> float:
+        """Win chance lost, in percent."""
         return max(0.0, self.loss) * 100.0
+
+    @property
+    def deal_loss(self) -> float | None:
+        """What the move cost in the deal (points or tricks, never negative); None when not given."""
+        value = self.raw.get("deal_loss")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        return max(0.0, float(value))
+
+    @property
+    def exact(self) -> bool:
+        return self.raw.get("exact") is True
+
+    def why(self, lang: str) -> str | None:
+        """The reason in ``lang`` (the other language's when only that one came), or None."""
+        why = self.raw.get("why")
+        if not isinstance(why, dict):
+            return None
+        for key in (lang, "en", "ru"):
+            text = why.get(key)
+            if isinstance(text, str) and text.strip():
+                return text.strip()
+        return None
+
+    def line_json(self) -> list[Any]:
+        """The better move and the expected replies, as written in the verdict (may be empty)."""
+        line = self.raw.get("line")
+        return list(line) if isinstance(line, list) else []
 
 
 @dataclass
@@ -85,6 +122,8 @@ class Replay:
         self.verdicts: list[Verdict] = []
         self.done = False  # the review has sent its last verdict
         self.error: str | None = None
+        self.decided: dict[int, bool] = {}  # deal (from 1) -> nothing the seat did changed its result
+        self.scope: set[int] | None = None  # the deals the summary speaks of (None: every deal)
         self._build(match)
 
     # --- the steps --------------------------------------------------------------------------------
@@ -127,7 +166,15 @@ class Replay:
             return None
 
     def add_verdict(self, raw: dict[str, Any]) -> int | None:
-        """Put one verdict of the review on its step; returns the step index (None if none fits)."""
+        """Put one verdict of the review on its step; returns the step index (None if none fits).
+
+        A deal's summary (``{"deal": n, "decided": …}`` with no play) is taken as such; a verdict on a
+        step that has one already (kept from before, judged again) replaces it."""
+        if isinstance(raw, dict) and "play" not in raw and isinstance(raw.get("decided"), bool):
+            with_deal = raw.get("deal")
+            if isinstance(with_deal, int):
+                self.decided[with_deal] = raw["decided"]
+            return None
         try:
             v = Verdict(int(raw["deal"]), int(raw["play"]), self.to_move(raw.get("played")),
                         self.to_move(raw.get("best")), float(raw.get("loss", 0.0)),
@@ -135,13 +182,15 @@ class Replay:
                         str(raw.get("kind", "play")))
         except (KeyError, TypeError, ValueError):
             return None
-        self.verdicts.append(v)
+        if isinstance(raw.get("decided"), bool):
+            self.decided[v.deal] = raw["decided"]
         index = raw.get("move")
         if isinstance(index, int):  # engine.review names the decision by its index in the moves
             for i, s in enumerate(self.steps):
                 if s.moves == index and s.next_move is not None:
-                    s.verdict = v
+                    self._place(i, v)
                     return i
+        self.verdicts.append(v)
         free = [i for i in self.decisions() if self.steps[i].verdict is None]
         same = [i for i in free
                 if self.steps[i].deal == v.deal and play_number(self.game, self.steps[i].shown) == v.play]
@@ -152,18 +201,122 @@ class Replay:
             self.steps[pick].verdict = v
         return pick
 
+    def _place(self, i: int, v: Verdict) -> None:
+        old = self.steps[i].verdict
+        if old is not None and old in self.verdicts:
+            self.verdicts.remove(old)
+        self.steps[i].verdict = v
+        self.verdicts.append(v)
+
+    def is_decided(self, deal: int) -> bool:
+        """Nothing the seat could do in ``deal`` changed its result: said by the review, or found from
+        every decision of the deal judged, none of whose choices mattered (``engine.review``'s rule)."""
+        if deal in self.decided:
+            return self.decided[deal]
+        steps = [self.steps[i] for i in self.decisions() if self.steps[i].deal == deal]
+        if not steps or any(st.verdict is None for st in steps):
+            return False
+        spreads = []
+        for st in steps:
+            win, value = st.verdict.raw.get("win_spread"), st.verdict.raw.get("deal_spread")
+            if not isinstance(win, (int, float)) or not isinstance(value, (int, float)):
+                return False
+            spreads.append((float(win), float(value)))
+        from engine.review import NOISE
+        from engine.review.judgement import decided
+
+        return decided(spreads, NOISE.get(self.game, 0.01))
+
     # --- the summary -------------------------------------------------------------------------------
 
     def summary(self) -> dict[str, Any]:
-        grades = [v.grade for v in self.verdicts]
+        """Decisions judged (of those in the summary's deals), mistakes, inaccuracies, win chance lost
+        (percent) and deal value lost (points or tricks), and whether every such deal was decided."""
+        scope = self.scope
+        verdicts = [v for v in self.verdicts if scope is None or v.deal in scope]
+        grades = [v.grade for v in verdicts]
+        decisions = [i for i in self.decisions() if scope is None or self.steps[i].deal in scope]
+        deals = sorted(scope) if scope is not None else sorted({self.steps[i].deal for i in decisions})
+        deal_losses = [v.deal_loss for v in verdicts if v.deal_loss is not None]
         return {
-            "judged": len(self.verdicts),
-            "decisions": len(self.decisions()),
+            "judged": len(verdicts),
+            "decisions": len(decisions),
+            "best": grades.count("best"),
             "mistakes": grades.count("mistake"),
             "inaccuracies": grades.count("inaccuracy"),
-            "lost": sum(v.points for v in self.verdicts),
-            "mean_loss": (sum(v.loss for v in self.verdicts) / len(self.verdicts)) if self.verdicts else 0.0,
+            "lost": sum(v.points for v in verdicts),
+            "deal_lost": sum(deal_losses) if deal_losses else None,
+            "mean_loss": (sum(v.loss for v in verdicts) / len(verdicts)) if verdicts else 0.0,
+            "decided": bool(deals) and all(self.is_decided(d) for d in deals),
+            "unit": DEAL_UNITS.get(self.game, "points"),
         }
+
+    def kept(self, deal: int) -> list[dict[str, Any]]:
+        """The verdicts of ``deal`` as they came (to keep with the saved game)."""
+        return [dict(v.raw) for v in self.verdicts if v.deal == deal]
+
+    # --- show me how ------------------------------------------------------------------------------
+
+    def line_steps(self, index: int) -> list[Step]:
+        """The better line of the verdict at step ``index`` played out from there: the position after
+        each of its moves (a move the position does not allow ends it), the last one the finished deal
+        when the line ends it. Empty when the verdict has no line."""
+        step = self.steps[index]
+        v = step.verdict
+        if v is None or step.next_move is None:
+            return []
+        m = step.match.copy()
+        out: list[Step] = []
+        moves = [self.to_move(raw) for raw in v.line_json()]
+        if not self._play_line(m, moves, step.deal, out):
+            return out
+        if v.exact and self.game == "uragan" and out:  # solved exactly: on to the end of the deal
+            self._play_line(m, self._solved_rest(m), step.deal, out)
+        return out
+
+    def _play_line(self, m: Any, moves: list[Any], deal: int, out: list[Step]) -> bool:
+        """Play ``moves`` on ``m``, a step for each; False once the deal (or the line) has ended."""
+        for move in moves:
+            if move is None or m.is_over():
+                return False
+            done_before = len(m.deals_done)
+            mover = m.current_player()
+            try:
+                m.play(move)
+            except Exception:  # a line that no longer fits the position: show what did
+                return False
+            snap = m.copy()
+            if len(m.deals_done) > done_before:
+                out.append(Step(snap, self.finished_deal(snap), len(m.moves), deal, move, mover,
+                                deal_end=True))
+                return False
+            out.append(Step(snap, snap.deal, len(m.moves), deal, move, mover))
+        return True
+
+    @staticmethod
+    def _solved_rest(m: Any) -> list[Any]:
+        """Uragan's last round from here under best play for the deal's points (every card is known
+        to both seats then, so nothing hidden is used); [] outside the last round."""
+        try:
+            from engine.bots.uragan.endgame import Endgame, in_last_round, points_utility
+
+            if not in_last_round(m.deal):
+                return []
+            return list(Endgame(points_utility, m.options.primiera_all_suits).solve(m.deal).line)
+        except Exception:  # no solver: the line as the review gave it
+            return []
+
+    def line_score(self, end: Step) -> tuple[int, int] | None:
+        """Uragan: the deal points of the seat and of its opponent when a line played the deal out."""
+        if not end.deal_end or self.game != "uragan":
+            return None
+        try:
+            points = end.shown.score_breakdown()["points"]
+            mine = points[self.seat]
+            theirs = points[1 - self.seat]
+            return int(mine["total"]), int(theirs["total"])
+        except Exception:
+            return None
 
     def next_decision(self, index: int, direction: int) -> int | None:
         """The nearest judged step after (``direction`` 1) or before (-1) ``index``."""

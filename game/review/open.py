@@ -1,10 +1,12 @@
 """Ways into the replay viewer and out to a record file: from a table's sheet, a file, the menu.
 
 - ``save_match_record(app, match)``: the game as a record in the documents folder; the app says where.
-- ``open_record(app, path)``: a record file (picked or dropped) in the viewer, any seat to review;
-  a bad file gets the engine's one line in the app, and nothing else happens.
+- ``open_record(app, path)``: a record file in the viewer, any seat to review; a bad file gets its one
+  line in the app, and nothing else happens. ``open_record_async``: the same off the UI thread, with
+  an "Opening…" plaque (a dropped file, the records browser, ``salon RECORD``).
 - ``review_deal(app, table, deal)``: the end-of-deal sheet's "Review this deal".
-- ``FileDialogHost``: opens pygame_gui's file dialog for "Open record…" and takes its answer.
+- ``FileDialogHost``: pygame_gui's stock file dialog (no longer what Records → Open record… shows:
+  that is the records browser, ``game.review.browser``; kept for the menu that mixes it in).
 """
 
 from __future__ import annotations
@@ -15,31 +17,57 @@ from typing import Any
 
 from engine.state import RecordError
 from game.words.i18n import t
+from game.words.safe import safe_text
 
 
 def save_match_record(app: Any, match: Any) -> Path | None:
     """Write ``match`` as a record (RECORDS.md) and tell the player where; None if it failed (said)."""
-    from game.store.records import one_line, records_folder, save_record
+    return save_record_file(app, match.to_record())
 
+
+def records_folder_of(app: Any) -> Path:
+    """Where this app keeps records: inside a data folder the player named (portable), else the
+    documents folder, or ``$SALON_RECORDS_DIR``; ``RecordError`` for a folder that cannot exist."""
+    from game.store.records import records_folder
+
+    return records_folder(app.data_dir if getattr(app, "portable", False) else None)
+
+
+def save_record_file(app: Any, record: dict[str, Any]) -> Path | None:
+    """Write ``record`` into the records folder and say where; None if it failed (said too)."""
+    from game.store.records import one_line, save_record
+
+    folder: Any = "?"
     try:
-        path = save_record(match.to_record())
-    except (OSError, ValueError) as err:
-        app.notify(t("record.save_failed", folder=str(records_folder()), reason=one_line(err)), 8.0, "warn")
+        folder = records_folder_of(app)
+        path = save_record(record, folder)
+    except (OSError, ValueError) as err:  # RecordError is a ValueError: $SALON_RECORDS_DIR=~nosuchuser
+        app.notify(t("record.save_failed", folder=safe_text(folder), reason=safe_text(one_line(err))), 8.0,
+                   "warn")
         return None
-    app.notify(t("record.saved", path=str(path)), 8.0)
+    app.notify(t("record.saved", path=safe_text(path)), 8.0)
     return path
 
 
 def open_record(app: Any, path: str) -> Any:
-    """The record at ``path`` in the replay viewer (pushed on top), or None with the reason shown."""
+    """The record at ``path`` in the replay viewer (pushed on top), or None with the reason shown.
+    Read here and now (tests, the smoke); the app opens files with ``open_record_async``."""
     from game.store.records import read_record
 
     try:
         record, match = read_record(path)
     except RecordError as err:
-        app.notify(t("record.bad", name=Path(path).name, reason=str(err)), 10.0, "warn")
+        app.notify(t("record.bad", name=safe_text(Path(path).name), reason=safe_text(err)), 10.0, "warn")
         return None
     return open_viewer(app, record, match)
+
+
+def open_record_async(app: Any, path: str | Path, on_done: Any = None) -> Any:
+    """The record at ``path`` read and replayed on a helper thread while an "Opening…" plaque shows;
+    then the viewer, or the one-line reason. Returns the plaque scene."""
+    from game.review.opening import OpeningScene
+
+    return app.stack.push(OpeningScene(app, Path(path), open_viewer, on_done))
 
 
 def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> Any:
@@ -51,7 +79,8 @@ def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> 
     except Exception as err:  # a record the engine took but the table cannot show: still no crash
         from game.store.records import one_line
 
-        app.notify(t("record.bad", name=str(record.get("game", "")), reason=one_line(err)), 10.0, "warn")
+        app.notify(t("record.bad", name=safe_text(record.get("game", "")), reason=safe_text(one_line(err))),
+                   10.0, "warn")
         return None
     viewer.any_seat = True
     app.stack.push(viewer)
@@ -60,7 +89,8 @@ def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> 
 
 def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = None) -> Any:
     """The viewer over a table: the game so far from the player's seat, opened at ``deal`` (from 1),
-    reviewing only that deal's decisions (the deals before it still count for the match score)."""
+    reviewing only that deal's decisions (the deals before it still count for the match score). The
+    verdicts already kept with the saved game show at once, on this deal and the others."""
     from game.review.viewer import viewer_for
 
     match = table.match
@@ -70,9 +100,17 @@ def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = N
     viewer = viewer_for(app, table.game, match, table.me, record=record, start_deal=deal,
                         review=False, on_close=on_close)
     viewer.review_deals = [deal]
+    viewer.replay.scope = {deal}
     viewer.count_in_stats = not table.demo
+    session = getattr(table, "session", None)
+    if not table.demo and hasattr(session, "kept_reviews"):
+        viewer.keep_in = session
     app.stack.push(viewer)
-    viewer.start_review()
+    if viewer.preload_kept():  # judged whole before: shown as it was, nothing to think about again
+        viewer.review_state = "done"
+        viewer.build_buttons()
+    else:
+        viewer.start_review()
     return viewer
 
 
@@ -87,12 +125,13 @@ class FileDialogHost:
         import pygame
         from pygame_gui.windows import UIFileDialog
 
-        from game.store.records import records_folder
-
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(720, w - 40), min(520, h - 40))
         rect.center = (w // 2, h // 2)
-        folder = records_folder()
+        try:
+            folder = records_folder_of(self.app)
+        except RecordError:
+            folder = Path.home()
         start = folder if folder.is_dir() else Path.home()
         with contextlib.suppress(Exception):  # pygame_gui's own words (OK, Cancel) in our language
             from game.words import i18n

@@ -12,16 +12,30 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
-from game.review.words import explanation, move_words
+from game.review.words import chance_lost, deal_lost, explanation, mark_line, move_words
 from game.widgets.buttons import Button
 from game.widgets.felt import panel
 from game.words.i18n import t
 from game.words.names import shown_name
 
 PANEL_SHARE = 0.3  # of the window's width
-GRADE_COLOURS = {"best": (120, 200, 120), "inaccuracy": (235, 190, 80), "mistake": WARN}
+GRADE_COLOURS = {"best": (120, 200, 120), "inaccuracy": (235, 190, 80), "mistake": WARN,
+                 "nodiff": (170, 175, 165)}  # nodiff: a decided deal, where no move mattered
 UNJUDGED = (110, 100, 80)
 DIM = (200, 190, 160)
+
+
+def decided_words() -> str:
+    """The decided deal's line, from the coach's own words module when it has one."""
+    from game.words import i18n
+
+    try:
+        from engine.review.why import decided_why
+
+        text = decided_why().get(i18n.get_language())
+    except Exception:  # an engine without it: the app's own sentence
+        text = None
+    return text or t("review.decided")
 
 
 class ReviewPanel:
@@ -78,8 +92,15 @@ class ReviewPanel:
         prev_d.enabled = self.replay.next_decision(self.index, -1) is not None
         next_d.enabled = self.replay.next_decision(self.index, 1) is not None
         out = [prev, nxt, prev_d, next_d, close]
+        if self.showing_line() or self.can_show_line():  # type: ignore[attr-defined]
+            y -= bh + gap
+            label = t("review.show_me.back" if self.showing_line() else "review.show_me")  # type: ignore[attr-defined]
+            show = Button("show_me", label, pygame.Rect(x0, y, inner, bh), self.toggle_line,  # type: ignore[attr-defined]
+                          accent=not self.showing_line())  # type: ignore[attr-defined]
+            out.append(show)
         self.nav_top = y
         top = self.header_bottom()
+        self.header_at = top  # the buttons below the header are placed again when it grows
         if self.review_state == "running":
             stop = Button("stop", t("review.stop"), pygame.Rect(x0, top, inner, bh), self.stop_review)  # type: ignore[attr-defined]
             out.append(stop)
@@ -121,7 +142,13 @@ class ReviewPanel:
         lines.append((t("review.judged", n=s["judged"], of=s["decisions"]), fs, IVORY, "regular"))
         lines.append((t("review.mistakes", mistakes=s["mistakes"], inaccuracies=s["inaccuracies"]),
                       fs, IVORY, "regular"))
-        lines.append((t("review.lost", points=f"{s['lost']:.1f}"), fs, BRASS_LIGHT, "bold"))
+        if s["deal_lost"] is not None:
+            lost = deal_lost(s["deal_lost"], s["unit"], minus=False)
+        else:  # an older review: the win chance only
+            lost = chance_lost(s["lost"], minus=False)
+        lines.append((t("review.lost", amount=lost), fs, BRASS_LIGHT, "bold"))
+        if s["decided"] and s["judged"]:
+            lines.append((decided_words(), fs, GRADE_COLOURS["nodiff"], "italic"))
         state = self.review_state
         if state == "running":
             lines.append((t("review.running"), small, DIM, "italic"))
@@ -129,8 +156,6 @@ class ReviewPanel:
             lines.append((t("review.stopped"), small, DIM, "italic"))
         elif state == "failed":
             lines.append((t("review.failed", reason=self.review_error), small, WARN, "italic"))
-        if self.replay.game == "eralash":
-            lines.append((t("review.eralash_note"), small, DIM, "italic"))
         return lines
 
     def panel_wrapped(self, lines: list[tuple[str, int, tuple[int, int, int], str]], width: int) -> list[Any]:
@@ -158,6 +183,8 @@ class ReviewPanel:
         """Where the replay is, and the verdict on the decision at hand."""
         fs, small, _ = self.panel_fonts()
         step = self.replay.steps[self.index]
+        if self.showing_line():  # type: ignore[attr-defined]
+            return self.line_lines()
         lines = [(t("review.position", deal=step.deal, k=self.index + 1, n=len(self.replay)), small, DIM,
                   "italic")]
         if step.deal_end:
@@ -172,14 +199,43 @@ class ReviewPanel:
                       fs, IVORY, "regular"))
         v = step.verdict
         if v is not None:
-            lines.append((t(f"review.grade.{v.grade}", points=f"{v.points:.1f}"), fs,
-                          GRADE_COLOURS[v.grade], "bold"))
-            lines.append((explanation(self.replay.game, v, step.shown), fs, IVORY, "regular"))
+            decided = self.replay.is_decided(v.deal)
+            mark, name = mark_line(v, self.replay.summary()["unit"], decided)
+            lines.append((mark, fs, GRADE_COLOURS[name], "bold"))
+            words = explanation(self.replay.game, v, step.shown, decided)
+            if words:
+                lines.append((words, fs, IVORY, "regular"))
         elif step.mover == self.replay.seat and step.choices > 1:
             key = "review.waiting" if self.review_state == "running" else "review.not_judged"
             lines.append((t(key), small, DIM, "italic"))
         elif step.mover == self.replay.seat:
             lines.append((t("review.only_move"), small, DIM, "italic"))
+        return lines
+
+    def line_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+        """While Show me how plays: how far the line is, the move just made, and at its end what
+        the line came to (Uragan's deal played out: the final score difference)."""
+        fs, small, _ = self.panel_fonts()
+        line = self.line  # type: ignore[attr-defined]
+        at = self.line_at  # type: ignore[attr-defined]
+        players = self.replay.players
+        lines = [(t("review.show_me.step", k=at, n=len(line)), small, DIM, "italic")]
+        made = line[:at]
+        for past in made[-3:]:
+            name = shown_name(players[past.mover]) if 0 <= past.mover < len(players) else ""
+            colour = GRADE_COLOURS["best"] if past is line[0] else IVORY
+            move = move_words(self.replay.game, past.next_move)
+            lines.append((t("review.show_me.move", name=name, move=move), fs, colour, "regular"))
+        if at >= len(line):
+            score = self.replay.line_score(line[-1])
+            if score is not None:
+                from game.review.words import MINUS, number
+
+                diff = score[0] - score[1]
+                sign = "+" if diff > 0 else (MINUS if diff < 0 else "")
+                lines.append((t("review.show_me.final", me=score[0], opp=score[1], diff=sign + number(diff)),
+                              fs, BRASS_LIGHT, "bold"))
+            lines.append((t("review.show_me.end"), small, DIM, "italic"))
         return lines
 
     # --- the marks: one per decision, coloured by its grade ----------------------------------------
@@ -215,7 +271,8 @@ class ReviewPanel:
 
         return (self.app.size, self.index, len(self.replay.verdicts), self.review_state, self.review_error,
                 self.replay.seat, self.choose_seat, i18n.get_language(), getattr(self, "buttons_bottom", 0),
-                getattr(self, "nav_top", 0))
+                getattr(self, "nav_top", 0), tuple(sorted(self.replay.decided.items())),
+                self.line_key())  # type: ignore[attr-defined]
 
     def compose_panel(self, size: tuple[int, int]) -> pygame.Surface:
         """The panel without its buttons, on an opaque surface (one fast blit per frame)."""
@@ -235,7 +292,10 @@ class ReviewPanel:
         marks = self.mark_rects()
         for i, box in marks:
             v = self.replay.steps[i].verdict
-            colour = GRADE_COLOURS[v.grade] if v is not None else UNJUDGED
+            if v is None:
+                colour = UNJUDGED
+            else:
+                colour = GRADE_COLOURS["nodiff" if self.replay.is_decided(v.deal) else v.grade]
             centre = (box.centerx - dx, box.centery)
             pygame.draw.circle(out, colour, centre, box.width // 2)
             if i == self.index:

@@ -2,7 +2,8 @@
 
 The table is the game's own table (``UraganTable`` / ``EralashTable``) driven by a ``Replay``
 instead of players: ◂ / ▸ and the arrow keys step, Home and End jump to the ends, PgUp / PgDn to the
-previous or next judged decision. It shows the position as the reviewed seat saw it (that seat at
+previous or next judged decision, S shows how (``line_show``: the better line played out on the
+cloth, then back). It shows the position as the reviewed seat saw it (that seat at
 the bottom, every other hand face down). The coach's panel on the right (``review_panel``) heads
 with the summary and explains the decision at hand; the better move is drawn on the cards (lifted
 and outlined with what it would have taken; the card played is outlined in red).
@@ -21,13 +22,14 @@ import pygame
 from engine import cards as C
 from game.eralash.layout import OPP_SCALE, PILE_SCALE
 from game.eralash.table import EralashTable
+from game.review.line_show import LineShow
 from game.review.model import Replay
 from game.review.panel import PANEL_SHARE, ReviewPanel
 from game.store.game_number import game_number_label
 from game.uragan.table import UraganTable
 
 
-class ReplayMixin(ReviewPanel):
+class ReplayMixin(LineShow, ReviewPanel):
     """What both games' viewers share: stepping, the review request, keys. Mixed before the table."""
 
     review_iterations: ClassVar[int | None] = None  # tests: a fixed search size (quick, deterministic)
@@ -35,6 +37,7 @@ class ReplayMixin(ReviewPanel):
     review_deals: list[int] | None = None  # judge only these deals (from 1); None: all
     any_seat: bool = False  # an opened record: any seat may be reviewed
     count_in_stats: bool = False  # the player's own deal, from a table: its review counts in accuracy
+    keep_in: Any = None  # the table's Session: the verdicts are kept per deal with the saved game
 
     def __init__(self, app: Any, session: Any, replay: Replay, record: dict[str, Any], *,
                  choose_seat: bool = False, start: int = 0, review: bool = True,
@@ -153,7 +156,40 @@ class ReplayMixin(ReviewPanel):
                 self.app.worker.cancel(self.review_id)
         if self.review_state == "running":
             self.review_state = "stopped"
+            self.keep_verdicts(complete=False)  # what was judged so far is not judged again for nothing
         self.review_id = None
+
+    def preload_kept(self) -> bool:
+        """Put the verdicts kept with the saved game on their decisions (every deal of the seat's
+        already reviewed); True when every deal this viewer reviews was judged whole before."""
+        if self.keep_in is None:
+            return False
+        try:
+            kept = self.keep_in.kept_reviews(self.replay.seat)
+        except Exception:  # a save that cannot say: review afresh
+            return False
+        for deal, k in sorted(kept.items()):
+            for raw in k["verdicts"]:
+                self.replay.add_verdict(raw)
+            if k.get("decided") is not None:
+                self.replay.decided[deal] = k["decided"]
+        wanted = self.review_deals or []
+        return bool(wanted) and all(kept.get(d, {}).get("complete") for d in wanted)
+
+    def keep_verdicts(self, complete: bool) -> None:
+        """Keep this review's verdicts per deal with the saved game (a whole review is not replaced
+        by a part of one)."""
+        if self.keep_in is None:
+            return
+        with contextlib.suppress(Exception):
+            kept = self.keep_in.kept_reviews(self.replay.seat)
+            for d in self.review_deals or []:
+                end = next((st for st in self.replay.steps if st.deal_end and st.deal == d), None)
+                verdicts = self.replay.kept(d)
+                if end is None or not verdicts or (not complete and kept.get(d, {}).get("complete")):
+                    continue
+                self.keep_in.keep_review(d, self.replay.seat, end.moves, verdicts,
+                                         self.replay.decided.get(d), complete)
 
     def stop_review(self) -> None:
         self.cancel_review()
@@ -173,12 +209,15 @@ class ReplayMixin(ReviewPanel):
             if reply.request_id != self.review_id:
                 continue
             if reply.error is not None:
-                self.review_state, self.review_error = "failed", reply.error
+                from game.botworker import error_text
+
+                self.review_state, self.review_error = "failed", error_text(reply.error)
                 self.review_id = None
             elif reply.move is not None:
                 at = self.replay.add_verdict(reply.move)
-                if at == self.index:
+                if at == self.index and not self.showing_line():
                     self.mark_step()
+                    self.build_buttons()  # Show me how, when the verdict has a line
             if reply.done:
                 if reply.error is None:
                     self.review_state = "done"
@@ -186,18 +225,26 @@ class ReplayMixin(ReviewPanel):
                 self.review_id = None
                 self.build_buttons()
                 break
+        if replies and self.header_bottom() != getattr(self, "header_at", None):
+            self.build_buttons()  # the summary took another line: Stop and the marks move down
 
     def on_review_done(self) -> None:
         """The whole review of the player's own deal is in: it counts in the statistics' accuracy
-        (once per deal: reviewing it again adds nothing)."""
+        (once per deal: reviewing it again adds nothing); its verdicts are kept with the saved game."""
+        self.keep_verdicts(complete=True)
         if not self.count_in_stats or self.app.store is None or not self.replay.verdicts:
             return
         with contextlib.suppress(Exception):
             from game.store.stats import Stats
 
-            Stats.load(self.app.store).record_review(
-                self.replay.game, [v.loss for v in self.replay.verdicts], self.review_key()
-            )
+            wanted = set(self.review_deals or [])
+            judged = [v for v in self.replay.verdicts if not wanted or v.deal in wanted]
+            decided = {d for d in {v.deal for v in judged} if self.replay.is_decided(d)}
+            judged = [v for v in judged if v.deal not in decided]  # a decided deal asks nothing of skill
+            if judged:
+                Stats.load(self.app.store).record_review(
+                    self.replay.game, [v.loss for v in judged], self.review_key(),
+                    marks=[v.grade for v in judged], deal_losses=[v.deal_loss for v in judged])
 
     def review_key(self) -> str:
         """Names the reviewed deals of this game for the statistics (the same deal, the same key)."""
@@ -220,9 +267,15 @@ class ReplayMixin(ReviewPanel):
         if self.layout is None:
             return
         index = max(0, min(index, len(self.replay) - 1))
-        forward = index == self.index + 1
+        forward = index == self.index + 1 and not self.showing_line()
+        self.end_line(show=False)
         self.index = index
-        step = self.step
+        self.show_position(self.step, animate and forward)
+        self.mark_step()
+        self.build_buttons()
+
+    def show_position(self, step: Any, animate: bool) -> None:
+        """Put ``step``'s position on the cloth (a step of the game or of a line being shown)."""
         self.session.match = step.match
         self.shown = step.shown
         self.message = None
@@ -233,9 +286,7 @@ class ReplayMixin(ReviewPanel):
         for s in self.sprites.values():
             s.highlight = None
             s.lift = 0.0
-        self.sync(instant=not (animate and forward), duration=0.3)
-        self.mark_step()
-        self.build_buttons()
+        self.sync(instant=not animate, duration=0.3)
 
     def adopt_step(self, step: Any) -> None:
         """Game-specific: put the table's own state (order on the cloth, phase) in line with ``step``."""
@@ -245,7 +296,10 @@ class ReplayMixin(ReviewPanel):
         verdict = self.step.verdict
         for s in self.sprites.values():
             s.highlight = None
-        if verdict is None or verdict.grade == "best" or verdict.best == verdict.played:
+        if self.showing_line():
+            return
+        if (verdict is None or verdict.grade == "best" or verdict.best == verdict.played
+                or self.replay.is_decided(verdict.deal)):  # a decided deal: no move was better
             return
         for card in self.move_cards(verdict.played)[:1]:
             if card in self.sprites:
@@ -294,8 +348,9 @@ class ReplayMixin(ReviewPanel):
                 pygame.K_END: lambda: self.goto(len(self.replay) - 1, animate=False),
                 pygame.K_PAGEDOWN: lambda: self.to_decision(1),
                 pygame.K_PAGEUP: lambda: self.to_decision(-1),
-                pygame.K_ESCAPE: self.close,
+                pygame.K_ESCAPE: self.end_line if self.showing_line() else self.close,
                 pygame.K_l: self.open_look,
+                pygame.K_s: self.toggle_line,
             }
             action = keys.get(event.key)
             if action is not None:
@@ -317,9 +372,17 @@ class ReplayMixin(ReviewPanel):
 
     def update(self, dt: float) -> None:
         super().update(dt)  # type: ignore[misc]
+        self.update_line()
+
+    def timers_running(self) -> bool:
+        """No bots play here: the review's verdicts are waited for, a better line shown move by move
+        (its pauses), and a banner's pop."""
+        return (self.review_id is not None or self.showing_line()
+                or getattr(self, "banner", None) is not None)
 
     def look(self) -> tuple[Any, ...]:
         return (*super().look(), self.index, len(self.replay.verdicts), self.review_state,  # type: ignore[misc]
+                self.line_key(),
                 tuple((b.key, b.hover, b.enabled) for b in self.buttons))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -412,6 +475,8 @@ class EralashReplay(ReplayMixin, EralashTable):
             pw, ph = lay.card[0] * PILE_SCALE, lay.card[1] * PILE_SCALE
             top.pile = (lay.trump.left + pw * 0.7, lay.trump.bottom + gap + ph * 0.5)
         return lay
+
+    race_shown = False  # the panel beside the narrower table says where the replay is
 
     def adopt_step(self, step: Any) -> None:
         deal = step.shown

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -25,25 +26,56 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+class DataDirError(ValueError):
+    """A data folder named so that it can never be found (``~nosuchuser/x``): one line for the player."""
+
+
+def expand(text: str | os.PathLike[str], where: str) -> Path:
+    """``text`` with ``~`` expanded; ``DataDirError`` when it names the home of no user on this system."""
+    try:
+        return Path(text).expanduser()
+    except (RuntimeError, KeyError) as err:  # Path.expanduser: "Could not determine home directory"
+        raise DataDirError(f"{where} {os.fsdecode(text)!r} names a home folder that does not exist") from err
+
+
 def resolve_data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """``override`` (from ``--data-dir``), else ``$SALON_DATA_DIR``, else the platform folder."""
+    """``override`` (from ``--data-dir``), else ``$SALON_DATA_DIR``, else the platform folder;
+    ``DataDirError`` for a ``~user`` that does not exist."""
     if override:
-        return Path(override).expanduser()
+        return expand(override, "--data-dir")
     env = os.environ.get(ENV_VAR)
     if env:
-        return Path(env).expanduser()
+        return expand(env, ENV_VAR)
     return default_data_dir()
+
+
+def is_portable(override: str | os.PathLike[str] | None = None) -> bool:
+    """Did the player name the data folder (``--data-dir`` or ``$SALON_DATA_DIR``)? Then the records
+    are kept in it too, not in the documents folder."""
+    return bool(override) or bool(os.environ.get(ENV_VAR))
 
 
 def ensure_data_dir(override: str | os.PathLike[str] | None = None) -> tuple[Path, str | None]:
     """Create the data folder and check that it can be written: ``(path, None)``, or ``(path, reason)``
     when it cannot (the app then reads what it can from ``path``, writes nothing, and tells the
     player why). Nothing is created anywhere else: no temporary folder is left behind."""
-    folder = resolve_data_dir(override)
+    try:
+        folder = resolve_data_dir(override)
+    except DataDirError as err:  # $SALON_DATA_DIR=~nosuchuser/x: run, save nothing, and say why
+        return Path(os.environ.get(ENV_VAR, "")), str(err)  # never created or written: read_only
+    try:
+        os.stat(folder)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return folder, "it is a link that leads back to itself"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe_write(folder)
     except OSError as err:
+        if err.errno == errno.ELOOP:
+            return folder, "a link on the way to it leads back to itself"
+        if isinstance(err, FileExistsError) and os.path.islink(folder):
+            return folder, "it is a link to nothing"
         return folder, err.strerror or str(err)
     return folder, None
 

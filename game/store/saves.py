@@ -3,7 +3,8 @@
 A save holds what rebuilds the exact position and nothing that could drift: the engine's
 ``Match.to_save()`` (options, players, seed, first dealer, every move), who sits where (human or bot
 level and the bot's seed), whether undo was used, a ``game_id`` so statistics count the game once,
-and the table scene's own ``snapshot()`` (UI-only state such as a pending claim prompt). The bots are
+the table scene's own ``snapshot()`` (UI-only state such as a pending claim prompt), and the coach's
+verdicts on each deal already reviewed (``reviews``, so another deal's review shows them). The bots are
 rebuilt from their level and seed; the match replays its moves, so the cards, the table, the score
 sheet and whose turn it is come back exactly.
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from game.store.paths import SAVE_FILE
 from game.store.settings import GAMES, LEVELS, MAX_NAME
-from game.store.stats import Stats, variant_of
+from game.store.stats import STATS_KIND, Stats, variant_of
 from game.store.storage import FileKind, Notice, Store
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
@@ -57,6 +58,7 @@ class SavedGame:
     undo_used: bool = False
     table: dict[str, Any] | None = None
     saved_at: str = ""
+    reviews: dict[str, Any] = field(default_factory=dict)  # deal (from 1, as text) -> kept review
 
     @property
     def humans(self) -> list[int]:
@@ -65,7 +67,8 @@ class SavedGame:
     def to_dict(self) -> dict[str, Any]:
         return {"version": SAVE_KIND.version, "game": self.game, "match": self.match,
                 "seats": list(self.seats), "bot_seeds": list(self.bot_seeds), "game_id": self.game_id,
-                "undo_used": self.undo_used, "table": self.table, "saved_at": self.saved_at}
+                "undo_used": self.undo_used, "table": self.table, "saved_at": self.saved_at,
+                "reviews": self.reviews}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SavedGame:
@@ -92,7 +95,8 @@ class SavedGame:
         saved_at = d.get("saved_at", "")
         return cls(game=game, match=match, seats=list(seats), bot_seeds=list(seeds), game_id=game_id,
                    undo_used=undo_used, table=table if isinstance(table, dict) else None,
-                   saved_at=saved_at[:40] if isinstance(saved_at, str) else "")
+                   saved_at=saved_at[:40] if isinstance(saved_at, str) else "",
+                   reviews=_kept_reviews(d.get("reviews")))
 
     def restore_match(self) -> Any:
         """The engine's ``Match`` in the saved position (replays every move)."""
@@ -100,6 +104,38 @@ class SavedGame:
 
 
 MAX_ID = 64
+MAX_KEPT_DEALS = 200
+MAX_KEPT_VERDICTS = 400  # a deal's decisions: about 17 in Uragan, 13 in Eralash
+
+
+def _kept_reviews(value: Any) -> dict[str, Any]:
+    """The kept reviews that have the expected shape (an older save has none; a bad one is dropped,
+    the game itself still loads)."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict[str, Any] = {}
+    for deal, kept in list(value.items())[:MAX_KEPT_DEALS]:
+        if not (isinstance(deal, str) and deal.isdigit() and isinstance(kept, dict)):
+            continue
+        seat, upto, sign = kept.get("seat"), kept.get("upto"), kept.get("sign")
+        verdicts = kept.get("verdicts")
+        if not (isinstance(seat, int) and isinstance(upto, int) and isinstance(sign, str)
+                and isinstance(verdicts, list) and len(verdicts) <= MAX_KEPT_VERDICTS
+                and all(isinstance(v, dict) for v in verdicts)):
+            continue
+        decided = kept.get("decided")
+        out[deal] = {"seat": seat, "upto": upto, "sign": sign[:64], "verdicts": verdicts,
+                     "decided": decided if isinstance(decided, bool) else None,
+                     "complete": kept.get("complete") is True}
+    return out
+
+
+def moves_sign(moves: list[Any]) -> str:
+    """A short fingerprint of a list of moves (a kept review fits only the moves it judged)."""
+    import hashlib
+    import json
+
+    return hashlib.blake2s(json.dumps(moves, sort_keys=True).encode(), digest_size=10).hexdigest()
 MAX_MOVES = 20_000  # a whole Eralash match is a few hundred moves
 
 
@@ -133,9 +169,11 @@ def _check_match(match: Any, seats: int) -> dict[str, Any]:
 
 
 def cap_name(name: str) -> str:
-    """A name as it may be shown: printable, at most ``MAX_NAME`` characters, never empty."""
-    clean = "".join(c if c >= " " else " " for c in name).strip()[:MAX_NAME].strip()
-    return clean or "?"
+    """A name as it may be shown: printable, at most ``MAX_NAME`` characters, never empty (the same
+    cleaning as names from records: ``game.words.safe.clean_name``)."""
+    from game.words.safe import clean_name
+
+    return clean_name(name, MAX_NAME)
 
 
 def load_game(store: Store) -> SavedGame | None:
@@ -214,6 +252,7 @@ class Session:
         self.store = store
         self.saved = saved
         self.match = match
+        self.unrecorded = False  # the match is over but its result could not be written (said at the table)
 
     # --- starting ----------------------------------------------------------------------------------
 
@@ -321,6 +360,28 @@ class Session:
         if save:
             self.save()
 
+    def keep_review(self, deal: int, seat: int, upto: int, verdicts: list[dict[str, Any]],
+                    decided: bool | None, complete: bool) -> None:
+        """Keep the coach's verdicts on ``deal`` (its moves end at ``upto``) with the saved game."""
+        moves = self.match.to_save()["moves"]
+        if not 0 < upto <= len(moves):
+            return
+        self.saved.reviews[str(deal)] = {"seat": seat, "upto": upto, "sign": moves_sign(moves[:upto]),
+                                         "verdicts": list(verdicts)[:MAX_KEPT_VERDICTS],
+                                         "decided": decided, "complete": complete}
+        self.save()
+
+    def kept_reviews(self, seat: int) -> dict[int, dict[str, Any]]:
+        """The kept reviews of ``seat``'s decisions that still fit the game (an undo past a deal's
+        end drops its review), by deal."""
+        moves = self.match.to_save()["moves"]
+        out = {}
+        for deal, kept in self.saved.reviews.items():
+            upto = kept["upto"]
+            if kept["seat"] == seat and upto <= len(moves) and moves_sign(moves[:upto]) == kept["sign"]:
+                out[int(deal)] = kept
+        return out
+
     def save(self, *, background: bool = True) -> bool:
         """Write the save; by default on the writer thread, so a move never waits for the disk."""
         self.saved.match = self.match.to_save()
@@ -404,16 +465,32 @@ class Session:
                                        undo=self.saved.undo_used, game_id=self.saved.game_id,
                                        variant=self.variant())
         if self.store is not None:
+            if self.store.write_failed(STATS_KIND):
+                # The result is not on disk (a full disk): the finished game stays saved, so the next
+                # start counts it (once, by its game id), and the table says so.
+                self.unrecorded = True
+                self.save(background=False)
+                return counted
+            self.unrecorded = False
             self.store.remove(SAVE_KIND)
         return counted
 
+    def player_has_played(self) -> bool:
+        """Has a person at this table played a card yet? (Choosing trump or answering a claim is not
+        playing a card; a game nobody has played in is discarded, not counted, when given up.)"""
+        movers = self.movers()
+        humans = set(self.humans)
+        return any(seat in humans and _is_card_play(move)
+                   for seat, move in zip(movers, self.match.moves, strict=False))
+
     def abandon(self, stats: Stats | None) -> bool:
-        """The player gives the game up: a loss marked abandoned (once), and the save is removed."""
+        """The player gives the game up: a loss marked abandoned (once), and the save is removed; a
+        game in which the player has not played a card yet is only removed (never counted)."""
         if self.match.is_over():
             return self.finish(stats)
         counted = False
         levels = [lv for lv in self.saved.seats if lv is not None]
-        if stats is not None and levels and self.humans:
+        if stats is not None and levels and self.humans and self.player_has_played():
             counted = stats.record(self.game, levels, "loss", abandoned=True, undo=self.saved.undo_used,
                                    game_id=self.saved.game_id, variant=self.variant())
         if self.store is not None:
@@ -421,12 +498,35 @@ class Session:
         return counted
 
 
+def settle_finished_game(store: Store) -> bool:
+    """At start: a saved game that is already over (its result could not be written when it ended,
+    or the app died in between) is counted now, once, and its save removed once that is on disk.
+    True when a result was counted."""
+    if not has_saved_game(store):
+        return False
+    loaded = _load(store)
+    if loaded is None or not loaded[1].is_over():
+        return False
+    return Session(store, *loaded).finish(Stats.load(store))
+
+
 def game_in_progress(store: Store | None) -> bool:
-    """Is there a saved game not yet over (one that starting a new game would abandon)?"""
+    """Is there a saved game not yet over, in which the player has played a card (one that starting
+    a new game would abandon, a loss)? A game not yet played in is discarded without asking."""
     if store is None or not has_saved_game(store):
         return False
     loaded = _load(store)  # a damaged save is set aside here, with a notice: nothing to abandon
-    return loaded is not None and not loaded[1].is_over()
+    if loaded is None or loaded[1].is_over():
+        return False
+    try:
+        return Session(store, *loaded).player_has_played()
+    except Exception:
+        return True  # cannot tell: ask, as for any game in progress
+
+
+def _is_card_play(move: Any) -> bool:
+    """A card played (Eralash: the card itself; Uragan: a ``Play``), not a trump choice or a claim."""
+    return isinstance(move, int) and not isinstance(move, bool) or type(move).__name__ == "Play"
 
 
 def abandon_saved_game(store: Store) -> bool:

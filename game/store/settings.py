@@ -144,9 +144,12 @@ def _game_setup(game: str) -> Callable[[Any], dict[str, Any]]:
             raise ValueError("wrong number of players")
         levels = v.get("levels", ["club"] * (players - 1))
         names = v.get("names", default_names("en", players)[1:])
-        if not (isinstance(levels, list) and len(levels) == players - 1 and all(x in LEVELS for x in levels)):
+        # Every opponent seat's choice is kept (not only the seats played): a seat keeps its level
+        # when the count of players changes and changes back.
+        seats = range(players - 1, (2 if game == "uragan" else 4))
+        if not (isinstance(levels, list) and len(levels) in seats and all(x in LEVELS for x in levels)):
             raise ValueError("opponents' levels do not fit")
-        if not (isinstance(names, list) and len(names) == players - 1):
+        if not (isinstance(names, list) and len(names) in seats):
             raise ValueError("opponents' names do not fit")
         options = v.get("options", {})
         if not isinstance(options, dict):

@@ -10,6 +10,10 @@ fields loads as zeros for them.
 
 Each finished game is recorded once: its ``game_id`` is remembered, so resuming after a crash that
 came between writing the statistics and removing the save cannot count it twice.
+
+The coach's figures per game (``accuracy``): decisions judged in reviewed deals, the share marked
+best, win chance and deal points (tricks) lost; ``history`` the last 20 reviewed deals' accuracy, for
+the chart. A file from before the marks loads with those at zero.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ from game.store.storage import FileKind, Store
 STATS_KIND = FileKind("stats", STATS_FILE, version=1)
 REMEMBERED_IDS = 200
 MAX_COUNT = 10**9  # more games than a lifetime of play: a larger figure is damage
+MARKS = ("best", "inaccuracy", "mistake")
+HISTORY = 20  # reviewed deals the accuracy chart shows
+MAX_DEAL_LOSS = 40.0  # no decision loses more deal points (or tricks) than a whole deal holds
 MAX_ID = 64
 ERALASH_VARIANTS = ("2", "3", "4", "pairs")  # the tables Eralash statistics are split by
 VARIANTS = {"eralash": ERALASH_VARIANTS}
@@ -103,8 +110,11 @@ class Stats:
         self.store = store
         self.records: dict[str, dict[str, Record]] = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
         self.recorded_ids: list[str] = []
-        # The coach: per game, decisions judged in reviewed deals and their summed loss (win chance).
-        self.accuracy: dict[str, dict[str, float]] = {g: {"decisions": 0, "loss": 0.0} for g in GAMES}
+        # The coach, per game: decisions judged in reviewed deals and their summed loss (win chance);
+        # of those with a mark, how many were best; of those valued in the deal, the deal value lost.
+        self.accuracy: dict[str, dict[str, float]] = {g: _no_accuracy() for g in GAMES}
+        # and per game the last reviewed deals, oldest first: [decisions marked best, marked]
+        self.history: dict[str, list[list[int]]] = {g: [] for g in GAMES}
         self.reviewed_ids: list[str] = []
         self.variants: dict[str, dict[str, Record]] = _no_variants()
 
@@ -168,9 +178,12 @@ class Stats:
         self.save()
         return True
 
-    def record_review(self, game: str, losses: Iterable[float], review_id: str | None = None) -> bool:
-        """Add a reviewed deal's decisions (each one's loss in win chance, 0…1) to the game's accuracy;
-        False (nothing added) if ``review_id`` was counted before."""
+    def record_review(self, game: str, losses: Iterable[float], review_id: str | None = None, *,
+                      marks: Iterable[str] | None = None,
+                      deal_losses: Iterable[float | None] | None = None) -> bool:
+        """Add a reviewed deal's decisions to the game's accuracy: each one's loss in win chance
+        (0…1), its mark (best, inaccuracy, mistake) and its loss in the deal (points or tricks; None
+        when not valued); False (nothing added) if ``review_id`` was counted before."""
         if game not in self.accuracy:
             raise ValueError(f"unknown game {game!r}")
         if review_id is not None:
@@ -181,20 +194,46 @@ class Stats:
         acc = self.accuracy[game]
         acc["decisions"] = int(acc["decisions"]) + len(values)
         acc["loss"] = float(acc["loss"]) + sum(values)
+        given = [m for m in (marks or []) if m in MARKS]
+        if given:
+            best = given.count("best")
+            acc["marked"] = int(acc["marked"]) + len(given)
+            acc["best"] = int(acc["best"]) + best
+            self.history[game] = [*self.history[game], [best, len(given)]][-HISTORY:]
+        valued = [max(0.0, min(MAX_DEAL_LOSS, float(x))) for x in (deal_losses or []) if x is not None]
+        acc["valued"] = int(acc["valued"]) + len(valued)
+        acc["deal_loss"] = float(acc["deal_loss"]) + sum(valued)
         self.save()
         return True
 
     def mean_loss(self, game: str) -> float | None:
-        """The accuracy figure: mean loss per judged decision (win chance, 0…1); None before any."""
+        """Mean win chance lost per judged decision (0…1); None before any."""
         acc = self.accuracy.get(game) or {}
         n = int(acc.get("decisions", 0))
         return float(acc.get("loss", 0.0)) / n if n else None
+
+    def accuracy_share(self, game: str) -> float | None:
+        """The accuracy figure: the share of judged decisions marked best (0…1); None before any."""
+        acc = self.accuracy.get(game) or {}
+        n = int(acc.get("marked", 0))
+        return int(acc.get("best", 0)) / n if n else None
+
+    def deal_loss_per_decision(self, game: str) -> float | None:
+        """Deal points (Uragan) or tricks (Eralash) lost per judged decision; None before any."""
+        acc = self.accuracy.get(game) or {}
+        n = int(acc.get("valued", 0))
+        return float(acc.get("deal_loss", 0.0)) / n if n else None
+
+    def accuracy_history(self, game: str) -> list[float]:
+        """Accuracy (0…1) of each of the last reviewed deals, oldest first (at most ``HISTORY``)."""
+        return [best / n for best, n in self.history.get(game, []) if n]
 
     def reset(self) -> None:
         """Forget every figure (the screen asks for confirmation first)."""
         # recorded_ids stay: they still guard against counting a resumed game twice
         self.records = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
-        self.accuracy = {g: {"decisions": 0, "loss": 0.0} for g in GAMES}
+        self.accuracy = {g: _no_accuracy() for g in GAMES}
+        self.history = {g: [] for g in GAMES}
         self.variants = _no_variants()
         self.save()
 
@@ -209,6 +248,7 @@ class Stats:
                              for g, tables in self.variants.items()},
                 "recorded_ids": list(self.recorded_ids),
                 "accuracy": {g: dict(a) for g, a in self.accuracy.items()},
+                "history": {g: [list(d) for d in h] for g, h in self.history.items()},
                 "reviewed_ids": list(self.reviewed_ids)}
 
     def save(self) -> bool:
@@ -222,7 +262,7 @@ class Stats:
         damaged: list[str] = []
         for key, absorb in (("games", self._absorb_games), ("variants", self._absorb_variants),
                             ("recorded_ids", self._absorb_recorded), ("accuracy", self._absorb_accuracy),
-                            ("reviewed_ids", self._absorb_reviewed)):
+                            ("reviewed_ids", self._absorb_reviewed), ("history", self._absorb_history)):
             if key in doc:
                 damaged += absorb(doc[key])
         return damaged
@@ -244,21 +284,65 @@ class Stats:
         return bad
 
     def _absorb_accuracy(self, acc: Any) -> list[str]:
-        """The coach's figures: per game, decisions judged and their summed loss (0 ≤ loss ≤ n)."""
+        """The coach's figures: per game, decisions judged and their summed loss (0 ≤ loss ≤ n), and
+        (files from after the marks came) best of marked, deal value lost of valued."""
         if not isinstance(acc, dict):
             return ["accuracy"]
         damaged = []
         for game, raw in acc.items():
             if game not in self.accuracy:
                 continue
-            n = raw.get("decisions", 0) if isinstance(raw, dict) else None
-            loss = raw.get("loss", 0.0) if isinstance(raw, dict) else None
-            if (isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_COUNT
-                    and isinstance(loss, int | float) and not isinstance(loss, bool) and 0 <= loss <= n):
-                self.accuracy[game] = {"decisions": n, "loss": float(loss)}
-            else:
+            figures = _accuracy_of(raw)
+            if figures is None:
                 damaged.append(f"accuracy/{game}")
+            else:
+                self.accuracy[game] = figures
         return damaged
+
+    def _absorb_history(self, history: Any) -> list[str]:
+        """The last reviewed deals per game: [best, marked] pairs, 0 ≤ best ≤ marked."""
+        if not isinstance(history, dict):
+            return ["history"]
+        damaged = []
+        for game, deals in history.items():
+            if game not in self.history:
+                continue
+            if isinstance(deals, list) and all(
+                    isinstance(d, list) and len(d) == 2 and all(_count(x) for x in d) and d[0] <= d[1]
+                    for d in deals):
+                self.history[game] = [list(d) for d in deals][-HISTORY:]
+            else:
+                damaged.append(f"history/{game}")
+        return damaged
+
+
+def _no_accuracy() -> dict[str, float]:
+    return {"decisions": 0, "loss": 0.0, "marked": 0, "best": 0, "valued": 0, "deal_loss": 0.0}
+
+
+def _count(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_COUNT
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and x >= 0
+
+
+def _accuracy_of(raw: Any) -> dict[str, float] | None:
+    """One game's coach figures, or None when they do not hold together (a missing later figure
+    starts at zero: an older file)."""
+    if not isinstance(raw, dict):
+        return None
+    out = _no_accuracy()
+    for key, value in raw.items():
+        if key in out:
+            out[key] = value
+    n, loss = out["decisions"], out["loss"]
+    marked, best, valued, deal = out["marked"], out["best"], out["valued"], out["deal_loss"]
+    if not (_count(n) and _count(marked) and _count(best) and _count(valued) and _number(loss)
+            and _number(deal) and loss <= n and best <= marked and deal <= valued * MAX_DEAL_LOSS):
+        return None
+    return {**out, "loss": float(loss), "deal_loss": float(deal)}
 
 
 def _absorb_tables(section: Any, into: dict[str, dict[str, Record]], name: str) -> list[str]:

@@ -301,9 +301,19 @@ class Store:
         self._write_failed: set[str] = set()
         self.read_only = read_only
         if read_only is not None:
+            from game.store.lock import HELD_ELSEWHERE
+            from game.words.safe import safe_text
+
+            shown = safe_text(self.folder)
+            if read_only == HELD_ELSEWHERE:
+                self.notices.append(Notice(
+                    "storage.locked", {"path": shown},
+                    f"Salon is already open with this data folder ({shown}). This window saves nothing: "
+                    "your game, settings and statistics are kept by the other one."))
+                return
             self.notices.append(Notice(
-                "storage.read_only", {"path": str(self.folder), "reason": read_only},
-                f"Progress cannot be saved: the data folder {self.folder} cannot be written ({read_only})."))
+                "storage.read_only", {"path": shown, "reason": safe_text(read_only)},
+                f"Progress cannot be saved: the data folder {shown} cannot be written ({read_only})."))
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_stale_temporaries()
@@ -413,6 +423,11 @@ class Store:
             return False
         self._write_failed.discard(kind.filename)
         return True
+
+    def write_failed(self, kind: FileKind) -> bool:
+        """Did the last write of ``kind`` fail (the disk refused it)?"""
+        WRITER.flush(self.path(kind))
+        return kind.filename in self._write_failed
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait for background writes (the app calls this before it quits)."""

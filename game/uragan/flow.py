@@ -139,10 +139,13 @@ class UraganFlow:
         app = self.app
         app.stack.remove(self.sheet)
         app.stack.remove(self)
-        from game.screens import open_table
+        from game.screens import open_new_game, open_table
 
+        if not self.demo:
+            open_new_game(app)  # the options again, never an instant deal with the old ones
+            return
         level = next((lv for lv in self.levels if lv), "club")
-        open_table(app, "uragan", demo=self.demo, level=level, options=self.match.options.to_dict())
+        open_table(app, "uragan", demo=True, level=level, options=self.match.options.to_dict())
 
     def menu_after(self) -> None:
         self.app.stack.remove(self.sheet)

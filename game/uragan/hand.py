@@ -91,6 +91,39 @@ class UraganHand:
             self.fly_home(sprite)
             self.sync()
 
+    def can_pick_card(self) -> bool:
+        """May a card of the hand be picked (raised, not played) now: in the play, on the player's
+        own turn or the bot's, while nothing moves."""
+        return (
+            self.me in self.humans
+            and not self.match.is_over()
+            and self.match.deal is self.shown
+            and self.shown.phase == PLAY_PHASE
+            and bool(self.shown.hands[self.me])
+            and not self.busy()
+            and self.choice is None
+        )
+
+    def draggable(self) -> list[CardSprite]:
+        """The hand while a card may be played, or picked ahead of the player's turn."""
+        if not (self.can_play_card() or self.can_pick_card()):
+            return []
+        return [self.sprites[c] for c in C.cards(self.shown.hands[self.me]) if c in self.sprites]
+
+    def relight_pick(self) -> None:
+        """A card picked during the bot's turn: once the turn is the player's, what it may take glows."""
+        if self.busy():
+            return
+        state = (self.selected, self.can_play_card_now(), len(self.match.moves))
+        if state == getattr(self, "_lit_for", None):
+            return
+        self._lit_for = state
+        if self.selected is not None and self.selected in self.sprites and self.choice is None:
+            self.highlight_targets(self.selected)
+            sprite = self.sprites[self.selected]
+            if sprite.lift < 0.12:  # the move's glide set it down with the rest of the hand
+                self.fx.tween(sprite, 0.12, lift=0.12)
+
     def can_play_card_now(self) -> bool:
         return self.is_human_turn() and self.match.deal is self.shown and self.shown.phase == PLAY_PHASE
 
@@ -144,7 +177,7 @@ class UraganHand:
             for c in cards:
                 if c in self.sprites:
                     self.sprites[c].highlight = "hint"
-        self.say(t("table.hint.move", move=self.hint_text(move)), 6.0, "hint")
+        self.say(self.hint_words(move), 6.0, "hint")
 
     def hint_text(self, move: Any) -> str:
         if isinstance(move, Claim):
@@ -226,11 +259,16 @@ class UraganHand:
             else:
                 self.to_menu()
             return True
-        if not self.can_play_card_now() or self.tweens.busy or self.holds:
+        if not self.can_pick_card():
             return False
         hand = sorted(C.cards(self.shown.hands[self.me]), key=hand_order)
         if not hand:
             return False
+        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP) and not self.can_play_card_now():
+            # picked ahead of the turn: only a key pressed on the player's own turn plays it
+            if self.selected is not None:
+                self.say(t("table.wait_your_turn"), 2.0)
+            return True
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             i = (
                 hand.index(self.selected)

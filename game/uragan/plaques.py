@@ -12,6 +12,7 @@ from engine import cards as C
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.uragan.words import PLAY_PHASE, card_text, default_name
+from game.widgets.boxes import ComposedPlaque
 from game.words.i18n import plural, t
 
 
@@ -60,6 +61,17 @@ class UraganPlaques:
             self.draw_trail_warning(surface, self.selected)
         self.draw_score(surface)
         self.draw_log_glance(surface)
+        thinking = self.thinking_shown()
+        if thinking is not None and thinking != self.me:
+            self.draw_thinking_label(surface, (lay.opp_hand.centerx, lay.opp_hand.bottom + 3), thinking)
+
+    def turn_seat(self) -> int | None:
+        """The seat the turn marker stands at (none between deals or once the match is over)."""
+        if self.match.is_over() or self.shown is not self.match.deal or self.shown.is_over():
+            return None
+        if getattr(self, "_opening_pending", False):
+            return None
+        return self.match.current_player()
 
     def pile_outline(self, seat: int) -> pygame.Rect:
         """The brass ring where a seat's empty pile will lie."""
@@ -71,8 +83,13 @@ class UraganPlaques:
 
     def empty_piles(self) -> list[int]:
         deal = self.shown
-        return [s for s in (0, 1)
-                if not self.cards_near(self.layout.my_pile if s == self.me else self.layout.opp_pile, deal.piles[s])]
+        return [
+            s
+            for s in (0, 1)
+            if not self.cards_near(
+                self.layout.my_pile if s == self.me else self.layout.opp_pile, deal.piles[s]
+            )
+        ]
 
     def draw_trail_warning(self, surface: pygame.Surface, card: int) -> None:
         """In ``book`` claims: trailing this card breaks a priority, and the opponent may claim."""
@@ -97,8 +114,52 @@ class UraganPlaques:
         super().draw_message(surface, midbottom)
 
     def draw_score(self, surface: pygame.Surface) -> None:
+        """The score plaque, drawn once per score and turn and blitted whole (``ComposedPlaque``); the
+        demo's word is drawn over it each frame."""
         lay = self.layout
         rect = self.score_rect()
+        scores = self.match.score()
+        deal = self.shown
+        done = self.match.deals_done
+        key = (
+            tuple(rect),
+            lay.size,
+            t("uragan.score.title", target=self.match.options.target),
+            tuple(int(v) for v in scores),
+            tuple(self.player_name(s) for s in (0, 1)),
+            tuple(self.humans),
+            deal.dealer,
+            tuple(deal.piles),
+            tuple(self.pending_uragans(s) for s in (0, 1)),
+            t("uragan.claims." + self.match.options.claims),
+            done.index(deal) if deal in done else len(done),
+            bool(getattr(self.app.settings, "four_colour", False)),
+            t("table.deal_number", n=0),
+            self.turn_seat(),
+        )
+        plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
+        felt = self._felt
+        shown = plaque.shown(key, felt)
+        if shown is None:
+            if felt is None:  # no cloth yet (still warming): drawn in place
+                self._draw_score(surface, rect)
+            else:
+                image = plaque.compose(
+                    key,
+                    rect,
+                    felt,
+                    self.text,
+                    lambda target, dx, dy: self._draw_score(target, rect.move(dx, dy)),
+                )
+                shown = image, rect
+        if shown is not None:
+            surface.blit(*shown)
+        if self.demo:
+            small = self.font_size(0.019)
+            d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
+            surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
+
+    def _draw_score(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         surface.blit(self._plaque(rect.size), rect)
         fs = self.font_size(0.024)
         small = self.font_size(0.019)
@@ -107,22 +168,22 @@ class UraganPlaques:
         surface.blit(title, (x, y))
         y += title.get_height() + 6
         scores = self.match.score()
-        thinking = self.thinking_shown()
         for s in (self.opp(), self.me):
             size, lines, inline = self.score_name(s, rect)
-            imgs = [self.text.get(line, size, IVORY) for line in lines]
+            turn = s == self.turn_seat()
+            colour = BRASS_LIGHT if turn else IVORY
+            imgs = [self.text.get(line, size, colour) for line in lines]
             img = imgs[-1]
+            first = y
             for line_img in imgs[:-1]:
                 surface.blit(line_img, (x, y))
                 y += line_img.get_height()
             surface.blit(img, (x, y))
+            if turn:
+                self.draw_turn_mark(surface, imgs[0].get_rect(topleft=(x, first)), room=x - rect.x)
             pts = self.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
-            surface.blit(pts, (rect.right - 14 - pts.get_width(), y - (len(imgs) - 1) * img.get_height()))
+            surface.blit(pts, (rect.right - 14 - pts.get_width(), first))
             mark_at = (x + img.get_width() + 8, y + img.get_height()) if inline else None
-            if thinking == s:
-                dot = max(3, lay.size[1] // 220)
-                at = (rect.right - 26 - pts.get_width() - 8 * dot, y + img.get_height() // 2)
-                self.draw_thinking(surface, at, s)
             y += img.get_height() + 1
             pile = self.shown.piles[s]
             line = t(
@@ -152,12 +213,9 @@ class UraganPlaques:
             foot = self.text.get(line, small, (200, 190, 160))
             y -= foot.get_height()
             surface.blit(foot, (x, y))
-        if self.demo:
-            d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
-            surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
 
     def dealer_word(self, seat: int) -> str:
-        """"deals" / "you deal" (never "Вы сдаёт")."""
+        """ "deals" / "you deal" (never "Вы сдаёт")."""
         you = seat in self.humans and self.player_name(seat) == default_name(0)  # "Вы": "сдаёте"
         return t("table.you_deal") if you else t("table.dealer_mark")
 
@@ -193,7 +251,7 @@ class UraganPlaques:
         return size, lines, False
 
     def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:
-        """"+1 pending (uragan)": bold, as large as the plaque's width allows, on two lines if it must."""
+        """ "+1 pending (uragan)": bold, as large as the plaque's width allows, on two lines if it must."""
         words = t("story.pending.line", n=self.pending_uragans(seat))
         return self.text.fit(words, self.font_size(0.018), rect.width - 30, "bold", lines=2)
 

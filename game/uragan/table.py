@@ -288,10 +288,18 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         deal = finished if finished is not None else self.match.deal
-        self.selected = None
+        seat = before.current_player()
+        kept = self.selected
+        mine = seat in self.humans or finished is not None
+        if kept is not None and (mine or not deal.hands[self.me] >> kept & 1):
+            kept = None  # a card picked ahead of the turn stays picked through the bot's move
+        if self.selected is not None and kept is None and self.selected in self.sprites:
+            self.sprites[self.selected].lift = 0.0
+        self.selected = kept
         self.choice = None
         self.clear_highlights()
-        seat = before.current_player()
+        if kept is not None and kept in self.sprites:
+            self.sprites[kept].highlight = "selected"
         self.explain_claim(move, before, deal, seat)
         if len(deal.plays) == len(before.plays):  # a play that waits for the claim answer
             self.app.play_sound("play")
@@ -480,8 +488,14 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         if panel is not None:
             out = [b for b in out if b.kind not in ("card", "control") or not b.rect.colliderect(panel)]
         if not self.log_open:  # an empty pile's ring is a card's place: nothing may lie across it
-            out += [Box("card place of your pile" if s == self.me else "card place of the opponent's pile", "card",
-                        self.pile_outline(s)) for s in self.empty_piles()]
+            out += [
+                Box(
+                    "card place of your pile" if s == self.me else "card place of the opponent's pile",
+                    "card",
+                    self.pile_outline(s),
+                )
+                for s in self.empty_piles()
+            ]
         shown = self.glance_boxes() + ([] if self.log_open else self.prompt_boxes())
         out += [Box(name, "plaque", rect) for name, rect in shown]
         out += [Box(name, "plaque", rect) for name, rect in self.log_boxes()]
@@ -505,6 +519,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.relight_pick()
         want = (
             self.choice is not None,
             bool(self.pick_moves()),

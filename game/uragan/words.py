@@ -53,7 +53,7 @@ def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
         total = sum(VALUE[c] for c in C.cards(take))
         if total != VALUE[card]:
             return t(
-                "uragan.reason.sum",
+                "uragan.reason.sum" if take.bit_count() > 1 else "uragan.reason.value",
                 card=card_text(card),
                 take=take_text(take),
                 total=total,

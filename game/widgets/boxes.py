@@ -37,6 +37,8 @@ class RecordingSurface(pygame.Surface):
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
         self.blitted: list[tuple[pygame.Surface, pygame.Rect, int]] = []
+        self.texts: dict[int, str] = {}  # the words of blitted text surfaces, where known
+        self.noting: dict[int, str] | None = None
 
     def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         rect = super().blit(source, dest, area, special_flags)
@@ -44,6 +46,103 @@ class RecordingSurface(pygame.Surface):
             pos = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
             self.blitted.append((source, pygame.Rect(pos, source.get_size()), len(self.blitted)))
         return rect
+
+
+class ComposedPlaque:
+    """A plaque drawn once while what it says stays the same, then blitted whole (one blit instead of
+    one per word). ``shown(key, felt)`` is the composed image and its rect while ``key`` (everything
+    the plaque shows) and the cloth are unchanged, else None; ``compose(key, rect, felt, text, draw)``
+    draws it afresh: the cloth under ``rect`` is copied in first (so the translucent plaque looks
+    exactly as drawn in place) and ``draw(target, dx, dy)`` draws the plaque shifted by (dx, dy). The
+    image remembers its blits and their words, so the layout check sees every word it shows."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.image: ComposedSurface | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.composed = 0  # how many times it was drawn afresh
+
+    def shown(self, key: Any, felt: Any) -> tuple[pygame.Surface, pygame.Rect] | None:
+        if self.image is not None and self.key == (key, id(felt)):
+            return self.image, self.rect
+        return None
+
+    def compose(self, key: Any, rect: pygame.Rect, felt: Any, text: Any, draw: Any) -> pygame.Surface:
+        """``felt`` None: composed translucent (``TranslucentComposedSurface``), for a plaque over cards;
+        blit that one with ``special_flags=pygame.BLEND_PREMULTIPLIED``."""
+        image = self.image
+        kind = ComposedSurface if felt is not None else TranslucentComposedSurface
+        if image is None or image.get_size() != rect.size or type(image) is not kind:
+            image = kind(rect.size)
+        image.blitted, image.texts = [], {}  # (the same surface drawn over: no new allocation)
+        image.__dict__.pop("_kept", None)
+        if felt is not None:
+            pygame.Surface.blit(image, felt, (0, 0), rect)  # the cloth: not a blit to record
+        else:
+            image.fill((0, 0, 0, 0))
+        old, text.noting = text.noting, {}
+        image.noting = text.noting
+        try:
+            draw(image, -rect.x, -rect.y)
+            image.texts = text.noting
+        finally:
+            text.noting = old
+            image.noting = None
+        self.image, self.rect, self.key = image, pygame.Rect(rect), (key, id(felt))
+        self.composed += 1
+        return image
+
+
+class ComposedSurface(RecordingSurface):
+    """A plaque composed once (``ComposedPlaque``): opaque, in the window's format."""
+
+
+class TranslucentComposedSurface(ComposedSurface):
+    """A plaque composed over whatever lies under it (cards may): transparent, its pixels kept with
+    premultiplied alpha, so blitting it with ``BLEND_PREMULTIPLIED`` gives what blitting its parts one
+    by one would have (to the rounding of a colour step)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        pygame.Surface.__init__(self, size, pygame.SRCALPHA)
+        self.blitted = []
+        self.texts = {}
+        self.noting: dict[int, str] | None = None
+
+    def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        from game.widgets.felt import PLAQUES
+
+        if special_flags or area is not None or not source.get_flags() & pygame.SRCALPHA:
+            return super().blit(source, dest, area, special_flags)
+        premul = source.premul_alpha()
+        if source in PLAQUES:
+            PLAQUES.add(premul)
+        if self.noting is not None and id(source) in self.noting:
+            self.noting[id(premul)] = self.noting[id(source)]
+        self._keep.append(premul)  # the ids noted stay unique while the image lives
+        return super().blit(premul, dest, None, pygame.BLEND_PREMULTIPLIED)
+
+    @property
+    def _keep(self) -> list[Any]:
+        keep = self.__dict__.get("_kept")
+        if keep is None:
+            keep = self.__dict__["_kept"] = []
+        return keep
+
+
+Blit = tuple[Any, pygame.Rect, int, dict[int, str]]
+
+
+def _flattened(blitted: list[Any], at: tuple[int, int] = (0, 0)) -> list[Blit]:
+    """The blits of a frame with the blits of composed plaques in it opened out (window coordinates)."""
+    out: list[Blit] = []
+    for src, rect, order in blitted:
+        r = rect.move(at)
+        if isinstance(src, RecordingSurface):
+            out.extend((s, r2, order, src.texts) for s, r2, _, _ in _flattened(src.blitted, r.topleft))
+        else:
+            out.append((src, r, order, {}))
+    return out
+
 
 
 def _text_index(app: Any) -> dict[int, str]:
@@ -61,11 +160,11 @@ def recorded_texts(app: Any, surface: RecordingSurface) -> list[Box]:
 
     index = _text_index(app)
     out: list[Box] = []
-    for src, rect, order in surface.blitted:
+    for src, rect, order, known in _flattened(surface.blitted):
         if src in PLAQUES:
             out.append(Box(f"plaque at {tuple(rect)}", "plaque", rect, order=order))
             continue
-        text = index.get(id(src))
+        text = known.get(id(src)) or index.get(id(src))
         clipped = False
         if text is None:
             parent = src.get_parent()

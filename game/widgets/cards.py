@@ -222,6 +222,23 @@ def draw_card(surface: pygame.Surface, images: CardImages, sprite: CardSprite) -
         surface.blit(img, rect)
 
 
+def hidden_under(sprites: list[CardSprite], size: tuple[int, int]) -> set[int]:
+    """The ids of sprites (in drawing order) that a later, opaque sprite covers exactly: same place,
+    turn and scale (a stack, a pile, the stock). Skipping them changes nothing one can see."""
+    h = size[1]
+    covering: set[tuple[int, int, int, int]] = set()
+    out: set[int] = set()
+    for s in reversed(sprites):
+        if not s.visible:
+            continue
+        key = (int(s.x), int(s.y - s.lift * h), round(s.angle) % 360, round(s.scale * 20))
+        if key in covering and not s.highlight:
+            out.add(id(s))
+        elif s.alpha >= 255 and not 0.0 < s.turn < 1.0:
+            covering.add(key)
+    return out
+
+
 def draw_pile(
     surface: pygame.Surface, images: CardImages, centre: tuple[int, int], count: int, ink: Any = INK
 ) -> pygame.Rect:

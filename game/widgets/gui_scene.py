@@ -17,11 +17,16 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 from pygame_gui.windows import UIConfirmationDialog
 
-from game.scene import Scene
+from game.scene import ANIMATING, Scene
 from game.widgets.backdrop import Backdrop
 from game.widgets.boxes import frame_width
 from game.words import i18n
 from game.words.i18n import t
+from game.words.safe import safe_text
+
+__all__ = ["ANIMATING", "POLL_HELPER", "GuiScene", "row_rects", "ui_wake_in"]
+
+POLL_HELPER = 0.05  # seconds between looks at a helper thread's result (a background, a folder opened)
 
 
 def row_rects(x: int, y: int, width: int, n: int, height: int, gap: int = 10) -> list[pygame.Rect]:
@@ -61,6 +66,11 @@ class GuiScene(Scene):
             self.build()
 
     def build(self) -> None: ...
+
+    def wake_in(self) -> float | None:
+        """A screen of pygame_gui elements changes only on an event (the app asks ``ui_wake_in`` for
+        what pygame_gui itself times: a tooltip's delay, the text cursor's blink)."""
+        return None
 
     def clear(self) -> None:
         for e in self.elements:
@@ -122,6 +132,7 @@ class GuiScene(Scene):
         rect.center = (w // 2, h // 2)
         with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
             self.app.ui.set_locale(i18n.get_language())
+        fields = {k: safe_text(v) if isinstance(v, str) else v for k, v in fields.items()}  # a name from disk
         self.dialog = self.add(UIConfirmationDialog(rect, t(f"{texts}.question", **fields), self.app.ui,
                                                     window_title=t(f"{texts}.title"),
                                                     action_short_name=t(f"{texts}.confirm"),
@@ -178,3 +189,30 @@ def roomy_buttons(buttons: list[Any]) -> None:
             if width > b.rect.width:
                 b.set_dimensions((width, b.rect.height))
                 b.rebuild()
+
+
+def ui_wake_in(manager: Any) -> float | None:
+    """Seconds until pygame_gui needs an update with no event: a held mouse button over an element
+    (a slider, a scroll arrow) every frame, a hovered element's tooltip when its delay is up, a focused
+    text field's cursor when it blinks; None when nothing of the UI is timed."""
+    waits: list[float] = []
+    if manager.get_hovering_any_element() and any(pygame.mouse.get_pressed()):
+        return 0.0
+    for element in manager.ui_group.sprites():
+        if getattr(element, "hovered", False) and getattr(element, "tool_tip_text", None) is not None \
+                and getattr(element, "tool_tip", 1) is None:
+            waits.append(max(0.0, element.tool_tip_delay - element.hover_time) + 0.01)
+    for element in manager.get_focus_set() or ():
+        blink = getattr(element, "blink_cursor_time", None)
+        if blink is None:
+            continue
+        # The app hands the time slept on (``App.advance``) less one 60 FPS step: asking for that
+        # step more than is left makes the blink fall due in the very turn the loop wakes for.
+        delay_left = element.cursor_blink_delay_after_moving - element.cursor_blink_delay_after_moving_acc
+        if delay_left >= 0:
+            waits.append(delay_left + 0.01)
+        elif element.blink_cursor_time_acc >= blink:
+            waits.append(0.0)
+        else:
+            waits.append(blink - element.blink_cursor_time_acc + 2.0 / 60)
+    return min(waits) if waits else None

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
-from game.scene import Scene
+from game.scene import ANIMATING, Scene
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 
@@ -76,13 +76,13 @@ class ScoreSheetScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), int(h * 0.72))
-        self.box.height = min(int(h * 0.94), self.box.height + self.long_names_px(h))
+        bh = max(36, int(h * 0.055))
+        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), self.needed_height(h, bh))
+        self.box.height = min(int(h * 0.96), self.box.height + self.long_names_px(h))
         self.box.center = (w // 2, h // 2)
         self._bg = panel(self.box.size, 238)
         self._shade = pygame.Surface(size, pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 110))
-        bh = max(36, int(h * 0.055))
         self.buttons = []
         for row in (0, 1):
             buttons = [
@@ -105,10 +105,25 @@ class ScoreSheetScene(Scene):
         tallest = max((len(x) * text.font(size).get_height() for size, x in heads), default=0)
         return extra + max(0, tallest + int(fs * 0.5) - int(fs * 1.8))
 
+    def needed_height(self, h: int, bh: int) -> int:
+        """Tall enough for everything ``draw`` puts above the buttons (the banner last), then the rows
+        of buttons: a result is never hidden behind them (at least 72% of the window, at most 96%)."""
+        text, sheet = self.app.text, self.sheet
+        fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
+        y = 30 + text.font(big, "bold").get_linesize() + int(fs * 1.8)
+        y += sum(int(fs * 1.75) + (0 if row.total else int(fs * 0.5)) for row in sheet.rows)
+        y += 10 + len(sheet.footer) * (text.font(fs).get_linesize() + 6)
+        if sheet.banner:
+            y += text.font(big, "bold").get_linesize() + 4
+        rows = len({b.row for b in sheet.buttons})
+        y += 10 + rows * (bh + 12) + bh // 2
+        return int(min(h * 0.96, max(h * 0.72, y)))
+
     @property
     def revealed(self) -> int:
+        """Rows shown so far: the first at once (never an empty sheet), then one per ``step``."""
         n = len(self.sheet.rows)
-        return n if self.step <= 0 else min(n, int(self.clock / self.step))
+        return n if self.step <= 0 else min(n, int(self.clock / self.step) + 1)
 
     @property
     def complete(self) -> bool:
@@ -120,6 +135,14 @@ class ScoreSheetScene(Scene):
         if self.auto is not None and not self._auto_done and self.complete and self.clock > done_at:
             self._auto_done = True
             self.auto()
+
+    def wake_in(self) -> float | None:
+        """Animating while the rows count up; then the demo's own next step on time, or nothing."""
+        if self.step > 0 and self.clock < self.step * (len(self.sheet.rows) + 0.5):
+            return ANIMATING
+        if self.auto is not None and not self._auto_done:
+            return max(0.0, self.step * len(self.sheet.rows) + self.auto_after - self.clock) + 0.001
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.complete and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):

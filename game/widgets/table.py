@@ -21,7 +21,7 @@ import pygame
 
 from engine import cards as C
 from engine.state import IllegalMove
-from game.scene import Scene
+from game.scene import ANIMATING, Scene
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
 from game.widgets.buttons import Button
 from game.widgets.cards import CardImages, CardSprite
@@ -35,6 +35,10 @@ from game.words import i18n
 from game.words.i18n import t
 
 __all__ = ["BOT_DELAY", "Message", "TableScene", "Target"]
+
+TIMER_TICK = 1 / 30  # seconds between the loop's turns while a bot thinks or a timed phase runs
+# Holds that wait for the player (or for a scene above), not for time: the table may sleep under them.
+PLAYER_HOLDS = frozenset({"declare", "peek", "score", "sheet"})
 
 
 
@@ -481,11 +485,13 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         return self.app.review_deal(self, deal)
 
     def maybe_review_after_deal(self) -> None:
-        """The setting "Review after each deal": the review opens by itself over the sheet."""
+        """The setting "Review after each deal": the review opens by itself over the sheet, on the deal
+        just finished. Named by the deals done, not the record's last deal: a match rebuilt from a
+        save (Continue) has already dealt the next deal, which has no decisions yet."""
         if self.demo or not self.humans or not getattr(self.app.settings, "review_after_deal", False):
             return
         with contextlib.suppress(Exception):
-            self.review_deal()
+            self.review_deal(max(1, len(self.match.deals_done)))
 
     def save_record(self) -> Any:
         """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
@@ -495,17 +501,9 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
     def on_match_over(self) -> None:
         if self.demo:
             return
-        with contextlib.suppress(Exception):
-            from game.store.records import remember_last_game
+        from game.widgets.table_store import finish_match
 
-            folder = getattr(self.app.store, "folder", None)
-            remember_last_game(folder, self.match.to_record())
-        with contextlib.suppress(Exception):
-            if self.stats is None and self.app.store is not None:
-                from game.store.stats import Stats
-
-                self.stats = Stats.load(self.app.store)
-            self.session.finish(self.stats)
+        finish_match(self)
 
     # (the hint and the Hint/Undo buttons: table_hint.py; the bots' turns: table_bots.py;
     # drawing: table_draw.py)
@@ -529,6 +527,10 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         self.update_hover()
         self.update_bot()
         self.place_hint_button()
+        if getattr(self.app.store, "notices", None):
+            from game.widgets.table_store import tell_write_failures
+
+            tell_write_failures(self)
 
     def look(self) -> tuple[Any, ...]:
         """Everything besides sprites in motion that changes what the table shows (subclasses add)."""
@@ -552,7 +554,8 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     def is_still(self) -> bool:
         """Nothing moves and nothing changed since the last frame drawn: the app may skip drawing."""
-        if self.tweens.busy or self.fx.busy or self.holds or self.drag.pressed is not None:
+        moving = self.tweens.busy or self.fx.busy or set(self.holds) - PLAYER_HOLDS or self.banner_springing()
+        if moving or self.drag.pressed is not None:
             self._last_look = None
             return False
         look = self.look()
@@ -560,6 +563,36 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
             self._last_look = look
             return False
         return True
+
+    def wake_in(self) -> float | None:
+        """Every frame while something moves; at a coarse tick while a bot, the hint or a banner is
+        under way (the worker is polled, the thinking dots step, a bot's move waits out its delay);
+        when a message expires; else only on an event (the player thinking)."""
+        if self.tweens.busy or self.fx.busy or self.drag.pressed is not None or self.banner_springing():
+            return ANIMATING
+        waits: list[float] = []
+        if set(self.holds) - PLAYER_HOLDS:  # the art being warmed, a deal being dealt: look often
+            waits.append(TIMER_TICK)
+        msg = self.message
+        if msg is not None and self.clock <= msg.until:
+            waits.append(msg.until - self.clock + 0.001)
+        if self.timers_running():
+            waits.append(TIMER_TICK)
+        return min(waits) if waits else None
+
+    def banner_springing(self) -> bool:
+        """A banner ("Uragan!", a slam) still growing to its size (its first half second)."""
+        banner = getattr(self, "banner", None)
+        return banner is not None and self.clock - banner[1] < 0.5
+
+    def timers_running(self) -> bool:
+        """Something of the table's own goes on in time with no event (subclasses add their phases)."""
+        return (
+            self._bot_request is not None
+            or self._hint_request is not None
+            or getattr(self, "banner", None) is not None
+            or (not self.match.is_over() and not self.is_human_turn())
+        )
 
     def update_hover(self) -> None:
         """A card under the pointer that may be played rises a little; the pointer becomes a hand."""

@@ -72,7 +72,9 @@ class TableBots:
         self._bot_request = None
         self._bot_reply = None
         if reply.error is not None:
-            self.say(t("table.bot_error", error=reply.error), 3.0, "warn")
+            from game.botworker import error_text
+
+            self.say(t("table.bot_error", error=error_text(reply.error)), 3.0, "warn")
             return
         error = self.apply_move(reply.move)
         if error is not None:  # a bot proposing an illegal move is a bug; show it, ask again

@@ -9,9 +9,9 @@ import pygame
 
 from engine import cards as C
 from game.layout import rail_width, text_edge
-from game.looks.themes import BAIZE_DARK, BRASS, HINT, IVORY, WARN
+from game.looks.themes import BAIZE_DARK, BRASS, BRASS_LIGHT, HINT, IVORY, WARN
 from game.store.game_number import game_number_label
-from game.widgets.cards import draw_card
+from game.widgets.cards import draw_card, hidden_under
 from game.widgets.felt import panel, table_background
 from game.words.i18n import t
 
@@ -47,11 +47,15 @@ class TableDrawing:
             hint = self.text.get(t("table.shuffling"), self.font_size(0.026), IVORY, "italic", shadow=True)
             surface.blit(hint, hint.get_rect(center=self.layout.message.center))
         self.draw_table(surface)
-        self.cards_drawn_from = len(getattr(surface, "blitted", ()))  # the layout check: what lies under the cards
-        for s in sorted(self.sprites.values(), key=lambda s: s.z):
-            if warming and not self.images.cached(s.card, s.turn >= 1.0):
-                continue  # not made yet: appears when the helper thread has it
-            draw_card(surface, self.images, s)
+        # the layout check: what lies under the cards
+        self.cards_drawn_from = len(getattr(surface, "blitted", ()))
+        order = sorted(self.sprites.values(), key=lambda s: s.z)
+        if warming:  # a card not made yet appears when the helper thread has it
+            order = [s for s in order if self.images.cached(s.card, s.turn >= 1.0)]
+        hidden = hidden_under(order, self.images.size)
+        for s in order:
+            if id(s) not in hidden:
+                draw_card(surface, self.images, s)
         if self.drag.dragging and self.drag.pressed is not None:
             draw_card(surface, self.images, self.drag.pressed)
         self.draw_overlay(surface)
@@ -114,12 +118,19 @@ class TableDrawing:
             return
         rect = self.layout.message
         colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
-        img = self.text.get(msg.text, self.font_size(0.026), colour, suits=self.suits())
-        box = img.get_rect(center=rect.center).inflate(36, 16)
-        if midbottom is not None:
-            box.midbottom = midbottom
+        fs = self.font_size(0.026)
+        room = max(rect.width, int(self.layout.size[0] * 0.72)) - 36
+        lines = self.text.wrap(msg.text, fs, room) or [msg.text]  # a hint with its reason: two lines
+        imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
+        width = max(img.get_width() for img in imgs)
+        first = imgs[0].get_rect(center=rect.center).inflate(36, 16)
+        box = pygame.Rect(0, 0, width + 36, sum(img.get_height() for img in imgs) + 16)
+        box.midbottom = midbottom if midbottom is not None else (rect.centerx, first.bottom)
         surface.blit(self._plaque(box.size), box)
-        surface.blit(img, img.get_rect(center=box.center))
+        y = box.y + 8
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
         p = self._plaques.get(size)
@@ -160,6 +171,41 @@ class TableDrawing:
                            captioned=upright and s.card in captioned,
                            order=getattr(self, "cards_drawn_from", 0)))
         return out
+
+    def draw_turn_mark(
+        self, surface: pygame.Surface, name_rect: pygame.Rect, room: int | None = None
+    ) -> None:
+        """The seat whose turn it is: a brass pointer left of its name (drawn whatever else moves);
+        ``room``: the pixels free left of the name, when fewer than the pointer would take."""
+        h = max(8, name_rect.height * 2 // 3)
+        gap = 6
+        if room is not None:
+            gap = min(gap, max(2, room // 4))
+            h = max(6, min(h, int((room - gap - 2) / 0.8)))
+        x, y = name_rect.left - gap, name_rect.centery
+        points = [(x - h * 0.8, y - h / 2), (x, y), (x - h * 0.8, y + h / 2)]
+        pygame.draw.polygon(surface, BRASS, points)
+        pygame.draw.polygon(surface, (60, 45, 20), points, width=1)
+
+    def thinking_words(self, seat: int) -> str:
+        """ "Svetlana is thinking" / "Светлана думает" in the form that seat takes (the pulsing dots
+        drawn after it are its ellipsis: a drawn "…" would read as text cut short)."""
+        from game.words.grammar import say
+
+        return say("table.thinking", self.form(seat), name=self.player_name(seat)).rstrip("…. ")
+
+    def draw_thinking_label(self, surface: pygame.Surface, midtop: tuple[int, int], seat: int) -> pygame.Rect:
+        """The bot that has been thinking a moment says so under its seat (kept inside the window)."""
+        words = self.thinking_words(seat)
+        img = self.text.get(words, self.font_size(0.018), BRASS_LIGHT, "italic", shadow=True)
+        rect = img.get_rect(midtop=midtop)
+        edge = max(int(surface.get_height() * 0.03), text_edge(surface.get_size()))  # clear of the rail
+        dots = 8 + 7 * max(3, self.app.size[1] // 220)  # the pulsing dots after the words
+        rect.left = max(rect.left, edge)
+        rect.right = min(rect.right, surface.get_width() - edge - dots)
+        surface.blit(img, rect)
+        self.draw_thinking(surface, (rect.right + 8, rect.centery), seat)
+        return rect
 
     def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
         """A quiet pulse of three brass dots beside the thinking bot's name."""

@@ -1,5 +1,6 @@
 """The table's hint: the Master's choice for the player's move, asked of the bot worker like a bot
-move and shown on the table; Enter then plays it; the Hint and Undo buttons and when they look enabled
+move and shown on the table with its one-line reason (``engine.review.why.hint_why``, from the
+player's own view); Enter then plays it; the Hint and Undo buttons and when they look enabled
 (a mixin of ``TableScene``)."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class TableHint:
     match: Any
     buttons: list[Button]
     hint_move: Any
+    hint_reason: str | None = None  # why the advice is good, in the interface language (None: unsaid)
 
     def hint_available(self) -> bool:
         """May the player ask for a hint now? (Their turn, nothing moving, no overlay.)"""
@@ -60,7 +62,27 @@ class TableHint:
         if self._hint_at != len(self.match.moves) or not self.is_human_turn():
             return  # the position moved on while the Master thought
         self.hint_move = reply.move
+        self.hint_reason = self.reason_for_hint(reply.move)
         self.highlight_hint(reply.move)
+
+    def reason_for_hint(self, move: Any) -> str | None:
+        """The coach's one line on why ``move`` is good, from what the player's seat sees; None when
+        it has nothing to add to the move itself."""
+        try:
+            from engine.review.why import hint_why
+
+            why = hint_why(self.match.view(self.match.current_player()), move, self.game)
+        except Exception:  # a reason that cannot be told must not cost the hint itself
+            return None
+        if not isinstance(why, dict):
+            return None
+        text = why.get(i18n.get_language()) or why.get("en")
+        return text.strip() if isinstance(text, str) and text.strip() else None
+
+    def hint_words(self, move: Any) -> str:
+        """The advice as the table says it: the move, and its reason beside it when there is one."""
+        words = t("table.hint.move", move=self.hint_text(move))
+        return t("table.hint.move_why", hint=words, why=self.hint_reason) if self.hint_reason else words
 
     def play_hint(self) -> bool:
         """Enter after a hint: make the advised move, if it is still the position it was given for."""
@@ -77,7 +99,7 @@ class TableHint:
         this default lights a played card when the move is one (an int) and names the move."""
         if type(move) is int and move in self.sprites:
             self.sprites[move].highlight = "hint"
-        self.say(t("table.hint.move", move=self.hint_text(move)), 6.0, "hint")
+        self.say(self.hint_words(move), 6.0, "hint")
 
     def hint_text(self, move: Any) -> str:
         """The advised move in words (subclasses name their moves better)."""
@@ -101,6 +123,7 @@ class TableHint:
         if self.hint_move is None:
             return
         self.hint_move = None
+        self.hint_reason = None
         for s in self.sprites.values():
             if s.highlight == "hint":
                 s.highlight = None

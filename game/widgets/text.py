@@ -8,6 +8,7 @@ import pygame
 
 from game.looks.resources import asset, unreadable
 from game.looks.themes import FONT_BOLD, FONT_ITALIC, FONT_REGULAR
+from game.words.safe import safe_text
 
 MAX_LINE_CHARS = 2000
 MAX_LINE_PX = 8000
@@ -27,6 +28,28 @@ def legible_size(size: int, style: str = "regular") -> int:
     return size
 
 
+class SafeFont(pygame.font.Font):
+    """A font that draws and measures any str: a file name that is not UTF-8 (surrogate escapes), a
+    NUL or a control character would otherwise raise in SDL_ttf (``safe_text`` first)."""
+
+    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:  # type: ignore[override]
+        return super().render(_drawable(text), *args, **kwargs)
+
+    def size(self, text: Any) -> tuple[int, int]:  # type: ignore[override]
+        return super().size(_drawable(text))
+
+
+def _drawable(text: Any) -> Any:
+    if isinstance(text, str):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return safe_text(text)
+        if "\0" in text:
+            return safe_text(text)
+    return text
+
+
 class TextCache:
     """``text.get("Ураган", 24, colour)`` → a Surface, rendered on first use only.
 
@@ -41,6 +64,7 @@ class TextCache:
         self._surfaces: dict[tuple[Any, ...], pygame.Surface] = {}
         self.renders = 0
         self.bytes = 0  # pixels held by the cached surfaces
+        self.noting: dict[int, str] | None = None  # while a plaque is composed: id(surface) -> its text
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
         size = legible_size(size, style)
@@ -51,7 +75,7 @@ class TextCache:
                 pygame.font.init()
             path = asset(*_STYLES[style])
             try:
-                f = pygame.font.Font(str(path), size)
+                f = SafeFont(str(path), size)
             except (pygame.error, OSError) as e:
                 raise unreadable(path, e) from e
             self._fonts[key] = f
@@ -79,6 +103,8 @@ class TextCache:
         else:
             del self._surfaces[key]  # re-inserted below: dicts keep order, so this marks it recent
         self._surfaces[key] = surf
+        if self.noting is not None:
+            self.noting[id(surf)] = text
         return surf
 
     def _render(
@@ -112,13 +138,16 @@ class TextCache:
             x += p.get_width()
         return out
 
-    def fit(self, text: str, size: int, width: int, style: str = "regular", lines: int = 1) -> tuple[int, list[str]]:
+    def fit(
+        self, text: str, size: int, width: int, style: str = "regular", lines: int = 1
+    ) -> tuple[int, list[str]]:
         """The largest size, from ``size`` down to ``MIN_TEXT_PX``, at which ``text`` fits ``width``
         pixels on one line, else on at most ``lines`` lines (broken between words); and its lines.
         At the minimum it is wrapped as it must be (a name is never cut short)."""
         width = max(1, int(width))
-        sizes = sorted({legible_size(x, style) for x in range(MIN_TEXT_PX, max(MIN_TEXT_PX, size) + 1)},
-                       reverse=True)
+        sizes = sorted(
+            {legible_size(x, style) for x in range(MIN_TEXT_PX, max(MIN_TEXT_PX, size) + 1)}, reverse=True
+        )
         for x in sizes:
             if self.font(x, style).size(text)[0] <= width:
                 return x, [text]

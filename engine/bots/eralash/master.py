@@ -13,6 +13,11 @@ The trump choice (nobody holds a run) is flat Monte Carlo: every suit is tried o
 deals and played out.
 
 The Oracle is the same search handed the true deal instead of samples.
+
+Where every remaining card is known — to the Oracle always; to Master when its View pins every hidden
+card down (``endgame.known_hands``: both hands of a 2-player deal from the first trick, any deal once
+voids and counts leave one placement) — and the position fits (``endgame.fits``, a node cap scaled
+to the budget), the card is solved exactly instead (``endgame.Endgame``) for the same robber value.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import time
 from typing import Any
 
 from engine.bots.eralash.club import choose_trump_by_strength, duckers
+from engine.bots.eralash.endgame import NODE_CAP, NODES_PER_SECOND, Endgame, TooBig, fits, known_hands
 from engine.bots.eralash.robber import RobberValue
 from engine.bots.eralash.tricks import TrickPlay, equivalence_classes
 from engine.bots.eralash.view import (
@@ -65,12 +71,14 @@ class MasterBot:
         name: str = "master",
         iterations: int | None = None,
         sees_all: bool = False,
+        exact: bool = True,
     ) -> None:
         self.name = name
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
         self.sees_all = sees_all
+        self.exact = exact  # False: the sampling search alone (the benchmarks' "before")
         self.last_iterations = 0
 
     def __repr__(self) -> str:
@@ -83,8 +91,15 @@ class MasterBot:
             raise ValueError(f"seat {view.seat} has no move to make now (seat {view.cur} is to move)")
         if len(legal) == 1:
             return legal[0]
-        rng = decision_rng(self.seed, view)
         sit = Situation.of(view)
+        by_card = {to_card_move(m): m for m in legal} if sit.trump is not None else {}
+        if by_card and self.exact and fits(sit.n, sum(view.counts)):
+            hands = list(getattr(full, "deal", full).hands) if self.sees_all and full is not None else None
+            solved = self._solve(sit, hands if hands is not None else known_hands(view), start)
+            if solved is not None and solved in by_card:
+                self.last_iterations = 0
+                return by_card[solved]
+        rng = decision_rng(self.seed, view)
         # leave a little of the budget for building the pool and answering
         budget = None if self.budget is None else max(0.0, self.budget * 0.92 - (time.perf_counter() - start))
         deadline = Deadline(budget, self.iterations, check_every=8)
@@ -96,9 +111,25 @@ class MasterBot:
         if sit.trump is None:
             suit = self._choose_trump(sit, trump_choices(view), sample, rng, deadline)
             return choose_trump_move(view, suit)
-        by_card = {to_card_move(m): m for m in legal}
         card = self._search(sit, by_card, sample, rng, deadline)
         return by_card[card]
+
+    def _solve(self, sit: Situation, hands: list[int] | None, start: float) -> int | None:
+        """The exact best card when every hand is known and the position fits the budget, else None.
+
+        At most half the budget goes to a solve, in nodes (deterministic) and in wall time (a
+        loaded machine); what is left is the search's."""
+        if hands is None or not fits(sit.n, sum(h.bit_count() for h in hands)):
+            return None
+        cap = NODE_CAP if self.budget is None else min(NODE_CAP, int(self.budget * NODES_PER_SECOND / 2))
+        deadline = None if self.budget is None else start + self.budget / 2
+        value, me = sit.robber_value(), sit.seat
+        solver = Endgame(sit.n, hands, sit.trump if sit.trump is not None else 0, sit.leader, sit.trick,
+                         sit.won, me, sit.pairs, lambda won: value(won)[me], cap, deadline)
+        try:
+            return solver.best()[0]
+        except TooBig:
+            return None
 
     # --- trump ------------------------------------------------------------------------------------
 
@@ -170,10 +201,14 @@ def search_root(
     value: RobberValue,
     rng: random.Random,
     deadline: Deadline,
+    deal_totals: dict[int, float] | None = None,
+    tree: list[Any] | None = None,
 ) -> tuple[dict[int, int], dict[int, float], int]:
     """The search itself: (visits, mean value for the seat, per root card) and the iterations.
 
-    Only ``root_cards`` are tried at the root (the review compares two moves this way)."""
+    Only ``root_cards`` are tried at the root (the review compares two moves this way). The review
+    may pass ``deal_totals``, which then sums per root card the tricks the seat's side took in each
+    iteration's deal, and ``tree``, which receives the root node (``expected_line`` reads it)."""
     pool: list[TrickPlay] = []
     root = _Node(-1)
     root_set = 0
@@ -181,6 +216,9 @@ def search_root(
         root_set |= 1 << c
     pairs = sit.pairs
     duck = duckers(sit)
+    side = [s for s in range(sit.n) if sit.side_of(s) == sit.side_of(sit.seat)]
+    if tree is not None:
+        tree.append(root)
     log, sqrt = math.log, math.sqrt
     it = 0
     while not deadline.expired(it):
@@ -193,6 +231,7 @@ def search_root(
         node = root
         path = [root]
         first = True
+        root_card = -1
         while state.left:
             mask = root_set if first else state.legal()
             first = False
@@ -212,6 +251,8 @@ def search_root(
                 card = (m & -m).bit_length() - 1
                 child = _Node(player)
                 children[card] = child
+                if root_card < 0:
+                    root_card = card
                 state.play(card)
                 path.append(child)
                 break
@@ -227,11 +268,15 @@ def search_root(
                 if ucb > best_ucb:
                     best_card, best_ucb = c, ucb
             node = children[best_card]
+            if root_card < 0:
+                root_card = best_card
             state.play(best_card)
             path.append(node)
         if state.left:
             state.rollout(rng, pairs, ROLLOUT_SKILL, duck)
         values = value(state.won)
+        if deal_totals is not None and root_card >= 0:
+            deal_totals[root_card] = deal_totals.get(root_card, 0.0) + sum(state.won[s] for s in side)
         for nd in path:
             nd.visits += 1
             if nd.player >= 0:
@@ -242,3 +287,16 @@ def search_root(
         c: (root.children[c].total / root.children[c].visits if visits[c] else 0.0) for c in root_cards
     }
     return visits, means, it
+
+
+def expected_line(root: Any, first: int, plies: int) -> list[int]:
+    """``first`` and then the most visited reply at each step of a search tree (up to ``plies`` cards)."""
+    line = [first]
+    node = root.children.get(first)
+    while node is not None and node.children and len(line) < plies:
+        card = max(node.children, key=lambda c: (node.children[c].visits, -c))
+        if node.children[card].visits < 2:
+            break
+        line.append(card)
+        node = node.children[card]
+    return line

@@ -10,6 +10,10 @@ Plays that break a capture priority are never searched: the opponent could claim
 the lawful captures, which are searched anyway. The search runs the sampled deals under strict
 claims for that reason; claim decisions and the offender's pick at the root are searched like any
 move. The Oracle is the same search handed the true deal instead of samples.
+
+From the first play of the last round every card is known (the stock is empty, the opponent holds
+the view's unseen cards), and both Master and the Oracle solve the rest of the deal exactly instead
+(``endgame.py``), for the same utility the search plays for; the solver is kept through the round.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.bots.search import Deadline, decision_rng, ismcts, random_rollout
+from engine.bots.search import Deadline, _gc_paused, decision_rng, ismcts, random_rollout
+from engine.bots.uragan.endgame import Endgame, deal_of_view, master_utility, opponent_hand_known
 from engine.bots.uragan.eval import greedy_playout, make_evaluator, make_static_evaluator, no_rollout
 from engine.uragan.deal_state import PLAY, Deal, legal_moves_in
 from engine.uragan.deck import ROUNDS
@@ -110,6 +115,18 @@ class UraganMaster:
         self.exploration = exploration
         self.rollout = rollout
         self.last_iterations = 0
+        self.exact = True  # solve the last round exactly (False: the search alone, for comparisons)
+        self._endgame: tuple[tuple[object, ...], Endgame] | None = None
+
+    def endgame(self, view: View) -> Endgame:
+        """The last round's solver for this deal and match score (kept, with its table, until the
+        deal or the score changes)."""
+        key = (view.deal_number, view.match_points, view.target, view.dealer, view.table0,
+               view.options.primiera_all_suits)
+        if self._endgame is None or self._endgame[0] != key:
+            self._endgame = (key, Endgame(master_utility(view.match_points, view.target),
+                                          view.options.primiera_all_suits))
+        return self._endgame[1]
 
     def choose(self, view: View, full: Deal | None = None) -> object:
         start = time.perf_counter()
@@ -119,6 +136,12 @@ class UraganMaster:
         root_moves = lawful_moves(view) if view.pending is None else moves
         if len(root_moves) == 1:
             return root_moves[0]
+        if self.exact and opponent_hand_known(view):
+            solver = self.endgame(view)
+            with _gc_paused():  # as the search: a full collection over the caches stalls a move
+                sol = solver.solve(deal_of_view(view), root_moves, line_plies=1)
+            self.last_iterations = sol.nodes
+            return sol.move
         strict = dataclasses.replace(view.options, claims="strict")
         if self.sees_all:
             if full is None:

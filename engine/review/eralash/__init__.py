@@ -1,9 +1,18 @@
-"""The review's judge for Eralash: Master's ISMCTS (card play) and flat Monte Carlo (trump) from
-the seat's view, valued by Master's robber value (each side's chance of winning the robber).
+"""The review's judge for Eralash: exact where every card is known, else Master's search from the seat's view.
 
-Cards of equal value in the hand are one choice (as for Master): a played card is judged as its
-class. Stage one searches every class; if the played one is not the most visited, stage two searches
-just the two on fresh samples. A trump choice tries every suit on the same sampled deals.
+Each decision is valued in two currencies (RECORDS.md, ``python -m engine review``): the chance that
+the seat's side wins the robber (Master's robber value) and the tricks its side takes in this deal.
+
+- **Exact** (``exact``): when the View pins every hidden card down (``endgame.known_hands``: both
+  hands of a 2-player deal, any deal once counts and voids leave one placement) and the position fits
+  the solver's node cap, every legal card is solved twice — for the side's robber chance and for its
+  tricks — and ``line`` is the best card with the replies of the trick solve.
+- **Sampled**: Master's ISMCTS over equal-card classes; each class's robber chance and mean tricks
+  come from the same iterations. If the played class is not the most visited, a second stage
+  compares the two on fresh samples. A class searched too little to trust is valued at most as the
+  played card: it only shows how much the choice mattered. ``line`` is the best card and the most visited
+  replies of the search tree.
+- **Trump**: every suit is played out on the same sampled deals (robber chance and tricks).
 """
 
 from __future__ import annotations
@@ -12,18 +21,49 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.bots.eralash.master import ROLLOUT_SKILL, search_root
+from engine.bots.eralash.endgame import NODE_CAP, NODES_PER_SECOND, Endgame, TooBig, fits, known_hands
+from engine.bots.eralash.master import ROLLOUT_SKILL, expected_line, search_root
+from engine.bots.eralash.robber import RobberValue
 from engine.bots.eralash.tricks import equivalence_classes
 from engine.bots.eralash.view import Situation, decision_rng, trick_play_of, trump_choices
 from engine.bots.search import stable_seed
 from engine.cards import cards
 from engine.eralash.moves import ChooseTrump
 from engine.review.budget import Budget, check, whole
-from engine.review.judgement import Judgement
+from engine.review.judgement import NOISE, Judgement, best_of
+
+LINE_PLIES = 4
+MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
+MIN_VISITS = 8
+THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
 
 
 def _lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
+
+
+def robber_chance(value: RobberValue, seat: int) -> Callable[[tuple[int, ...]], float]:
+    """The chance that ``seat``'s side wins the robber once the deal ends with ``won`` tricks per seat."""
+    side = value.side_of(seat)
+
+    def chance(won: tuple[int, ...]) -> float:
+        side_won = [0] * value.sides
+        for s, w in enumerate(won):
+            side_won[value.side_of(s)] += w
+        return value.side_values(side_won)[side]
+
+    return chance
+
+
+def side_tricks(sit: Situation) -> int:
+    """Tricks the seat's side has taken so far in this deal."""
+    me = sit.side_of(sit.seat)
+    return sum(w for s, w in enumerate(sit.won) if sit.side_of(s) == me)
+
+
+def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
+    """The move settle will name best (the line starts with it)."""
+    return best_of(table, played, NOISE["eralash"])
 
 
 def judge(view: Any, played: Any, budget: Budget, seed: int,
@@ -32,6 +72,43 @@ def judge(view: Any, played: Any, budget: Budget, seed: int,
     rng = decision_rng(seed, view)
     if sit.trump is None:
         return _judge_trump(view, sit, played, budget, rng, should_stop)
+    if fits(sit.n, sum(view.counts)):
+        hands = known_hands(view)
+        if hands is not None:
+            exact = judge_exact(sit, hands, int(played), budget)
+            if exact is not None:
+                return exact
+    return _judge_sampled(view, sit, played, budget, seed, rng, should_stop)
+
+
+def _node_cap(budget: Budget) -> int:
+    if budget.seconds is None:
+        return NODE_CAP
+    return max(NODE_CAP, int(budget.seconds * NODES_PER_SECOND))
+
+
+def judge_exact(sit: Situation, hands: list[int], played: int, budget: Budget) -> Judgement | None:
+    """Every legal card solved for the robber chance and the deal's tricks; None when it does not fit."""
+    cap = _node_cap(budget)
+    args = (sit.n, hands, sit.trump if sit.trump is not None else 0, sit.leader, sit.trick, sit.won, sit.seat,
+            sit.pairs)
+    trick_solver = Endgame(*args, node_cap=cap)
+    robber = Endgame(*args, utility=robber_chance(sit.robber_value(), sit.seat), node_cap=cap)
+    try:
+        tricks = trick_solver.move_values()
+        chances = robber.move_values()
+    except TooBig:
+        return None
+    before = side_tricks(sit)
+    table = {c: (chances[c], before + tricks[c]) for c in tricks}
+    best = named_best(table, played)
+    line = trick_solver.line_after(best, LINE_PLIES)
+    return Judgement(best, table[played][0], table[best][0], trick_solver.nodes + robber.nodes,
+                     table=table, exact=True, line=line)
+
+
+def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed: int, rng: random.Random,
+                   should_stop: Callable[[], bool] | None) -> Judgement:
     legal_mask = 0
     for m in view.legal_moves():
         legal_mask |= 1 << int(m)
@@ -41,18 +118,49 @@ def judge(view: Any, played: Any, budget: Budget, seed: int,
     value = sit.robber_value()
     mine = rep[int(played)]
     dl = budget.stage(True, should_stop, check_every=8)
-    visits, means, its = search_root(sit, reps, view.determinize, value, rng, dl)
+    totals: dict[int, float] = {}
+    tree: list[Any] = []
+    visits, means, its = search_root(sit, reps, view.determinize, value, rng, dl, totals, tree)
     check(dl)
     best = max(reps, key=lambda c: (visits[c], means[c], -c))
+    top_visits = max(visits.values())
+    # keys: the played card itself for its class, the lowest card of each other class
+    table: dict[Any, tuple[float, float]] = {}
+    thin: list[int] = []
+    for c in reps:
+        if c in (mine, best) or visits[c] >= max(MIN_VISITS, MIN_SHARE * top_visits):
+            key = played if c == mine else c
+            table[key] = (means[c], totals.get(c, 0.0) / max(1, visits[c]))
+        elif visits[c] >= THIN_VISITS:
+            thin.append(c)
+    # A class the search left after a few visits looked worse; its few samples may still be lucky,
+    # so it is valued at most as the played card (it is never named best, never raises the best deal
+    # value) — but it counts for how much the choice mattered (``decided``).
+    win_played, deal_played = table[played]
+    for c in thin:
+        table[c] = (min(means[c], win_played), min(totals.get(c, 0.0) / visits[c], deal_played))
     if best == mine:
-        return Judgement(played, means[best], means[best], its)
+        line = _line(tree[0], named_best(table, played), played, mine)
+        return Judgement(played, means[best], means[best], its, table=table, line=line)
     dl = budget.stage(False, should_stop, check_every=8)
     rng2 = random.Random(stable_seed(seed, "compare", view.seat, view.hand, view.played, view.deal_number))
-    _, means2, its2 = search_root(sit, [best, mine], view.determinize, value, rng2, dl)
+    totals2: dict[int, float] = {}
+    visits2, means2, its2 = search_root(sit, [best, mine], view.determinize, value, rng2, dl, totals2)
     check(dl)
+    for c in (best, mine):
+        key = played if c == mine else c
+        table[key] = (means2[c], totals2.get(c, 0.0) / max(1, visits2[c]))
+    line = _line(tree[0], named_best(table, played), played, mine)
     if means2[mine] >= means2[best]:
-        return Judgement(played, means2[mine], means2[mine], its + its2)
-    return Judgement(best, means2[mine], means2[best], its + its2)
+        return Judgement(played, means2[mine], means2[mine], its + its2, table=table, line=line)
+    return Judgement(best, means2[mine], means2[best], its + its2, table=table, line=line)
+
+
+def _line(root: Any, first: Any, played: Any, mine: int) -> list[Any]:
+    """``first`` (a table key) and the replies the search tree expects after it."""
+    line = expected_line(root, mine if first == played else first, LINE_PLIES)
+    line[0] = first
+    return line
 
 
 def _judge_trump(view: Any, sit: Situation, played: Any, budget: Budget, rng: random.Random,
@@ -60,8 +168,10 @@ def _judge_trump(view: Any, sit: Situation, played: Any, budget: Budget, rng: ra
     """Every suit on the same sampled deals, played out by Master's rollout policy."""
     value = sit.robber_value()
     me = sit.seat
+    side = [s for s in range(sit.n) if sit.side_of(s) == sit.side_of(me)]
     choices = trump_choices(view)
     totals = dict.fromkeys(choices, 0.0)
+    tricks = dict.fromkeys(choices, 0.0)
     dl = whole(budget, should_stop)
     it = 0
     while not dl.expired(it):
@@ -70,9 +180,12 @@ def _judge_trump(view: Any, sit: Situation, played: Any, budget: Budget, rng: ra
             tp = trick_play_of(deal, trump=s)
             tp.rollout(rng, sit.pairs, ROLLOUT_SKILL)
             totals[s] += value(tp.won)[me]
+            tricks[s] += sum(tp.won[j] for j in side)
         it += 1
     check(dl)
     n = max(1, it)
     means = {s: totals[s] / n for s in choices}
     best = max(choices, key=lambda s: (means[s], -s))
-    return Judgement(ChooseTrump(best), means[played.suit], means[best], it)
+    table = {ChooseTrump(s): (means[s], tricks[s] / n) for s in choices}
+    return Judgement(ChooseTrump(best), means[played.suit], means[best], it, table=table,
+                     line=(ChooseTrump(best),))

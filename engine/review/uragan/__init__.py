@@ -6,6 +6,13 @@ that broke a priority (``book`` claims) is searched in stage two under the recor
 the opponent's claim or let-stand answer is part of its value. The leaf value is the pure
 match-win chance of ``uragan_eval``'s expected deal points (Master blends in a little of the point
 difference to play purposefully when the match is decided; a review reports chances, not that).
+
+Deal values (``deal_*``, in points: the seat's points of this deal minus the opponent's) come from
+the same searches: each iteration's leaf (expected points of an unfinished deal, the score of a
+finished one) is tallied under the root move it went through. From the first play of the last round
+every card is known, and the judge solves instead (``engine.bots.uragan.endgame``): each move's
+exact win chance (both seats playing for the match) and exact deal value (both playing for the
+deal's points), and the best move's principal line to the end of the deal.
 """
 
 from __future__ import annotations
@@ -15,15 +22,24 @@ import random
 from collections.abc import Callable, Sequence
 
 from engine.bots.search import SearchResult, _gc_paused, _ismcts, decision_rng, stable_seed, view_key
+from engine.bots.uragan.endgame import (
+    Endgame,
+    deal_of_view,
+    opponent_hand_known,
+    points_utility,
+    win_utility,
+)
 from engine.bots.uragan.eval import expected_points, no_rollout
 from engine.bots.uragan.master import Resampler, lawful_moves, strict_move_generator
 from engine.bots.uragan.odds import match_value, outcome, win_table
 from engine.review.budget import Budget, check
-from engine.review.judgement import Judgement
+from engine.review.judgement import NOISE, Judgement, best_of
 from engine.uragan.deal_state import Deal
 from engine.uragan.view import View
 
 EXPLORATION = 0.25  # Master's
+LINE_PLIES = 4  # a searched verdict's line: the best move and three replies
+WELL_SEARCHED = 0.25  # of the most visited move's visits: enough for a move's deal value to count
 
 
 def win_evaluator(match_points: Sequence[int], target: int) -> Callable[[Deal], tuple[float, float]]:
@@ -55,33 +71,149 @@ def _rooted(root_len: int, root: list, inner: Callable[[Deal], list]) -> Callabl
     return moves
 
 
-def _search(view: View, root: list, options: object, rng: random.Random, deadline: object) -> SearchResult:
+class DealTally:
+    """Each root move's deal value, from the leaves of the iterations that went through it."""
+
+    def __init__(self, view: View) -> None:
+        self.root_len = len(view.history)
+        self.seat = view.seat
+        self.sums: dict[object, float] = {}
+        self.counts: dict[object, int] = {}
+
+    def add(self, deal: Deal, e0: float, e1: float) -> None:
+        if len(deal.history) <= self.root_len:
+            return
+        m = deal.history[self.root_len]
+        d = e0 - e1 if self.seat == 0 else e1 - e0
+        self.sums[m] = self.sums.get(m, 0.0) + d
+        self.counts[m] = self.counts.get(m, 0) + 1
+
+    def mean(self, move: object) -> float:
+        n = self.counts.get(move, 0)
+        return self.sums[move] / n if n else 0.0
+
+
+def tallying_evaluator(match_points: Sequence[int], target: int,
+                       tally: DealTally) -> Callable[[Deal], tuple[float, float]]:
+    """``win_evaluator`` that also tallies the leaf's expected deal points under its root move."""
+    a0, a1 = int(match_points[0]), int(match_points[1])
+    table = win_table(target)
+
+    def evaluate(deal: Deal) -> tuple[float, float]:
+        if deal._over:
+            x0, x1 = deal.score()
+            p0 = outcome(a0 + int(x0), a1 + int(x1), target, table)
+            tally.add(deal, x0, x1)
+        else:
+            e0, e1 = expected_points(deal)
+            p0 = match_value(e0, e1, a0, a1, target)
+            tally.add(deal, e0, e1)
+        return p0, 1.0 - p0
+
+    return evaluate
+
+
+def _search(view: View, root: list, options: object, rng: random.Random,
+            deadline: object) -> tuple[SearchResult, DealTally]:
     sample = Resampler(view, options).sample
     gen = _rooted(len(view.history), root, strict_move_generator())
-    evaluate = win_evaluator(view.match_points, view.target)
+    tally = DealTally(view)
+    evaluate = tallying_evaluator(view.match_points, view.target, tally)
     with _gc_paused():
-        return _ismcts(sample, root, evaluate, rng, deadline, no_rollout, EXPLORATION, None, gen)  # type: ignore[arg-type]
+        result = _ismcts(sample, root, evaluate, rng, deadline, no_rollout, EXPLORATION, None, gen)  # type: ignore[arg-type]
+    return result, tally
+
+
+def judge_exact(view: View, played: object) -> Judgement:
+    """The last round solved: every lawful move's (and the played move's) exact win chance and deal
+    value for the seat, the best named as ``settle`` names it, and its line to the end."""
+    deal = deal_of_view(view)
+    seat = view.seat
+    moves = lawful_moves(view) if view.pending is None else list(view.legal_moves())
+    if played not in moves:
+        moves.append(played)  # a priority breach: the opponent's claim answer is searched
+    all_suits = view.options.primiera_all_suits
+    win = Endgame(win_utility(view.match_points, view.target), all_suits)
+    pts = Endgame(points_utility, all_suits)
+    table: dict[object, tuple[float, float]] = {}
+    for m in moves:
+        w, p = win.value_after(deal, m), pts.value_after(deal, m)
+        table[m] = (w, p) if seat == 0 else (1.0 - w, -p)
+    noise = NOISE["uragan"]
+    best = best_of(table, played, noise)
+    wins = [w for w, _ in table.values()]
+    solver = win if max(wins) - min(wins) >= noise else pts
+    line = solver.line(deal, best)
+    return Judgement(best, table[played][0], table[best][0], win.nodes + pts.nodes, table=table,
+                     exact=True, line=line)
+
+
+def _table(first: SearchResult, t1: DealTally, second: SearchResult | None, t2: DealTally | None,
+           best: object, played: object) -> dict[object, tuple[float, float]]:
+    """(win, deal) per move: the two compared moves from stage two, other well-searched moves from
+    stage one shifted by the best move's stage one → two offset (they were valued on other samples)."""
+    top = max(first.visits.values()) if first.visits else 0
+    dw = dd = 0.0
+    table: dict[object, tuple[float, float]] = {}
+    if second is not None and t2 is not None:
+        for m in (best, played):
+            table[m] = (second.values[m], t2.mean(m))
+        dw = second.values[best] - first.values[best]
+        dd = t2.mean(best) - t1.mean(best)
+    for m, n in first.visits.items():
+        if m not in table and (m in (played, best) or n > 0 and n >= WELL_SEARCHED * top):
+            table[m] = (first.values[m] + dw, t1.mean(m) + dd)
+    return table
+
+
+def _spread(first: SearchResult, t1: DealTally) -> tuple[float, float]:
+    """How far apart every move the first search visited lies, in win chance and in the deal (a
+    rarely visited move is a poor one: counting it keeps a deal from being called decided)."""
+    seen = [m for m, n in first.visits.items() if n > 0]
+    if not seen:
+        return 0.0, 0.0
+    wins = [first.values[m] for m in seen]
+    deals = [t1.mean(m) for m in seen]
+    return max(wins) - min(wins), max(deals) - min(deals)
 
 
 def judge(view: View, played: object, budget: Budget, seed: int,
           should_stop: Callable[[], bool] | None = None) -> Judgement:
-    """Best move and the win chances after the played and the best move, from ``view`` alone."""
+    """Best move, the win chances and deal values after the played and the best move, from ``view``."""
+    if opponent_hand_known(view):
+        return judge_exact(view, played)
     root = lawful_moves(view) if view.pending is None else list(view.legal_moves())
     strict = dataclasses.replace(view.options, claims="strict")
     dl = budget.stage(True, should_stop)
-    first = _search(view, root, strict, decision_rng(seed, view), dl)
+    first, t1 = _search(view, root, strict, decision_rng(seed, view), dl)
     check(dl)
     best = first.move
     if best == played:
-        return Judgement(played, first.values[played], first.values[played], first.iterations)
+        table = _table(first, t1, None, None, best, played)
+        return Judgement(played, first.values[played], first.values[played], first.iterations,
+                         table=table, line=_line(table, played, first, None), spread=_spread(first, t1))
     pair = [best, played]
     options = strict if played in root else view.options  # a priority breach needs book claims
     dl = budget.stage(False, should_stop)
     rng = random.Random(stable_seed(seed, "compare", view_key(view)))
-    second = _search(view, pair, options, rng, dl)
+    second, t2 = _search(view, pair, options, rng, dl)
     check(dl)
     vb, vp = second.values[best], second.values[played]
     its = first.iterations + second.iterations
+    table = _table(first, t1, second, t2, best, played)
+    line = _line(table, played, first, second)
+    spread = _spread(first, t1)
     if vp >= vb:
-        return Judgement(played, vp, vp, its)
-    return Judgement(best, vp, vb, its)
+        return Judgement(played, vp, vp, its, table=table, line=line, spread=spread)
+    return Judgement(best, vp, vb, its, table=table, line=line, spread=spread)
+
+
+def _line(table: dict[object, tuple[float, float]], played: object, first: SearchResult,
+          second: SearchResult | None) -> tuple[object, ...]:
+    """The move ``settle`` will name as best and the replies the search expects after it (the
+    tree's most visited path: stage two's when it searched that move, else stage one's)."""
+    best = best_of(table, played, NOISE["uragan"])
+    for result in (second, first):
+        if result is not None and best in result.lines:
+            return result.lines[best][:LINE_PLIES]
+    return (best,)

@@ -1,0 +1,193 @@
+"""The Eralash table's name plates and trump indicator: each seat's name (smaller, then on two lines,
+in the room its place leaves), the line under it, and the plaque naming trump (a mixin of
+``EralashTable``, under ``EralashPlaques``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine import cards as C
+from game.eralash.declarations import suit_word
+from game.layout import text_edge
+from game.looks.themes import BRASS_LIGHT, IVORY
+from game.widgets.text import MIN_TEXT_PX
+from game.words.grammar import say
+from game.words.i18n import plural, t
+
+DIM = (200, 190, 160)
+
+
+class EralashPlates:
+    """Name plates and the trump plaque for ``EralashTable`` (uses its ``layout``, ``shown``, ``text`` …)."""
+
+    layout: Any
+    shown: Any
+    match: Any
+    text: Any
+
+    def plate_width(self, place: Any) -> int:
+        """How wide a seat's name plate may be: clear of the message line beside the side seats, of the
+        score and trump plaques across the table, and of your hand beside yours."""
+        lay = self.layout
+        w, h = lay.size
+        edge, gap = max(int(h * 0.03), text_edge(lay.size)), max(8, w // 100)
+        if place.side in ("left", "right"):
+            room = lay.message.left - gap - edge
+            you = lay.seats[0]
+            # beside your hand (a tall window)
+            if place.plate[1] + h * 0.07 > you.hand[1] - lay.card[1] * 0.72:
+                room = min(room, int(you.hand[0] - you.hand_len / 2) - gap - edge)  # (the same each side)
+            return room
+        if place.side == "top":
+            x = place.plate[0]
+            return 2 * min(x - lay.score.right, self.trump_rect().left - x) - 2 * gap
+        return int(place.hand[0] - place.hand_len / 2 - place.plate[0] - gap)
+
+    def plate_words(self, seat: int, level_shown: bool = True) -> str:
+        """The line under a seat's name: its level, tricks, the dealer's mark."""
+        deal = self.shown
+        level = self.levels[seat]
+        bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
+        if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
+            bits.append(t("table.you_deal") if self.form(seat) == "you" else t("eralash.dealer_mark"))
+        if level and not self.reveal and level_shown:
+            bits.insert(0, t(f"level.{level}"))
+        if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
+            bits.insert(0, t("eralash.partner"))
+        return " · ".join(bits)
+
+    def plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
+        """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
+        size of the line under it, and that line."""
+        place = self.layout.place(seat, self.me)
+        width = max(1, self.plate_width(place)) - 2
+        fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width, "bold", lines=2)
+        words = self.plate_words(seat)
+        small, sub = self.text.fit(words, self.font_size(0.018), width, "italic")
+        if len(sub) > 1:  # no room for it all beside your hand: the level goes (New game says it)
+            words = self.plate_words(seat, level_shown=False)
+            small = self.text.fit(words, self.font_size(0.018), width, "italic")[0]
+        return fs, lines, small, words
+
+    def your_plate_px(self) -> int:
+        """How wide your name plate must be at the smallest text: the name on at most two lines, and
+        the line under it at its longest (many tricks, the dealer's mark)."""
+        bold, italic = self.text.font(MIN_TEXT_PX, "bold"), self.text.font(MIN_TEXT_PX, "italic")
+        name = self.name(self.me)
+        lines = self.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
+        sub = " · ".join([plural(17, "eralash.n_tricks"), t("eralash.dealer_mark")])
+        return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0]]) + 4
+
+    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        lay = self.layout
+        place = lay.place(seat, self.me)
+        colour = BRASS_LIGHT if seat == self.match.current_player() else IVORY
+        fs, lines, small, words = self.plate_text(seat)
+        names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
+        sub = self.text.get(words, small, DIM, "italic", shadow=True)
+        x, y = place.plate
+        edge = max(int(lay.size[1] * 0.03), text_edge(lay.size))  # clear of the rail
+        height = sum(img.get_height() for img in names)
+        rects: list[pygame.Rect] = []
+        # yours grows up from its corner; the others down from where one line would start (a hand above)
+        one = names[0].get_height()
+        top = y - sub.get_height() - height if place.side == "bottom" else y - (one + sub.get_height()) // 2
+        for img in names:
+            rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
+            rect.left = max(rect.left, edge)
+            rect.right = min(rect.right, lay.size[0] - edge)
+            surface.blit(img, rect)
+            rects.append(rect)
+            top = rect.bottom
+        rect = rects[0].unionall(rects[1:])
+        sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
+        if place.side == "bottom":
+            sub_rect = sub.get_rect(topleft=(rect.left, rect.bottom))
+        sub_rect.left = max(sub_rect.left, edge)
+        sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
+        surface.blit(sub, sub_rect)
+        if seat == self.turn_seat():
+            self.draw_turn_mark(surface, rects[0])
+            pygame.draw.line(
+                surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
+            )
+        if self.thinking_shown() == seat:
+            self.draw_thinking_label(surface, (sub_rect.centerx, sub_rect.bottom + 2), seat)
+
+    def turn_seat(self) -> int | None:
+        """The seat the turn marker stands at: whoever is to play a card or choose trump (none while a
+        finished trick is shown or between deals)."""
+        if self.phase not in ("play", "declare") or self.shown is not self.match.deal or self.match.is_over():
+            return None
+        if getattr(self, "gather", None) is not None:
+            return None
+        if self.phase == "declare" and self.shown.trump >= 0:
+            return None
+        return self.match.current_player()
+
+    def trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """The trump indicator's plaque and its texts (the suit's symbol first): the line with a long
+        name smaller if it must, then on two lines (the plaque grows a little wider, then taller)."""
+        lay = self.layout
+        deal = self.shown
+        rect = lay.trump.copy()
+        big = self.text.get(
+            C.SUIT_SYMBOLS[deal.trump],
+            self.trump_mark_size(),
+            IVORY,
+            "bold",
+            shadow=True,
+            suits=self.suits(),
+        )
+        fs, small = self.font_size(0.02), self.font_size(0.016)
+        a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
+        b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
+        key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
+        words = say(key, self.form(deal.trump_by), name=self.name(deal.trump_by))
+        room = max(rect.width, int(lay.size[0] * 0.26)) - 20 - big.get_width() - 12
+        size, lines = self.text.fit(words, small, room, lines=2)
+        texts = [a, b, *(self.text.get(line, size, DIM) for line in lines)]
+        rect.width = max(rect.width, 20 + big.get_width() + max(x.get_width() for x in texts) + 12)
+        rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
+        rect.topright = lay.trump.topright
+        return rect, [big, *texts]
+
+    def trump_mark_size(self, lay: Any = None) -> int:
+        """The trump suit's symbol on its plaque: the size of the plaque's usual height."""
+        lay = lay or self.layout
+        return int(int(lay.size[1] * 0.11) * 0.62) if lay is not None else 24
+
+    def trump_height(self, lay: Any) -> int:
+        """How tall the trump plaque must be for the longest "chosen by …" line any seat's name makes
+        (so what lies under it is placed clear of it from the start)."""
+        small, fs = self.font_size(0.016), self.font_size(0.02)
+        mark = self.text.font(self.trump_mark_size(lay), "bold").size("♠")[0]
+        room = max(lay.trump.width, int(lay.size[0] * 0.26)) - 20 - mark - 12
+        worst = 0
+        for seat in range(len(getattr(self.match, "players", None) or [])):
+            for key in ("eralash.trump.chosen_by", "eralash.trump.run_of"):
+                size, lines = self.text.fit(
+                    say(key, self.form(seat), name=self.name(seat)), small, room, lines=2
+                )
+                worst = max(worst, len(lines) * self.text.font(size).get_height())
+        words = self.text.font(small, "italic").get_height() + self.text.font(fs, "bold").get_height()
+        return max(lay.trump.height, words + worst + 12)
+
+    def trump_rect(self) -> pygame.Rect:
+        """Where the trump indicator is (or will be, before trump is known)."""
+        if self.layout is None or self.shown.trump < 0:
+            return self.layout.trump if self.layout is not None else pygame.Rect(0, 0, 0, 0)
+        return self.trump_parts()[0]
+
+    def draw_trump(self, surface: pygame.Surface) -> None:
+        """The trump indicator: it stays on the table for the whole deal."""
+        rect, (big, *lines) = self.trump_parts()
+        surface.blit(self._plaque(rect.size), rect)
+        surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
+        x = rect.x + 20 + big.get_width()
+        y = rect.centery - sum(img.get_height() for img in lines) // 2
+        for img in lines:
+            surface.blit(img, (x, y))
+            y += img.get_height()
