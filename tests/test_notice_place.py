@@ -24,7 +24,7 @@ def test_free_spot_is_clear_and_nearest_the_preferred_point():
 def notice_boxes(app):
     rect = app.toast_rect()
     assert rect is not None
-    return [b for b in collect(app) if b.kind not in ("plaque", "panel") and b.rect.colliderect(rect)]
+    return [b for b in collect(app) if b.kind not in ("plaque", "panel", "frame") and b.rect.colliderect(rect)]
 
 
 def test_a_notice_over_the_uragan_table_covers_nothing(make_app):

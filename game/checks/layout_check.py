@@ -220,7 +220,7 @@ def toast_problems(app: Any, boxes: list[Box]) -> list[str]:
     if rect is None:
         return []
     return list(dict.fromkeys(f"the notice covers {b.name}" for b in boxes
-                              if b.kind not in ("panel", "plaque") and _overlap(rect, b.rect)))
+                              if b.kind not in ("panel", "plaque", "frame") and _overlap(rect, b.rect)))
 
 
 def check_app(app: Any) -> list[str]:

@@ -90,7 +90,7 @@ def shown_rects(app: Any) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     window = size[0] * size[1]
     blits = [(src, r) for src, r, _ in rec.blitted if r.width * r.height < window * 0.5]
     every = [b.rect for b in boxes] + [r for _, r in blits]
-    content = [b.rect for b in boxes if b.kind not in ("plaque", "panel")]
+    content = [b.rect for b in boxes if b.kind not in ("plaque", "panel", "frame")]
     declared = {tuple(b.rect) for b in boxes if b.kind in ("plaque", "panel")}  # a scene's own plaques
     content += [r for src, r in blits if src not in PLAQUES and tuple(r) not in declared]
 
@@ -118,7 +118,7 @@ def content_now(app: Any) -> tuple[tuple[int, int, int, int], ...]:
             fn = getattr(scene, "layout_boxes", None)
             if fn is not None:
                 out += [tuple(b.rect.inflate(2 * CLEAR, 2 * CLEAR)) for b in fn()
-                        if b.kind not in ("plaque", "panel")]
+                        if b.kind not in ("plaque", "panel", "frame")]
     except Exception:
         return ()
     return tuple(out)
