@@ -24,7 +24,9 @@ def test_free_spot_is_clear_and_nearest_the_preferred_point():
 def notice_boxes(app):
     rect = app.toast_rect()
     assert rect is not None
-    return [b for b in collect(app) if b.kind not in ("plaque", "panel", "frame") and b.rect.colliderect(rect)]
+    return [
+        b for b in collect(app) if b.kind not in ("plaque", "panel", "frame") and b.rect.colliderect(rect)
+    ]
 
 
 def test_a_notice_over_the_uragan_table_covers_nothing(make_app):
@@ -51,8 +53,9 @@ def test_the_check_catches_a_notice_over_the_cards(make_app, monkeypatch):
     app = make_app(lang="ru", size=(960, 600), speed="instant")
     app.stack.push(UraganTable.new_game(app, seed=11, level="club"))
     frames(app, 5)
-    monkeypatch.setattr(toast, "place_toast", lambda app, message: toast.toast_rect(app.screen.get_size(),
-                                                                                      app.text, message))
+    monkeypatch.setattr(
+        toast, "place_toast", lambda app, message: toast.toast_rect(app.screen.get_size(), app.text, message)
+    )
     app.notify(LONG, 8.0)
     frames(app, 2)
     found = toast_problems(app, collect(app))

@@ -114,7 +114,7 @@ class TrickMarks:
         words = self.trick_caption()
         if words is None:
             return None
-        w, h = self.text.font(self.font_size(0.024), "bold").size(words)
+        w, h = self.text.font(self.caption_size(words), "bold").size(words)
         box = pygame.Rect(0, 0, w + 36, h + 14)
         box.center = self.layout.message.center
         cards, _ = self.trick_on_cloth()
@@ -129,8 +129,12 @@ class TrickMarks:
         if box is None or words is None:
             return
         surface.blit(self._plaque(box.size), box)
-        img = self.text.get(words, self.font_size(0.024), BRASS_LIGHT, "bold")
+        img = self.text.get(words, self.caption_size(words), BRASS_LIGHT, "bold")
         surface.blit(img, img.get_rect(center=box.center))
+
+    def caption_size(self, words: str) -> int:
+        """Smaller rather than wider than the message line (long names; the side seats' plates)."""
+        return int(self.text.fit(words, self.font_size(0.024), self.layout.message.width - 36, "bold")[0])
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_trick_marks(surface)
