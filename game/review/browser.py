@@ -185,7 +185,7 @@ class RecordsScene(GuiScene):
                 ("other", t("records.records_folder") if self.browsing else t("records.other")),
                 ("back", t("records.back"))]
         font = self.app.text.font(18)
-        widths = [font.size(label)[0] + 40 for _, label in keys]
+        widths = [font.size(label)[0] + 40 + 2 * round(bh * 0.2) for _, label in keys]  # a clear margin
         gap = 12
         scale = min(1.0, (self.sheet.width - 2 * pad - gap * (len(keys) - 1)) / sum(widths))
         x = self.sheet.x + pad
