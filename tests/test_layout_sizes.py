@@ -53,13 +53,13 @@ def test_menus_and_dialogs_at_every_size(tmp_path, lang, size):
 
 @pytest.mark.parametrize(
     ("lang", "size"),
-    [("en", (1280, 800)), ("ru", (1280, 960)), ("en", (2560, 1080)), ("ru", (1280, 1024))],
+    [("en", (1280, 800)), ("ru", (1280, 960)), ("en", (2560, 1080))],
 )
 def test_tables_at_other_sizes_and_shapes(tmp_path, lang, size):
     assert tour(tmp_path, lang, size, TABLES) == []
 
 
-@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1280, 1024))])
+@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1920, 1080))])
 def test_the_longest_names_fit_everywhere_a_name_shows(tmp_path, lang, size):
     """Both tables, both sheets and the ends of a game, the review panel, New game: every seat named
     with ``MAX_NAME`` wide letters."""
