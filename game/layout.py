@@ -99,7 +99,7 @@ class UraganLayout:
     @classmethod
     def for_size(cls, size: tuple[int, int]) -> UraganLayout:
         w, h = max(size[0], 1), max(size[1], 1)
-        card = card_size_for(h, 0.19)
+        card = card_size_for(min(h, int(w / 1.4)), 0.19)  # 5:4 and 4:3: narrower cloth, smaller cards
         cw, ch = card
         inset = rail_width((w, h)) + max(6, int(h * 0.012))
         margin = inset
@@ -108,7 +108,7 @@ class UraganLayout:
         opp_hand.midtop = (w // 2, inset + arc)  # the whole of every back shows, clear of the rail
         my_hand = pygame.Rect(0, 0, int(w * 0.5), ch)
         my_hand.midbottom = (w // 2, h - inset - arc)
-        side = max(int(w * 0.16), cw * 2)
+        side = max(int(w * 0.16), card_size_for(h, 0.19)[0] * 2)  # the stock's count needs the full width
         table = pygame.Rect(
             side,
             opp_hand.bottom + int(ch * 0.25),
@@ -121,4 +121,8 @@ class UraganLayout:
         score = pygame.Rect(margin, margin, max(side - margin, int(w * 0.18)), int(h * 0.24))
         message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))
         message.midbottom = (w // 2, my_hand.top - int(ch * 0.12))
+        # A two-line message (a hint with its reason) grows up from there: the table's cards stay above
+        # it (with fewer rows, overlapping if need be), so it never covers one.
+        line = max(12, int(h * 0.026)) * 1.25
+        table.height = max(int(ch * 1.1), min(table.height, int(message.centery - 1.5 * line - 8) - table.top))
         return cls((w, h), card, opp_hand, my_hand, table, stock, my_pile, opp_pile, score, message, inset)

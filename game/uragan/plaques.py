@@ -113,6 +113,12 @@ class UraganPlaques:
             return  # the prompt speaks now (a claim's news is its first line)
         super().draw_message(surface, midbottom)
 
+    def message_room(self) -> int:
+        """Between the stock and the piles' places (their rings), centred as the plaque is."""
+        lay = self.layout
+        ring_left = min(lay.my_pile[0], lay.opp_pile[0]) - lay.card[0] // 2 - 12
+        return min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
+
     def draw_score(self, surface: pygame.Surface) -> None:
         """The score plaque, drawn once per score and turn and blitted whole (``ComposedPlaque``); the
         demo's word is drawn over it each frame."""

@@ -119,7 +119,7 @@ class TableDrawing:
         rect = self.layout.message
         colour = {"warn": WARN, "info": IVORY, "hint": HINT}.get(msg.kind, (255, 200, 140))
         fs = self.font_size(0.026)
-        room = max(rect.width, int(self.layout.size[0] * 0.72)) - 36
+        room = self.message_room() - 36
         lines = self.text.wrap(msg.text, fs, room) or [msg.text]  # a hint with its reason: two lines
         imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
         width = max(img.get_width() for img in imgs)
@@ -131,6 +131,10 @@ class TableDrawing:
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def message_room(self) -> int:
+        """How wide the message's plaque may grow (tables with side columns narrow it)."""
+        return max(self.layout.message.width, int(self.layout.size[0] * 0.72))
 
     def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
         p = self._plaques.get(size)
