@@ -124,5 +124,6 @@ class UraganLayout:
         # A two-line message (a hint with its reason) grows up from there: the table's cards stay above
         # it (with fewer rows, overlapping if need be), so it never covers one.
         line = max(12, int(h * 0.026)) * 1.25
-        table.height = max(int(ch * 1.1), min(table.height, int(message.centery - 1.5 * line - 8) - table.top))
+        above_message = int(message.centery - 1.5 * line - 8) - table.top
+        table.height = max(int(ch * 1.1), min(table.height, above_message))
         return cls((w, h), card, opp_hand, my_hand, table, stock, my_pile, opp_pile, score, message, inset)
