@@ -59,7 +59,8 @@ class EralashLayout:
         """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
         and the top hand starts after it); ``score_extra``: the height names on two lines add to it."""
         w, h = max(size[0], 1), max(size[1], 1)
-        card = card_size_for(h, 0.175 if n == 4 else 0.17)
+        # a cloth taller than wide (the viewer's beside its panel on a 5:4 screen): cards by its width
+        card = card_size_for(min(h, w), 0.175 if n == 4 else 0.17)
         cw, ch = card
         ocw, och = cw * OPP_SCALE, ch * OPP_SCALE
         margin = int(h * 0.03)

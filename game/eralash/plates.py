@@ -32,7 +32,7 @@ class EralashPlates:
         score and trump plaques across the table, and of your hand beside yours."""
         lay = self.layout
         w, h = lay.size
-        edge, gap = max(int(h * 0.03), text_edge(lay.size)), max(8, w // 100)
+        edge, gap = self.plate_edge(), max(8, w // 100)
         if place.side in ("left", "right"):
             room = lay.message.left - gap - edge
             you = lay.seats[0]
@@ -44,6 +44,12 @@ class EralashPlates:
             x = place.plate[0]
             return 2 * min(x - lay.score.right, self.trump_rect().left - x) - 2 * gap
         return int(place.hand[0] - place.hand_len / 2 - place.plate[0] - gap)
+
+    def plate_edge(self) -> int:
+        """How far a plate keeps from the window's side: clear of the rail, which is the window's (a
+        viewer's table is narrower than the window, its rail is not)."""
+        size = self.layout.size
+        return max(int(size[1] * 0.03), text_edge(size), text_edge(tuple(self.app.size)))
 
     def plate_words(self, seat: int, level_shown: bool = True) -> str:
         """The line under a seat's name: its level, tricks, the dealer's mark."""
@@ -88,7 +94,7 @@ class EralashPlates:
         names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
         sub = self.text.get(words, small, DIM, "italic", shadow=True)
         x, y = place.plate
-        edge = max(int(lay.size[1] * 0.03), text_edge(lay.size))  # clear of the rail
+        edge = self.plate_edge()
         height = sum(img.get_height() for img in names)
         rects: list[pygame.Rect] = []
         # yours grows up from its corner; the others down from where one line would start (a hand above)
