@@ -59,7 +59,13 @@ def test_tables_at_other_sizes_and_shapes(tmp_path, lang, size):
     assert tour(tmp_path, lang, size, TABLES) == []
 
 
-@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1920, 1080))])
+def test_tables_at_5_4_with_a_two_line_hint(tmp_path):
+    """5:4 in Russian (the narrowest cloth, the longest words): the Uragan table's rows, the message
+    plaque (a hint with its reason, on two or three lines) and the piles' rings stay apart."""
+    assert tour(tmp_path, "ru", (1280, 1024), (*TABLES, "a hint with its reason")) == []
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1920, 1080)), ("ru", (1280, 1024))])
 def test_the_longest_names_fit_everywhere_a_name_shows(tmp_path, lang, size):
     """Both tables, both sheets and the ends of a game, the review panel, New game: every seat named
     with ``MAX_NAME`` wide letters."""
