@@ -121,9 +121,10 @@ class UraganLayout:
         score = pygame.Rect(margin, margin, max(side - margin, int(w * 0.18)), int(h * 0.24))
         message = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.06))
         message.midbottom = (w // 2, my_hand.top - int(ch * 0.12))
-        # A two-line message (a hint with its reason) grows up from there: the table's cards stay above
-        # it (with fewer rows, overlapping if need be), so it never covers one.
-        line = max(12, int(h * 0.026)) * 1.25
-        above_message = int(message.centery - 1.5 * line - 8) - table.top
-        table.height = max(int(ch * 1.1), min(table.height, above_message))
+        if w < h * 1.5:
+            # A narrow cloth lays its cards in two rows, and a two-line message (a hint with its
+            # reason) grows up from there: the cards stay above it (one row, overlapping if need be).
+            line = max(12, int(h * 0.026)) * 1.25
+            above_message = int(message.centery - 1.5 * line - 8) - table.top
+            table.height = max(int(ch * 1.1), min(table.height, above_message))
         return cls((w, h), card, opp_hand, my_hand, table, stock, my_pile, opp_pile, score, message, inset)

@@ -240,7 +240,12 @@ class EralashPlaces:
                     z += 1
             return
         width = sum((len(g) - 1) * step for g in groups) + gap * (len(groups) - 1) + rcw * len(groups)
-        x = place.runs[0] - width / 2 + rcw / 2
+        left = place.runs[0] - width / 2
+        room = max(8, lay.size[0] // 100)
+        if place.side == "top" and place.runs[1] - ch * RUN_SCALE / 2 < lay.score.bottom + room:
+            # beside the score plaque (a squarish window): the row starts right of it
+            left = max(left, min(lay.score.right + room, lay.size[0] - room - width))
+        x = left + rcw / 2
         for g in groups:
             for c in g:
                 out[c] = SeatTarget(x, place.runs[1], 0.0, True, z, RUN_SCALE)

@@ -148,6 +148,8 @@ class SettingsScene(GuiScene):
         # The player's gender row sits just above the bottom buttons; the pictures (and the name
         # under the cloths) share what is left between it and the rows above.
         gender_y = p.bottom - (58 if compact else 72) - gap - 4 - (label_h + button_h)
+        per_line = self._per_line(col_w, "player_gender", tuple(PLAYER_GENDERS))
+        gender_y -= (-(-len(PLAYER_GENDERS) // per_line) - 1) * (button_h + 6)  # a wrapped row: lines up
         area = gender_y - gap - y
         if compact:  # the last rows a little closer: every pixel counts at 960 × 600
             gender_y += 4
@@ -218,16 +220,7 @@ class SettingsScene(GuiScene):
         self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
         values = tuple(values)
         space = 6
-        per_line = len(values)
-        # The widest label in the theme's button font (the "as language" one is themed smaller).
-        widest = max(self.app.text.font(15 if (name, v) == ("deck_index", "auto") else 20)
-                     .size(self._value_text(name, v))[0] for v in values) + 2 * (5 + round(button_h * 0.2))
-        def narrow(k: int) -> bool:
-            bw = (width - space * (k - 1)) // k
-            return bw < widest or (k > 2 and bw < MIN_BUTTON)
-
-        while per_line > 1 and narrow(per_line):
-            per_line = (per_line + 1) // 2  # long words in a narrow window: wrap the row
+        per_line = self._per_line(width, name, values)
         bw = (width - space * (per_line - 1)) // per_line
         for i, value in enumerate(values):
             line, col = divmod(i, per_line)
@@ -238,6 +231,22 @@ class SettingsScene(GuiScene):
                 b.select()
         lines = (len(values) + per_line - 1) // per_line
         return y + label_h + lines * button_h + (lines - 1) * space + gap
+
+    def _per_line(self, width: int, name: str, values: tuple[Any, ...]) -> int:
+        """How many of a row's buttons go on one line (long words in a narrow window wrap it)."""
+        _, button_h, _ = self._metrics
+        space = 6
+        per_line = len(values)
+        # The widest label in the theme's button font (the "as language" one is themed smaller).
+        widest = max(self.app.text.font(15 if (name, v) == ("deck_index", "auto") else 20)
+                     .size(self._value_text(name, v))[0] for v in values) + 2 * (5 + round(button_h * 0.2))
+        def narrow(k: int) -> bool:
+            bw = (width - space * (k - 1)) // k
+            return bw < widest or (k > 2 and bw < MIN_BUTTON)
+
+        while per_line > 1 and narrow(per_line):
+            per_line = (per_line + 1) // 2  # long words in a narrow window: wrap the row
+        return per_line
 
     def _value_text(self, name: str, value: Any) -> str:
         if isinstance(value, bool):
