@@ -114,8 +114,10 @@ class TrickMarks:
         words = self.trick_caption()
         if words is None:
             return None
-        w, h = self.text.font(self.caption_size(words), "bold").size(words)
-        box = pygame.Rect(0, 0, w + 36, h + 14)
+        fs, lines = self.caption_lines(words)
+        font = self.text.font(fs, "bold")
+        w = max(font.size(line)[0] for line in lines)
+        box = pygame.Rect(0, 0, w + 36, font.get_linesize() * len(lines) + 14)
         box.center = self.layout.message.center
         cards, _ = self.trick_on_cloth()
         bottoms = [self.sprites[c].rect(self.images.size).bottom for c in cards if c in self.sprites]
@@ -129,12 +131,20 @@ class TrickMarks:
         if box is None or words is None:
             return
         surface.blit(self._plaque(box.size), box)
-        img = self.text.get(words, self.caption_size(words), BRASS_LIGHT, "bold")
-        surface.blit(img, img.get_rect(center=box.center))
+        fs, lines = self.caption_lines(words)
+        step = self.text.font(fs, "bold").get_linesize()
+        y = box.centery - step * len(lines) / 2
+        for line in lines:
+            img = self.text.get(line, fs, BRASS_LIGHT, "bold")
+            surface.blit(img, img.get_rect(midtop=(box.centerx, int(y))))
+            y += step
 
-    def caption_size(self, words: str) -> int:
-        """Smaller rather than wider than the message line (long names; the side seats' plates)."""
-        return int(self.text.fit(words, self.font_size(0.024), self.layout.message.width - 36, "bold")[0])
+    def caption_lines(self, words: str) -> tuple[int, list[str]]:
+        """Smaller rather than wider than the message line (long names; the side seats' plates), on
+        two lines when even the smallest text would be wider (a narrow viewer's cloth)."""
+        room = self.layout.message.width - 36
+        fs, lines = self.text.fit(words, self.font_size(0.024), room, "bold", lines=2)
+        return int(fs), list(lines)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_trick_marks(surface)
