@@ -17,6 +17,7 @@ from engine.eralash import Match, Options
 from game.eralash.layout import OPP_SCALE
 from game.eralash.places import OPEN_SCALE
 from game.eralash.table import DEMO_NAMES, EralashTable
+from game.layout import text_edge
 from game.looks.resources import asset
 from game.looks.themes import BRASS_LIGHT, IVORY
 from game.widgets.buttons import Button, button_height, row_of_buttons
@@ -186,7 +187,8 @@ class ExampleTable(EralashTable):
             "close", t("eralash.example.close"), pygame.Rect(0, 0, 10, bh), self.to_menu, pygame.K_ESCAPE
         )
         row_of_buttons([close], (0, 0), bh, self.text, fs, pad=18)
-        close.rect.topright = (w - int(h * 0.03), int(h * 0.03))
+        edge = max(int(h * 0.03), text_edge((w, h)))  # clear of the rail (wider than 3% at 4K)
+        close.rect.topright = (w - edge, edge)
         sheet = next((b for b in self.buttons if b.key == "sheet"), None)
         if sheet is not None:
             sheet.rect.topright = (close.rect.left - 10, close.rect.top)
