@@ -322,18 +322,27 @@ class UraganChoice:
                 if s is not None:
                     pygame.draw.rect(surface, ring, s.rect(size).inflate(16, 16), width=6, border_radius=12)
 
-    def draw_waiting(self, surface: pygame.Surface) -> None:
-        """A dashed frame and a caption mark the "about to play" spot while a card waits there."""
+    def waiting_spot(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Rect] | None:
+        """The "about to play" spot while a card waits there: its frame, its caption and where it goes."""
         card = self.waiting_card()
         if card is None or card not in self.sprites:
-            return
+            return None
         cw, ch = self.layout.card
         x, y = self.play_spot()
         frame = pygame.Rect(0, 0, int(cw * 1.14), int(ch * 1.1))
         frame.center = (int(x), int(y))
-        pygame.draw.rect(surface, GLOW_CHOICE, frame, width=2, border_radius=max(6, cw // 10))
         cap = self.text.get(t("story.about_to_play"), self.font_size(0.018), IVORY, "italic", shadow=True)
-        surface.blit(cap, cap.get_rect(midbottom=(frame.centerx, frame.top - 2)))
+        return frame, cap, cap.get_rect(midbottom=(frame.centerx, frame.top - 2))
+
+    def draw_waiting(self, surface: pygame.Surface) -> None:
+        """A dashed frame and a caption mark the "about to play" spot while a card waits there."""
+        spot = self.waiting_spot()
+        if spot is None:
+            return
+        frame, cap, at = spot
+        radius = max(6, self.layout.card[0] // 10)
+        pygame.draw.rect(surface, GLOW_CHOICE, frame, width=2, border_radius=radius)
+        surface.blit(cap, at)
 
     def prompt_boxes(self) -> list[tuple[str, pygame.Rect]]:
         """The prompt's boxes for the layout checker (its plaque and the waiting card's frame)."""

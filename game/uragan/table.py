@@ -499,6 +499,9 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         shown = self.glance_boxes() + ([] if self.log_open else self.prompt_boxes())
         out += [Box(name, "plaque", rect) for name, rect in shown]
         out += [Box(name, "plaque", rect) for name, rect in self.log_boxes()]
+        spot = self.waiting_spot()
+        if spot is not None:  # the caption over the waiting card: a notice keeps clear of it
+            out.append(Box("uragan.about_to_play", "label", spot[2], text=t("story.about_to_play")))
         return out
 
     def handle_event(self, event: pygame.event.Event) -> bool:
