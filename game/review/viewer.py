@@ -130,6 +130,8 @@ class ReplayMixin(LineShow, ReviewPanel):
             self.humans, self.me = [seat], seat
             self.layout = None
             self.resize(self.app.size)
+            if hasattr(self.app, "place_toast_again"):  # the table turned round: a notice looks again
+                self.app.place_toast_again()
         extra: dict[str, Any] = {}
         if self.review_iterations is not None:
             extra["iterations"] = self.review_iterations
