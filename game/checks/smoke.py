@@ -2,24 +2,9 @@
 a few frames of each, check each one's layout (``game.checks.layout_check``), print one JSON line
 ``{"screens": N, "problems": [{"screen": ..., "size": "WxH", "what": ...}]}``; exit 0 when clean.
 
-Adding a visit
---------------
-A visit is a function taking the running ``Smoke`` and registered by name, in the order it runs::
-
-    @visit("review viewer")
-    def _review(s: Smoke) -> None:
-        s.home()                               # the main menu, nothing above it
-        s.push(ReviewScene(s.app, ...))        # or s.click_button("review") on the screen shown
-        s.check("review viewer")               # a few frames, the layout check, one screen counted
-        s.key(pygame.K_RIGHT); s.check("review viewer, next move")
-
-``Smoke`` gives: ``app`` (a real App on the data folder, bots thinking inline), ``home()``,
-``push(scene)``, ``frames(n)``, ``settle(table)`` (animations and bot moves run until the player is
-asked something), ``click(pos)``, ``key(k)``, ``click_button(key)`` (a GuiScene's button by key,
-clicked at its centre), ``check(name)``. A visit that raises is reported as a problem of the screen it
-was on; the others still run. Table states are driven deterministically: seeded deals, bots that
-play their first legal move (or break a priority, so the claim prompt shows), no real-time threads.
-``SALON_SMOKE_SHOTS=DIR`` saves every screen checked as a PNG (to look at).
+The tour itself (``Smoke``, ``@visit``, how to add a visit) is in ``game.checks.tour``; this module
+holds the visits of the menus and both tables, ``smoke_coach`` the coach's, and ``run_smoke`` the
+command. It plays on a scratch copy of the data folder, which stays as it was.
 """
 
 from __future__ import annotations
