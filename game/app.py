@@ -219,6 +219,11 @@ class App:
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
+        from game.widgets.painter import Painter
+
+        self.painter = Painter()  # paints a frame over only what changed, where the scenes allow it
+        self.painted: list[Any] | None = None  # what the last frame changed (None: the whole window)
+        self._painted_on: Any = None  # the window surface the painter's last frame is on
         self.skipped_frames = 0
         self.sleeps = 0  # turns of the loop that slept until an event or a timer (nothing moving)
         self.sleeps_skipped = 0  # turns at the 60 FPS tick (something moving)
@@ -487,6 +492,8 @@ class App:
         if event.type == pg.WINDOWSIZECHANGED:
             self.on_window_resized((event.x, event.y))
             return
+        if event.type in (pg.WINDOWEXPOSED, pg.WINDOWRESTORED, pg.WINDOWSHOWN):
+            self.painter.forget()  # the system may have lost the window's pixels: paint it all again
         if event.type == pg.KEYDOWN and event.key == pg.K_F11:
             self.toggle_fullscreen()
             return
@@ -525,11 +532,38 @@ class App:
             release_free_memory()  # a screen has closed: its big surfaces can go back to the system
         self._drawn_top = top
         self._toast_drawn = self.toast
+        if self.paints_in_parts():
+            if self._painted_on is not self.screen:
+                self.painter.forget()
+                self._painted_on = self.screen
+            self.painted = self.painter.paint(self.screen, self._draw_scenes)
+            return True
+        self.painter.forget()
+        self.painted = None
         self.stack.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
         self.draw_toast(self.screen)
         return True
+
+    def _draw_scenes(self, surface: Any) -> None:
+        self.stack.draw(surface)
+        self.draw_toast(surface)
+
+    def paints_in_parts(self) -> bool:
+        """Every scene shown draws in a way the painter can follow, and pygame_gui shows nothing."""
+        if not all(getattr(s, "painted_in_parts", False) for s in self.stack.shown()):
+            return False
+        return self._ui is None or not any(
+            getattr(e, "visible", False) for e in self._ui.get_sprite_group().sprites()
+        )
+
+    def show(self) -> None:
+        """Put the frame just drawn on the screen: the whole window, or only what changed."""
+        if self.painted is None:
+            self.pg.display.flip()
+        elif self.painted:
+            self.pg.display.update(self.painted)
 
     def advance(self, seconds: float) -> None:
         """Time that passed while the loop slept: the clocks of the app, the scenes and pygame_gui move
@@ -590,7 +624,7 @@ class App:
         with quit_on_signals(self):
             while self.running and self.stack.top is not None:
                 if self.frame(dt, events, asked):
-                    pg.display.flip()
+                    self.show()
                 if self.first_frame_ms is None:
                     self.first_frame_ms = (time.perf_counter() - PROCESS_START) * 1000
                 if not self.running or self.stack.top is None:

@@ -28,6 +28,9 @@ class Scene:
     transparent = False  # draw the scenes below first (an overlay, a dialog)
     modal = True  # events stop here even when not consumed
     update_below = False  # keep the scene below animating (a dialog over a live table)
+    # Draws only through blits, fills and game.widgets.shapes, so the app may paint it in parts
+    # (game.widgets.painter); a scene that draws otherwise is drawn whole every frame.
+    painted_in_parts = False
 
     def __init__(self, app: Any = None) -> None:
         self.app = app
@@ -127,11 +130,15 @@ class SceneStack:
                 break
         return out[::-1]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def shown(self) -> list[Scene]:
+        """The scenes a frame draws, bottom first: the top one and those its transparency shows."""
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].transparent:
             start -= 1
-        for scene in self.scenes[max(start, 0) :]:
+        return self.scenes[max(start, 0) :]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.shown():
             scene.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:

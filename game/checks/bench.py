@@ -132,10 +132,11 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
             steady_frames += 1
             steady_renders += app.text.renders + table.images.rasterised - made
         if drawn:
-            pg.display.flip()
+            app.show()
         dt = min(app.clock.tick(60) / 1000.0, 0.1)
     result = {
         "frames": len(work),
+        "painted": {"whole": app.painter.whole, "in_parts": app.painter.parts},
         "frame_ms": percentiles(work),
         "startup_ms": round(startup_ms, 1),
         "splash_frames": splash_frames,

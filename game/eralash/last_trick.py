@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS_LIGHT, GLOW, IVORY
+from game.widgets import shapes
 from game.widgets.buttons import Button
 from game.words.grammar import say
 from game.words.i18n import t
@@ -148,7 +149,7 @@ class LastTrick:
             rect = pygame.Rect(x + j * (cw + gap), y, cw, ch)
             seat = (leader + j) % deal.n
             if seat == winner:
-                pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=3, border_radius=10)
+                shapes.rect(surface, GLOW, rect.inflate(8, 8), width=3, border_radius=10)
             surface.blit(self.images.face(card), rect)
             colour, style = (BRASS_LIGHT, "bold") if seat == winner else (IVORY, "regular")
             name_fs, lines = fits[j]

@@ -12,9 +12,10 @@ from engine import cards as C
 from game.eralash.declarations import suit_word
 from game.layout import text_edge
 from game.looks.themes import BRASS_LIGHT, IVORY
+from game.widgets import shapes
 from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
-from game.words.i18n import plural, t
+from game.words.i18n import get_language, plural, t
 
 DIM = (200, 190, 160)
 
@@ -67,6 +68,12 @@ class EralashPlates:
     def plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
         """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
         size of the line under it, and that line."""
+        deal = self.shown
+        key = (self.layout, self.me, self.name(seat), self.plate_words(seat), self.plate_words(seat, False),
+               deal.trump, deal.trump_by, deal.chosen, tuple(self.app.size), get_language())
+        return self.remembered(f"plate{seat}", key, lambda: self._plate_text(seat))
+
+    def _plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
         place = self.layout.place(seat, self.me)
         width = max(1, self.plate_width(place)) - 2
         fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width, "bold", lines=2)
@@ -116,7 +123,7 @@ class EralashPlates:
         surface.blit(sub, sub_rect)
         if seat == self.turn_seat():
             self.draw_turn_mark(surface, rects[0])
-            pygame.draw.line(
+            shapes.line(
                 surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
             )
         if self.thinking_shown() == seat:
@@ -136,6 +143,13 @@ class EralashPlates:
     def trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """The trump indicator's plaque and its texts (the suit's symbol first): the line with a long
         name smaller if it must, then on two lines (the plaque grows a little wider, then taller)."""
+        deal = self.shown
+        key = (self.layout, deal.trump, deal.trump_by, deal.chosen, self.name(deal.trump_by),
+               self.form(deal.trump_by), self.suits(), get_language())
+        rect, parts = self.remembered("trump", key, self._trump_parts)
+        return pygame.Rect(rect), parts
+
+    def _trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
         lay = self.layout
         deal = self.shown
         rect = lay.trump.copy()

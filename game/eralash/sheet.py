@@ -16,6 +16,7 @@ import pygame
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.scene import ANIMATING, Scene
 from game.tween import ease_out_back
+from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 from game.widgets.suits import suit_colour
@@ -279,7 +280,7 @@ class SheetScene(Scene):
                 img = text.get(t(key), small, DIM, "italic")
                 surface.blit(img, img.get_rect(midtop=(int(x0 + col_w * (0.3 + 0.42 * k)), y)))
         y += int(small * 1.5)
-        pygame.draw.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
+        shapes.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
         y += 6
         rows = self.rows()
         row_h = int(fs * 1.25 + small * 1.2)
@@ -289,7 +290,7 @@ class SheetScene(Scene):
         for r in rows:
             self._row(surface, r, y, left, deal_col, col_w, fs, small)
             y += row_h
-        pygame.draw.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
+        shapes.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
         y += 6
         lbl = text.get(t("eralash.sheet.total"), fs, BRASS_LIGHT, "bold")
         surface.blit(lbl, (left, y))

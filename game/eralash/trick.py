@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS_LIGHT, GLOW, IVORY
+from game.widgets import shapes
 from game.words.grammar import say
 from game.words.i18n import t
 
@@ -60,7 +61,7 @@ class TrickMarks:
         for kind, box in marks:
             colour = GLOW if kind == "winner" else IVORY
             width = RING + (2 if kind == "winner" else 0)
-            pygame.draw.rect(surface, colour, box, width=width, border_radius=10)
+            shapes.rect(surface, colour, box, width=width, border_radius=10)
             if complete and (kind == "led" or self.trick_caption() is not None):
                 continue  # a complete trick: its caption names who takes it, the ring shows the card
             word = t("story.eralash.wins") if kind == "winner" else t("story.eralash.led")

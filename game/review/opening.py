@@ -16,6 +16,7 @@ import pygame
 
 from game.looks.themes import BRASS_LIGHT, IVORY
 from game.scene import Scene
+from game.widgets import shapes
 from game.widgets.felt import panel as plaque
 from game.words.i18n import t
 from game.words.safe import safe_text
@@ -109,7 +110,7 @@ class OpeningScene(Scene):
         surface.blit(plaque(box.size, 235), box)
         y = box.bottom - pad // 2
         run = int((box.width - 2 * pad) * (self.clock % 1.0))
-        pygame.draw.line(surface, BRASS_LIGHT, (box.x + pad, y), (box.x + pad + run, y), 2)
+        shapes.line(surface, BRASS_LIGHT, (box.x + pad, y), (box.x + pad + run, y), 2)
         surface.blit(img, (box.x + pad, box.y + pad))
 
     def layout_boxes(self) -> list[Any]:

@@ -27,6 +27,7 @@ from game.review.model import Replay
 from game.review.panel import PANEL_SHARE, ReviewPanel
 from game.store.game_number import game_number_label
 from game.uragan.table import UraganTable
+from game.widgets import shapes
 
 
 class ReplayMixin(LineShow, ReviewPanel):
@@ -413,7 +414,7 @@ class UraganReplay(ReplayMixin, UraganTable):
         if found is not None:
             from game.looks.themes import BRASS_LIGHT
 
-            pygame.draw.rect(surface, BRASS_LIGHT, found[0], width=3, border_radius=10)
+            shapes.rect(surface, BRASS_LIGHT, found[0], width=3, border_radius=10)
 
     def adopt_step(self, step: Any) -> None:
         self._opening_pending = False

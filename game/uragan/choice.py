@@ -20,6 +20,7 @@ from engine.uragan.moves import CLAIM, LET_STAND, Play
 from game.looks.themes import GLOW_CHOICE, IVORY, WARN
 from game.uragan.log import claim_question
 from game.uragan.words import CLAIM_PHASE, PICK_PHASE, take_text
+from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
 from game.words.i18n import t
 
@@ -320,7 +321,7 @@ class UraganChoice:
             for c in C.cards(opts[shown].take):
                 s = self.sprites.get(c)
                 if s is not None:
-                    pygame.draw.rect(surface, ring, s.rect(size).inflate(16, 16), width=6, border_radius=12)
+                    shapes.rect(surface, ring, s.rect(size).inflate(16, 16), width=6, border_radius=12)
 
     def waiting_spot(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Rect] | None:
         """The "about to play" spot while a card waits there: its frame, its caption and where it goes."""
@@ -341,7 +342,7 @@ class UraganChoice:
             return
         frame, cap, at = spot
         radius = max(6, self.layout.card[0] // 10)
-        pygame.draw.rect(surface, GLOW_CHOICE, frame, width=2, border_radius=radius)
+        shapes.rect(surface, GLOW_CHOICE, frame, width=2, border_radius=radius)
         surface.blit(cap, at)
 
     def prompt_boxes(self) -> list[tuple[str, pygame.Rect]]:

@@ -13,6 +13,7 @@ import pygame
 from engine.uragan.claim import EQUAL
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY
 from game.uragan.words import CLAIM_PHASE, PICK_PHASE, card_text, take_text
+from game.widgets.boxes import ComposedPlaque
 from game.words import i18n
 from game.words.grammar import say
 from game.words.i18n import t
@@ -149,20 +150,46 @@ class UraganLog:
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
     def _glance_rows(self, width: int, fs: int) -> list[tuple[int, list[str]]]:
-        entries = self.log_lines()[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
-        return [(seat, self.wrapped(text, fs, width)) for seat, text in entries]
+        lines = self.log_lines()
+        key = (id(lines), width, fs, i18n.get_language())
+        memo = self.__dict__.get("_glance_memo")
+        if memo is not None and memo[0] == key and memo[1] is lines:
+            return memo[2]
+        entries = lines[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
+        rows = [(seat, self.wrapped(text, fs, width)) for seat, text in entries]
+        self.__dict__["_glance_memo"] = (key, lines, rows)
+        return rows
 
     def draw_log_glance(self, surface: pygame.Surface) -> None:
+        """The glance, composed once per what it says and blitted whole (``ComposedPlaque``)."""
         box = self._glance_box()
         if box.height < 40:
             return
+        felt = getattr(self, "_felt", None)
+        if felt is None:  # no cloth yet (still warming): drawn in place
+            self._draw_log_glance(surface, box)
+            return
+        fs = self.font_size(0.017)
+        key = (tuple(box), id(self._glance_rows(box.width - 20, fs)), self.me, self.suits(),
+               i18n.get_language())
+        plaque = self.__dict__.setdefault("_glance_plaque", ComposedPlaque())
+        shown = plaque.shown(key, felt)
+        if shown is None:
+            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+                self._draw_log_glance(target, box.move(dx, dy))
+
+            image = plaque.compose(key, box, felt, self.text, draw)
+            shown = image, box
+        surface.blit(*shown)
+
+    def _draw_log_glance(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         surface.blit(self._plaque(box.size), box)
         fs = self.font_size(0.017)
         x, y = box.x + 10, box.y + 8
         title = self.text.get(t("story.log.glance"), self.font_size(0.019), BRASS_LIGHT)
         surface.blit(title, (x, y))
         y += title.get_height() + 4
-        rows = self._glance_rows(box.width - 20, fs)
+        rows = self._glance_rows(self._glance_box().width - 20, fs)
         for seat, lines in rows:
             colour = IVORY if seat == self.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
             for line in lines:

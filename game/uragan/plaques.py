@@ -12,8 +12,9 @@ from engine import cards as C
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.uragan.words import PLAY_PHASE, card_text, default_name
+from game.widgets import shapes
 from game.widgets.boxes import ComposedPlaque
-from game.words.i18n import plural, t
+from game.words.i18n import get_language, plural, t
 
 
 class UraganPlaques:
@@ -37,7 +38,7 @@ class UraganPlaques:
             n = self.cards_near((px, py), deal.piles[s])
             if n == 0:
                 r = self.pile_outline(s)
-                pygame.draw.rect(surface, (*BRASS,), r, width=1, border_radius=max(4, cw // 12))
+                shapes.rect(surface, (*BRASS,), r, width=1, border_radius=max(4, cw // 12))
             label = self.text.get(plural(n, "uragan.n_cards"), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(px), int(py + ch * 0.56))))
         sx, sy = lay.stock
@@ -49,7 +50,7 @@ class UraganPlaques:
             card = self.drag.pressed.card if self.drag.pressed is not None else None
             warn = self.trail_claimable(card)
             glow = lay.table.inflate(cw * 0.6, ch * 0.2)
-            pygame.draw.rect(surface, WARN if warn else GLOW, glow, width=3 if warn else 2, border_radius=18)
+            shapes.rect(surface, WARN if warn else GLOW, glow, width=3 if warn else 2, border_radius=18)
             if warn:
                 self.draw_trail_warning(surface, card)
         elif (
@@ -123,26 +124,22 @@ class UraganPlaques:
         """The score plaque, drawn once per score and turn and blitted whole (``ComposedPlaque``); the
         demo's word is drawn over it each frame."""
         lay = self.layout
-        rect = self.score_rect()
-        scores = self.match.score()
         deal = self.shown
         done = self.match.deals_done
-        key = (
-            tuple(rect),
-            lay.size,
-            t("uragan.score.title", target=self.match.options.target),
-            tuple(int(v) for v in scores),
-            tuple(self.player_name(s) for s in (0, 1)),
-            tuple(self.humans),
-            deal.dealer,
-            tuple(deal.piles),
-            tuple(self.pending_uragans(s) for s in (0, 1)),
-            t("uragan.claims." + self.match.options.claims),
-            done.index(deal) if deal in done else len(done),
-            bool(getattr(self.app.settings, "four_colour", False)),
-            t("table.deal_number", n=0),
-            self.turn_seat(),
+        names = tuple(self.player_name(s) for s in (0, 1))
+        # What the plaque's size and words follow, cheap to gather: the rest is worked out once per it.
+        state = (
+            len(self.match.moves), id(deal), len(done), deal.dealer, tuple(deal.piles), tuple(deal.uragans),
+            self.turn_seat(), tuple(lay.score), lay.size, names, get_language(),
+            bool(getattr(self.app.settings, "four_colour", False)), tuple(self.humans),
         )
+        memo = self.__dict__.get("_score_memo")
+        if memo is not None and memo[0] == state:
+            rect, key = memo[1], memo[2]
+        else:
+            rect = self.score_rect()
+            key = self.score_key(names, rect)
+            self.__dict__["_score_memo"] = (state, rect, key)
         plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
         felt = self._felt
         shown = plaque.shown(key, felt)
@@ -164,6 +161,29 @@ class UraganPlaques:
             small = self.font_size(0.019)
             d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
             surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
+
+    def score_key(self, names: tuple[str, ...], rect: pygame.Rect) -> tuple[Any, ...]:
+        """Everything the score plaque shows (its image is composed again when this changes)."""
+        lay = self.layout
+        scores = self.match.score()
+        deal = self.shown
+        done = self.match.deals_done
+        return (
+            tuple(rect),
+            lay.size,
+            t("uragan.score.title", target=self.match.options.target),
+            tuple(int(v) for v in scores),
+            names,
+            tuple(self.humans),
+            deal.dealer,
+            tuple(deal.piles),
+            tuple(self.pending_uragans(s) for s in (0, 1)),
+            t("uragan.claims." + self.match.options.claims),
+            done.index(deal) if deal in done else len(done),
+            bool(getattr(self.app.settings, "four_colour", False)),
+            t("table.deal_number", n=0),
+            self.turn_seat(),
+        )
 
     def _draw_score(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         surface.blit(self._plaque(rect.size), rect)
@@ -239,8 +259,8 @@ class UraganPlaques:
         mark = self.text.get(self.dealer_word(seat), small, (205, 195, 165), "italic")
         x, bottom = bottomleft
         cx, cy = x + r, bottom - mark.get_height() // 2 - 1
-        pygame.draw.circle(surface, BRASS, (cx, cy), r)
-        pygame.draw.circle(surface, BRASS_LIGHT, (cx, cy), r, width=1)
+        shapes.circle(surface, BRASS, (cx, cy), r)
+        shapes.circle(surface, BRASS_LIGHT, (cx, cy), r, width=1)
         surface.blit(mark, (cx + r + 5, bottom - mark.get_height() - 2))
 
     def score_name(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str], bool]:
@@ -302,7 +322,7 @@ class UraganPlaques:
         if found is None:
             return
         box, where = found
-        pygame.draw.rect(surface, BRASS_LIGHT, box, width=3, border_radius=10)
+        shapes.rect(surface, BRASS_LIGHT, box, width=3, border_radius=10)
         tag = self.text.get(t("story.last_play"), self.font_size(0.016), BRASS_LIGHT, "italic", shadow=True)
         if where == "pile":  # beside the pile, clear of its count below and the buttons above
             at = tag.get_rect(midright=(box.left - 4, box.centery))

@@ -90,11 +90,14 @@ class ComposedPlaque:
             image.noting = None
         self.image, self.rect, self.key = image, pygame.Rect(rect), (key, id(felt))
         self.composed += 1
+        image.stamp = self.composed  # drawn over in place: the painter must not take it for the old one
         return image
 
 
 class ComposedSurface(RecordingSurface):
     """A plaque composed once (``ComposedPlaque``): opaque, in the window's format."""
+
+    stamp = 0  # how many times its plaque was composed when it was last drawn (game.widgets.painter)
 
 
 class TranslucentComposedSurface(ComposedSurface):

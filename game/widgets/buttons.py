@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW_CHOICE, HINT, IVORY, WARN, WOOD, WOOD_DARK
+from game.widgets import shapes
 from game.widgets.text import TextCache
 
 
@@ -66,14 +67,14 @@ class Button:
 
     def draw(self, surface: pygame.Surface, text: TextCache, size: int) -> None:
         fill = (WOOD if self.hover else WOOD_DARK) if self.enabled else (40, 30, 22)
-        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(2, 3), border_radius=9)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=9)
+        shapes.rect(surface, (0, 0, 0), self.rect.move(2, 3), border_radius=9)
+        shapes.rect(surface, fill, self.rect, border_radius=9)
         edge = WARN if self.warn else GLOW_CHOICE if self.accent else (BRASS_LIGHT if self.hover else BRASS)
-        pygame.draw.rect(surface, edge, self.rect, width=3 if self.warn else 2, border_radius=9)
+        shapes.rect(surface, edge, self.rect, width=3 if self.warn else 2, border_radius=9)
         if self.focus:
-            pygame.draw.rect(surface, IVORY, self.rect.inflate(8, 8), width=2, border_radius=11)
+            shapes.rect(surface, IVORY, self.rect.inflate(8, 8), width=2, border_radius=11)
         if self.glow:
-            pygame.draw.rect(surface, HINT, self.rect.inflate(10, 10), width=3, border_radius=12)
+            shapes.rect(surface, HINT, self.rect.inflate(10, 10), width=3, border_radius=12)
         img = text.get(self.label, self.text_size or size, IVORY if self.enabled else (140, 128, 100),
                        suits=self.suits if self.enabled else None)
         surface.blit(img, img.get_rect(center=self.rect.center))

@@ -15,6 +15,7 @@ import pygame
 
 from engine import cards as C
 from game.looks.themes import GLOW, GLOW_CHOICE, HINT, INK, WARN
+from game.widgets import shapes
 from game.widgets.text import TextCache
 
 RED_SUITS = (C.HEARTS, C.DIAMONDS)
@@ -213,7 +214,7 @@ def draw_card(surface: pygame.Surface, images: CardImages, sprite: CardSprite) -
         colour = _GLOW_COLOURS.get(sprite.highlight, GLOW)
         glow = pygame.Rect(0, 0, int(w * sprite.scale) + 10, int(h * sprite.scale) + 10)
         glow.center = rect.center
-        pygame.draw.rect(surface, colour, glow, width=4, border_radius=max(6, w // 10))
+        shapes.rect(surface, colour, glow, width=4, border_radius=max(6, w // 10))
     if sprite.alpha < 255:
         img.set_alpha(sprite.alpha)
         surface.blit(img, rect)

@@ -15,6 +15,7 @@ import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.scene import ANIMATING, Scene
+from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 
@@ -183,7 +184,7 @@ class ScoreSheetScene(Scene):
         for i, row in enumerate(sheet.rows[:shown]):
             colour = BRASS_LIGHT if row.total else IVORY
             if row.total:
-                pygame.draw.line(surface, BRASS, (box.x + 24, y - 4), (box.right - 24, y - 4), 1)
+                shapes.line(surface, BRASS, (box.x + 24, y - 4), (box.right - 24, y - 4), 1)
             label = text.get(row.label, fs, colour, "bold" if row.total else "regular", suits=sheet.suits)
             surface.blit(label, (box.x + 28, y))
             if row.detail:

@@ -64,6 +64,7 @@ class Message:
 
 class TableScene(TableHint, TableBots, TableDrawing, Scene):
     game: ClassVar[str] = ""
+    painted_in_parts = True  # (game.widgets.painter: a card in flight repaints only its path)
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
         super().__init__(app)

@@ -11,6 +11,7 @@ from engine import cards as C
 from game.layout import rail_width, text_edge
 from game.looks.themes import BAIZE_DARK, BRASS, BRASS_LIGHT, HINT, IVORY, WARN
 from game.store.game_number import game_number_label
+from game.widgets import shapes
 from game.widgets.cards import draw_card, hidden_under
 from game.widgets.felt import panel, table_background
 from game.words.i18n import t
@@ -64,6 +65,17 @@ class TableDrawing:
         self.place_hint_button()
         for b in self.buttons:
             b.draw(surface, self.text, self.font_size(0.026))
+
+    def remembered(self, name: str, key: Any, make: Any) -> Any:
+        """``make()``, worked out once while ``key`` (all it depends on) stays the same: the fitting of
+        names and lines a frame would otherwise repeat each time it is drawn."""
+        memos = self.__dict__.setdefault("_memos", {})
+        got = memos.get(name)
+        if got is not None and got[0] == key:
+            return got[1]
+        value = make()
+        memos[name] = (key, value)
+        return value
 
     def font_size(self, share: float) -> int:
         return max(12, int(self.app.size[1] * share))
@@ -188,8 +200,8 @@ class TableDrawing:
             h = max(6, min(h, int((room - gap - 2) / 0.8)))
         x, y = name_rect.left - gap, name_rect.centery
         points = [(x - h * 0.8, y - h / 2), (x, y), (x - h * 0.8, y + h / 2)]
-        pygame.draw.polygon(surface, BRASS, points)
-        pygame.draw.polygon(surface, (60, 45, 20), points, width=1)
+        shapes.polygon(surface, BRASS, points)
+        shapes.polygon(surface, (60, 45, 20), points, width=1)
 
     def thinking_words(self, seat: int) -> str:
         """ "Svetlana is thinking" / "Светлана думает" in the form that seat takes (the pulsing dots
@@ -217,4 +229,4 @@ class TableDrawing:
         phase = self.clock * 3.0
         for i in range(3):
             on = (int(phase) % 3) == i
-            pygame.draw.circle(surface, BRASS if on else (90, 80, 50), (pos[0] + i * r * 3, pos[1]), r)
+            shapes.circle(surface, BRASS if on else (90, 80, 50), (pos[0] + i * r * 3, pos[1]), r)

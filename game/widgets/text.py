@@ -65,6 +65,7 @@ class TextCache:
         self.renders = 0
         self.bytes = 0  # pixels held by the cached surfaces
         self.noting: dict[int, str] | None = None  # while a plaque is composed: id(surface) -> its text
+        self._measured: dict[tuple[Any, ...], tuple[int, tuple[str, ...]]] = {}  # fit and wrap, worked out
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
         size = legible_size(size, style)
@@ -143,7 +144,24 @@ class TextCache:
     ) -> tuple[int, list[str]]:
         """The largest size, from ``size`` down to ``MIN_TEXT_PX``, at which ``text`` fits ``width``
         pixels on one line, else on at most ``lines`` lines (broken between words); and its lines.
-        At the minimum it is wrapped as it must be (a name is never cut short)."""
+        At the minimum it is wrapped as it must be (a name is never cut short). Measured once per
+        question: the tables ask the same each frame."""
+        key = ("fit", text, size, int(width), style, lines)
+        got = self._measured.get(key)
+        if got is None:
+            fs, found = self._fit(text, size, width, style, lines)
+            got = self._remember(key, (fs, tuple(found)))
+        return got[0], list(got[1])
+
+    Measured = tuple[int, tuple[str, ...]]
+
+    def _remember(self, key: tuple[Any, ...], value: Measured) -> Measured:
+        if len(self._measured) >= self.MAX_ENTRIES * 4:
+            self._measured.clear()  # (a window resized many times: every size asks anew)
+        self._measured[key] = value
+        return value
+
+    def _fit(self, text: str, size: int, width: int, style: str, lines: int) -> tuple[int, list[str]]:
         width = max(1, int(width))
         sizes = sorted(
             {legible_size(x, style) for x in range(MIN_TEXT_PX, max(MIN_TEXT_PX, size) + 1)}, reverse=True
@@ -160,6 +178,13 @@ class TextCache:
 
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels (measuring, not rendering)."""
+        key = ("wrap", text, size, int(width), style)
+        got = self._measured.get(key)
+        if got is None:
+            got = self._remember(key, (0, tuple(self._wrap(text, size, width, style))))
+        return list(got[1])
+
+    def _wrap(self, text: str, size: int, width: int, style: str) -> list[str]:
         font = self.font(size, style)
         lines: list[str] = []
         for para in text.split("\n"):
