@@ -9,7 +9,8 @@ time of the main thread: what a frame costs even when other programs compete for
 table where nothing moves is not redrawn);
 ``load_avg``; ``interval_ms`` (frame start to frame start, at the 60 FPS cap) overall and while the
 bot was thinking, with the number of such frames; ``moves``; and the text renders plus image
-rasterisations in steady frames (nothing moving, no move made: should be 0).
+rasterisations in steady frames (nothing moving, no move made, nothing else shown changed: should
+be 0).
 With ``--bench-moves M`` the run goes on past N frames until the bots made M moves.
 """
 
@@ -122,13 +123,17 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         made = app.text.renders + table.images.rasterised
         moves = len(table.match.moves)
         still = not table.busy() and app.stack.top is table
+        look = table.look() if still else None
         drawn = app.frame(dt, pg.event.get())
         work.append((time.perf_counter() - start) * 1000)
         work_cpu.append((time.thread_time() - cpu0) * 1000)
         if drawn:
             drawn_work.append(work[-1])
             drawn_cpu.append(work_cpu[-1])
-        if still and not table.busy() and len(table.match.moves) == moves and app.stack.top is table:
+        # steady: nothing moved, no move made, and nothing else the table shows changed (a bot's
+        # "is thinking" appearing after its delay is new text, not a steady frame)
+        if still and not table.busy() and len(table.match.moves) == moves and app.stack.top is table \
+                and table.look() == look:
             steady_frames += 1
             steady_renders += app.text.renders + table.images.rasterised - made
         if drawn:
