@@ -94,6 +94,24 @@ class EralashPlates:
         return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0]]) + 4
 
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        deal = self.shown
+        key = (seat, self.layout, self.me, len(self.match.moves), id(deal), tuple(deal.tricks_won),
+               deal.dealer, deal.trump, getattr(self, "phase", None), self.reveal, tuple(self.app.size),
+               get_language(), self.match.current_player(), self.turn_seat())
+        blits, line, sub_rect = self.remembered(f"plate_parts{seat}", key, lambda: self.plate_parts(seat))
+        for img, rect in blits:
+            surface.blit(img, rect)
+        if line is not None:
+            self.draw_turn_mark(surface, blits[0][1])
+            shapes.line(surface, BRASS_LIGHT, (line.left, line.bottom + 1), (line.right, line.bottom + 1), 2)
+        if self.thinking_shown() == seat:
+            self.draw_thinking_label(surface, (sub_rect.centerx, sub_rect.bottom + 2), seat)
+
+    def plate_parts(
+        self, seat: int
+    ) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect | None, pygame.Rect]:
+        """A seat's name plate: its texts and where they go, the name's rect when the turn mark and
+        the line under it are shown (its turn), and the rect of the line under the name."""
         lay = self.layout
         place = lay.place(seat, self.me)
         colour = BRASS_LIGHT if seat == self.match.current_player() else IVORY
@@ -103,7 +121,7 @@ class EralashPlates:
         x, y = place.plate
         edge = self.plate_edge()
         height = sum(img.get_height() for img in names)
-        rects: list[pygame.Rect] = []
+        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         # yours grows up from its corner; the others down from where one line would start (a hand above)
         one = names[0].get_height()
         top = y - sub.get_height() - height if place.side == "bottom" else y - (one + sub.get_height()) // 2
@@ -111,23 +129,16 @@ class EralashPlates:
             rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
             rect.left = max(rect.left, edge)
             rect.right = min(rect.right, lay.size[0] - edge)
-            surface.blit(img, rect)
-            rects.append(rect)
+            blits.append((img, rect))
             top = rect.bottom
-        rect = rects[0].unionall(rects[1:])
+        rect = blits[0][1].unionall([r for _, r in blits[1:]])
         sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
         if place.side == "bottom":
             sub_rect = sub.get_rect(topleft=(rect.left, rect.bottom))
         sub_rect.left = max(sub_rect.left, edge)
         sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
-        surface.blit(sub, sub_rect)
-        if seat == self.turn_seat():
-            self.draw_turn_mark(surface, rects[0])
-            shapes.line(
-                surface, BRASS_LIGHT, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1), 2
-            )
-        if self.thinking_shown() == seat:
-            self.draw_thinking_label(surface, (sub_rect.centerx, sub_rect.bottom + 2), seat)
+        blits.append((sub, sub_rect))
+        return blits, (rect if seat == self.turn_seat() else None), sub_rect
 
     def turn_seat(self) -> int | None:
         """The seat the turn marker stands at: whoever is to play a card or choose trump (none while a

@@ -147,6 +147,17 @@ def changed_places(
 ) -> list[pygame.Rect]:
     """The rects where ``new`` may draw other pixels than ``old`` did: operations added or removed,
     and those drawn in another order (all but the longest run kept in order)."""
+    # The same operations at the start and at the end (the cloth, the plaques, most cards) are kept
+    # as they are: only what lies between is matched.
+    n = min(len(old), len(new))
+    head = 0
+    while head < n and old[head][0] == new[head][0]:
+        head += 1
+    tail = 0
+    while tail < n - head and old[-1 - tail][0] == new[-1 - tail][0]:
+        tail += 1
+    old = old[head : len(old) - tail]
+    new = new[head : len(new) - tail]
     waiting: dict[Any, list[int]] = {}
     for i, op in enumerate(old):
         waiting.setdefault(op[0], []).append(i)

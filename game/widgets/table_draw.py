@@ -117,12 +117,20 @@ class TableDrawing:
         spot = self.deal_number_spot() if text and self.layout is not None else None
         if spot is None:
             return
+        size = surface.get_size()
+        key = (text, spot, size, self.app.size[1])
+        img, rect = self.remembered("deal_number", key, lambda: self._deal_number(text, spot, size))
+        surface.blit(img, rect)
+
+    def _deal_number(
+        self, text: str, spot: tuple[str, tuple[int, int]], size: tuple[int, int]
+    ) -> tuple[pygame.Surface, pygame.Rect]:
         img = self.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
         rect = img.get_rect(**{spot[0]: spot[1]})
-        edge = text_edge(surface.get_size())
-        rect.right = min(rect.right, surface.get_width() - edge)  # clear of the rail
+        edge = text_edge(size)
+        rect.right = min(rect.right, size[0] - edge)  # clear of the rail
         rect.left = max(rect.left, edge)
-        surface.blit(img, rect)
+        return img, rect
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         msg = self.message

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from game.words import i18n
 
 
@@ -10,9 +12,13 @@ def shown_name(name: str) -> str:
     current language ("Pavel" → "Павел" in Russian, and back), the untouched "You" / "Вы" likewise;
     any name the player chose stays as typed. Saves keep the name they were started with, so a game begun
     in one language reads right when continued in the other."""
+    return _shown_name(name, i18n.get_language())
+
+
+@functools.lru_cache(maxsize=512)  # the tables ask for every seat's name each frame
+def _shown_name(name: str, lang: str) -> str:
     from game.store.settings import BOT_NAMES, DEFAULT_NAMES
 
-    lang = i18n.get_language()
     for table in (DEFAULT_NAMES, BOT_NAMES):
         here = table.get(lang, table["en"])
         for names in table.values():
