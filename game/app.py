@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="headless: play DEALS deals in one app with resizes, menu trips, hints and undos; "
                         "print memory and frame times")
     p.add_argument("--size", metavar="WxH", help="window size, e.g. 1600x1000")
+    p.add_argument("--paint-whole", action="store_true",
+                   help="draw every frame whole, not only where it changed (to compare; --bench, --demo)")
     p.add_argument("--seed", type=seed_int, help="deal seed for --demo/--bench")
     p.add_argument(
         "--smoke", action="store_true",
@@ -552,6 +554,8 @@ class App:
 
     def paints_in_parts(self) -> bool:
         """Every scene shown draws in a way the painter can follow, and pygame_gui shows nothing."""
+        if getattr(self.args, "paint_whole", False):
+            return False
         if not all(getattr(s, "painted_in_parts", False) for s in self.stack.shown()):
             return False
         return self._ui is None or not any(

@@ -525,6 +525,23 @@ def _about(s: Smoke) -> None:
     s.check("About: the folder could not be opened")
 
 
+@visit("demo tables")
+def _demo(s: Smoke) -> None:
+    """``salon --demo``: bots in every seat, its word on the cloth, before the cards and in play."""
+    from game.screens import open_table
+
+    for game in ("uragan", "eralash"):
+        s.home()
+        table = open_table(s.app, game, demo=True, seed=7, level="novice")
+        for moves in (0, 6):  # as dealt, then a few moves in (the log's glance and the plaques filled)
+            for _ in range(600):
+                if len(table.match.moves) >= moves and not table.busy() and not table.holds:
+                    break
+                table.tweens.finish_all()
+                s.frames(1, dt=0.5)
+            s.check(f"{game} demo: " + ("the deal" if not moves else "in play"))
+
+
 # the coach's visits after these (the replay viewer, records), then the long-name pass, last
 from game.checks import smoke_coach, smoke_names  # noqa: E402, F401
 

@@ -157,11 +157,6 @@ class EralashPlaques(EralashPlates):
                 shown = plaque.compose(key, rect, felt, self.text, draw), plaque.rect
         if shown is not None:
             surface.blit(*shown)
-        if self.demo and not self.reveal:
-            small = self.font_size(0.017)
-            d = self.text.get(t("table.demo"), small, DIM, "italic", shadow=True)
-            # Under the trump indicator: below the score plaque the left seat's hand would cover it.
-            surface.blit(d, d.get_rect(topright=(self.layout.trump.right, self.trump_rect().bottom + 6)))
 
     def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int]:
         small = self.font_size(0.017)

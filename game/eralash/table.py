@@ -134,14 +134,16 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         lay.trump.height = self.trump_height(lay)
         return lay
 
+    def deal_number_text(self) -> str:
+        """In a demo the number says so too ("Demo · Game No. 7"): no room for a line of its own."""
+        text = super().deal_number_text()
+        return t("table.demo_number", number=text) if text and self.demo and not self.reveal else text
+
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
-        """Under the trump indicator, at the top right (under the demo's mark in a demo)."""
+        """Under the trump indicator, at the top right."""
         if self.reveal:
             return None  # the example game: a record of the text, not a deal to play again
-        lay = self.layout
-        below = self.trump_rect().bottom + 6
-        below += self.font_size(0.017) + 8 if self.demo and not self.reveal else 0
-        return ("topright", (lay.trump.right, below))
+        return ("topright", (self.layout.trump.right, self.trump_rect().bottom + 6))
 
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:

@@ -160,7 +160,7 @@ class UraganPlaques:
         if self.demo:
             small = self.font_size(0.019)
             d = self.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
-            surface.blit(d, d.get_rect(bottomleft=(rect.x + 8, lay.size[1] - int(lay.size[1] * 0.05))))
+            surface.blit(d, d.get_rect(topleft=(rect.x + 8, rect.bottom + 6)))  # clear of the log's glance
 
     def score_key(self, names: tuple[str, ...], rect: pygame.Rect) -> tuple[Any, ...]:
         """Everything the score plaque shows (its image is composed again when this changes)."""
