@@ -558,9 +558,11 @@ class App:
             return False
         if not all(getattr(s, "painted_in_parts", False) for s in self.stack.shown()):
             return False
-        return self._ui is None or not any(
-            getattr(e, "visible", False) for e in self._ui.get_sprite_group().sprites()
-        )
+        if self._ui is None:
+            return True
+        root = self._ui.get_root_container()  # (always there and visible; it draws nothing itself)
+        shown = (e for e in self._ui.get_sprite_group().sprites() if e is not root)
+        return not any(getattr(e, "visible", False) for e in shown)
 
     def show(self) -> None:
         """Put the frame just drawn on the screen: the whole window, or only what changed."""

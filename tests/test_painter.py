@@ -5,13 +5,13 @@ catches a scene that draws behind the recorder's back."""
 import pygame
 import pytest
 from helpers import DT, frames
+from test_review_viewer import DATA
 
 from game.review.open import open_record
 from game.scene import Scene
 from game.screens import open_table
 from game.widgets import shapes
 from game.widgets.painter import Painter, Recorder, changed_places, merged
-from test_review_viewer import DATA
 
 SIZE = (960, 600)
 
@@ -158,3 +158,25 @@ def test_the_comparison_catches_a_shape_drawn_behind_the_recorders_back(make_app
     app.stack.push(Sloppy(straight))
     bad = differing_frames(app, 10)
     assert (bad != []) == straight
+
+
+def test_a_table_opened_from_the_menu_is_painted_in_parts_and_a_gui_element_over_it_whole(make_app):
+    import pygame_gui
+
+    from game.menus.menu import MenuScene
+
+    app = make_app(size=SIZE, speed="fast", bots="test_uragan_table:make_first_bot")
+    app.stack.push(MenuScene(app))
+    frames(app, 3)
+    open_table(app, "uragan", demo=True, seed=5, level="club")
+    parts = app.painter.parts
+    assert differing_frames(app, 60) == []
+    assert app.paints_in_parts() and app.painter.parts - parts > 30  # pygame_gui's root is not in the way
+    button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 120, 40), "over the table", app.ui)
+    assert not app.paints_in_parts()
+    whole = app.painter.whole
+    frames(app, 5)
+    assert app.painter.parts - parts > 30 and app.painter.whole == whole  # drawn whole, not by the painter
+    button.kill()
+    frames(app, 2)
+    assert app.paints_in_parts() and app.painter.whole == whole + 1  # painted whole once, then in parts
