@@ -28,7 +28,7 @@ from game.widgets.boxes import ComposedPlaque
 from game.widgets.buttons import button_height
 from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
-from game.words.i18n import plural, t
+from game.words.i18n import get_language, plural, t
 
 
 class EralashPlaques(EralashPlates):
@@ -234,6 +234,11 @@ class EralashPlaques(EralashPlates):
         what ends it (tricks: someone reaching the target, or this very deal when it must)."""
         match = self.match
         points = match.score() if match.deal is self.shown else match.finished_points()
+        key = (tuple(points), match.deal is self.shown, len(match.deals_done), get_language())
+        return self.remembered("race_line", key, lambda: self._race_line(points))
+
+    def _race_line(self, points: list[float]) -> str:
+        match = self.match
         best = max(points)
         leaders = [side for side, p in enumerate(points) if p == best]
         if len(leaders) == 1:
@@ -258,10 +263,15 @@ class EralashPlaques(EralashPlates):
         if getattr(self, "peeking", False):
             return None
         lines = self.race_lines()
-        font = self.text.font(self.font_size(0.018), "italic")
-        rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines), font.get_linesize() * len(lines))
+        fs = self.font_size(0.018)
+        size = self.remembered("race_size", (tuple(lines), fs), lambda: self._race_size(lines, fs))
+        rect = pygame.Rect((0, 0), size)
         rect.midbottom = (self.layout.centre[0], self.layout.trick_area.top - 2)
         return rect
+
+    def _race_size(self, lines: list[str], fs: int) -> tuple[int, int]:
+        font = self.text.font(fs, "italic")
+        return max(font.size(line)[0] for line in lines), font.get_linesize() * len(lines)
 
     def race_lines(self) -> list[str]:
         """The race line wrapped to the cloth between the score plaque and the trump plaque."""

@@ -13,7 +13,7 @@ import pygame
 from game.looks.themes import BRASS_LIGHT, GLOW, IVORY
 from game.widgets import shapes
 from game.words.grammar import say
-from game.words.i18n import t
+from game.words.i18n import get_language, t
 
 RING = 4
 TRICK_DWELL = 2.5  # seconds a finished trick stays at Normal speed (Slow: longer, Fast: shorter)
@@ -102,6 +102,10 @@ class TrickMarks:
         i = self.gather
         if not self.trick_captions or i is None or i >= len(deal.winners) or getattr(self, "peeking", False):
             return None
+        key = (id(deal), i, tuple(deal.trick_cards(i)), deal.winners[i], deal.trump, get_language())
+        return self.remembered("trick_caption", key, lambda: self._trick_caption(deal, i))  # type: ignore[attr-defined]
+
+    def _trick_caption(self, deal: Any, i: int) -> str:
         cards = deal.trick_cards(i)
         winner = deal.winners[i]
         card = cards[(winner - deal.trick_leader(i)) % deal.n]
@@ -116,15 +120,18 @@ class TrickMarks:
         if words is None:
             return None
         fs, lines = self.caption_lines(words)
-        font = self.text.font(fs, "bold")
-        w = max(font.size(line)[0] for line in lines)
-        box = pygame.Rect(0, 0, w + 36, font.get_linesize() * len(lines) + 14)
+        box = pygame.Rect((0, 0), self.remembered("caption_size", (words, fs, tuple(lines)),  # type: ignore[attr-defined]
+                                                  lambda: self._caption_size(fs, lines)))
         box.center = self.layout.message.center
         cards, _ = self.trick_on_cloth()
         bottoms = [self.sprites[c].rect(self.images.size).bottom for c in cards if c in self.sprites]
         if bottoms:
             box.top = max(box.top, max(bottoms) + 4)
         return box
+
+    def _caption_size(self, fs: int, lines: list[str]) -> tuple[int, int]:
+        font = self.text.font(fs, "bold")
+        return max(font.size(line)[0] for line in lines) + 36, font.get_linesize() * len(lines) + 14
 
     def draw_trick_caption(self, surface: pygame.Surface) -> None:
         box = self.caption_rect()

@@ -110,14 +110,19 @@ class Recorder(pygame.Surface):
 
 def _frozen(value: Any) -> Any:
     """A hashable copy of a shape's arguments (colours, rects and point lists become tuples)."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, pygame.Rect):
+    kind = type(value)
+    if kind is int or kind is float or kind is str:
+        return value
+    if kind is pygame.Rect:
         return ("rect", value.x, value.y, value.w, value.h)
+    if kind is tuple or kind is list:
+        return tuple([_frozen(v) for v in value])
     if isinstance(value, pygame.Color):
         return tuple(value)
     if isinstance(value, pygame.math.Vector2):
         return (value.x, value.y)
+    if isinstance(value, pygame.Rect):
+        return ("rect", value.x, value.y, value.w, value.h)
     return value
 
 
