@@ -187,6 +187,7 @@ def test_a_trick_won_by_trumping_says_so():
     class Stub:
         shown, gather, peeking, trick_captions = Deal(), 0, False, True
         trick_caption = EralashTable.trick_caption
+        _trick_caption, remembered = EralashTable._trick_caption, EralashTable.remembered
 
         def form(self, seat):
             return "n"
