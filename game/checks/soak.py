@@ -224,7 +224,8 @@ class Soak:
         self.s.frames(2)
         start = len(self.frame_ms)
         for _ in range(PROBE_FRAMES):
-            app._drawn_top = None  # draw it, as a moving table would be
+            app._drawn_top = None  # draw it, as a moving table would be, and paint all of it (the
+            app.painter.forget()  # frame's whole cost: what a long session could have slowed)
             self.s.frames(1)
         out = percentiles(self.frame_ms[start:])
         self.probes_cpu.append(percentiles(self.frame_cpu_ms[start:]))
