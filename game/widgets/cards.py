@@ -20,6 +20,8 @@ from game.widgets.text import TextCache
 
 RED_SUITS = (C.HEARTS, C.DIAMONDS)
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
+ANGLE_STEP = 3  # degrees between the turned images a card is drawn with
+ROTATED_BYTES = 96 * 2**20  # the turned and scaled images kept (at 4K one is up to a megabyte)
 
 
 class CardImages:
@@ -44,6 +46,7 @@ class CardImages:
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._rotated: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._rotated_bytes = 0
         self.rasterised = 0  # images made here (a steady frame makes none)
         from game.looks.art import CardArt
 
@@ -56,6 +59,7 @@ class CardImages:
         self._faces.clear()
         self._back = None
         self._rotated.clear()
+        self._rotated_bytes = 0
         self._art.set_size(size)
 
     def set_style(
@@ -66,11 +70,13 @@ class CardImages:
             self.four_colour = self.four_colour if four_colour is None else four_colour
             self._faces.clear()
             self._rotated.clear()
+            self._rotated_bytes = 0
             self._art.set_deck(self.lang, self.four_colour)
         if back and back != self.back_name:
             self.back_name = back
             self._back = None
             self._rotated.clear()
+            self._rotated_bytes = 0
             self._art.set_back(back)
 
     def cached(self, card: int | None, face_up: bool) -> bool:
@@ -92,25 +98,30 @@ class CardImages:
     def image(
         self, card: int | None, face_up: bool, angle: float = 0.0, scale: float = 1.0
     ) -> pygame.Surface:
-        """The image to blit, turned by ``angle`` degrees (whole degrees) and scaled (in 5 % steps).
+        """The image to blit, turned by ``angle`` degrees (in steps of ``ANGLE_STEP``) and scaled (in
+        5 % steps).
 
         Turning uses ``transform.rotate`` (exact for right angles, a quarter of a millisecond
-        otherwise) and is cached, so a card spinning into a pile costs little and one at rest nothing.
-        """
+        otherwise, a millisecond at 4K) and is cached, so a card spinning into a pile costs little and
+        one at rest nothing. The steps make the cards of a deal, flying the same way face down, share
+        their turned backs: at 60 FPS a card turns a few degrees a frame anyway, and the angles cards
+        rest at (0, 90, a pile's -3 and 6) are on the steps."""
         base = self.face(card) if face_up and card is not None else self.back()
-        a = round(angle) % 360
+        a = ANGLE_STEP * round(angle / ANGLE_STEP) % 360
         s = round(scale * 20)
         if a == 0 and s == 20:
             return base
         key = (card if face_up and card is not None else -1, a, s)
         surf = self._rotated.get(key)
         if surf is None:
-            if len(self._rotated) > 800:
+            if len(self._rotated) > 800 or self._rotated_bytes > ROTATED_BYTES:
                 self._rotated.clear()
+                self._rotated_bytes = 0
             surf = base if s == 20 else pygame.transform.smoothscale_by(base, s / 20)
             if a:
                 surf = pygame.transform.rotate(surf, a)
             self._rotated[key] = surf
+            self._rotated_bytes += surf.get_width() * surf.get_height() * 4
         return surf
 
     def warm(self, cards: list[int]) -> None:
