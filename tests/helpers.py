@@ -136,18 +136,15 @@ def crafted_uragan_deal(table: Any, hand0: list[str], table_cards: list[str], ha
 def play_a_card(app: Any, table: Any, limit: int = 3000) -> None:
     """Frames until the player of an Uragan table may play, then their first legal card: a game the
     player has played in (one that a new game would abandon, counted as a loss)."""
-    from engine.uragan import LET_STAND
+    from game.checks.tour import uragan_step
 
     for _ in range(limit):
         if table.can_play_card():
             table.submit(next(m for m in table.match.legal_moves() if type(m).__name__ == "Play"))
             frames(app, 2)
             return
-        # The bot thinks against the clock, so which card it plays depends on the machine: a play that
-        # breaks a priority asks the player to claim first, a capture with a choice asks which.
-        if not table.busy() and table.claim_prompt():
-            table.answer_claim(LET_STAND)
-        elif not table.busy() and table.pick_moves():
-            table.choose(0)
+        # A random deal's bot play may break a priority (the player is asked to claim first) or a
+        # capture may give a choice: answered as the smoke answers them.
+        uragan_step(table)
         frames(app, 1, dt=0.1)
     raise AssertionError("the player's turn never came")

@@ -142,8 +142,7 @@ def test_new_game_after_a_robber_opens_the_options(make_app):
 
 
 def test_new_game_after_an_uragan_match_opens_the_options(make_app):
-    from test_uragan_table import LET_STAND
-
+    from game.checks.tour import uragan_step
     from game.uragan.table import UraganTable
     from game.widgets.score_sheet import ScoreSheetScene
 
@@ -153,12 +152,7 @@ def test_new_game_after_an_uragan_match_opens_the_options(make_app):
     for _ in range(5000):
         if isinstance(app.stack.top, ScoreSheetScene) and table.match.is_over():
             break
-        if table.can_play_card():
-            table.submit(table.match.legal_moves()[0])
-        elif table.claim_prompt() and not table.busy():
-            table.answer_claim(LET_STAND)
-        elif table.pick_moves() and not table.busy():
-            table.choose(0)
+        uragan_step(table)
         frames(app, 1, dt=0.1)
     sheet = app.stack.top
     frames(app, 40, dt=0.2)  # the rows counted up

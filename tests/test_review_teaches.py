@@ -253,7 +253,7 @@ def test_a_line_that_does_not_fit_the_position_shows_what_did():
 def drive_to_sheet(app, table, limit=4000, moves=None):
     """Play the player's first legal move (claims let stand) until a sheet or the viewer is on top,
     or until ``moves`` moves of the match were made."""
-    from engine.uragan import LET_STAND
+    from game.checks.tour import uragan_step
     from game.review.viewer import UraganReplay
     from game.widgets.score_sheet import ScoreSheetScene
 
@@ -262,12 +262,7 @@ def drive_to_sheet(app, table, limit=4000, moves=None):
             return
         if moves is not None and len(table.match.moves) >= moves:
             return
-        if table.can_play_card():
-            table.submit(table.match.legal_moves()[0])
-        elif table.claim_prompt() and not table.busy():
-            table.answer_claim(LET_STAND)
-        elif table.pick_moves() and not table.busy():
-            table.choose(0)
+        uragan_step(table)
         frames(app, 1, dt=0.1)
     raise AssertionError("the deal never ended")
 

@@ -13,7 +13,7 @@ import pytest
 from helpers import click, drop, frames
 
 from engine import cards as C
-from engine.uragan import LET_STAND
+from game.checks.tour import uragan_step
 from game.review.model import Replay, grade
 from game.review.open import open_record
 from game.review.viewer import EralashReplay, ReplayMixin, UraganReplay
@@ -212,12 +212,7 @@ def play_a_deal(app):
     for _ in range(4000):
         if isinstance(app.stack.top, (ScoreSheetScene, UraganReplay)):
             break
-        if table.can_play_card():
-            table.submit(table.match.legal_moves()[0])
-        elif table.claim_prompt() and not table.busy():
-            table.answer_claim(LET_STAND)
-        elif table.pick_moves() and not table.busy():
-            table.choose(0)
+        uragan_step(table)
         frames(app, 1, dt=0.1)
     assert any(isinstance(s, ScoreSheetScene) for s in app.stack.scenes)
     return table

@@ -9,6 +9,7 @@ from engine import cards as C
 from engine.uragan import CLAIM, LET_STAND, Play
 from engine.uragan.claim import breach
 from engine.uragan.deck import VALUE as table_value
+from game.checks.tour import uragan_step
 from game.uragan.table import UraganTable
 from game.widgets.table import BOT_DELAY
 
@@ -276,12 +277,7 @@ def test_the_deal_score_counts_up_then_the_next_deal_is_dealt(app):
     for _ in range(2000):  # play the deal out through the table's own API, in coarse time steps
         if app.stack.top is not table:
             break
-        if table.can_play_card():
-            table.submit(table.match.legal_moves()[0])
-        elif table.claim_prompt() and not table.busy():
-            table.answer_claim(LET_STAND)
-        elif table.pick_moves() and not table.busy():
-            table.choose(0)
+        uragan_step(table)
         frames(app, 1, dt=0.1)
     sheet = app.stack.top
     assert isinstance(sheet, ScoreSheetScene)

@@ -55,7 +55,7 @@ def rest(app: Any, waiter: Any, settle_s: float, measure_s: float) -> dict[str, 
 
 def _play_out_uragan(s: Any) -> Any:
     """A seeded Uragan deal played to its end-of-deal sheet (the first legal move each time)."""
-    from engine.uragan import LET_STAND
+    from game.checks.tour import uragan_step
     from game.uragan.table import UraganTable
     from game.widgets.score_sheet import ScoreSheetScene
 
@@ -65,12 +65,7 @@ def _play_out_uragan(s: Any) -> Any:
     for _ in range(400):
         if isinstance(s.app.stack.top, ScoreSheetScene):
             return s.app.stack.top
-        if table.can_play_card():
-            table.submit(table.match.legal_moves()[0])
-        elif table.claim_prompt() and not table.busy():
-            table.answer_claim(LET_STAND)
-        elif table.pick_moves() and not table.busy():
-            table.choose(0)
+        uragan_step(table)
         s.settle(table)
     raise RuntimeError("the Uragan deal never ended")
 

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from game.checks.tour import Smoke, visit
+from game.checks.tour import Smoke, uragan_step, visit
 
 REVIEW_ITERATIONS = 12  # a quick search: the smoke checks the screens, not the coach's strength
 
@@ -65,14 +65,7 @@ def _from_sheet(s: Smoke) -> None:
         for _ in range(400):
             if isinstance(s.app.stack.top, ScoreSheetScene):
                 break
-            if table.can_play_card():
-                table.submit(table.match.legal_moves()[0])
-            elif table.claim_prompt() and not table.busy():
-                from engine.uragan import LET_STAND
-
-                table.answer_claim(LET_STAND)
-            elif table.pick_moves() and not table.busy():
-                table.choose(0)
+            uragan_step(table)
             s.settle(table)
         sheet = s.app.stack.top
         if not isinstance(sheet, ScoreSheetScene):
@@ -361,14 +354,7 @@ def _hint_reason(s: Smoke) -> None:
         s.settle(table)
         if table.can_play_card() and any(table.reason_for_hint(m) for m in table.match.legal_moves()):
             break
-        if table.can_play_card():
-            table.submit(table.match.legal_moves()[0])
-        elif table.claim_prompt():
-            from engine.uragan import LET_STAND
-
-            table.answer_claim(LET_STAND)
-        elif table.pick_moves():
-            table.choose(0)
+        uragan_step(table)
     table.request_hint()
     s.settle(table, until=lambda: table.hint_move is not None and table._hint_request is None)
     if table.hint_reason is None:  # the smoke's bot advised a move the coach has nothing to add to

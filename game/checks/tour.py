@@ -44,6 +44,21 @@ def visit(name: str) -> Callable[[Callable[[Smoke], None]], Callable[[Smoke], No
     return register
 
 
+def uragan_step(table: Any) -> None:
+    """The player's plainest next step at an Uragan table: the first legal move when it is their card
+    to play; else, once nothing moves, a claim let stand or the first capture of a choice."""
+    from engine.uragan import LET_STAND
+
+    if table.can_play_card():
+        table.submit(table.match.legal_moves()[0])
+    elif table.busy():
+        return
+    elif table.claim_prompt():
+        table.answer_claim(LET_STAND)
+    elif table.pick_moves():
+        table.choose(0)
+
+
 # --- the bots of the smoke: instant, deterministic, and willing to break a priority once ----------------
 
 
