@@ -68,12 +68,6 @@ class EralashPlates:
     def plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
         """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
         size of the line under it, and that line."""
-        deal = self.shown
-        key = (self.layout, self.me, self.name(seat), self.plate_words(seat), self.plate_words(seat, False),
-               deal.trump, deal.trump_by, deal.chosen, tuple(self.app.size), get_language())
-        return self.remembered(f"plate{seat}", key, lambda: self._plate_text(seat))
-
-    def _plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
         place = self.layout.place(seat, self.me)
         width = max(1, self.plate_width(place)) - 2
         fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width, "bold", lines=2)

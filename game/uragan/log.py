@@ -150,15 +150,11 @@ class UraganLog:
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
     def _glance_rows(self, width: int, fs: int) -> list[tuple[int, list[str]]]:
-        lines = self.log_lines()
-        key = (id(lines), width, fs, i18n.get_language())
-        memo = self.__dict__.get("_glance_memo")
-        if memo is not None and memo[0] == key and memo[1] is lines:
-            return memo[2]
-        entries = lines[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
-        rows = [(seat, self.wrapped(text, fs, width)) for seat, text in entries]
-        self.__dict__["_glance_memo"] = (key, lines, rows)
-        return rows
+        entries = self.log_lines()[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
+        key = (tuple(entries), width, fs)
+        return self.remembered(  # type: ignore[attr-defined]
+            "glance_rows", key, lambda: [(seat, self.wrapped(text, fs, width)) for seat, text in entries]
+        )
 
     def draw_log_glance(self, surface: pygame.Surface) -> None:
         """The glance, composed once per what it says and blitted whole (``ComposedPlaque``)."""
@@ -170,7 +166,8 @@ class UraganLog:
             self._draw_log_glance(surface, box)
             return
         fs = self.font_size(0.017)
-        key = (tuple(box), id(self._glance_rows(box.width - 20, fs)), self.me, self.suits(),
+        rows = self._glance_rows(box.width - 20, fs)
+        key = (tuple(box), tuple((seat, tuple(lines)) for seat, lines in rows), self.me, self.suits(),
                i18n.get_language())
         plaque = self.__dict__.setdefault("_glance_plaque", ComposedPlaque())
         shown = plaque.shown(key, felt)
@@ -189,7 +186,7 @@ class UraganLog:
         title = self.text.get(t("story.log.glance"), self.font_size(0.019), BRASS_LIGHT)
         surface.blit(title, (x, y))
         y += title.get_height() + 4
-        rows = self._glance_rows(self._glance_box().width - 20, fs)
+        rows = self._glance_rows(box.width - 20, fs)
         for seat, lines in rows:
             colour = IVORY if seat == self.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
             for line in lines:

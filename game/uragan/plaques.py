@@ -121,8 +121,8 @@ class UraganPlaques:
         return min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
 
     def draw_score(self, surface: pygame.Surface) -> None:
-        """The score plaque, drawn once per score and turn and blitted whole (``ComposedPlaque``); the
-        demo's word is drawn over it each frame."""
+        """The score plaque, drawn once per score and turn and blitted whole (``ComposedPlaque``); a
+        demo's word goes under it."""
         lay = self.layout
         deal = self.shown
         done = self.match.deals_done
@@ -133,13 +133,8 @@ class UraganPlaques:
             self.turn_seat(), tuple(lay.score), lay.size, names, get_language(),
             bool(getattr(self.app.settings, "four_colour", False)), tuple(self.humans),
         )
-        memo = self.__dict__.get("_score_memo")
-        if memo is not None and memo[0] == state:
-            rect, key = memo[1], memo[2]
-        else:
-            rect = self.score_rect()
-            key = self.score_key(names, rect)
-            self.__dict__["_score_memo"] = (state, rect, key)
+        rect = self.remembered("score_rect", state, self.score_rect)  # type: ignore[attr-defined]
+        key = self.remembered("score_key", state, lambda: self.score_key(names, rect))  # type: ignore[attr-defined]
         plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
         felt = self._felt
         shown = plaque.shown(key, felt)
