@@ -35,14 +35,20 @@ def eralash_app(make_app):
     return make_app(speed="fast", bots="test_eralash_table:make_first_bot")
 
 
-def test_uragan_keys_in_the_bots_turn_pick_a_card_but_never_play_it(uragan_app):
-    app = uragan_app
+def bots_turn_held(app):
+    """An Uragan table where the player has trailed 2♠ and the bot's answer is held back."""
     table = new_table(app, claims="strict")  # no claim for the player to answer in between
     settle(app, table)
     crafted(app, table, ["2S", "3S"], ["KC", "QS", "AD", "6H"])
     hold = HeldReplies(app.worker)
     hold.held = True
     drag(app, centre(table, C.parse("2S")), empty_cloth(table))
+    return table, hold
+
+
+def test_uragan_keys_in_the_bots_turn_pick_a_card_but_never_play_it(uragan_app):
+    app = uragan_app
+    table, hold = bots_turn_held(app)
     assert len(table.match.moves) == 1
     until(app, lambda: not table.busy())
     assert table.match.current_player() not in table.humans
@@ -66,12 +72,7 @@ def test_uragan_keys_in_the_bots_turn_pick_a_card_but_never_play_it(uragan_app):
 
 def test_uragan_a_click_on_the_cloth_in_the_bots_turn_plays_nothing(uragan_app):
     app = uragan_app
-    table = new_table(app, claims="strict")  # no claim for the player to answer in between
-    settle(app, table)
-    crafted(app, table, ["2S", "3S"], ["KC", "QS", "AD", "6H"])
-    hold = HeldReplies(app.worker)
-    hold.held = True
-    drag(app, centre(table, C.parse("2S")), empty_cloth(table))
+    table, hold = bots_turn_held(app)
     until(app, lambda: not table.busy())
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre(table, C.parse("3S")), button=1)])
     frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre(table, C.parse("3S")), button=1)])
