@@ -74,7 +74,8 @@ def test_a_broken_screen_fails_the_check(make_app):
     assert "Printed over" in text
 
 
-def test_a_table_button_over_a_card_fails_the_check(make_app):
+def dealt_uragan(make_app):
+    """An Uragan table at ``SIZE`` with its cards dealt and nothing moving."""
     from game.uragan.table import UraganTable
 
     app = make_app(size=SIZE)
@@ -83,6 +84,11 @@ def test_a_table_button_over_a_card_fails_the_check(make_app):
     table._opening_pending = False
     frames(app, 2)
     table.tweens.finish_all()
+    return app, table
+
+
+def test_a_table_button_over_a_card_fails_the_check(make_app):
+    app, table = dealt_uragan(make_app)
     assert not [p for p in check_app(app) if "covers the card" in p]
     card = next(iter(table.sprites.values()))
     table.buttons[0].rect.center = (int(card.x), int(card.y))
@@ -198,14 +204,7 @@ def test_the_abandon_dialog_leaves_room_round_its_labels(make_app):
 
 
 def test_a_text_drawn_under_the_cards_of_a_table_is_found_hidden(make_app):
-    from game.uragan.table import UraganTable
-
-    app = make_app(size=SIZE)
-    table = UraganTable.new_game(app, seed=3, level="club")
-    app.stack.push(table)
-    table._opening_pending = False
-    frames(app, 2)
-    table.tweens.finish_all()
+    app, table = dealt_uragan(make_app)
     assert not [p for p in check_app(app) if "Planted" in p]
     card = next(iter(table.sprites.values()))
     draw_table = table.draw_table
