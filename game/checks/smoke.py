@@ -49,6 +49,17 @@ def _bot_thinking(s: Smoke) -> Any:
         worker.poll = poll
 
 
+def _to_first_card(s: Smoke, table: Any) -> None:
+    """Through the trump choice (the first suit) and the declarations to the player's first card."""
+    for _ in range(400):
+        if table.must_choose_trump():
+            table.choose_trump(table.shown.choices[0])
+        elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
+            table.end_declarations()
+        elif table.can_play_card():
+            return
+        s.settle(table)
+
 @visit("a bot thinking")
 def _thinking(s: Smoke) -> None:
     """The turn marker and "… is thinking…" under a bot that takes a moment, at both tables."""
@@ -68,14 +79,7 @@ def _thinking(s: Smoke) -> None:
             raise RuntimeError("the thinking bot is not marked")
         s.check("Uragan: the bot is thinking")
     table = _eralash_table(s, 4)
-    for _ in range(400):
-        if table.must_choose_trump():
-            table.choose_trump(table.shown.choices[0])
-        elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
-            table.end_declarations()
-        elif table.can_play_card():
-            break
-        s.settle(table)
+    _to_first_card(s, table)
     legal = table.legal_mask_for_me()
     with _bot_thinking(s):
         table.play_card((legal & -legal).bit_length() - 1)
@@ -277,14 +281,7 @@ def _eralash_marks(s: Smoke) -> None:
     """A trick in the centre with its led card marked, then complete with the winner marked."""
     for players in (2, 3, 4):
         table = _eralash_table(s, players)
-        for _ in range(400):
-            if table.must_choose_trump():
-                table.choose_trump(table.shown.choices[0])
-            elif getattr(table, "phase", "") == "declare" and table.shown.trump >= 0:
-                table.end_declarations()
-            elif table.can_play_card():
-                break
-            s.settle(table)
+        _to_first_card(s, table)
         legal = table.legal_mask_for_me()
         table.tweens.speed = "normal"  # the complete trick lies a moment before it is gathered
         table.play_card((legal & -legal).bit_length() - 1)
