@@ -21,7 +21,7 @@ from engine.eralash import (
     trick_winner,
     trump_from_runs,
 )
-from engine.eralash.deal import deal_hands, draw_lot
+from engine.eralash.dealing import deal_hands, draw_lot
 from engine.state import IllegalMove
 
 C = parse

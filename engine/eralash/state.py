@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.cards import FULL_DECK, SUIT_MASK, CardSet, Suit, name, parse_set
-from engine.eralash.deal import deal_hands
+from engine.eralash.dealing import deal_hands
 from engine.eralash.honours import ACES, announced_aces, honour_points
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import ChooseTrump, Move
