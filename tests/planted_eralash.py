@@ -27,7 +27,7 @@ from engine.bots.eralash.master import MasterBot
 from engine.cards import SUIT_MASK
 from engine.eralash.match import Match
 from engine.eralash.options import Options
-from engine.eralash.state import Deal
+from engine.eralash.deal import Deal
 
 DATA = pathlib.Path(__file__).parent / "data" / "planted_eralash.json"
 

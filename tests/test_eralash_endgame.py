@@ -13,7 +13,7 @@ from engine.bots.eralash.master import MasterBot
 from engine.bots.eralash.view import Situation
 from engine.cards import parse, parse_set
 from engine.eralash.options import Options
-from engine.eralash.state import Deal
+from engine.eralash.deal import Deal
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 

@@ -22,7 +22,7 @@ from engine.eralash.moves import (
 )
 from engine.eralash.options import Options
 from engine.eralash.run import RANK_VALUE, Run, find_runs, run_points
-from engine.eralash.state import Deal
+from engine.eralash.deal import Deal
 from engine.eralash.trick import legal_cards, trick_winner
 from engine.eralash.trump import trump_from_runs
 from engine.eralash.view import View

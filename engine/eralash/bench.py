@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.eralash.options import Options
-from engine.eralash.state import Deal
+from engine.eralash.deal import Deal
 
 
 def _rate(body: Callable[[], int], seconds: float) -> tuple[int, float]:

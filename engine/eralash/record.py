@@ -9,7 +9,7 @@ from engine.eralash.illegal import IllegalPlay
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, parse_suit
 from engine.eralash.options import Options
-from engine.eralash.state import Deal
+from engine.eralash.deal import Deal
 from engine.eralash.trump import suit_name
 from engine.state import RecordError
 

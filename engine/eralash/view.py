@@ -12,7 +12,7 @@ from engine.eralash.options import Options
 from engine.eralash.run import Run
 
 if TYPE_CHECKING:
-    from engine.eralash.state import Deal
+    from engine.eralash.deal import Deal
 
 
 _NOT_KNOWLEDGE = ("_hidden", "_deal_type")  # caches and plumbing, not what the seat knows

@@ -24,7 +24,7 @@ from engine.bots.eralash.club import ClubBot
 from engine.bots.eralash.endgame import Endgame, TooBig
 from engine.bots.eralash.view import Situation
 from engine.eralash.options import Options
-from engine.eralash.state import Deal
+from engine.eralash.deal import Deal
 
 
 def positions(n: int, deals: int, seed: int, options: Options) -> list[tuple[Deal, Any]]:
