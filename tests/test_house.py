@@ -49,16 +49,16 @@ def test_every_module_has_a_floor():
 
 def test_a_planted_circle_is_caught_even_when_deferred(tree: Path):
     view = tree / "engine" / "uragan" / "view.py"
-    plant(view, "def _planted():\n    from engine.uragan.deal_state import Deal\n\n    return Deal\n")
+    plant(view, "def _planted():\n    from engine.uragan.deal import Deal\n\n    return Deal\n")
     found = house.findings(tree)
     circles = [f for f in found if f.startswith("import circle:")]
-    assert any("engine.uragan.view" in f and "engine.uragan.deal_state" in f for f in circles), found
+    assert any("engine.uragan.view" in f and "engine.uragan.deal" in f for f in circles), found
 
 
 def test_a_type_checking_import_is_not_a_circle(tree: Path):
     view = tree / "engine" / "uragan" / "view.py"
     text = view.read_text(encoding="utf-8")
-    assert "if TYPE_CHECKING:\n    from engine.uragan.deal_state import Deal" in text
+    assert "if TYPE_CHECKING:\n    from engine.uragan.deal import Deal" in text
     assert house.findings(tree) == []
 
 

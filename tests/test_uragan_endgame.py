@@ -16,7 +16,7 @@ from engine.bots.uragan.endgame import (
 )
 from engine.bots.uragan.endgame_bench import last_round_positions
 from engine.cards import parse
-from engine.uragan.deal_state import Deal
+from engine.uragan.deal import Deal
 from engine.uragan.moves import Play
 
 

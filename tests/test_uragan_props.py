@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.uragan import VALUE, Deal, Options, Play, breach, captures
 from engine.uragan.capture import capture_counts, histogram, nth_capture
-from engine.uragan.deal_state import PLAY
+from engine.uragan.deal import PLAY
 from engine.uragan.deck import DECK_CARDS
 
 tables = st.sets(st.sampled_from(DECK_CARDS), max_size=10).map(lambda s: sum(1 << c for c in s))

@@ -8,7 +8,7 @@ import pytest
 
 from engine.cards import CardSet
 from engine.uragan import DECK, LET_STAND, Deal, Match, Options, Play, breach
-from engine.uragan.deal_state import CLAIM_PHASE, PICK, PLAY
+from engine.uragan.deal import CLAIM_PHASE, PICK, PLAY
 from engine.uragan.record import match_from_record
 
 MODES = [Options(), Options(claims="strict"), Options(primiera_all_suits=False, target=8)]

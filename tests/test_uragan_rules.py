@@ -19,7 +19,7 @@ from engine.uragan import (
     captures,
     primiera,
 )
-from engine.uragan.deal_state import CLAIM_PHASE, PICK, PLAY
+from engine.uragan.deal import CLAIM_PHASE, PICK, PLAY
 from engine.uragan.score import breakdown
 
 BOOK = Options()

@@ -4,7 +4,7 @@ import random
 from collections import Counter
 
 from engine.uragan import DECK, Deal, Match, Options
-from engine.uragan.deal_state import CLAIM_PHASE, PICK, PLAY
+from engine.uragan.deal import CLAIM_PHASE, PICK, PLAY
 
 
 def positions(options: Options, n_deals: int, seed: int = 0):

@@ -96,7 +96,7 @@ def _kind(game: str, match: Any, move: object) -> tuple[str, int, int]:
     """(kind, deal number, play number) of the move about to be made in ``match``."""
     deal_no = len(match.deals_done) + 1
     if game == "uragan":
-        from engine.uragan.deal_state import CLAIM_PHASE, PICK
+        from engine.uragan.deal import CLAIM_PHASE, PICK
 
         phase = match.deal.phase
         kind = "claim" if phase == CLAIM_PHASE else "pick" if phase == PICK else "play"

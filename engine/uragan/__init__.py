@@ -24,7 +24,7 @@ whose ``determinize(rng)`` samples a full Deal; ``Deal.random_playout(rng)`` pla
 
 from engine.uragan.capture import capture_table, captures
 from engine.uragan.claim import EQUAL, TRAIL, Breach, breach, demanded
-from engine.uragan.deal_state import CLAIM_PHASE, PICK, PLAY, ClaimEvent, Deal, PlayRecord
+from engine.uragan.deal import CLAIM_PHASE, PICK, PLAY, ClaimEvent, Deal, PlayRecord
 from engine.uragan.deck import DECK, VALUE
 from engine.uragan.match import Match
 from engine.uragan.moves import (

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from engine.uragan import capture
-from engine.uragan.deal_state import Deal
+from engine.uragan.deal import Deal
 from engine.uragan.deck import DECK_CARDS
 from engine.uragan.options import Options
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine import cards as C
 from engine.state import IllegalMove
-from engine.uragan.deal_state import Deal
+from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Move, move_from_json, move_to_json, take_names
 from engine.uragan.options import Options

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import cards as C
 from engine.state import IllegalMove, RecordError
-from engine.uragan.deal_state import CLAIM_PHASE, PICK, Deal
+from engine.uragan.deal import CLAIM_PHASE, PICK, Deal
 from engine.uragan.deck import DECK, PLAYS_PER_DEAL
 from engine.uragan.match import Match
 from engine.uragan.moves import CLAIM, LET_STAND, Play, take_name, take_names

@@ -21,7 +21,7 @@ from engine.uragan.options import Options
 from engine.uragan.sweep import UraganMark
 
 if TYPE_CHECKING:
-    from engine.uragan.deal_state import Deal
+    from engine.uragan.deal import Deal
 
 
 @dataclass(frozen=True)

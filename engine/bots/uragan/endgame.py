@@ -26,7 +26,7 @@ from engine.bots.uragan.odds import outcome, win_table
 from engine.cards import HEARTS, SUIT_MASK, cards
 from engine.uragan.capture import capture_table
 from engine.uragan.claim import breach
-from engine.uragan.deal_state import CLAIM_PHASE, PICK, Deal
+from engine.uragan.deal import CLAIM_PHASE, PICK, Deal
 from engine.uragan.deck import DECK, ROUNDS, VALUE, VALUE_MASK
 from engine.uragan.moves import CLAIM, LET_STAND, Play
 from engine.uragan.primiera import _BEST

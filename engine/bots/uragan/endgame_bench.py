@@ -12,7 +12,7 @@ import tracemalloc
 from typing import Any
 
 from engine.bots.uragan.endgame import Endgame, master_utility, points_utility
-from engine.uragan.deal_state import Deal
+from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.legal import PLAYS_PER_ROUND
 

@@ -18,7 +18,7 @@ from engine.bots.uragan.club import CARD_WORTH, SEVEN_OF_HEARTS
 from engine.bots.uragan.odds import match_value, outcome, win_table
 from engine.cards import HEARTS, SUIT_MASK
 from engine.uragan.capture import capture_table
-from engine.uragan.deal_state import PLAY, Deal
+from engine.uragan.deal import PLAY, Deal
 from engine.uragan.deck import ROUNDS, VALUE, VALUE_MASK
 from engine.uragan.moves import Play
 from engine.uragan.primiera import _BEST

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from engine.bots.search import Deadline, _gc_paused, decision_rng, ismcts, random_rollout
 from engine.bots.uragan.endgame import Endgame, deal_of_view, master_utility, opponent_hand_known
 from engine.bots.uragan.eval import greedy_playout, make_evaluator, make_static_evaluator, no_rollout
-from engine.uragan.deal_state import PLAY, Deal, legal_moves_in
+from engine.uragan.deal import PLAY, Deal, legal_moves_in
 from engine.uragan.deck import ROUNDS
 from engine.uragan.view import View
 

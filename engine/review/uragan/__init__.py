@@ -34,7 +34,7 @@ from engine.bots.uragan.master import Resampler, lawful_moves, strict_move_gener
 from engine.bots.uragan.odds import match_value, outcome, win_table
 from engine.review.budget import Budget, check
 from engine.review.judgement import NOISE, Judgement, best_of
-from engine.uragan.deal_state import Deal
+from engine.uragan.deal import Deal
 from engine.uragan.view import View
 
 EXPLORATION = 0.25  # Master's
