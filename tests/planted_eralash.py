@@ -25,9 +25,9 @@ from typing import Any
 from engine.bots.eralash.club import ClubBot
 from engine.bots.eralash.master import MasterBot
 from engine.cards import SUIT_MASK
+from engine.eralash.deal import Deal
 from engine.eralash.match import Match
 from engine.eralash.options import Options
-from engine.eralash.deal import Deal
 
 DATA = pathlib.Path(__file__).parent / "data" / "planted_eralash.json"
 

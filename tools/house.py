@@ -1,7 +1,7 @@
 """The house's shape, read from the code: import circles, floors crossed, game-named files in shared folders.
 
 Usage: ``python tools/house.py [ROOT]`` prints one line per finding and exits 1 if there is any.
-docs/architecture.md describes the floors; tests/test_house.py keeps them.
+docs/architecture.md describes the floors; tests/tools/test_house.py keeps them.
 
 Every import counts, at module level or deferred inside a function (both tie two modules), except
 those under ``if TYPE_CHECKING:``. Relative imports are resolved. A package importing its own

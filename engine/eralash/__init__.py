@@ -9,6 +9,7 @@
 Rules: shared/RULES.md; records: shared/RECORDS.md and docs/records.md.
 """
 
+from engine.eralash.deal import Deal
 from engine.eralash.honours import aces_held, announced_aces, honour_points
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.match import DealResult, Match
@@ -22,7 +23,6 @@ from engine.eralash.moves import (
 )
 from engine.eralash.options import Options
 from engine.eralash.run import RANK_VALUE, Run, find_runs, run_points
-from engine.eralash.deal import Deal
 from engine.eralash.trick import legal_cards, trick_winner
 from engine.eralash.trump import trump_from_runs
 from engine.eralash.view import View

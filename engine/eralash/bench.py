@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.eralash.options import Options
 from engine.eralash.deal import Deal
+from engine.eralash.options import Options
 
 
 def _rate(body: Callable[[], int], seconds: float) -> tuple[int, float]:

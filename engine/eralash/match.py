@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.cards import SUIT_LETTERS, CardSet, names
+from engine.eralash.deal import Deal
 from engine.eralash.dealing import draw_lot
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import Move, move_from_json, move_to_json
 from engine.eralash.options import Options
-from engine.eralash.deal import Deal
 from engine.eralash.view import View
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import SUIT_LETTERS, CardParseError, name, names, parse, parse_set
+from engine.eralash.deal import Deal
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, parse_suit
 from engine.eralash.options import Options
-from engine.eralash.deal import Deal
 from engine.eralash.trump import suit_name
 from engine.state import RecordError
 

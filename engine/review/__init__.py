@@ -27,7 +27,7 @@ API (what ``python -m engine review`` and the app's bot worker use)::
 - ``review_json(record, seat, budget, seed)`` is the command line's output object.
 
 Fairness: every judge gets only ``match.view(seat)`` — the bots' ``View`` — and samples the hidden
-cards from it; a verdict never depends on the hidden cards (tests/test_review_fairness.py).
+cards from it; a verdict never depends on the hidden cards (tests/engine/review/test_review_fairness.py).
 A gap in win chance under the game's noise threshold (``NOISE``: Uragan 0.01, Eralash 0.03) is
 reported as no loss, with the played move as best and ``nearly_best`` true.
 

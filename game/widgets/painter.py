@@ -7,7 +7,7 @@ Why it is exact: a pixel outside every changed place is covered by the same oper
 in the same order (an operation is known by what it draws and where: its source surface, position,
 area, flags and alpha; a surface drawn over in place carries a ``stamp`` that changes with it), so it
 would come out the same. Operations that were added, removed or changed their order make their rects
-changed places. ``tests/test_painter.py`` compares painted frames with frames drawn whole.
+changed places. ``tests/game/widgets/test_painter.py`` compares painted frames with frames drawn whole.
 
 Scenes draw as before (``surface.blit``, ``surface.fill``); their shapes go through
 ``game.widgets.shapes``, which hands them to the recorder (a ``pygame.draw`` call made on it directly

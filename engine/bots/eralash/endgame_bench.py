@@ -23,8 +23,8 @@ from typing import Any
 from engine.bots.eralash.club import ClubBot
 from engine.bots.eralash.endgame import Endgame, TooBig
 from engine.bots.eralash.view import Situation
-from engine.eralash.options import Options
 from engine.eralash.deal import Deal
+from engine.eralash.options import Options
 
 
 def positions(n: int, deals: int, seed: int, options: Options) -> list[tuple[Deal, Any]]:
