@@ -1,9 +1,10 @@
 """Translations: ``t(key)``, Russian/English plural forms, catalogs merged from ``game/i18n/*.json``.
 
-Catalogs are JSON files ``game/i18n/<area>.<lang>.json`` (areas: core, uragan, settings, …). A value is
-either a string with ``{name}`` fields or, for counted phrases, a dict of plural forms: Russian
-``one/few/many`` (1 взятка, 2 взятки, 5 взяток), English ``one/other``, or, for a sentence about a
-person, a dict of grammatical forms (``n`` neutral, ``m``/``f`` Russian past-tense genders, ``pl`` a pair,
+Catalogs are JSON files ``game/i18n/<area>.<lang>.json``, named by the first part of every key they hold
+(``uragan.ru.json`` holds ``uragan.*``; ``misfiled`` finds a key in the wrong one). A value is either a
+string with ``{name}`` fields or, for counted phrases, a dict of plural forms: Russian ``one/few/many``
+(1 взятка, 2 взятки, 5 взяток), English ``one/other``, or, for a sentence about a person, a dict of
+grammatical forms (``n`` neutral, ``m``/``f`` Russian past-tense genders, ``pl`` a pair,
 ``you`` the player addressed as "Вы"/"You"): see ``game.words.grammar``.
 """
 
@@ -30,7 +31,7 @@ def catalog_dir() -> Path:
 
 
 def areas() -> list[str]:
-    """The catalog areas present on disk (``core``, ``uragan``, …)."""
+    """The catalog areas present on disk (``common``, ``uragan``, …)."""
     return sorted({p.name.split(".")[0] for p in catalog_dir().glob("*.*.json")})
 
 
@@ -46,11 +47,21 @@ def load_catalog(lang: str, directory: Path | None = None) -> dict[str, Any]:
     return merged
 
 
+def misfiled(directory: Path | None = None) -> list[str]:
+    """``file: key`` for every key whose first part is not its catalog's area (the file name's first part)."""
+    found = []
+    for path in sorted((directory or catalog_dir()).glob("*.*.json")):
+        area = path.name.split(".")[0]
+        found += [f"{path.name}: {key}" for key in json.loads(path.read_text(encoding="utf-8"))
+                  if key.split(".")[0] != area]
+    return found
+
+
 def _catalog(lang: str) -> dict[str, Any]:
     if lang not in _catalogs:
         catalog = load_catalog(lang)
         if not catalog:  # an installation without its translations: never show bare keys silently
-            raise AssetMissing(f"game/i18n/core.{lang}.json", catalog_dir())
+            raise AssetMissing(f"game/i18n/common.{lang}.json", catalog_dir())
         _catalogs[lang] = catalog
     return _catalogs[lang]
 

@@ -110,5 +110,5 @@ def test_missing_translations_are_an_error_not_bare_keys(monkeypatch, tmp_path):
 
     monkeypatch.setitem(resources._roots, "game", tmp_path)
     monkeypatch.setattr(i18n, "_catalogs", {})
-    with pytest.raises(AssetMissing, match=r"game/i18n/core\.ru\.json"):
+    with pytest.raises(AssetMissing, match=r"game/i18n/common\.ru\.json"):
         i18n._catalog("ru")

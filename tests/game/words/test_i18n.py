@@ -21,7 +21,7 @@ def _fields(text):
 
 def test_every_key_exists_in_both_languages_for_every_area():
     areas = i18n.areas()
-    assert {"core", "uragan"} <= set(areas)
+    assert {"common", "uragan"} <= set(areas)
     for area in areas:
         per_lang = {}
         for lang in i18n.LANGUAGES:
@@ -44,6 +44,12 @@ def test_every_key_exists_in_both_languages_for_every_area():
             elif isinstance(ru[key], dict):
                 assert {"one", "few", "many"} <= set(ru[key]), key
                 assert {"one", "other"} <= set(en[key]), key
+
+
+def test_each_catalog_holds_the_keys_it_is_named_for(tmp_path):
+    assert i18n.misfiled() == []
+    (tmp_path / "uragan.en.json").write_text('{"uragan.title": "U", "menu.play": "Play"}', encoding="utf-8")
+    assert i18n.misfiled(tmp_path) == ["uragan.en.json: menu.play"]  # a planted misfiled key is found
 
 
 def test_catalogs_merge_and_refuse_duplicate_keys(tmp_path):
