@@ -13,7 +13,18 @@ from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
 from engine.eralash.run import RUNS_OF, Run
+from engine.eralash.story import (
+    AcesAnnounced,
+    CardPlayed,
+    DealScored,
+    HandDealt,
+    RunsDeclared,
+    TrickWon,
+    TrumpNamed,
+    TrumpToName,
+)
 from engine.eralash.view import View
+from engine.story import Story, only
 
 # Playout tables over 13-bit suit patterns: how many cards, and their ranks low to high.
 _COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
@@ -62,6 +73,8 @@ class Deal:
         "best",
         "best_seat",
         "pos",
+        "story",
+        "number",
     )
 
     options: Options
@@ -89,6 +102,8 @@ class Deal:
     best: int  # card winning the current trick so far, -1 before the lead
     best_seat: int
     pos: int  # cards already on the current trick
+    story: Story | None  # set by the match: what happens is told there (a copy for search has none)
+    number: int  # the deal's number in its robber, from 1
 
     # --- construction --------------------------------------------------------------------------
 
@@ -175,6 +190,7 @@ class Deal:
         d.hands = list(hands)
         d.played, d.winners, d.tricks_won = [], [], [0] * n
         d.lead, d.led, d.best, d.best_seat, d.pos = d.eldest, -1, -1, -1, 0
+        d.story, d.number = None, 1
         return d
 
     def copy(self) -> Deal:
@@ -197,12 +213,30 @@ class Deal:
         d.chosen, d.hands, d.played, d.winners = self.chosen, self.hands[:], self.played[:], self.winners[:]
         d.tricks_won, d.cur, d.lead, d.led = self.tricks_won[:], self.cur, self.lead, self.led
         d.best, d.best_seat, d.pos = self.best, self.best_seat, self.pos
+        d.story, d.number = None, self.number  # a copy is for searching: it tells nothing
         return d
 
     __copy__ = copy
 
+    def begin_story(self, story: Story, number: int) -> None:
+        """Tell this deal's events to ``story`` from now on, starting with its opening: each hand (to its
+        seat), the runs and Aces declared, and trump named or to be named."""
+        self.story, self.number = story, number
+        i = story.index
+        for seat, hand in enumerate(self.dealt):
+            story.tell(HandDealt(number, seat, hand, index=i, known_to=only(seat)))
+        for seat in _ORDER[self.n][self.eldest]:
+            if self.runs[seat]:
+                story.tell(RunsDeclared(seat, self.runs[seat], sum(r.points for r in self.runs[seat]), index=i))
+            if self.aces[seat]:
+                story.tell(AcesAnnounced(seat, self.aces[seat], self.honours[seat], index=i))
+        if self.choices:
+            story.tell(TrumpToName(self.trump_by, self.choices, index=i))
+        else:
+            story.tell(TrumpNamed(self.trump_by, self.trump, False, index=i))
+
     def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f) for f in self.__slots__)
+        return tuple(getattr(self, f) for f in self.__slots__[:-2])  # the story and number aside
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and self._key() == other._key()
@@ -257,6 +291,8 @@ class Deal:
                 if move.suit in self.choices:
                     self.trump, self.choices, self.chosen = move.suit, (), True
                     self.cur = self.eldest
+                    if self.story is not None:
+                        self.story.tell(TrumpNamed(cur, move.suit, True, index=self.story.index))
                     return
                 raise IllegalPlay("trump_choice", suits=self.choices)
             raise IllegalPlay("trump_first")
@@ -283,14 +319,23 @@ class Deal:
         self.hands[cur] = hand ^ (1 << move)
         self.played.append(move)
         self.pos += 1
+        story = self.story
+        if story is not None:
+            story.tell(CardPlayed(cur, move, index=story.index))
         if self.pos < self.n:
             self.cur = cur + 1 if cur + 1 < self.n else 0
             return
         w = self.best_seat
         self.winners.append(w)
         self.tricks_won[w] += 1
+        if story is not None:
+            t = len(self.winners)
+            story.tell(TrickWon(t, self.lead, tuple(self.played[-self.n:]), w, index=story.index))
         self.pos, self.led, self.best, self.best_seat, self.lead = 0, -1, -1, -1, w
         self.cur = w if len(self.winners) < self.size else -1
+        if self.cur < 0 and story is not None:
+            story.tell(DealScored(self.number, tuple(self._per_side(self.points)), self.breakdown(),
+                                  index=story.index))
 
     def random_playout(self, rng: random.Random) -> None:
         """Play uniformly random legal moves to the end, as ``play`` would (and much faster).
@@ -303,7 +348,8 @@ class Deal:
         if self.choices:
             self.play(ChooseTrump(self.choices[int(rng.random() * len(self.choices))]))
         rnd = rng.random
-        while self.pos:  # finish the trick under way move by move
+        while self.pos or (self.story is not None and self.cur >= 0):  # the trick under way, or every
+            # move of a deal that tells its story (a match's own), card by card
             legal = self.legal_moves()
             self.play(legal[int(rnd() * len(legal))])
         if self.cur < 0:
@@ -397,6 +443,18 @@ class Deal:
     def tricks(self) -> list[int]:
         """Tricks won so far per seat (per team in pairs)."""
         return self._per_side(self.tricks_won)
+
+    def breakdown(self) -> dict[str, Any]:
+        """What the deal scored, as its ``DealScored`` event tells it: per seat runs, honours and tricks;
+        per seat (team in pairs) points and tricks; the slam (a side, or None)."""
+        return {
+            "runs": [sum(r.points for r in rs) for rs in self.runs],
+            "honours": list(self.honours),
+            "tricks_won": list(self.tricks_won),
+            "points": self._per_side(self.points),
+            "tricks": self.tricks(),
+            "slam": self.slam(),
+        }
 
     def slam(self) -> int | None:
         """The seat (team in pairs) that took every trick of the finished deal, else None."""

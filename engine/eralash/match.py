@@ -12,7 +12,9 @@ from engine.eralash.dealing import draw_lot
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import Move, move_from_json, move_to_json
 from engine.eralash.options import Options
+from engine.eralash.story import RobberOver
 from engine.eralash.view import View
+from engine.story import Event, Story
 
 
 class DealResult(NamedTuple):
@@ -38,6 +40,8 @@ class Match:
         "deal",
         "deals_done",
         "moves",
+        "movers",
+        "story",
         "lot",
         "_fixed",
         "_seat_points",
@@ -54,6 +58,8 @@ class Match:
     deal: Deal
     deals_done: list[DealResult]
     moves: list[Move]
+    movers: list[int]  # the seat that made each move
+    story: Story
 
     @classmethod
     def new(
@@ -86,7 +92,7 @@ class Match:
             raise ValueError(f"first dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
         m.first_dealer = first_dealer
         m._fixed = [(int(d), tuple(h)) for d, h in deals] if deals else []
-        m.deals_done, m.moves = [], []
+        m.deals_done, m.moves, m.movers, m.story = [], [], [], Story()
         m._seat_points, m._seat_tricks = [0] * n, [0] * n
         m._over, m._winners, m._slam = False, [], None
         m.deal = m._deal_for(0)
@@ -96,9 +102,12 @@ class Match:
         n = len(self.players)
         if i < len(self._fixed):
             dealer, hands = self._fixed[i]
-            return Deal.from_hands(self.options, dealer, list(hands))
-        dealer = self.first_dealer if i == 0 else (self.deals_done[-1].dealer + 1) % n
-        return Deal.new(self.options, n, dealer, random.Random(f"{self.seed}:{i}"))
+            deal = Deal.from_hands(self.options, dealer, list(hands))
+        else:
+            dealer = self.first_dealer if i == 0 else (self.deals_done[-1].dealer + 1) % n
+            deal = Deal.new(self.options, n, dealer, random.Random(f"{self.seed}:{i}"))
+        deal.begin_story(self.story, i + 1)
+        return deal
 
     def copy(self) -> Match:
         m = object.__new__(Match)
@@ -108,7 +117,9 @@ class Match:
             self.seed,
             self.first_dealer,
         )
-        m.deal, m.deals_done, m.moves = self.deal.copy(), self.deals_done[:], self.moves[:]
+        m.deal, m.deals_done, m.moves, m.movers = self.deal.copy(), self.deals_done[:], self.moves[:], self.movers[:]
+        m.story = self.story.copy()
+        m.deal.story = m.story
         m._fixed, m._seat_points, m._seat_tricks = self._fixed, self._seat_points[:], self._seat_tricks[:]
         m._over, m._winners, m._slam = self._over, self._winners[:], self._slam
         m.lot = self.lot
@@ -146,10 +157,22 @@ class Match:
     def play(self, move: Move, seat: int | None = None) -> None:
         if self._over:
             raise IllegalPlay("robber_over")
-        self.deal.play(move, seat)
+        mover = self.deal.cur
+        self.story.index = len(self.moves)
+        self.deal.play(move, seat)  # an illegal move is refused before anything is told
         self.moves.append(move)
+        self.movers.append(mover)
         if self.deal.cur < 0:
             self._finish_deal()
+
+    @property
+    def events(self) -> list[Event]:
+        """What happened, move by move (engine.story): append-only, for every seat."""
+        return self.story.events
+
+    def events_for(self, seat: int, since: int = 0) -> list[Event]:
+        """The events from position ``since`` of ``events`` that ``seat`` may know."""
+        return self.story.for_seat(seat, since)
 
     def _finish_deal(self) -> None:
         d = self.deal
@@ -166,14 +189,20 @@ class Match:
         if slam is not None:  # a slam wins the robber at once, its maker's points doubled
             self._over, self._slam = True, slam
             self._winners = self.seats_of(slam)
+            self._tell_over()
             return
         if max(self.finished_tricks()) >= self.options.target:
             self._over = True
             pts = self.finished_points()
             top = max(pts)
             self._winners = [s for s in range(n) if pts[self.side_of(s)] == top]
+            self._tell_over()
             return
         self.deal = self._deal_for(len(self.deals_done))
+
+    def _tell_over(self) -> None:
+        self.story.tell(RobberOver(tuple(self._winners), tuple(self.finished_points()), self._slam,
+                                   index=self.story.index))
 
     # --- sides, points, winners ------------------------------------------------------------------
 

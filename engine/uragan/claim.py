@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.cards import RANK_NAMES, CardSet, cards, rank_of
+from engine.state import IllegalMove
 from engine.uragan.capture import captures
 from engine.uragan.deck import VALUE, VALUE_MASK
 
@@ -37,6 +38,10 @@ class Breach(NamedTuple):
         if self.kind == EQUAL:
             return f"{_with_article(rank)} must take a {rank} lying on the table"
         return f"{_with_article(rank)} that can capture must not be trailed"
+
+    def illegal(self) -> IllegalMove:
+        """The error refusing this play where priorities are strict."""
+        return IllegalMove(self.sentence())
 
 
 def demanded(card: int, table: CardSet) -> tuple[CardSet, ...]:

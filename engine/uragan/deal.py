@@ -35,6 +35,21 @@ from engine.uragan.legal import (
 from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play, take_name
 from engine.uragan.options import Options
 from engine.uragan.score import breakdown
+from engine.story import Story, only
+from engine.uragan.story import (
+    CapturePicked,
+    Captured,
+    ClaimLetStand,
+    Claimed,
+    DealScored,
+    HandDealt,
+    Played,
+    PriorityBroken,
+    RemainderTaken,
+    Swept,
+    TableLaid,
+    Trailed,
+)
 from engine.uragan.sweep import UraganMark, is_uragan
 from engine.uragan.view import View
 
@@ -54,7 +69,7 @@ class Deal:
     __slots__ = (
         "options", "dealer", "table0", "dealt", "hands", "table", "piles", "round", "turn",
         "last_capturer", "uragans", "marks", "history", "plays", "pending", "phase", "remainder",
-        "last_claim", "_hist", "_over",
+        "last_claim", "_hist", "_over", "story", "number",
     )
 
     n_players = 2
@@ -81,6 +96,8 @@ class Deal:
         self.last_claim: ClaimEvent | None = None
         self._hist = histogram(table)
         self._over = False
+        self.story: Story | None = None  # set by the match: what happens is told there
+        self.number = 1  # the deal's number in its match, from 1
 
     # -- construction -------------------------------------------------------------------------
 
@@ -154,7 +171,23 @@ class Deal:
         d.last_claim = self.last_claim
         d._hist = self._hist
         d._over = self._over
+        d.story = None  # a copy is for searching: it tells nothing
+        d.number = self.number
         return d
+
+    def begin_story(self, story: Story, number: int) -> None:
+        """Tell this deal's events to ``story`` from now on, starting with its opening: the table laid
+        and the first round's hands (each known to its seat)."""
+        self.story, self.number = story, number
+        story.tell(TableLaid(number, self.table0, index=story.index))
+        self._tell_round(0)
+
+    def _tell_round(self, rnd: int) -> None:
+        story = self.story
+        if story is not None:
+            for seat in (0, 1):
+                story.tell(HandDealt(self.number, seat, self.dealt[2 * rnd + seat], rnd, index=story.index,
+                                     known_to=only(seat)))
 
     def _key(self) -> tuple[Any, ...]:
         return (self.options, self.dealer, self.table0, self.dealt, tuple(self.hands), self.table,
@@ -215,13 +248,18 @@ class Deal:
         seat = self.turn
         check_play(card, take, self.hands[seat], self.table)
         b = breach(card, take, self.table)
+        if b is not None and self.options.strict:
+            raise b.illegal()
+        story = self.story
+        if story is not None:
+            story.tell(Played(seat, card, take, index=story.index))
         if b is not None:
-            if self.options.strict:
-                raise IllegalMove(b.sentence())
             self.hands[seat] &= ~(1 << card)
             self.history.append(move)
             self.pending = b
             self.phase = CLAIM_PHASE
+            if story is not None:
+                story.tell(PriorityBroken(seat, card, b.kind, b.demanded, index=story.index))
             return
         self.history.append(move)
         self._stand(seat, card, take, False, take)
@@ -230,12 +268,17 @@ class Deal:
         b = self.pending
         assert b is not None
         offender = self.turn
+        story = self.story
         if isinstance(move, LetStand):
             self.history.append(move)
+            if story is not None:
+                story.tell(ClaimLetStand(1 - offender, offender, b.card, index=story.index))
             self.last_claim = ClaimEvent(offender, 1 - offender, b, False, b.take)
             self._stand(offender, b.card, b.take, False, b.take, b.kind)
         elif isinstance(move, Claim):
             self.history.append(move)
+            if story is not None:
+                story.tell(Claimed(1 - offender, offender, b.card, b.demanded, index=story.index))
             if len(b.demanded) == 1:
                 self.last_claim = ClaimEvent(offender, 1 - offender, b, True, b.demanded[0])
                 self._stand(offender, b.card, b.demanded[0], True, b.take, b.kind)
@@ -252,6 +295,8 @@ class Deal:
             choices = ", ".join(take_name(t) for t in b.demanded)
             raise IllegalMove(f"the claim turns {name(b.card)} into a capture: take one of {choices}")
         self.history.append(move)
+        if self.story is not None:
+            self.story.tell(CapturePicked(self.turn, b.card, move.take, index=self.story.index))
         self.last_claim = ClaimEvent(self.turn, 1 - self.turn, b, True, move.take)
         self._stand(self.turn, b.card, move.take, True, b.take, b.kind)
 
@@ -279,6 +324,12 @@ class Deal:
         self.pending = None
         self.phase = PLAY
         self.turn = 1 - seat
+        story = self.story
+        if story is not None:
+            i = story.index
+            story.tell(Captured(seat, card, take, claimed, index=i) if take else Trailed(seat, card, index=i))
+            if uragan:
+                story.tell(Swept(seat, card, index=i))
         if not hands[0] and not hands[1]:
             if last:
                 self._finish()
@@ -286,15 +337,22 @@ class Deal:
                 self.round += 1
                 hands[0] = self.dealt[2 * self.round]
                 hands[1] = self.dealt[2 * self.round + 1]
+                self._tell_round(self.round)
 
     def _finish(self) -> None:
         seat = self.last_capturer
         self.remainder = (seat, self.table)
         if seat >= 0:
             self.piles[seat] |= self.table
+        story = self.story
+        if story is not None:
+            story.tell(RemainderTaken(seat, self.table, index=story.index))
         self.table = 0
         self._hist = 0
         self._over = True
+        if story is not None:
+            bd = self.score_breakdown()
+            story.tell(DealScored(self.number, tuple(p["total"] for p in bd["points"]), bd, index=story.index))
 
     # -- fast random play -----------------------------------------------------------------------
 
@@ -304,9 +362,10 @@ class Deal:
         Exactly equivalent to ``while not d.is_over(): ms = d.legal_moves();
         d.play(ms[int(rng.random() * len(ms))])`` (same moves, same final state), only faster: the
         number of moves comes from the cached value-histogram counts, a capture mask is decoded only
-        for the capture chosen, and ``_stand`` is inlined on local variables.
+        for the capture chosen, and ``_stand`` is inlined on local variables. A deal that tells its
+        story (a match's own) plays move by move, so that every move is told.
         """
-        while self.phase != PLAY and not self._over:
+        while (self.phase != PLAY or self.story is not None) and not self._over:
             ms = self.legal_moves()
             self.play(ms[int(rng.random() * len(ms))])
         if self._over:

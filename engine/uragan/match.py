@@ -12,7 +12,9 @@ from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Move, move_from_json, move_to_json, take_names
 from engine.uragan.options import Options
+from engine.story import Event, Story
 from engine.uragan.spec import DealSpec, spec_from_json, spec_to_json
+from engine.uragan.story import MatchWon
 from engine.uragan.view import View
 
 
@@ -25,7 +27,7 @@ class Match:
     """The whole game: ``deal`` is the deal in progress (the last one once the match is over)."""
 
     __slots__ = ("options", "players", "seed", "first_dealer", "deal", "deals_done", "points",
-                 "moves", "specs", "_winner", "_over")
+                 "moves", "movers", "specs", "story", "_winner", "_over")
 
     def __init__(self, options: Options, players: Sequence[str], seed: int, first_dealer: int,
                  specs: Sequence[DealSpec] = ()) -> None:
@@ -41,6 +43,8 @@ class Match:
         self.deals_done: list[Deal] = []
         self.points = [0, 0]
         self.moves: list[Move] = []
+        self.movers: list[int] = []  # the seat that made each move
+        self.story = Story()
         self._winner: int | None = None
         self._over = False
         self.deal = self._make_deal(0)
@@ -60,8 +64,11 @@ class Match:
             spec = self.specs[index]
             if spec.dealer != dealer:
                 raise ValueError(f"the dealer of deal {index + 1} must be seat {dealer}: the deal alternates")
-            return Deal.from_hands(self.options, dealer, spec.table, spec.hands)
-        return Deal.new(self.options, 2, dealer, random.Random(f"{self.seed}:{index}"))
+            deal = Deal.from_hands(self.options, dealer, spec.table, spec.hands)
+        else:
+            deal = Deal.new(self.options, 2, dealer, random.Random(f"{self.seed}:{index}"))
+        deal.begin_story(self.story, index + 1)
+        return deal
 
     # -- state API ------------------------------------------------------------------------------
 
@@ -81,10 +88,27 @@ class Match:
     def play(self, move: Move) -> None:
         if self._over:
             raise IllegalMove("the match is over")
-        self.deal.play(move)
+        seat = self.deal.current_player()
+        self.story.index = len(self.moves)
+        size = len(self.story.events)
+        try:
+            self.deal.play(move)
+        except IllegalMove:
+            del self.story.events[size:]  # an illegal move tells nothing (it is refused before any change)
+            raise
         self.moves.append(move)
+        self.movers.append(seat)
         if self.deal.is_over():
             self._end_deal()
+
+    @property
+    def events(self) -> list[Event]:
+        """What happened, move by move (engine.story): append-only, for every seat."""
+        return self.story.events
+
+    def events_for(self, seat: int, since: int = 0) -> list[Event]:
+        """The events from position ``since`` of ``events`` that ``seat`` may know."""
+        return self.story.for_seat(seat, since)
 
     def _end_deal(self) -> None:
         for s, pts in enumerate(self.deal.score()):
@@ -94,6 +118,7 @@ class Match:
         if max(a, b) >= self.options.target and a != b:
             self._over = True
             self._winner = 0 if a > b else 1
+            self.story.tell(MatchWon((self._winner,), (float(a), float(b)), self.double, index=self.story.index))
             return
         self.deal = self._make_deal(len(self.deals_done))
 
@@ -105,9 +130,12 @@ class Match:
         m.first_dealer = self.first_dealer
         m.specs = self.specs
         m.deal = self.deal.copy()
+        m.story = self.story.copy()
+        m.deal.story = m.story
         m.deals_done = self.deals_done[:]  # finished deals never change
         m.points = self.points[:]
         m.moves = self.moves[:]
+        m.movers = self.movers[:]
         m._winner = self._winner
         m._over = self._over
         return m

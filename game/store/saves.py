@@ -418,16 +418,8 @@ class Session:
         return removed
 
     def movers(self) -> list[int]:
-        """The seat that made each move of ``match.moves`` (replayed from the save)."""
-        module = engine_module(self.game)
-        data = self.match.to_save()
-        moves = data["moves"]
-        replay = module.Match.from_save({**data, "moves": []})
-        seats = []
-        for obj in moves:
-            seats.append(replay.current_player())
-            replay.play(module.move_from_json(obj))
-        return seats
+        """The seat that made each move of ``match.moves`` (the match keeps them)."""
+        return list(self.match.movers)
 
     # --- ending ------------------------------------------------------------------------------------
 
