@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine.bots.eralash.tricks import legal_mask, trick_winner
+from engine.eralash.trick import legal_cards as legal_mask
+from engine.eralash.trick import winning_index as trick_winner
 
 
 def minimax(n: int, hands: Sequence[int], trump: int, leader: int, trick: Sequence[int],

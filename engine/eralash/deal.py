@@ -6,8 +6,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.cards import FULL_DECK, SUIT_MASK, CardSet, Suit, name, parse_set
+from engine.cards import FULL_DECK, CardSet, Suit, name, parse_set
 from engine.eralash.dealing import deal_hands
+from engine.eralash.determinize import MIX_STEPS
 from engine.eralash.honours import ACES, announced_aces, honour_points
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import ChooseTrump, Move
@@ -23,6 +24,7 @@ from engine.eralash.story import (
     TrumpNamed,
     TrumpToName,
 )
+from engine.eralash.trick import beats, legal_cards
 from engine.eralash.view import View
 from engine.story import Story, only
 
@@ -193,6 +195,35 @@ class Deal:
         d.story, d.number = None, 1
         return d
 
+    @classmethod
+    def determinized(cls, view: View, rng: random.Random, mix: int = MIX_STEPS) -> Deal:
+        """A complete deal agreeing with everything one seat's ``view`` knows, the hidden cards
+        sampled from what the seat knows of them (``view.hidden()``); what ``View.determinize`` returns."""
+        known = view.hidden()
+        hidden = known.sample(rng, mix)
+        me, n = view.seat, view.n_players
+        hands = [
+            view.hand if j == me else hidden[j] | known.fixed[j] & ~view.played_by[j] for j in range(n)
+        ]
+        return cls.with_hands(view, hands, hidden[n])
+
+    @classmethod
+    def with_hands(cls, view: View, hands: list[CardSet], aside: CardSet) -> Deal:
+        """The deal of ``view``'s position with ``hands`` (what each seat still holds) and ``aside``:
+        everything public from the view (runs, trump, the tricks so far), the hands as dealt rebuilt
+        from them and the cards each seat played."""
+        d = object.__new__(cls)
+        d.options, d.n, d.dealer, d.eldest, d.size = (
+            view.options, view.n_players, view.dealer, view.eldest, view.size)
+        d.dealt = tuple(hands[j] | view.played_by[j] for j in range(view.n_players))
+        d.aside, d.runs, d.aces, d.honours, d.points = aside, view.runs, view.aces, view.honours, view.points
+        d.trump, d.trump_by, d.choices, d.chosen = view.trump, view.trump_by, view.choices, view.chosen
+        d.hands, d.played, d.winners = hands, list(view.played), list(view.winners)
+        d.tricks_won, d.cur, d.lead, d.led = list(view.tricks_won), view.cur, view.lead, view.led
+        d.best, d.best_seat, d.pos = view.best, view.best_seat, view.pos
+        d.story, d.number = None, view.deal_number
+        return d
+
     def copy(self) -> Deal:
         d = object.__new__(Deal)
         d.options, d.n, d.dealer, d.eldest, d.size = (
@@ -226,8 +257,9 @@ class Deal:
         for seat, hand in enumerate(self.dealt):
             story.tell(HandDealt(number, seat, hand, index=i, known_to=only(seat)))
         for seat in _ORDER[self.n][self.eldest]:
-            if self.runs[seat]:
-                story.tell(RunsDeclared(seat, self.runs[seat], sum(r.points for r in self.runs[seat]), index=i))
+            runs = self.runs[seat]
+            if runs:
+                story.tell(RunsDeclared(seat, runs, sum(r.points for r in runs), index=i))
             if self.aces[seat]:
                 story.tell(AcesAnnounced(seat, self.aces[seat], self.honours[seat], index=i))
         if self.choices:
@@ -260,13 +292,7 @@ class Deal:
         """The cards the current player may play (0 while trump is being named or when over)."""
         if self.cur < 0 or self.choices:
             return 0
-        hand = self.hands[self.cur]
-        if self.pos == 0:
-            return hand
-        led = self.led
-        if hand & SUIT_MASK[led]:
-            return hand & (SUIT_MASK[led] | SUIT_MASK[self.trump])
-        return hand
+        return legal_cards(self.hands[self.cur], self.led if self.pos else None, self.trump)
 
     def legal_moves(self) -> list[Move]:
         if self.choices:
@@ -303,18 +329,16 @@ class Deal:
         hand = self.hands[cur]
         if not hand >> move & 1:
             raise IllegalPlay("already_played" if move in self.played else "not_held", seat=cur, card=move)
-        s = move // 13
         trump = self.trump
         if self.pos == 0:
-            self.led, self.best, self.best_seat, self.lead = s, move, cur, cur
+            self.led, self.best, self.best_seat, self.lead = move // 13, move, cur, cur
         else:
             led = self.led
-            if s != led and s != trump and hand & SUIT_MASK[led]:
+            if not legal_cards(hand, led, trump) >> move & 1:
                 if led == trump:
                     raise IllegalPlay("follow_trumps", seat=cur, card=move, trump=trump)
                 raise IllegalPlay("follow_or_trump", seat=cur, card=move, led=led, trump=trump)
-            best = self.best
-            if (s == best // 13 and move > best) or (s == trump and best // 13 != trump):
+            if beats(move, self.best, trump):
                 self.best, self.best_seat = move, cur
         self.hands[cur] = hand ^ (1 << move)
         self.played.append(move)

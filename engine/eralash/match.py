@@ -117,7 +117,8 @@ class Match:
             self.seed,
             self.first_dealer,
         )
-        m.deal, m.deals_done, m.moves, m.movers = self.deal.copy(), self.deals_done[:], self.moves[:], self.movers[:]
+        m.deal, m.deals_done, m.moves = self.deal.copy(), self.deals_done[:], self.moves[:]
+        m.movers = self.movers[:]
         m.story = self.story.copy()
         m.deal.story = m.story
         m._fixed, m._seat_points, m._seat_tricks = self._fixed, self._seat_points[:], self._seat_tricks[:]

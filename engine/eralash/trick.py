@@ -1,4 +1,10 @@
-"""Tricks: which cards may be played (follow suit or trump), and who wins."""
+"""Tricks (RULES, Eralash 7): which cards may be played (follow suit or trump), who wins: the one rule.
+
+The deal, a seat's view, the bots (their lean ``TrickPlay``, the exact endgame solver) and the coach
+all ask these functions. Two hot loops keep a fast inline copy, each pinned to these functions by a
+test on random positions: ``Deal.random_playout`` (tests/engine/eralash/test_eralash_random.py) and
+``TrickPlay.rollout`` (tests/engine/bots/eralash/test_eralash_trick_rule.py).
+"""
 
 from __future__ import annotations
 
@@ -15,8 +21,10 @@ def legal_cards(hand: CardSet, led: Suit | None, trump: Suit) -> CardSet:
     """
     if led is None:
         return hand
-    allowed = hand & (SUIT_MASK[led] | SUIT_MASK[trump])
-    return allowed if hand & SUIT_MASK[led] else hand
+    follow = hand & SUIT_MASK[led]
+    if not follow:
+        return hand
+    return follow | hand & SUIT_MASK[trump]
 
 
 def reveals_void(card: Card, led: Suit, trump: Suit) -> bool:
@@ -37,14 +45,21 @@ def beats(card: Card, best: Card, trump: Suit) -> bool:
     return s == trump
 
 
+def winning_index(cards: Sequence[Card], trump: Suit) -> int:
+    """The place (from the leader, 0) of the card that wins a trick of ``cards`` so far."""
+    best_i = 0
+    best = cards[0]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if beats(c, best, trump):
+            best_i, best = i, c
+    return best_i
+
+
 def trick_winner(cards: Sequence[Card], leader: int, trump: Suit, n_players: int | None = None) -> int:
     """The seat that wins a trick of ``cards`` played in order from ``leader``.
 
     The highest trump wins, else the highest card of the led suit.
     """
     n = n_players if n_players is not None else len(cards)
-    best_i = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[best_i], trump):
-            best_i = i
-    return (leader + best_i) % n
+    return (leader + winning_index(cards, trump)) % n

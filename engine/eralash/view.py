@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import FULL_DECK, SUIT_MASK, CardSet, Suit
+from engine.cards import FULL_DECK, CardSet, Suit
 from engine.eralash.determinize import MIX_STEPS, Hidden
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
 from engine.eralash.run import Run
+from engine.eralash.trick import legal_cards, reveals_void
 
 if TYPE_CHECKING:
     from engine.eralash.deal import Deal
@@ -129,11 +130,7 @@ class View:
             for j, card in enumerate(played[t : t + n]):
                 p = (leader + j) % n
                 by[p] |= 1 << card
-                s = card // 13
-                # Off the led suit and not a trump: void in the led suit. Nothing more: a void
-                # player may discard anything, so it says nothing of trumps (RULES.md Eralash 7);
-                # and trumping is allowed while holding the led suit, so a trump shows no void.
-                if j and s != led and s != trump:
+                if j and reveals_void(card, led, trump):
                     voids[p] |= 1 << led
         v.played_by, v.voids = tuple(by), tuple(voids)
         v.counts = tuple(h.bit_count() for h in deal.hands)
@@ -177,10 +174,7 @@ class View:
         """The cards this seat may play now (0 when it is not its turn to play a card)."""
         if self.cur != self.seat or self.choices:
             return 0
-        hand = self.hand
-        if self.pos == 0 or not hand & SUIT_MASK[self.led]:
-            return hand
-        return hand & (SUIT_MASK[self.led] | SUIT_MASK[self.trump])
+        return legal_cards(self.hand, self.led if self.pos else None, self.trump)
 
     def legal_moves(self) -> list[Move]:
         if self.cur != self.seat:
@@ -242,6 +236,13 @@ class View:
 
     # --- determinization -------------------------------------------------------------------------
 
+    def hidden(self) -> Hidden:
+        """What this seat knows of where the cards it cannot see are (engine.eralash.determinize;
+        built on the first call, then kept)."""
+        if self._hidden is None:
+            self._hidden = Hidden(self)
+        return self._hidden
+
     def determinize(self, rng: random.Random, mix: int = MIX_STEPS) -> Deal:
         """A complete Deal agreeing with everything this seat knows, hidden cards sampled at random.
 
@@ -251,36 +252,6 @@ class View:
         its owner declared (tried up to a limit, then the other constraints are kept alone). The
         same move history is applied. ``mix`` swap proposals refine the first sample towards the
         uniform distribution (see engine.eralash.determinize); 0 is faster and a little biased.
+        The deal builds itself from what the view says (``Deal.determinized``).
         """
-        if self._hidden is None:
-            self._hidden = Hidden(self)
-        hidden = self._hidden.sample(rng, mix)
-        me = self.seat
-        hands = [
-            self.hand if j == me else hidden[j] | self._hidden.fixed[j] & ~self.played_by[j]
-            for j in range(self.n_players)
-        ]
-        return self._deal_with(hands, hidden[self.n_players])
-
-    def _deal_with(self, hands: list[CardSet], aside: CardSet) -> Deal:
-        d = object.__new__(self._deal_type)
-        d.options, d.n, d.dealer, d.eldest, d.size = (
-            self.options,
-            self.n_players,
-            self.dealer,
-            self.eldest,
-            self.size,
-        )
-        d.dealt = tuple(hands[j] | self.played_by[j] for j in range(self.n_players))
-        d.aside, d.runs, d.aces, d.honours, d.points = (
-            aside,
-            self.runs,
-            self.aces,
-            self.honours,
-            self.points,
-        )
-        d.trump, d.trump_by, d.choices, d.chosen = self.trump, self.trump_by, self.choices, self.chosen
-        d.hands, d.played, d.winners = hands, list(self.played), list(self.winners)
-        d.tricks_won, d.cur, d.lead, d.led = list(self.tricks_won), self.cur, self.lead, self.led
-        d.best, d.best_seat, d.pos = self.best, self.best_seat, self.pos
-        return d
+        return self._deal_type.determinized(self, rng, mix)

@@ -9,19 +9,17 @@ table, else every capture of the card.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from engine.cards import RANK_NAMES, CardSet, cards, rank_of
+from engine import illegal
+from engine.cards import CardSet, cards
 from engine.state import IllegalMove
 from engine.uragan.capture import captures
 from engine.uragan.deck import VALUE, VALUE_MASK
+from engine.uragan.moves import take_cards
 
 EQUAL = "equal"  # priority (a)
 TRAIL = "trail"  # priority (b)
-
-
-def _with_article(word: str) -> str:
-    return ("An " if word[0].lower() in "aeiou" else "A ") + word
 
 
 class Breach(NamedTuple):
@@ -32,16 +30,17 @@ class Breach(NamedTuple):
     take: CardSet
     demanded: tuple[CardSet, ...]
 
-    def sentence(self) -> str:
+    def params(self) -> dict[str, Any]:
+        """The parameters of the sentences about this breach (engine.illegal)."""
+        return {"kind": self.kind, "card": self.card, "choices": tuple(take_cards(t) for t in self.demanded)}
+
+    def sentence(self, lang: str = "en") -> str:
         """The rule broken, as a player reads it: "A King must take a King lying on the table"."""
-        rank = RANK_NAMES["en"][rank_of(self.card)]
-        if self.kind == EQUAL:
-            return f"{_with_article(rank)} must take a {rank} lying on the table"
-        return f"{_with_article(rank)} that can capture must not be trailed"
+        return illegal.sentence(f"uragan.breach_{self.kind}", self.params(), lang)
 
     def illegal(self) -> IllegalMove:
         """The error refusing this play where priorities are strict."""
-        return IllegalMove(self.sentence())
+        return IllegalMove(f"uragan.breach_{self.kind}", **self.params())
 
 
 def demanded(card: int, table: CardSet) -> tuple[CardSet, ...]:

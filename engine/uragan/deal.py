@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.cards import CardSet, cards, name
 from engine.state import IllegalMove
+from engine.story import Story, only
 from engine.uragan.capture import (
     _COUNT_CACHE,
     HIST_OF_CARD,
@@ -22,7 +23,7 @@ from engine.uragan.capture import (
     nth_capture,
 )
 from engine.uragan.claim import EQUAL, TRAIL, Breach, breach
-from engine.uragan.deck import DECK, HAND_SIZE, ROUNDS, TABLE_SIZE, VALUE, VALUE_MASK, deal_cards
+from engine.uragan.deck import DECK, DECK_CARDS, HAND_SIZE, ROUNDS, TABLE_SIZE, VALUE, VALUE_MASK, deal_cards
 from engine.uragan.legal import (
     CLAIM_PHASE,
     PICK,
@@ -32,15 +33,14 @@ from engine.uragan.legal import (
     check_play,
     legal_moves_in,
 )
-from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play, take_name
+from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play, take_cards
 from engine.uragan.options import Options
 from engine.uragan.score import breakdown
-from engine.story import Story, only
 from engine.uragan.story import (
-    CapturePicked,
     Captured,
-    ClaimLetStand,
+    CapturePicked,
     Claimed,
+    ClaimLetStand,
     DealScored,
     HandDealt,
     Played,
@@ -149,6 +149,67 @@ class Deal:
                     later[r][seat] |= 1 << rest.pop(0)
         return cls.from_hands(options, dealer, table, [hands, later[0], later[1]])
 
+    @classmethod
+    def determinized(cls, view: View, rng: random.Random) -> Deal:
+        """A complete deal consistent with one seat's ``view``: the opponent's hand and the stock
+        sampled uniformly from the cards the seat has not seen, every public fact and the move
+        history kept (what ``View.determinize`` returns)."""
+        seat, opp = view.seat, 1 - view.seat
+        unseen = view.unseen()
+        pool = [c for c in DECK_CARDS if unseen >> c & 1]
+        rng.shuffle(pool)
+        need = view.hand_sizes[opp] + HAND_SIZE * 2 * (ROUNDS - 1 - view.round)
+        if len(pool) != need:
+            raise ValueError(f"inconsistent view: {len(pool)} unseen cards for {need} hidden places")
+        pos = 0
+
+        def take(n: int) -> CardSet:
+            nonlocal pos
+            m = 0
+            for c in pool[pos:pos + n]:
+                m |= 1 << c
+            pos += n
+            return m
+
+        opp_hand = take(view.hand_sizes[opp])
+        dealt = [0] * (2 * ROUNDS)
+        for r in range(ROUNDS):
+            if r < view.round:
+                dealt[2 * r + seat] = view.own_dealt[r]
+                dealt[2 * r + opp] = view.played_by(opp, r)
+            elif r == view.round:
+                dealt[2 * r + seat] = view.own_dealt[r]
+                dealt[2 * r + opp] = view.played_by(opp, r) | opp_hand
+            else:
+                dealt[2 * r + opp] = take(HAND_SIZE)
+                dealt[2 * r + seat] = take(HAND_SIZE)
+        hands = [0, 0]
+        hands[seat], hands[opp] = view.hand, opp_hand
+        d = cls.__new__(cls)  # every field set below: no __init__ work to throw away (searches call this)
+        d.options = view.options
+        d.dealer = view.dealer
+        d.table0 = view.table0
+        d.dealt = tuple(dealt)
+        d.hands = hands
+        d.table = view.table
+        d.piles = [view.piles[0], view.piles[1]]
+        d.round = view.round
+        d.turn = view.turn
+        d.last_capturer = view.last_capturer
+        d.uragans = [view.uragans[0], view.uragans[1]]
+        d.marks = list(view.marks)
+        d.history = list(view.history)
+        d.plays = list(view.plays)
+        d.pending = view.pending
+        d.phase = view.phase
+        d.remainder = view.remainder
+        d.last_claim = view.last_claim
+        d._hist = histogram(view.table)
+        d._over = view.over
+        d.story = None
+        d.number = view.deal_number
+        return d
+
     def copy(self) -> Deal:
         d = Deal.__new__(Deal)
         d.options = self.options
@@ -225,7 +286,7 @@ class Deal:
 
     def play(self, move: Move) -> None:
         if self._over:
-            raise IllegalMove("the deal is over")
+            raise IllegalMove("uragan.deal_over")
         if self.phase == CLAIM_PHASE:
             self._answer_claim(move)
         elif self.phase == PICK:
@@ -243,7 +304,7 @@ class Deal:
 
     def _play_card(self, move: Move) -> None:
         if not isinstance(move, Play):
-            raise IllegalMove("it is a turn to play a card, not to answer a claim")
+            raise IllegalMove("uragan.play_a_card")
         card, take = move.card, move.take
         seat = self.turn
         check_play(card, take, self.hands[seat], self.table)
@@ -286,14 +347,13 @@ class Deal:
                 self.last_claim = ClaimEvent(offender, 1 - offender, b, True, None)
                 self.phase = PICK
         else:
-            raise IllegalMove(f"{b.sentence()}: let the play stand or claim")
+            raise IllegalMove("uragan.answer_claim", **b.params())
 
     def _pick(self, move: Move) -> None:
         b = self.pending
         assert b is not None
         if not (isinstance(move, Play) and move.card == b.card and move.take in b.demanded):
-            choices = ", ".join(take_name(t) for t in b.demanded)
-            raise IllegalMove(f"the claim turns {name(b.card)} into a capture: take one of {choices}")
+            raise IllegalMove("uragan.pick", card=b.card, choices=tuple(take_cards(t) for t in b.demanded))
         self.history.append(move)
         if self.story is not None:
             self.story.tell(CapturePicked(self.turn, b.card, move.take, index=self.story.index))
@@ -352,7 +412,8 @@ class Deal:
         self._over = True
         if story is not None:
             bd = self.score_breakdown()
-            story.tell(DealScored(self.number, tuple(p["total"] for p in bd["points"]), bd, index=story.index))
+            totals = tuple(p["total"] for p in bd["points"])
+            story.tell(DealScored(self.number, totals, bd, index=story.index))
 
     # -- fast random play -----------------------------------------------------------------------
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.cards import CardSet, cards, name
+from engine.cards import CardSet, cards
 from engine.state import IllegalMove
 from engine.uragan.capture import _COUNT_CACHE, capture_counts, captures, histogram
 from engine.uragan.claim import Breach
 from engine.uragan.deck import DECK, HAND_SIZE, VALUE, VALUE_MASK
-from engine.uragan.moves import CLAIM, LET_STAND, Move, Play, take_name
+from engine.uragan.moves import CLAIM, LET_STAND, Move, Play, take_cards
 
 PLAY, CLAIM_PHASE, PICK = 0, 1, 2
 PLAYS_PER_ROUND = 2 * HAND_SIZE
@@ -82,19 +82,15 @@ def legal_moves_in(phase: int, hand: CardSet, table: CardSet, strict: bool,
 def check_play(card: int, take: CardSet, hand: CardSet, table: CardSet) -> None:
     """Raise IllegalMove unless ``card`` is in ``hand`` and ``take`` is a genuine capture (or 0)."""
     if not (isinstance(card, int) and isinstance(take, int) and 0 <= card < 52 and take >= 0):
-        raise IllegalMove(f"not a play: card {card!r}, take {take!r}")
+        raise IllegalMove("uragan.not_a_play", card_value=card, take_value=take)
     if not DECK >> card & 1:
-        raise IllegalMove(f"{name(card)} is not in the Uragan deck (no 8s, 9s or 10s)")
+        raise IllegalMove("uragan.not_in_deck", card=card)
     if not hand >> card & 1:
-        raise IllegalMove(f"{name(card)} is not in the hand")
+        raise IllegalMove("uragan.not_in_hand", card=card)
     if take & ~table:
-        missing = take & ~table
-        verb = "is" if missing.bit_count() == 1 else "are"
-        raise IllegalMove(f"{take_name(missing)} {verb} not on the table")
+        raise IllegalMove("uragan.not_on_table", take=take_cards(take & ~table))
     if take:
         total = sum(VALUE[c] for c in cards(take))
         if total != VALUE[card]:
-            what = "they add up to" if take.bit_count() > 1 else "it counts"
-            raise IllegalMove(
-                f"{name(card)} cannot take {take_name(take)}: {what} {total}, not {VALUE[card]}"
-            )
+            raise IllegalMove("uragan.sum" if take.bit_count() > 1 else "uragan.value", card=card,
+                              take=take_cards(take), total=total, value=VALUE[card])

@@ -8,11 +8,11 @@ from typing import Any
 
 from engine import cards as C
 from engine.state import IllegalMove
+from engine.story import Event, Story
 from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Move, move_from_json, move_to_json, take_names
 from engine.uragan.options import Options
-from engine.story import Event, Story
 from engine.uragan.spec import DealSpec, spec_from_json, spec_to_json
 from engine.uragan.story import MatchWon
 from engine.uragan.view import View
@@ -87,7 +87,7 @@ class Match:
 
     def play(self, move: Move) -> None:
         if self._over:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("uragan.match_over")
         seat = self.deal.current_player()
         self.story.index = len(self.moves)
         size = len(self.story.events)
@@ -118,7 +118,8 @@ class Match:
         if max(a, b) >= self.options.target and a != b:
             self._over = True
             self._winner = 0 if a > b else 1
-            self.story.tell(MatchWon((self._winner,), (float(a), float(b)), self.double, index=self.story.index))
+            self.story.tell(MatchWon((self._winner,), (float(a), float(b)), self.double,
+                                     index=self.story.index))
             return
         self.deal = self._make_deal(len(self.deals_done))
 

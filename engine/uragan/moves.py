@@ -40,9 +40,14 @@ CLAIM = Claim()
 Move: TypeAlias = Play | LetStand | Claim
 
 
+def take_cards(take: int) -> tuple[int, ...]:
+    """The cards of a capture, lowest value first (as players say "3 and 4")."""
+    return tuple(sorted(C.cards(take), key=lambda c: (c % 13 + 1) % 13))
+
+
 def take_names(take: int) -> list[str]:
     """The cards of a capture, lowest value first (as players say "3 and 4"): ``['3C', '4D']``."""
-    return [C.name(c) for c in sorted(C.cards(take), key=lambda c: (c % 13 + 1) % 13)]
+    return [C.name(c) for c in take_cards(take)]
 
 
 def take_name(take: int) -> str:

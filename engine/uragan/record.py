@@ -16,7 +16,7 @@ from engine.state import IllegalMove, RecordError
 from engine.uragan.deal import CLAIM_PHASE, PICK, Deal
 from engine.uragan.deck import DECK, PLAYS_PER_DEAL
 from engine.uragan.match import Match
-from engine.uragan.moves import CLAIM, LET_STAND, Play, take_name, take_names
+from engine.uragan.moves import CLAIM, LET_STAND, Play, take_cards, take_names
 from engine.uragan.options import Options
 from engine.uragan.spec import spec_from_json
 
@@ -63,19 +63,19 @@ def _apply_play(m: Match, card: int, take: int, claimed: bool, original: int | N
             m.play(LET_STAND)  # a breach the record shows unclaimed: the opponent let it stand
         return
     if m.options.strict:
-        raise IllegalMove("no claims are made with strict claims: a play that breaks a priority is illegal")
+        raise IllegalMove("uragan.no_claims_strict")
     first = 0 if original is None else original
     m.play(Play(card, first))
     if deal.phase != CLAIM_PHASE:
         if original is None:
-            raise IllegalMove(f"the claim is not legitimate: {C.name(card)} could not capture anything")
-        what = f"taking {take_name(first)}" if first else "trailing it"
-        raise IllegalMove(f"the claim is not legitimate: {what} broke no priority")
+            raise IllegalMove("uragan.claim_cannot_capture", card=card)
+        if first:
+            raise IllegalMove("uragan.claim_no_breach_take", take=take_cards(first))
+        raise IllegalMove("uragan.claim_no_breach_trail")
     demanded = deal.pending.demanded if deal.pending else ()
     if take not in demanded:
-        choices = " or ".join(take_name(t) for t in demanded)
-        raise IllegalMove(f"the claim turns {C.name(card)} into taking {choices}, not "
-                          f"{take_name(take) if take else 'a trail'}")
+        raise IllegalMove("uragan.claim_other_take", card=card, take=take_cards(take),
+                          choices=tuple(take_cards(t) for t in demanded))
     m.play(CLAIM)
     if deal.phase == PICK:
         m.play(Play(card, take))

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.cards import CardSet
-from engine.uragan.capture import histogram
 from engine.uragan.claim import Breach, breach
-from engine.uragan.deck import DECK, DECK_CARDS, HAND_SIZE, ROUNDS
+from engine.uragan.deck import DECK
 from engine.uragan.legal import CLAIM_PHASE, PLAY, PLAYS_PER_ROUND, ClaimEvent, PlayRecord, legal_moves_in
 from engine.uragan.moves import Move, Play
 from engine.uragan.options import Options
@@ -127,59 +126,6 @@ class View:
 
     def determinize(self, rng: random.Random) -> Deal:
         """A complete Deal consistent with this view: the opponent's hand and the stock sampled
-        uniformly from the unseen cards, every public fact and the move history kept."""
-        seat, opp = self.seat, 1 - self.seat
-        unseen = self.unseen()
-        pool = [c for c in DECK_CARDS if unseen >> c & 1]
-        rng.shuffle(pool)
-        need = self.hand_sizes[opp] + HAND_SIZE * 2 * (ROUNDS - 1 - self.round)
-        if len(pool) != need:
-            raise ValueError(f"inconsistent view: {len(pool)} unseen cards for {need} hidden places")
-        pos = 0
-
-        def take(n: int) -> CardSet:
-            nonlocal pos
-            m = 0
-            for c in pool[pos:pos + n]:
-                m |= 1 << c
-            pos += n
-            return m
-
-        opp_hand = take(self.hand_sizes[opp])
-        dealt = [0] * (2 * ROUNDS)
-        for r in range(ROUNDS):
-            if r < self.round:
-                dealt[2 * r + seat] = self.own_dealt[r]
-                dealt[2 * r + opp] = self.played_by(opp, r)
-            elif r == self.round:
-                dealt[2 * r + seat] = self.own_dealt[r]
-                dealt[2 * r + opp] = self.played_by(opp, r) | opp_hand
-            else:
-                dealt[2 * r + opp] = take(HAND_SIZE)
-                dealt[2 * r + seat] = take(HAND_SIZE)
-        hands = [0, 0]
-        hands[seat] = self.hand
-        hands[opp] = opp_hand
-        deal_type = self._deal_type
-        d = deal_type.__new__(deal_type)
-        d.options = self.options
-        d.dealer = self.dealer
-        d.table0 = self.table0
-        d.dealt = tuple(dealt)
-        d.hands = hands
-        d.table = self.table
-        d.piles = [self.piles[0], self.piles[1]]
-        d.round = self.round
-        d.turn = self.turn
-        d.last_capturer = self.last_capturer
-        d.uragans = [self.uragans[0], self.uragans[1]]
-        d.marks = list(self.marks)
-        d.history = list(self.history)
-        d.plays = list(self.plays)
-        d.pending = self.pending
-        d.phase = self.phase
-        d.remainder = self.remainder
-        d.last_claim = self.last_claim
-        d._hist = histogram(self.table)
-        d._over = self.over
-        return d
+        uniformly from the unseen cards, every public fact and the move history kept
+        (``Deal.determinized``: the deal builds itself from what the view says)."""
+        return self._deal_type.determinized(self, rng)

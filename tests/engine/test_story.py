@@ -159,7 +159,8 @@ def test_eralash_cards_and_tricks_are_told_once_each(eralash_matches: list[Any])
         assert [(e.seat, e.card) for e in m.events if isinstance(e, CardPlayed)] == plays
         tricks = [e for e in m.events if isinstance(e, eralash_story.TrickWon)]
         assert [e.seat for e in tricks] == [w for d in deals for w in d.winners]
-        assert [e.cards for e in tricks] == [tuple(d.trick_cards(t)) for d in deals for t in range(len(d.winners))]
+        cards = [tuple(d.trick_cards(t)) for d in deals for t in range(len(d.winners))]
+        assert [e.cards for e in tricks] == cards
         named = [e for e in m.events if isinstance(e, eralash_story.TrumpNamed)]
         assert [e.suit for e in named] == [d.trump for d in deals]
 

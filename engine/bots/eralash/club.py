@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots.eralash.tricks import beats, trick_winner
 from engine.bots.eralash.view import Situation, choose_trump_move, to_card_move, trump_choices
 from engine.cards import SUIT_MASK, cards
+from engine.eralash.trick import beats, winning_index
 
 __all__ = ["ClubBot", "choose_trump_by_strength", "trick_wishes", "runs_in"]
 
@@ -199,7 +199,7 @@ def _follow(sit: Situation, legal: int, wishes: list[float]) -> int:
     assert trump is not None
     trick = sit.trick
     led = trick[0] // 13
-    bi = trick_winner(trick, trump)
+    bi = winning_index(trick, trump)
     best = trick[bi]
     winner = (sit.leader + bi) % n
     last = len(trick) == n - 1

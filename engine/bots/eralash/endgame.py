@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.cards import SUIT_MASK
 from engine.eralash.determinize import Hidden
+from engine.eralash.trick import beats, legal_cards, winning_index
 
 __all__ = ["Endgame", "TooBig", "known_hands", "fits", "NODE_CAP", "NODES_PER_SECOND", "CARDS_FIT"]
 
@@ -104,15 +104,6 @@ def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
     if parts == 1:
         return [(total,)]
     return [(k, *rest) for k in range(total + 1) for rest in _splits(total - k, parts - 1)]
-
-
-def _winner(trick: Sequence[int], trump: int) -> int:
-    best, best_i = trick[0], 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if (c // 13 == best // 13 and c > best) or (c // 13 == trump and best // 13 != trump):
-            best, best_i = c, i
-    return best_i
 
 
 class Endgame:
@@ -224,7 +215,7 @@ class Endgame:
         self.trick.append(card)
         if len(self.trick) < self.n:
             return -1
-        w = (self.leader + _winner(self.trick, self.trump)) % self.n
+        w = (self.leader + winning_index(self.trick, self.trump)) % self.n
         self.won[w] += 1
         self.leader = w
         self.trick = []
@@ -246,12 +237,7 @@ class Endgame:
         """The legal cards of ``turn`` grouped into classes of equal cards, lowest first in each."""
         hand = self.hands[turn]
         trick = self.trick
-        legal = hand
-        if trick:
-            led = trick[0] // 13
-            follow = hand & SUIT_MASK[led]
-            if follow:
-                legal = follow if led == self.trump else follow | hand & SUIT_MASK[self.trump]
+        legal = legal_cards(hand, trick[0] // 13 if trick else None, self.trump)
         live = 0
         for h in self.hands:
             live |= h
@@ -279,14 +265,13 @@ class Endgame:
         if not trick:
             reps.sort(key=lambda c: -(c % 13))
         else:
-            bi = _winner(trick, trump)
+            bi = winning_index(trick, trump)
             best = trick[bi]
             mine = (self.side >> turn & 1) == (self.side >> ((self.leader + bi) % self.n) & 1)
-            bs = best // 13
 
             def key(c: int) -> tuple[int, int]:
                 s = c // 13
-                wins = (s == bs and c > best) or (s == trump and bs != trump)
+                wins = beats(c, best, trump)
                 if mine:  # the side already wins the trick: play low
                     return (1 if wins else 0, c % 13 + (13 if s == trump else 0))
                 return (0 if wins else 1, (c % 13 + (13 if s == trump else 0)))
@@ -326,7 +311,7 @@ class Endgame:
             if lead_hand & (lead_hand - 1) == 0:  # the last trick: one card each, no choice
                 cards = [hands[(leader + i) % n] for i in range(n)]
                 cards = [h.bit_length() - 1 for h in cards]
-                w = (leader + _winner(cards, self.trump)) % n
+                w = (leader + winning_index(cards, self.trump)) % n
                 if additive:
                     return float(self.side >> w & 1)
                 won = self.won[:]
@@ -366,7 +351,7 @@ class Endgame:
             hands[turn] = hand & ~(1 << card)
             trick.append(card)
             if last:
-                w = (leader + _winner(trick, self.trump)) % n
+                w = (leader + winning_index(trick, self.trump)) % n
                 self.trick = []
                 self.leader = w
                 self.won[w] += 1

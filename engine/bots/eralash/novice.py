@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.bots.eralash.tricks import beats, trick_winner
 from engine.bots.eralash.view import (
     Situation,
     choose_trump_move,
@@ -20,6 +19,7 @@ from engine.bots.eralash.view import (
     trump_choices,
 )
 from engine.cards import SUIT_MASK, card_list
+from engine.eralash.trick import beats, winning_index
 
 __all__ = ["NoviceBot"]
 
@@ -60,7 +60,7 @@ def novice_card(sit: Situation, legal: list[int], rng: random.Random) -> int:
     if not sit.trick:
         # the biggest card first: a beginner's idea of "taking tricks"
         return max(legal, key=lambda c: (c % 13, rng.random()))
-    best = sit.trick[trick_winner(sit.trick, trump)]
+    best = sit.trick[winning_index(sit.trick, trump)]
     winners = [c for c in legal if beats(c, best, trump)]
     if winners and rng.random() < 0.8:
         return max(winners, key=lambda c: (c // 13 != trump, c % 13))  # the highest, trumps last

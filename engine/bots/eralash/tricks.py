@@ -1,10 +1,11 @@
-"""Trick play for the Eralash bots: a lean copy of one deal's card play, made for millions of plays.
+"""Trick play for the Eralash bots: a lean state of one deal's card play, made for millions of plays.
 
 The engine's ``Deal`` is the authority; this is a stripped-down state (hands as bitmasks, the trick
-in progress, tricks won) that search copies and plays thousands of times per move. The rules are
-RULES.md, Eralash 7: follow the led suit *or* trump (trumping is allowed while holding the suit); a
-trump lead must be followed by trumps when held; a void hand plays anything. A test checks that it
-agrees with the engine move for move.
+in progress, tricks won) that search copies and plays thousands of times per move. Its rules are
+engine.eralash.trick's (RULES, Eralash 7: follow the led suit *or* trump; a trump lead must be followed
+by trumps when held; a void hand plays anything). ``legal`` and ``play`` call them; ``rollout``, the
+hot loop, keeps an inline copy that tests/engine/bots/eralash/test_eralash_trick_rule.py pins to them
+(docs/benchmarks.md: calling the rule there costs a third of the rollout's speed).
 """
 
 from __future__ import annotations
@@ -12,44 +13,9 @@ from __future__ import annotations
 import random
 
 from engine.cards import SUIT_MASK, cards
+from engine.eralash.trick import beats, legal_cards, winning_index
 
-__all__ = ["TrickPlay", "legal_mask", "trick_winner", "equivalence_classes"]
-
-
-def legal_mask(hand: int, led_suit: int | None, trump: int) -> int:
-    """The cards of ``hand`` that may be played to a trick led in ``led_suit`` (None: leading)."""
-    if led_suit is None:
-        return hand
-    follow = hand & SUIT_MASK[led_suit]
-    if not follow:
-        return hand
-    if led_suit == trump:
-        return follow
-    return follow | (hand & SUIT_MASK[trump])
-
-
-def trick_winner(trick: list[int] | tuple[int, ...], trump: int) -> int:
-    """Index (from the leader) of the card that wins ``trick``."""
-    best = trick[0]
-    best_i = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        s = c // 13
-        bs = best // 13
-        if s == bs:
-            if c > best:
-                best, best_i = c, i
-        elif s == trump:
-            best, best_i = c, i
-    return best_i
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` played now would beat the trick's current best card ``best``."""
-    s, bs = card // 13, best // 13
-    if s == bs:
-        return card > best
-    return s == trump
+__all__ = ["TrickPlay", "equivalence_classes"]
 
 
 def equivalence_classes(mask: int, gone: int) -> list[int]:
@@ -117,7 +83,7 @@ class TrickPlay:
 
     def legal(self) -> int:
         led = self.trick[0] // 13 if self.trick else None
-        return legal_mask(self.hands[self.turn], led, self.trump)
+        return legal_cards(self.hands[self.turn], led, self.trump)
 
     def key(self) -> tuple:
         """A hashable key of the whole position (for transposition tables)."""
@@ -129,7 +95,7 @@ class TrickPlay:
         self.trick.append(card)
         self.left -= 1
         if len(self.trick) == self.n:
-            w = (self.leader + trick_winner(self.trick, self.trump)) % self.n
+            w = (self.leader + winning_index(self.trick, self.trump)) % self.n
             self.won[w] += 1
             self.leader = w
             self.turn = w
@@ -140,12 +106,14 @@ class TrickPlay:
     # --- rollouts ---------------------------------------------------------------------------
 
     def rollout(
-        self, rng: random.Random, partners: bool = False, skill: float = 0.7, duck: int = 0
+        self, rng: random.Random, partners: bool = False, skill: float = 0.7, duck: int = 0,
+        trace: list[int] | None = None,
     ) -> None:
         """Play to the end of the deal with a cheap policy: with probability ``skill`` a seat plays
         a sensible card (win the trick as cheaply as possible, else play low; seats in the bitmask
         ``duck`` instead avoid winning), otherwise a random legal card. Crude, but it keeps
-        playouts far closer to real play than uniform chance."""
+        playouts far closer to real play than uniform chance. ``trace`` (for tests) receives the
+        cards in the order played."""
         n = self.n
         trump = self.trump
         hands = self.hands
@@ -160,7 +128,7 @@ class TrickPlay:
         led = best = best_pos = -1
         if trick:  # the trick under way: find its current best card
             led = trick[0] // 13
-            best_pos = trick_winner(trick, trump)
+            best_pos = winning_index(trick, trump)
             best = trick[best_pos]
         left = self.left
         while left:
@@ -187,6 +155,8 @@ class TrickPlay:
                 card = _sensible_card(mask, best, trump, partners and n == 4 and pos - best_pos == 2)
             hands[turn] = hand & ~(1 << card)
             left -= 1
+            if trace is not None:
+                trace.append(card)
             if not pos:
                 led, best, best_pos = card // 13, card, 0
             else:

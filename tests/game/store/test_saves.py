@@ -1,6 +1,6 @@
 """Saves: Session saves after every move, resumes exactly, undoes the player's move with the bots'
 replies, records statistics once; damaged saves are set aside. Uses a tiny stand-in game that keeps
-the engine contract (``Match.new/to_save/from_save``, ``move_from_json``), so it runs without the
+the engine contract (``Match.new/to_save/from_save``, ``movers``, ``move_from_json``), so it runs without the
 real engines; tests/game/store/test_saves_engines.py repeats the essentials with Eralash and Uragan."""
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ class Match:
         self.first = random.Random(seed).randrange(len(players)) if first is None else first
         self.total = 0
         self.moves: list[int] = []
+        self.movers: list[int] = []  # the seat that made each move, as the engines keep it
         self.deals_done: list[dict[str, Any]] = []
 
     @classmethod
@@ -59,6 +60,7 @@ class Match:
     def play(self, move: int) -> None:
         if move not in self.legal_moves():
             raise ValueError(f"illegal {move}")
+        self.movers.append(self.current_player())
         self.moves.append(move)
         self.total += move
 

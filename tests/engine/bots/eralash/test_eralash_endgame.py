@@ -56,7 +56,7 @@ def test_solver_agrees_with_plain_minimax_on_random_positions() -> None:
             hands[turn] &= ~(1 << c)
             trick, won, leader, gained = [*p["trick"], c], list(p["won"]), p["leader"], 0.0
             if len(trick) == n:
-                from engine.bots.eralash.tricks import trick_winner
+                from engine.eralash.trick import winning_index as trick_winner
 
                 leader = (leader + trick_winner(trick, p["trump"])) % n
                 won[leader] += 1
