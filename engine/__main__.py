@@ -7,6 +7,7 @@ import json
 import sys
 
 from engine.cli import OneLineParser, emit, name_list, positive_float, positive_int, seed_int
+from engine.games import GAMES
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -41,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=_replay)
 
     a = sub.add_parser("arena", help="play bots against each other, duplicate style")
-    a.add_argument("--game", required=True, choices=["eralash", "uragan"])
+    a.add_argument("--game", required=True, choices=list(GAMES))
     a.add_argument("--bots", type=name_list(), required=True, help="comma-separated bot names in seat order")
     a.add_argument("--games", type=positive_int, required=True, help="games per seat rotation")
     a.add_argument("--seed", type=seed_int, required=True)
@@ -53,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.set_defaults(func=_arena)
 
     b = sub.add_parser("bench", help="random-playout throughput and move-generation timings")
-    b.add_argument("--game", choices=["eralash", "uragan", "all"], default="all")
+    b.add_argument("--game", choices=[*GAMES, "all"], default="all")
     b.add_argument("--seconds", type=positive_float, default=3.0, help="time per measurement")
     b.add_argument("--review", action="store_true",
                    help="instead: time reviewing one seat of a whole deal (python -m engine review)")

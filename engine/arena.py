@@ -2,7 +2,7 @@
 
 Every game (an Uragan match, an Eralash robber) is played once per seat rotation from the same match
 seed, so each bot sits once in every seat with the same cards and the luck of the deal cancels.
-Game-independent: it needs only ``engine.<game>``'s ``Options`` and ``Match`` and the bot registry.
+Game-independent: it needs only the game's entry in ``engine.games`` (its ``Options``, ``Match``, bots).
 
 ``run_arena(...)`` is the Python API (tests, benchmarks); ``main(args)`` is ``python -m engine arena``.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib
 import json
 import math
 import multiprocessing
@@ -22,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import ALL_BOTS, make_bot
+from engine.bots import ALL_BOTS
+from engine.games import game_named
 from engine.state import IllegalMove
 
 MAX_MOVES_PER_GAME = 100_000  # a guard against a runaway match, far above any real one
@@ -47,12 +47,12 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 def make_options(game: str, options: dict[str, Any] | None) -> Any:
     """The game's ``Options`` from text values (``--option``) or already-typed values."""
-    module = importlib.import_module(f"engine.{game}")
+    kind = game_named(game)
     if not options:
-        return module.Options()
+        return kind.Options()
     if all(isinstance(v, str) for v in options.values()):
-        return module.Options.from_strings(options)
-    return module.Options.from_dict(options)
+        return kind.Options.from_strings(options)
+    return kind.Options.from_dict(options)
 
 
 @dataclass
@@ -91,7 +91,7 @@ def play_game(
     budget: float | None,
 ) -> GameResult:
     """Play game ``index`` once per seat rotation; all rotations share the match seed (same cards)."""
-    module = importlib.import_module(f"engine.{game}")
+    kind = game_named(game)
     n = len(bots)
     match_seed = derive_seed("arena", seed, index)
     result = GameResult(index=index)
@@ -99,10 +99,10 @@ def play_game(
         seat_bots = [bots[(s + rotation) % n] for s in range(n)]
         players = [bot_seat_name(name, s) for s, name in enumerate(seat_bots)]
         agents = [
-            make_bot(name, game, seed=derive_seed("bot", seed, index, rotation, s), budget=budget)
+            kind.make_bot(name, seed=derive_seed("bot", seed, index, rotation, s), budget=budget)
             for s, name in enumerate(seat_bots)
         ]
-        match = module.Match.new(options, players, match_seed)
+        match = kind.Match.new(options, players, match_seed)
         moves = 0
         while not match.is_over():
             seat = match.current_player()
@@ -127,17 +127,13 @@ def play_game(
         result.moves += moves
         score = list(match.score())
         winners = list(match.winners())
-        pairs = bool(getattr(options, "pairs", False)) and n == 4
-        n_sides = 2 if pairs else n
-        side_of: Callable[[int], int] = (lambda s: s % 2) if pairs else (lambda s: s)
         deals = len(match.deals_done)
         for s in range(n):
-            idx = s if len(score) == n else s % len(score)
             result.seats.append(
                 SeatResult(
                     bot=seat_bots[s],
-                    win=_win_credit(winners, s, n_sides, side_of),
-                    points=float(score[idx]),
+                    win=_win_credit(winners, s, match.sides(), match.side_of),
+                    points=float(score[match.side_of(s)]),
                     deals=deals,
                 )
             )
@@ -285,7 +281,8 @@ def main(args: argparse.Namespace) -> int:
         bots = args.bots.split(",") if isinstance(args.bots, str) else list(args.bots)
         if any(not b.strip() for b in bots):
             raise ValueError(f"--bots {','.join(bots)!r} has an empty name")
-        n_min, n_max = (2, 2) if args.game == "uragan" else (2, 4)
+        counts = game_named(args.game).seat_counts
+        n_min, n_max = min(counts), max(counts)
         if not n_min <= len(bots) <= n_max:
             raise ValueError(f"{args.game} needs {n_min}-{n_max} bots, got {len(bots)}")
         options = parse_options(args.option)

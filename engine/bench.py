@@ -9,9 +9,11 @@ import argparse
 import json
 import sys
 
+from engine.games import GAMES, game_named
+
 
 def main(args: argparse.Namespace) -> int:
-    games = ["eralash", "uragan"] if args.game == "all" else [args.game]
+    games = list(GAMES) if args.game == "all" else [args.game]
     if getattr(args, "endgame", False):
         from engine.bots.uragan.endgame_bench import measure
         from engine.review.uragan.accuracy import accuracy
@@ -34,13 +36,7 @@ def main(args: argparse.Namespace) -> int:
             json.dump({"review": review_run(args.budget, games)}, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
-    out = {}
-    for g in games:
-        if g == "eralash":
-            from engine.eralash.bench import run
-        else:
-            from engine.uragan.bench import run
-        out[g] = run(seconds=args.seconds)
+    out = {g: game_named(g).bench(seconds=args.seconds) for g in games}
     json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0

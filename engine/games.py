@@ -21,10 +21,15 @@ from typing import Any
 import engine.bots.eralash as eralash_bots
 import engine.bots.uragan as uragan_bots
 import engine.eralash as eralash
+import engine.eralash.bench as eralash_bench
 import engine.eralash.record as eralash_record
+import engine.review.eralash as eralash_review
+import engine.review.uragan as uragan_review
 import engine.uragan as uragan
+import engine.uragan.bench as uragan_bench
 import engine.uragan.record as uragan_record
 from engine.bots import ALL_BOTS, Bot
+from engine.review.parts import ReviewParts
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,8 @@ class Game:
     replay_record: Callable[[dict[str, Any]], dict[str, Any]]
     _make_bot: Callable[..., object]
     default_budget: float  # Master's seconds per decision, the coach's when none is given
+    review: ReviewParts  # the coach's judge, reasons and words for this game
+    bench: Callable[..., dict[str, Any]]  # ``python -m engine bench``: random playouts, move generation
 
     def make_bot(self, level: str, seed: int = 0, budget: float | None = None) -> Bot:
         """A bot by level (``engine.bots.ALL_BOTS``); ``budget`` is think time in seconds."""
@@ -60,14 +67,16 @@ GAMES: Mapping[str, Game] = {
         move_to_json=eralash.move_to_json, move_from_json=eralash.move_from_json, move_name=eralash.move_name,
         parse_move=eralash.parse_move, match_from_record=eralash_record.match_from_record,
         replay_record=eralash_record.replay, _make_bot=eralash_bots.make,
-        default_budget=float(eralash_bots.DEFAULT_BUDGET),
+        default_budget=float(eralash_bots.DEFAULT_BUDGET), review=eralash_review.REVIEW,
+        bench=eralash_bench.run,
     ),
     "uragan": Game(
         name="uragan", seat_counts=(2,), Options=uragan.Options, Match=uragan.Match, View=uragan.View,
         move_to_json=uragan.move_to_json, move_from_json=uragan.move_from_json, move_name=uragan.move_name,
         parse_move=uragan.parse_move, match_from_record=uragan_record.match_from_record,
         replay_record=uragan_record.replay, _make_bot=uragan_bots.make,
-        default_budget=float(uragan_bots.DEFAULT_BUDGET),
+        default_budget=float(uragan_bots.DEFAULT_BUDGET), review=uragan_review.REVIEW,
+        bench=uragan_bench.run,
     ),
 }
 

@@ -1,4 +1,9 @@
-"""Game records (RECORDS.md): read a JSON record, dispatch to its game, and replay it."""
+"""Game records (docs/records.md): read a JSON record, hand it to its game's reader, and replay it.
+
+Each game's rules package reads its own records (``engine.<game>.record``: ``GAME``, the name records
+carry, ``match_from_record`` and ``replay``); ``READERS`` finds them by that name. (This module sits on
+the rules' floor, below ``engine.games``: the registry's entries hold the same functions.)
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,12 @@ import pathlib
 import sys
 from typing import Any
 
+from engine.eralash import record as eralash_record
 from engine.state import RecordError
+from engine.uragan import record as uragan_record
+
+READERS: dict[str, Any] = {reader.GAME: reader for reader in (eralash_record, uragan_record)}
+_NAMES = " or ".join(f'"{g}"' for g in READERS)
 
 
 def load_record(path: str) -> dict[str, Any]:
@@ -30,27 +40,23 @@ def load_record(path: str) -> dict[str, Any]:
     return rec
 
 
+def reader_of(rec: dict[str, Any]) -> Any:
+    """The record module of the game a record names; RecordError for any other name."""
+    game = rec.get("game")
+    if not isinstance(game, str) or game not in READERS:
+        raise RecordError(f"unknown game {game!r}: expected {_NAMES}")
+    return READERS[game]
+
+
 def match_from_record(rec: dict[str, Any]) -> Any:
     """The engine's Match replayed from a record of either game, every move checked; RecordError if bad."""
-    game = rec.get("game")
-    if game == "eralash":
-        from engine.eralash.record import match_from_record as of_game
-    elif game == "uragan":
-        from engine.uragan.record import match_from_record as of_game
-    else:
-        raise RecordError(f"unknown game {game!r}: expected \"eralash\" or \"uragan\"")
-    return of_game(rec)
+    return reader_of(rec).match_from_record(rec)
 
 
 def replay_record(rec: dict[str, Any]) -> dict[str, Any]:
-    game = rec.get("game")
-    if game == "eralash":
-        from engine.eralash.record import replay
-    elif game == "uragan":
-        from engine.uragan.record import replay
-    else:
-        raise RecordError(f"unknown game {game!r}: expected \"eralash\" or \"uragan\"")
-    return replay(rec)
+    """What happened in a record, as ``python -m engine replay`` prints it; RecordError if bad."""
+    replayed: dict[str, Any] = reader_of(rec).replay(rec)
+    return replayed
 
 
 def replay_file(path: str) -> dict[str, Any]:

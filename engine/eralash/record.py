@@ -13,6 +13,8 @@ from engine.eralash.options import Options
 from engine.eralash.trump import suit_name
 from engine.state import RecordError
 
+GAME = "eralash"  # the name its records carry
+
 
 class _Parsed:
     __slots__ = ("dealer", "hands", "trump", "plays")

@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 
 from engine.records import match_from_record
 from engine.review.budget import Budget, Stopped
+from engine.review.games import review_parts
 from engine.review.judgement import DEAL_UNIT, NOISE, decided, settle
 from engine.review.verdict import Verdict, move_json
 from engine.state import RecordError
@@ -65,11 +66,7 @@ class Decision(NamedTuple):
 
 def default_budget(game: str) -> float:
     """Seconds per decision when none is given: Master's own think time."""
-    if game == "uragan":
-        from engine.bots.uragan import DEFAULT_BUDGET
-    else:
-        from engine.bots.eralash import DEFAULT_BUDGET
-    return float(DEFAULT_BUDGET)
+    return review_parts(game).default_budget
 
 
 def load_match(record: Any) -> tuple[str, Any]:
@@ -92,30 +89,18 @@ def _check_seat(match: Any, seat: int) -> None:
         raise ValueError(f"seat must be a seat of the record, from 0 to {n - 1}, not {seat!r}")
 
 
-def _kind(game: str, match: Any, move: object) -> tuple[str, int, int]:
-    """(kind, deal number, play number) of the move about to be made in ``match``."""
-    deal_no = len(match.deals_done) + 1
-    if game == "uragan":
-        from engine.uragan.deal import CLAIM_PHASE, PICK
-
-        phase = match.deal.phase
-        kind = "claim" if phase == CLAIM_PHASE else "pick" if phase == PICK else "play"
-        return kind, deal_no, len(match.deal.plays) + 1
-    from engine.eralash.moves import ChooseTrump
-
-    kind = "trump" if isinstance(move, ChooseTrump) else "play"
-    return kind, deal_no, len(match.deal.played) + 1
 
 
 def _walk(record: Any, seat: int) -> Iterator[tuple[str, Decision, Any]]:
     """(game, decision, the match just before it) for each decision of ``seat`` to judge."""
     game, match = load_match(record)
     _check_seat(match, seat)
+    decision = review_parts(game).decision
     state = _fresh(match)
     for i, move in enumerate(match.moves):
         if state.current_player() == seat and len(state.legal_moves()) > 1:
-            kind, deal_no, play_no = _kind(game, state, move)
-            yield game, Decision(deal_no, play_no, seat, kind, i, move), state
+            kind, play_no = decision(state, move)
+            yield game, Decision(len(state.deals_done) + 1, play_no, seat, kind, i, move), state
         state.play(move)
 
 
@@ -157,10 +142,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
     if budget is not None and not budget > 0:
         raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
     plan = Budget(budget, iterations)
-    if game == "uragan":
-        from engine.review.uragan import judge
-    else:
-        from engine.review.eralash import judge
+    judge = review_parts(game).judge
     noise = NOISE[game]
     moves = load_match(record)[1].moves  # what followed each decision (a claim answered)
 
@@ -192,11 +174,7 @@ def explain(game: str, view: Any, played: object, best: object, loss: float, mov
     """The ``why`` of a decision that cost (engine.review.why), with what followed it in the record."""
     from engine.review.why import decision_why
 
-    facts: dict[str, Any] = {}
-    if game == "uragan":
-        from engine.review.uragan.why import followed
-
-        facts["claimed"], facts["forced"] = followed(moves, index)
+    facts = review_parts(game).facts(moves, index)
     return decision_why(game, view, played, best, loss=loss, **values, **facts)
 
 
@@ -252,7 +230,7 @@ def review_json(record: Any, seat: int, budget: float | None = None, seed: int =
         "total_loss": round(sum(v.loss for v in verdicts), 4),
     }
     mark_decided(out)
-    if game == "eralash":
-        out["note"] = ("Eralash is decided mostly by the deal: the points come from runs and honours, "
-                       f"and losses under {NOISE[game]} of win chance are reported as none")
+    note = review_parts(game).note
+    if note:
+        out["note"] = note
     return out

@@ -12,36 +12,24 @@ import statistics
 import time
 from typing import Any
 
-from engine.bots import make_bot
+from engine.review.games import review_parts
 
 
-def _uragan_record(seed: int) -> dict[str, Any]:
-    from engine.uragan.match import Match
-    from engine.uragan.options import Options
-
-    m = Match.new(Options(), ["a", "b"], seed)
-    bots = [make_bot("club", "uragan", seed), make_bot("club", "uragan", seed + 1)]
+def club_record(game: str, seed: int) -> dict[str, Any]:
+    """The record of a first deal played by Club in every seat (seat ``s`` seeded ``seed + s``)."""
+    parts = review_parts(game)
+    m = parts.new_match(seed)
+    bots = [parts.club(seed + s) for s in range(len(m.players))]
     while not m.deals_done:
         s = m.current_player()
         m.play(bots[s].choose(m.view(s)))
-    return m.to_record()
-
-
-def _eralash_record(seed: int) -> dict[str, Any]:
-    from engine.eralash.match import Match
-
-    m = Match.new(None, ["a", "b", "c", "d"], seed)
-    bots = [make_bot("club", "eralash", seed + s) for s in range(4)]
-    while not m.deals_done:
-        s = m.current_player()
-        m.play(bots[s].choose(m.view(s)))
-    return m.to_record()
+    return dict(m.to_record())
 
 
 def measure(game: str, budget: float | None, seed: int = 1, seat: int = 0) -> dict[str, Any]:
     from engine.review import default_budget, review_record
 
-    rec = _uragan_record(seed) if game == "uragan" else _eralash_record(seed)
+    rec = club_record(game, seed)
     wall, cpu = time.perf_counter(), time.process_time()
     verdicts = list(review_record(rec, seat, budget, seed))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -96,11 +84,8 @@ def noise(game: str, iterations: int, positions: int = 10, seeds: int = 4) -> di
     from engine.review import decisions, match_before
     from engine.review.budget import Budget
 
-    if game == "uragan":
-        from engine.review.uragan import judge
-    else:
-        from engine.review.eralash import judge
-    rec = _uragan_record(3) if game == "uragan" else _eralash_record(3)
+    judge = review_parts(game).judge
+    rec = club_record(game, 3)
     sds, gaps = [], []
     for d in decisions(rec, 0)[:positions]:
         view = match_before(rec, d.move_index).view(0)

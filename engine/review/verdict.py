@@ -6,15 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.review.games import review_parts
+
 
 def move_json(game: str, move: object) -> Any:
     """A move written as in records: Uragan ``{"card": .., "take": [..]}`` / "claim" / "let_stand",
     Eralash ``"QS"`` / ``{"trump": "H"}``."""
-    if game == "uragan":
-        from engine.uragan.moves import move_to_json
-    else:
-        from engine.eralash.moves import move_to_json
-    return move_to_json(move)  # type: ignore[arg-type]
+    return review_parts(game).move_to_json(move)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.review import words
+from engine.review.games import review_parts
+from engine.review.judgement import DEAL_UNIT
 from engine.review.reasons import BetterValue, Decided
 
 MOST = 2  # reasons per sentence
@@ -19,11 +21,7 @@ MOST = 2  # reasons per sentence
 
 def game_reasons(game: str, view: Any, played: object, best: object, **facts: Any) -> list[Any]:
     """The typed reasons the better move beats the played one, most telling first."""
-    if game == "uragan":
-        from engine.review.uragan.why import reasons
-    else:
-        from engine.review.eralash.why import reasons
-    return reasons(view, played, best, **facts)
+    return review_parts(game).reasons(view, played, best, **facts)
 
 
 def decision_why(game: str, view: Any, played: object, best: object, *, loss: float = 0.0,
@@ -41,20 +39,12 @@ def decision_why(game: str, view: Any, played: object, best: object, *, loss: fl
         return None
     found = game_reasons(game, view, played, best, **facts)
     if not found and best != played:
-        unit = "points" if game == "uragan" else "tricks"
+        unit = DEAL_UNIT[game]
         if deal_loss is not None and deal_loss >= 0.05:
             found = [BetterValue(best, deal_loss, unit)]
         elif loss > 0:
             found = [BetterValue(best, loss, "chance")]
-    solved = None
-    if exact and line and game == "uragan":
-        from engine.review.uragan.why import exact_reason
-
-        solved = exact_reason(view, line)
-    elif exact and game == "eralash":
-        from engine.review.eralash.why import exact_reason as exact_tricks
-
-        solved = exact_tricks(deal_best, deal_played)
+    solved = review_parts(game).exact_reason(view, line, deal_best, deal_played) if exact else None
     if solved is not None:
         found = [solved, *found]
     return words.say_both(found, MOST + (solved is not None))
@@ -69,8 +59,4 @@ def hint_why(view: Any, move: object, game: str) -> dict[str, str] | None:
     """One line on why the hinted ``move`` is good from ``view`` ({"en": .., "ru": ..}), or None
     when there is nothing to say beyond the move itself. The line is a clause meant to follow the
     move ("… — it takes the whole table: an uragan, 1 point."): small first letter, full stop."""
-    if game == "uragan":
-        from engine.review.uragan.why import hint_reasons
-    else:
-        from engine.review.eralash.why import hint_reasons
-    return words.say_hint(hint_reasons(view, move))
+    return words.say_hint(review_parts(game).hint_reasons(view, move))

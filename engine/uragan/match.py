@@ -151,6 +151,13 @@ class Match:
 
     # -- results --------------------------------------------------------------------------------
 
+    def sides(self) -> int:
+        """Two sides, one seat each (the same questions as Eralash's robber, for the arena)."""
+        return 2
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
     def winners(self) -> list[int]:
         return [] if self._winner is None else [self._winner]
 

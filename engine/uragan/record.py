@@ -20,6 +20,8 @@ from engine.uragan.moves import CLAIM, LET_STAND, Play, take_cards, take_names
 from engine.uragan.options import Options
 from engine.uragan.spec import spec_from_json
 
+GAME = "uragan"  # the name its records carry
+
 TOTAL_PLAYS = PLAYS_PER_DEAL
 
 

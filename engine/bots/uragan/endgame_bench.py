@@ -20,7 +20,7 @@ from engine.uragan.legal import PLAYS_PER_ROUND
 def last_round_positions(count: int, claims: str = "book",
                          seed: int = 0) -> list[tuple[Deal, tuple[int, int]]]:
     """``count`` (deal, match points) pairs at the first play of a last round, from Club matches."""
-    from engine.bots import make_bot
+    from engine.bots.uragan.club import UraganClub
     from engine.uragan.match import Match
     from engine.uragan.options import Options
 
@@ -28,7 +28,7 @@ def last_round_positions(count: int, claims: str = "book",
     s = seed
     while len(out) < count:
         m = Match.new(Options(claims=claims), ["a", "b"], s)
-        bots = [make_bot("club", "uragan", 2 * s), make_bot("club", "uragan", 2 * s + 1)]
+        bots = [UraganClub(2 * s), UraganClub(2 * s + 1)]
         while not m.is_over() and len(out) < count:
             d = m.deal
             if d.round == ROUNDS - 1 and len(d.plays) == PLAYS_PER_ROUND * (ROUNDS - 1) and d.phase == 0:
@@ -79,7 +79,7 @@ def last_round_decisions(count: int, claims: str = "strict",
                          seed: int = 0) -> list[tuple[Deal, tuple[int, int]]]:
     """Every play decision of the last rounds of Club matches (fixed seeds) whose lawful moves
     differ in exact deal points, until ``count``: what the issue's table was measured on."""
-    from engine.bots import make_bot
+    from engine.bots.uragan.club import UraganClub
     from engine.uragan.match import Match
     from engine.uragan.options import Options
 
@@ -87,7 +87,7 @@ def last_round_decisions(count: int, claims: str = "strict",
     s = seed
     while len(out) < count:
         m = Match.new(Options(claims=claims), ["a", "b"], s)
-        bots = [make_bot("club", "uragan", 2 * s), make_bot("club", "uragan", 2 * s + 1)]
+        bots = [UraganClub(2 * s), UraganClub(2 * s + 1)]
         while not m.is_over() and len(out) < count:
             d = m.deal
             p = m.current_player()

@@ -18,9 +18,10 @@ the seat's side wins the robber (Master's robber value) and the tricks its side 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine.bots.eralash import DEFAULT_BUDGET, make
 from engine.bots.eralash.endgame import NODE_CAP, NODES_PER_SECOND, Endgame, TooBig, fits, known_hands
 from engine.bots.eralash.master import ROLLOUT_SKILL, expected_line, search_root
 from engine.bots.eralash.robber import RobberValue
@@ -28,9 +29,12 @@ from engine.bots.eralash.tricks import equivalence_classes
 from engine.bots.eralash.view import Situation, decision_rng, trick_play_of, trump_choices
 from engine.bots.search import stable_seed
 from engine.cards import cards
-from engine.eralash.moves import ChooseTrump
+from engine.eralash.match import Match
+from engine.eralash.moves import ChooseTrump, move_to_json
 from engine.review.budget import Budget, check, whole
+from engine.review.eralash.why import exact_reason, hint_reasons, reasons
 from engine.review.judgement import NOISE, Judgement, best_of
+from engine.review.parts import ReviewParts
 
 LINE_PLIES = 4
 MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
@@ -189,3 +193,26 @@ def _judge_trump(view: Any, sit: Situation, played: Any, budget: Budget, rng: ra
     table = {ChooseTrump(s): (means[s], tricks[s] / n) for s in choices}
     return Judgement(ChooseTrump(best), means[played.suit], means[best], it, table=table,
                      line=(ChooseTrump(best),))
+
+
+def _decision(match: Any, move: object) -> tuple[str, int]:
+    """(kind, play number) of ``move`` about to be made in ``match``: naming trump, or a card."""
+    return ("trump" if isinstance(move, ChooseTrump) else "play"), len(match.deal.played) + 1
+
+
+def _exact_reason(view: Any, line: Sequence[object], deal_best: float | None,
+                  deal_played: float | None) -> Any:
+    return exact_reason(deal_best, deal_played)
+
+
+def _new_match(seed: int) -> Match:
+    return Match.new(None, ["a", "b", "c", "d"], seed)
+
+
+REVIEW = ReviewParts(
+    name="eralash", judge=judge, decision=_decision, reasons=reasons, hint_reasons=hint_reasons,
+    exact_reason=_exact_reason, facts=lambda moves, index: {}, move_to_json=move_to_json,
+    default_budget=float(DEFAULT_BUDGET), new_match=_new_match, club=lambda seed: make("club", seed),
+    note=("Eralash is decided mostly by the deal: the points come from runs and honours, "
+          f"and losses under {NOISE['eralash']} of win chance are reported as none"),
+)

@@ -20,8 +20,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.bots.search import SearchResult, _gc_paused, _ismcts, decision_rng, stable_seed, view_key
+from engine.bots.uragan import DEFAULT_BUDGET, make
 from engine.bots.uragan.endgame import (
     Endgame,
     deal_of_view,
@@ -34,7 +36,12 @@ from engine.bots.uragan.master import Resampler, lawful_moves, strict_move_gener
 from engine.bots.uragan.odds import match_value, outcome, win_table
 from engine.review.budget import Budget, check
 from engine.review.judgement import NOISE, Judgement, best_of
-from engine.uragan.deal import Deal
+from engine.review.parts import ReviewParts
+from engine.review.uragan.why import exact_reason, followed, hint_reasons, reasons
+from engine.uragan.deal import CLAIM_PHASE, PICK, Deal
+from engine.uragan.match import Match
+from engine.uragan.moves import move_to_json
+from engine.uragan.options import Options
 from engine.uragan.view import View
 
 EXPLORATION = 0.25  # Master's
@@ -217,3 +224,31 @@ def _line(table: dict[object, tuple[float, float]], played: object, first: Searc
         if result is not None and best in result.lines:
             return result.lines[best][:LINE_PLIES]
     return (best,)
+
+
+def _decision(match: Any, move: object) -> tuple[str, int]:
+    """(kind, play number) of ``move`` about to be made in ``match``: a claim answer, a pick, a play."""
+    phase = match.deal.phase
+    kind = "claim" if phase == CLAIM_PHASE else "pick" if phase == PICK else "play"
+    return kind, len(match.deal.plays) + 1
+
+
+def _exact_reason(view: Any, line: Sequence[object], deal_best: float | None,
+                  deal_played: float | None) -> Any:
+    return exact_reason(view, line) if line else None
+
+
+def _facts(moves: list[Any], index: int) -> dict[str, Any]:
+    claimed, forced = followed(moves, index)
+    return {"claimed": claimed, "forced": forced}
+
+
+def _new_match(seed: int) -> Match:
+    return Match.new(Options(), ["a", "b"], seed)
+
+
+REVIEW = ReviewParts(
+    name="uragan", judge=judge, decision=_decision, reasons=reasons, hint_reasons=hint_reasons,
+    exact_reason=_exact_reason, facts=_facts, move_to_json=move_to_json, default_budget=float(DEFAULT_BUDGET),
+    new_match=_new_match, club=lambda seed: make("club", seed),
+)

@@ -14,7 +14,7 @@ def accuracy(count: int = 250, claims: str = "strict", seed: int = 0,
     """How often each chooser's move is optimal in exact deal points, and the points it loses per
     decision, on ``count`` last-round decisions: Master (solving), Master's search alone (the
     solver off, ``budget`` s), the coach's best, Club."""
-    from engine.bots import make_bot
+    from engine.bots.uragan.club import UraganClub
     from engine.bots.uragan.master import UraganMaster
     from engine.review.budget import Budget
     from engine.review.uragan import judge
@@ -37,7 +37,7 @@ def accuracy(count: int = 250, claims: str = "strict", seed: int = 0,
             "master": master.choose(view),
             "master_search_only": search_only.choose(view),
             "coach_best": judge(view, deal.legal_moves()[0], Budget(budget), i).best,
-            "club": make_bot("club", "uragan", i).choose(view),
+            "club": UraganClub(i).choose(view),
         }
         for k, mv in picks.items():
             stats[k].append(top - values[mv])

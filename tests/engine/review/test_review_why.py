@@ -506,19 +506,19 @@ def test_every_decision_of_club_games_gets_words_in_both_languages(game: str) ->
     """Whatever the position and whichever move is called better, the why and the hint are whole
     sentences in both languages (no missing phrase, no placeholder left), or nothing."""
     from engine.review import decisions
-    from engine.review.bench import _eralash_record, _uragan_record
+    from engine.review.bench import club_record
     from engine.uragan.match import Match
     from engine.uragan.options import Options
 
     if game == "uragan":
-        recs = [_uragan_record(s) for s in range(1, 5)]
+        recs = [club_record("uragan", s) for s in range(1, 5)]
         m = Match.new(Options(claims="book"), ["a", "b"], 9)  # book claims: breaches, claims, picks
         rng = random.Random(9)
         while not m.deals_done:
             m.play(rng.choice(m.legal_moves()))
         recs.append(m.to_record())
     else:
-        recs = [_eralash_record(s) for s in range(1, 4)]
+        recs = [club_record("eralash", s) for s in range(1, 4)]
     said = 0
     for rec in recs:
         for seat in (0, 1):
@@ -539,10 +539,10 @@ def test_every_decision_of_club_games_gets_words_in_both_languages(game: str) ->
 def test_an_eralash_why_does_not_depend_on_the_hidden_cards() -> None:
     from engine.eralash.view import View as EView
     from engine.review import decisions
-    from engine.review.bench import _eralash_record
+    from engine.review.bench import club_record
 
     rng = random.Random(3)
-    rec = _eralash_record(2)
+    rec = club_record("eralash", 2)
     checked = 0
     for d in decisions(rec, 0):
         match = match_before(rec, d.move_index)

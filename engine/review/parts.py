@@ -1,0 +1,33 @@
+"""What the coach needs of one game, given by that game's review package (``REVIEW``).
+
+The review, its reasons and words, and its benchmark ask a game's ``ReviewParts`` instead of
+branching on the game's name; ``engine.review.games.review_parts(name)`` finds them. (The registry
+of games, ``engine.games``, sits above the coach: each game's entry there holds the same object.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.review.budget import Budget
+from engine.review.judgement import Judgement
+
+
+@dataclass(frozen=True)
+class ReviewParts:
+    """One game's judge, its typed reasons, and how its moves and decisions are named."""
+
+    name: str  # the game's name in records ("uragan", "eralash")
+    judge: Callable[[Any, Any, Budget, int, Callable[[], bool] | None], Judgement]
+    decision: Callable[[Any, Any], tuple[str, int]]  # (kind, play number) of a move about to be made
+    reasons: Callable[..., list[Any]]  # (view, played, best, **facts): why best beats played
+    hint_reasons: Callable[[Any, Any], list[Any]]  # (view, move): what speaks for a hinted move
+    exact_reason: Callable[[Any, Sequence[object], float | None, float | None], Any]  # solved verdicts
+    facts: Callable[[list[Any], int], dict[str, Any]]  # what followed a decision in the record
+    move_to_json: Callable[[Any], Any]
+    default_budget: float  # Master's think time: the review's when none is given
+    new_match: Callable[[int], Any]  # the benchmark's table, dealt from a seed
+    club: Callable[[int], Any]  # a Club bot by seed (the benchmark's players)
+    note: str = ""  # said at the end of the command line's output, when there is something to say
