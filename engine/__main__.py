@@ -80,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except KeyboardInterrupt:  # Ctrl+C: stop, without a traceback
         print("python -m engine: interrupted", file=sys.stderr)
         return 130

@@ -28,4 +28,5 @@ def make_bot(name: str, game: str, seed: int = 0, budget: float | None = None) -
     if game not in ("eralash", "uragan"):
         raise ValueError(f"unknown game {game!r}")
     module = importlib.import_module(f"engine.bots.{game}")
-    return module.make(name, seed=seed, budget=budget)
+    bot: Bot = module.make(name, seed=seed, budget=budget)
+    return bot

@@ -240,13 +240,13 @@ def _ismcts(
         root.visits += 1
         iterations += 1
     visits = {m: (root.children[m].visits if m in root.children else 0) for m in root_moves}
-    values = {
+    means = {
         m: (root.children[m].total / root.children[m].visits if visits[m] else 0.0) for m in root_moves
     }
     # most visits; ties (a tiny budget) go to the better mean, then to the listed order
-    move = max(root_moves, key=lambda m: (visits[m], values[m]))
+    move = max(root_moves, key=lambda m: (visits[m], means[m]))
     lines = {m: _principal(c) for m, c in root.children.items()}
-    return SearchResult(move, iterations, visits, values, lines)
+    return SearchResult(move, iterations, visits, means, lines)
 
 
 def pimc(

@@ -30,7 +30,7 @@ def _rate(body: Callable[[], int], seconds: float) -> tuple[int, float]:
 
 def _positions(rng: random.Random, count: int) -> list[Deal]:
     """Mid-deal positions (some cards of some tricks played) to time per-move operations on."""
-    out = []
+    out: list[Deal] = []
     opts = Options()
     while len(out) < count:
         d = Deal.new(opts, 4, rng.randrange(4), rng)

@@ -173,7 +173,8 @@ class Deal:
             d.honours = tuple(honour_points(c, options) for c in counts)
         # points, and trump as trump_from_runs decides it, in one pass from the eldest
         pts = list(d.honours)
-        best, by, suits = -1, d.eldest, _ALL_SUITS
+        best, by = -1, d.eldest
+        suits: tuple[Suit, ...] = _ALL_SUITS
         for seat in _ORDER[n][d.eldest]:
             for r in runs[seat]:
                 pts[seat] += r.points

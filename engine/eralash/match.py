@@ -60,6 +60,13 @@ class Match:
     moves: list[Move]
     movers: list[int]  # the seat that made each move
     story: Story
+    lot: list[list[int]] | None  # the cards drawn for the first deal, round by round, when drawn by lot
+    _fixed: list[tuple[int, tuple[CardSet, ...]]]  # the deals given (records, tutorials), not dealt
+    _seat_points: list[int]
+    _seat_tricks: list[int]
+    _over: bool
+    _winners: list[int]
+    _slam: int | None
 
     @classmethod
     def new(
@@ -82,7 +89,7 @@ class Match:
         options.check_players(n)
         m = object.__new__(cls)
         m.options, m.players, m.seed = options, [str(p) for p in players], seed
-        m.lot = None  # the cards drawn for the first deal, round by round, when drawn by lot
+        m.lot = None
         if first_dealer is None:
             if deals:
                 first_dealer = deals[0][0]

@@ -23,15 +23,11 @@ class _Parsed:
         self.dealer, self.hands, self.trump, self.plays = dealer, hands, trump, plays
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def _parse_deal(i: int, raw: Any, n: int, options: Options) -> _Parsed:
     if not isinstance(raw, dict):
         raise RecordError(f"deal {i}: must be an object with dealer, hands and plays")
     dealer = raw.get("dealer")
-    if not _is_int(dealer) or not 0 <= dealer < n:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise RecordError(f"deal {i}: dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
     hands_raw = raw.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != n:

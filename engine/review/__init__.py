@@ -73,7 +73,8 @@ def load_match(record: Any) -> tuple[str, Any]:
     """(game, Match) of a record, every move checked; RecordError with one line if it is bad."""
     if not isinstance(record, dict):
         raise RecordError('record must be a JSON object with a "game" key')
-    return record.get("game"), match_from_record(record)
+    match = match_from_record(record)  # checks the game's name first
+    return str(record["game"]), match
 
 
 def _fresh(match: Any) -> Any:

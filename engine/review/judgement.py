@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+M = TypeVar("M")  # a game's move
 
 # A move loses at least this much win chance, or this much in the deal's own unit (Uragan points,
 # Eralash tricks), to get the mark: (mistake win, mistake deal, inaccuracy win, inaccuracy deal).
@@ -78,7 +80,7 @@ def mark_of(loss: float, deal_loss: float | None, is_best: bool, game: str = "ur
     return "best"
 
 
-def best_of(table: Mapping[Any, tuple[float, float]], played: object, noise: float) -> object:
+def best_of(table: Mapping[M, tuple[float, float]], played: M, noise: float) -> M:
     """The move to name as best: the highest win chance; among the moves within ``noise`` of it,
     the highest deal value; the played move on a tie (values compared as ``settle`` rounds them)."""
     t = {m: (_clamp(w), round(float(d), 4)) for m, (w, d) in table.items()}

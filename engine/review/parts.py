@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.review.budget import Budget
 from engine.review.judgement import Judgement
+
+
+class Judge(Protocol):
+    """A game's judge of one decision from its seat's view (``engine.review.judgement``)."""
+
+    def __call__(self, view: Any, played: Any, budget: Budget, seed: int,
+                 should_stop: Callable[[], bool] | None = None) -> Judgement: ...
 
 
 @dataclass(frozen=True)
@@ -20,7 +27,7 @@ class ReviewParts:
     """One game's judge, its typed reasons, and how its moves and decisions are named."""
 
     name: str  # the game's name in records ("uragan", "eralash")
-    judge: Callable[[Any, Any, Budget, int, Callable[[], bool] | None], Judgement]
+    judge: Judge
     decision: Callable[[Any, Any], tuple[str, int]]  # (kind, play number) of a move about to be made
     reasons: Callable[..., list[Any]]  # (view, played, best, **facts): why best beats played
     hint_reasons: Callable[[Any, Any], list[Any]]  # (view, move): what speaks for a hinted move

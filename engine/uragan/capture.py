@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations, islice, product
 from math import comb
+from typing import Any
 
 from engine.cards import CardSet
 from engine.uragan.deck import VALUE, VALUE_MASK
@@ -29,7 +30,7 @@ _COMBO_CACHE_LIMIT = 50_000
 HIST_SHIFT = 3
 
 
-def _evict(cache: dict) -> list:
+def _evict(cache: dict[Any, Any]) -> list[Any]:
     """Drop the oldest eighth of a full cache (dicts keep insertion order); return the keys dropped."""
     old = list(islice(cache, max(1, len(cache) // 8)))
     for key in old:

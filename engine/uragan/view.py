@@ -54,6 +54,8 @@ class View:
     target: int = 16
     deal_number: int = 1
     n_players: int = field(default=2)
+    # the kind of deal determinize() builds: the view needs the Deal only as a type (set by of_deal)
+    _deal_type: type[Deal] = field(init=False, repr=False, compare=False)
 
     @classmethod
     def of_deal(cls, deal: Deal, seat: int, **match_info: object) -> View:
@@ -70,8 +72,7 @@ class View:
             target=deal.options.target,
             **match_info,  # type: ignore[arg-type]
         )
-        # determinize() builds a deal of the same kind; the view needs the Deal only as a type
-        object.__setattr__(view, "_deal_type", type(deal))
+        object.__setattr__(view, "_deal_type", type(deal))  # frozen: set once, here
         return view
 
     # -- the state API, as far as one seat can compute it --------------------------------------

@@ -18,6 +18,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.eralash.club import ClubBot
@@ -42,8 +43,8 @@ def positions(n: int, deals: int, seed: int, options: Options) -> list[tuple[Dea
     return out
 
 
-def _pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
+def _pct(values: Sequence[float], q: float) -> float:
+    xs = sorted(values)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 

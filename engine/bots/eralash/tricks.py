@@ -11,6 +11,7 @@ hot loop, keeps an inline copy that tests/engine/bots/eralash/test_eralash_trick
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.cards import SUIT_MASK, cards
 from engine.eralash.trick import beats, legal_cards, winning_index
@@ -85,7 +86,7 @@ class TrickPlay:
         led = self.trick[0] // 13 if self.trick else None
         return legal_cards(self.hands[self.turn], led, self.trump)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, ...]:
         """A hashable key of the whole position (for transposition tables)."""
         return (*self.hands, self.leader, *self.trick, *self.won)
 
@@ -177,7 +178,7 @@ class TrickPlay:
         self.turn = turn
 
 
-def _random_card(mask: int, getbits) -> int:
+def _random_card(mask: int, getbits: Callable[[int], int]) -> int:
     k = mask.bit_count()
     idx = getbits(10) % k
     while idx:
@@ -186,7 +187,7 @@ def _random_card(mask: int, getbits) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _leading_card(hands: list[int], turn: int, trump: int, getbits) -> int:
+def _leading_card(hands: list[int], turn: int, trump: int, getbits: Callable[[int], int]) -> int:
     """A lead: a card that is the highest of its suit among all hands (plain suits first), else
     any card. Playouts see every hand, so "highest still out" is exact here."""
     hand = hands[turn]

@@ -21,7 +21,7 @@ from engine.cards import HEARTS, SEVEN, CardSet, make
 from engine.uragan.capture import capture_table
 from engine.uragan.claim import breach
 from engine.uragan.deck import HAND_SIZE, ROUNDS, VALUE, VALUE_MASK
-from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Play
+from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play
 from engine.uragan.view import View
 
 SEVEN_OF_HEARTS = make(SEVEN, HEARTS)
@@ -168,18 +168,18 @@ class UraganClub:
         self.name = name
         self.seed = seed
 
-    def choose(self, view: View, full: object = None) -> object:
+    def choose(self, view: View, full: object = None) -> Move:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
         if isinstance(moves[0], (LetStand, Claim)):
             return self._claim_decision(view)
-        scored = self.rank_plays(view, moves)
+        scored = self.rank_plays(view, [m for m in moves if isinstance(m, Play)])
         best = max(s for s, _ in scored)
         ties = [m for s, m in scored if s >= best - 1e-9]
         return ties[0] if len(ties) == 1 else decision_rng(self.seed, view).choice(ties)
 
-    def rank_plays(self, view: View, moves: list) -> list[tuple[float, Play]]:
+    def rank_plays(self, view: View, moves: list[Play]) -> list[tuple[float, Play]]:
         """Every lawful play with its value; plays that break a priority are left out (a claim
         could only turn them into one of the lawful captures, which are listed anyway)."""
         table = view.table
@@ -197,7 +197,7 @@ class UraganClub:
             out = [(0.0, m) for m in moves]
         return out
 
-    def _claim_decision(self, view: View) -> object:
+    def _claim_decision(self, view: View) -> Move:
         """Claim when the capture the claim forces is worse for the offender than his play."""
         b = view.pending
         assert b is not None

@@ -28,9 +28,10 @@ from engine.uragan.capture import capture_table
 from engine.uragan.claim import breach
 from engine.uragan.deal import CLAIM_PHASE, PICK, Deal
 from engine.uragan.deck import DECK, ROUNDS, VALUE, VALUE_MASK
-from engine.uragan.moves import CLAIM, LET_STAND, Play
+from engine.uragan.moves import CLAIM, LET_STAND, Move, Play
 from engine.uragan.primiera import _BEST
 from engine.uragan.score import CARDS_NEEDED, HEARTS_NEEDED, SEVEN_OF_HEARTS
+from engine.uragan.view import View
 
 Utility = Callable[[int, int], float]
 INF = float("inf")
@@ -48,9 +49,9 @@ class Solution(NamedTuple):
     ``values`` each root move's exact value when asked for (else only the best)."""
 
     value: float
-    move: object
-    line: tuple[object, ...]
-    values: dict[object, float]
+    move: Move | None
+    line: tuple[Move, ...]
+    values: dict[Move, float]
     nodes: int
 
 
@@ -135,7 +136,7 @@ class Endgame:
         self.utility = utility
         self.all_suits = all_suits
         self.breaches = breaches
-        self.tt: dict[int, tuple[float, float, object]] = {}
+        self.tt: dict[int, tuple[float, float, tuple[float, int, int]]] = {}  # bounds, best play
         self.leaf: dict[tuple[int, int, int, int], float] = {}
         self.nodes = 0
         self._moves: dict[tuple[int, int], list[tuple[float, int, int]]] = {}
@@ -310,7 +311,7 @@ class Endgame:
         return (deal.hands[0], deal.hands[1], deal.table, deal.piles[0], deal.turn, deal.last_capturer,
                 deal.uragans[0], deal.uragans[1])
 
-    def value_after(self, deal: Deal, move: object) -> float:
+    def value_after(self, deal: Deal, move: Move) -> float:
         """The exact value for seat 0 once ``move`` is made in ``deal`` (any legal move, breaches,
         claim answers and picks included)."""
         d = deal.copy()
@@ -337,7 +338,7 @@ class Endgame:
             return self._breach_value(*base, b.card, b.take, b.demanded)
         return self._search(*self._state(deal), -INF, INF)
 
-    def solve(self, deal: Deal, moves: Sequence[object] | None = None, all_values: bool = False,
+    def solve(self, deal: Deal, moves: Sequence[Move] | None = None, all_values: bool = False,
               line_plies: int = 12) -> Solution:
         """Best move of the seat to move among ``moves`` (default: every lawful move, or the claim
         answers / picks), its value for seat 0, the principal line; ``all_values`` values every move
@@ -348,8 +349,9 @@ class Endgame:
         seat = deal.current_player()
         if moves is None:
             moves = self.root_moves(deal)
-        values: dict[object, float] = {}
-        best_move, best = None, None
+        values: dict[Move, float] = {}
+        best_move: Move | None = None
+        best: float | None = None
         if all_values or deal.phase != 0 or len(moves) == 1:
             for m in moves:
                 values[m] = self.value_after(deal, m)
@@ -375,27 +377,28 @@ class Endgame:
         for m, v in values.items():  # ties: the first move offered (moves' own order) wins
             if best is None or (v > best if seat == 0 else v < best):
                 best, best_move = v, m
-        assert best is not None
+        assert best is not None and best_move is not None
         line = self.line(deal, best_move, line_plies)
         return Solution(best, best_move, line, values, self.nodes - start)
 
-    def _ordered(self, deal: Deal, moves: Sequence[object]) -> list[object]:
+    def _ordered(self, deal: Deal, moves: Sequence[Move]) -> list[Move]:
         order = {(c, t): k for k, c, t in self._lawful(deal.hands[deal.turn], deal.table)}
-        return sorted(moves, key=lambda m: order.get((m.card, m.take), 9.0)  # type: ignore[attr-defined]
+        return sorted(moves, key=lambda m: order.get((m.card, m.take), 9.0)
                       if isinstance(m, Play) else 9.0)
 
     @staticmethod
-    def root_moves(deal: Deal) -> list[object]:
+    def root_moves(deal: Deal) -> list[Move]:
         """The moves worth searching at the root: lawful plays (a breach is never better), or the
         claim answers / the picks when a breach is pending."""
         if deal.phase != 0:
             return list(deal.legal_moves())
-        return [m for m in deal.legal_moves() if breach(m.card, m.take, deal.table) is None]  # type: ignore[attr-defined]
+        return [m for m in deal.legal_moves()
+                if isinstance(m, Play) and breach(m.card, m.take, deal.table) is None]
 
-    def line(self, deal: Deal, first: object, plies: int = 12) -> tuple[object, ...]:
+    def line(self, deal: Deal, first: Move, plies: int = 12) -> tuple[Move, ...]:
         """The principal line from ``deal`` starting with ``first``: each next move is one whose
         exact value equals the position's (the lawful move first found, in search order)."""
-        out = [first]
+        out: list[Move] = [first]
         d = deal.copy()
         d.play(first)
         while len(out) < plies and not d._over:
@@ -411,19 +414,18 @@ class Endgame:
         return tuple(out)
 
 
-def opponent_hand_known(view: object) -> bool:
+def opponent_hand_known(view: View) -> bool:
     """True when a seat's view pins the opponent's hand down: the last round, the stock empty."""
-    return (not view.over and view.round == ROUNDS - 1  # type: ignore[attr-defined]
-            and view.stock_size == 0)  # type: ignore[attr-defined]
+    return not view.over and view.round == ROUNDS - 1 and view.stock_size == 0
 
 
-def deal_of_view(view: object) -> Deal:
+def deal_of_view(view: View) -> Deal:
     """The one deal consistent with a last-round view (the opponent's hand is the unseen cards)."""
     import random
 
     if not opponent_hand_known(view):
         raise ValueError("the opponent's hand is known only in the last round")
-    return view.determinize(random.Random(0))  # type: ignore[attr-defined]
+    return view.determinize(random.Random(0))
 
 
 __all__ = ["Endgame", "Solution", "points_utility", "win_utility", "master_utility", "final_points",

@@ -110,6 +110,7 @@ def greedy_playout(deal: Deal, rng: random.Random, epsilon: float = 0.15) -> Non
                 s = -_worth(low) - (0.6 if tsum + v <= 10 else 0.0)
                 if s > best:
                     best, best_move = s, Play(card, 0)
+        assert best_move is not None  # the hand is never empty while the deal goes on
         deal.play(best_move)
 
 
@@ -131,7 +132,7 @@ def _binomial_tail(n: int, k: int) -> float:
         return 1.0
     if k > n:
         return 0.0
-    return sum(comb(n, i) for i in range(k, n + 1)) / 2**n
+    return sum(comb(n, i) for i in range(k, n + 1)) / (1 << n)
 
 
 @lru_cache(maxsize=1)

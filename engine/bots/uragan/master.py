@@ -28,6 +28,8 @@ from engine.bots.uragan.endgame import Endgame, deal_of_view, master_utility, op
 from engine.bots.uragan.eval import greedy_playout, make_evaluator, make_static_evaluator, no_rollout
 from engine.uragan.deal import PLAY, Deal, legal_moves_in
 from engine.uragan.deck import ROUNDS
+from engine.uragan.moves import Move
+from engine.uragan.options import Options
 from engine.uragan.view import View
 
 
@@ -39,9 +41,9 @@ class Resampler:
     determinized deal is the template and each sample reshuffles the unseen cards into its places.
     """
 
-    def __init__(self, view: View, options: object) -> None:
+    def __init__(self, view: View, options: Options) -> None:
         base = view.determinize(random.Random(0))
-        base.options = options  # type: ignore[assignment]
+        base.options = options
         self.base = base
         opp = 1 - view.seat
         self.opp = opp
@@ -75,15 +77,15 @@ class Resampler:
         return d
 
 
-def strict_move_generator() -> Callable[[Deal], list]:
+def strict_move_generator() -> Callable[[Deal], list[Move]]:
     """``moves(deal)``: a sampled deal's legal moves under strict claims, cached by (hand, table).
 
     One cache per decision: it is small, and it dies with the search (a large shared cache would
     cost a long pause whenever it was cleared).
     """
-    cache: dict[tuple[int, int], list] = {}
+    cache: dict[tuple[int, int], list[Move]] = {}
 
-    def moves(deal: Deal) -> list:
+    def moves(deal: Deal) -> list[Move]:
         if deal.phase != PLAY:
             return deal.legal_moves()
         key = (deal.hands[deal.turn], deal.table)
@@ -95,7 +97,7 @@ def strict_move_generator() -> Callable[[Deal], list]:
     return moves
 
 
-def lawful_moves(view: View) -> list:
+def lawful_moves(view: View) -> list[Move]:
     """The view's legal moves without the plays that break a priority (see the module docstring)."""
     return legal_moves_in(view.phase, view.hand if view.turn == view.seat else 0, view.table, True,
                           view.pending)
@@ -128,7 +130,7 @@ class UraganMaster:
                                           view.options.primiera_all_suits))
         return self._endgame[1]
 
-    def choose(self, view: View, full: Deal | None = None) -> object:
+    def choose(self, view: View, full: Deal | None = None) -> Move:
         start = time.perf_counter()
         moves = view.legal_moves()
         if len(moves) == 1:
@@ -141,23 +143,28 @@ class UraganMaster:
             with _gc_paused():  # as the search: a full collection over the caches stalls a move
                 sol = solver.solve(deal_of_view(view), root_moves, line_plies=1)
             self.last_iterations = sol.nodes
+            assert sol.move is not None  # the deal goes on: there is a move to make
             return sol.move
         strict = dataclasses.replace(view.options, claims="strict")
+        sample: Callable[[random.Random], Deal]
         if self.sees_all:
             if full is None:
                 raise ValueError("the Oracle must be handed the full deal")
             truth = full
 
-            def sample(rng: object) -> Deal:
+            def sample_truth(rng: random.Random) -> Deal:
                 d = truth.copy()
                 d.options = strict
                 return d
+
+            sample = sample_truth
         else:
-            sample = Resampler(view, strict).sample  # type: ignore[assignment]
+            sample = Resampler(view, strict).sample
 
         # the budget bounds the whole answer: keep a margin for setting up and returning
         budget = None if self.budget is None else max(0.0, self.budget * 0.92 - (time.perf_counter() - start))
         deadline = Deadline(budget, self.max_iterations)
+        rollout: Callable[[Deal, random.Random], None]
         if self.rollout == "static":
             evaluate, rollout = make_static_evaluator(view.match_points, view.target), no_rollout
         else:
@@ -166,4 +173,5 @@ class UraganMaster:
         result = ismcts(sample, root_moves, view.seat, evaluate, decision_rng(self.seed, view), deadline,
                         exploration=self.exploration, rollout=rollout, moves=strict_move_generator())
         self.last_iterations = result.iterations
-        return result.move
+        move: Move = result.move  # type: ignore[assignment]  # the search hands back one of root_moves
+        return move

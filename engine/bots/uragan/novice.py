@@ -14,7 +14,7 @@ import random
 from engine.bots.search import decision_rng
 from engine.cards import HEARTS
 from engine.uragan.claim import breach
-from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Play
+from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play
 from engine.uragan.view import View
 
 OVERLOOK = 0.12  # chance of missing every capture on a turn
@@ -35,7 +35,7 @@ class UraganNovice:
         self.name = name
         self.seed = seed
 
-    def choose(self, view: View, full: object = None) -> object:
+    def choose(self, view: View, full: object = None) -> Move:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -44,9 +44,9 @@ class UraganNovice:
             return CLAIM if rng.random() < NOTICE_BREACH else LET_STAND
         if view.pending is not None:  # picking the capture a claim demands: any will do
             return rng.choice(moves)
-        return self._play(view, moves, rng)
+        return self._play(view, [m for m in moves if isinstance(m, Play)], rng)
 
-    def _play(self, view: View, moves: list, rng: random.Random) -> Play:
+    def _play(self, view: View, moves: list[Play], rng: random.Random) -> Play:
         captures = [m for m in moves if m.take and breach(m.card, m.take, view.table) is None]
         trails = [m for m in moves if not m.take]
         if captures and (rng.random() >= OVERLOOK or not trails):

@@ -74,8 +74,8 @@ class RobberRace:
     target: int
 
 
-def _side_sum(view: Any, values: tuple, side: int) -> float:
-    return sum(v for s, v in enumerate(values) if view.side_of(s) == side)
+def _side_sum(view: Any, values: tuple[float, ...], side: int) -> float:
+    return float(sum(v for s, v in enumerate(values) if view.side_of(s) == side))
 
 
 def _wins_now(view: Any, c: int) -> bool:

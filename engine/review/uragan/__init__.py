@@ -22,7 +22,15 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.bots.search import SearchResult, _gc_paused, _ismcts, decision_rng, stable_seed, view_key
+from engine.bots.search import (
+    Deadline,
+    SearchResult,
+    _gc_paused,
+    _ismcts,
+    decision_rng,
+    stable_seed,
+    view_key,
+)
 from engine.bots.uragan import DEFAULT_BUDGET, make
 from engine.bots.uragan.endgame import (
     Endgame,
@@ -40,7 +48,7 @@ from engine.review.parts import ReviewParts
 from engine.review.uragan.why import exact_reason, followed, hint_reasons, reasons
 from engine.uragan.deal import CLAIM_PHASE, PICK, Deal
 from engine.uragan.match import Match
-from engine.uragan.moves import move_to_json
+from engine.uragan.moves import Move, move_to_json
 from engine.uragan.options import Options
 from engine.uragan.view import View
 
@@ -66,11 +74,12 @@ def win_evaluator(match_points: Sequence[int], target: int) -> Callable[[Deal], 
     return evaluate
 
 
-def _rooted(root_len: int, root: list, inner: Callable[[Deal], list]) -> Callable[[Deal], list]:
+def _rooted(root_len: int, root: list[Move],
+            inner: Callable[[Deal], list[Move]]) -> Callable[[Deal], list[Move]]:
     """The move generator with only ``root`` offered at the root (the shared ISMCTS asks the
     generator at every node, the root included)."""
 
-    def moves(deal: Deal) -> list:
+    def moves(deal: Deal) -> list[Move]:
         if len(deal.history) == root_len:
             return root
         return inner(deal)
@@ -120,18 +129,18 @@ def tallying_evaluator(match_points: Sequence[int], target: int,
     return evaluate
 
 
-def _search(view: View, root: list, options: object, rng: random.Random,
-            deadline: object) -> tuple[SearchResult, DealTally]:
+def _search(view: View, root: list[Move], options: Options, rng: random.Random,
+            deadline: Deadline) -> tuple[SearchResult, DealTally]:
     sample = Resampler(view, options).sample
     gen = _rooted(len(view.history), root, strict_move_generator())
     tally = DealTally(view)
     evaluate = tallying_evaluator(view.match_points, view.target, tally)
     with _gc_paused():
-        result = _ismcts(sample, root, evaluate, rng, deadline, no_rollout, EXPLORATION, None, gen)  # type: ignore[arg-type]
+        result = _ismcts(sample, root, evaluate, rng, deadline, no_rollout, EXPLORATION, None, gen)
     return result, tally
 
 
-def judge_exact(view: View, played: object) -> Judgement:
+def judge_exact(view: View, played: Move) -> Judgement:
     """The last round solved: every lawful move's (and the played move's) exact win chance and deal
     value for the seat, the best named as ``settle`` names it, and its line to the end."""
     deal = deal_of_view(view)
@@ -142,7 +151,7 @@ def judge_exact(view: View, played: object) -> Judgement:
     all_suits = view.options.primiera_all_suits
     win = Endgame(win_utility(view.match_points, view.target), all_suits)
     pts = Endgame(points_utility, all_suits)
-    table: dict[object, tuple[float, float]] = {}
+    table: dict[Move, tuple[float, float]] = {}
     for m in moves:
         w, p = win.value_after(deal, m), pts.value_after(deal, m)
         table[m] = (w, p) if seat == 0 else (1.0 - w, -p)
@@ -184,7 +193,7 @@ def _spread(first: SearchResult, t1: DealTally) -> tuple[float, float]:
     return max(wins) - min(wins), max(deals) - min(deals)
 
 
-def judge(view: View, played: object, budget: Budget, seed: int,
+def judge(view: View, played: Move, budget: Budget, seed: int,
           should_stop: Callable[[], bool] | None = None) -> Judgement:
     """Best move, the win chances and deal values after the played and the best move, from ``view``."""
     if opponent_hand_known(view):
@@ -199,7 +208,7 @@ def judge(view: View, played: object, budget: Budget, seed: int,
         table = _table(first, t1, None, None, best, played)
         return Judgement(played, first.values[played], first.values[played], first.iterations,
                          table=table, line=_line(table, played, first, None), spread=_spread(first, t1))
-    pair = [best, played]
+    pair: list[Move] = [best, played]  # type: ignore[list-item]  # best: one of root, a Move
     options = strict if played in root else view.options  # a priority breach needs book claims
     dl = budget.stage(False, should_stop)
     rng = random.Random(stable_seed(seed, "compare", view_key(view)))

@@ -33,7 +33,7 @@ def accuracy(count: int = 250, claims: str = "strict", seed: int = 0,
         master = UraganMaster(seed=i, budget=budget)
         search_only = UraganMaster(seed=i, budget=budget)
         search_only.exact = False
-        picks = {
+        picks: dict[str, Any] = {
             "master": master.choose(view),
             "master_search_only": search_only.choose(view),
             "coach_best": judge(view, deal.legal_moves()[0], Budget(budget), i).best,

@@ -175,7 +175,7 @@ def _value_sum(mask: CardSet) -> int:
 def _forced(pending: Any) -> CardSet:
     """What a claim makes the pending card take: the only demanded capture, else the one the
     offender would pick (the 7♥ first, then the most cards)."""
-    return max(pending.demanded, key=lambda t: (bool(t & SEVEN_H_BIT), t.bit_count(), -t))
+    return int(max(pending.demanded, key=lambda t: (bool(t & SEVEN_H_BIT), t.bit_count(), -t)))
 
 
 def outcome(view: Any, move: object) -> Outcome:
@@ -292,10 +292,10 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
     return out
 
 
-def _counts(view: Any, p: Outcome, b: Outcome, best: object) -> list[Reason]:
+def _counts(view: Any, p: Outcome, b: Outcome, best: object) -> list[CategoryCount]:
     me, them = view.seat, view.opponent
     mine, theirs = view.piles[me], view.piles[them]
-    out: list[Reason] = []
+    out: list[CategoryCount] = []
     yours, other = mine.bit_count(), theirs.bit_count()
     more = b.mine.bit_count() - p.mine.bit_count()
     if more >= 2 and yours < CARDS_NEEDED and other < CARDS_NEEDED and yours + more >= CARDS_NEEDED - 6:
@@ -371,8 +371,9 @@ def followed(record_moves: list[object], index: int) -> tuple[bool | None, CardS
         pick = record_moves[index + 2] if index + 2 < len(record_moves) else None
         mine = record_moves[index]
         # a pick (the claimed card choosing among several demanded captures) plays the same card
-        is_pick = isinstance(pick, Play) and isinstance(mine, Play) and pick.card == mine.card
-        return True, pick.take if is_pick else None
+        if isinstance(pick, Play) and isinstance(mine, Play) and pick.card == mine.card:
+            return True, pick.take
+        return True, None
     if isinstance(nxt, LetStand):
         return False, None
     return None, None
