@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|arena|bench|review`` (contract in RECORDS.md)."""
+"""The engine's command line: ``python -m engine replay|arena|bench|review`` (contract in docs/records.md)."""
 
 from __future__ import annotations
 

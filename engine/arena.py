@@ -1,4 +1,4 @@
-"""The arena: bots play each other duplicate-style and the results come out as JSON (RECORDS.md).
+"""The arena: bots play each other duplicate-style and the results come out as JSON (docs/records.md).
 
 Every game (an Uragan match, an Eralash robber) is played once per seat rotation from the same match
 seed, so each bot sits once in every seat with the same cards and the luck of the deal cancels.
@@ -155,7 +155,7 @@ def _percentile(sorted_values: Sequence[float], q: float) -> float:
 def summarize(
     game: str, bots: Sequence[str], games: int, seed: int, results: Sequence[GameResult]
 ) -> dict[str, Any]:
-    """The arena's JSON: one entry per distinct bot name (RECORDS.md), plus a few extra keys."""
+    """The arena's JSON: one entry per distinct bot name (docs/records.md), plus a few extra keys."""
     out_bots: dict[str, Any] = {}
     for name in dict.fromkeys(bots):
         per_game: list[float] = []  # the unit of the confidence interval: one game, all rotations

@@ -2,7 +2,7 @@
 
 A card is an int 0..51: ``suit * 13 + rank`` where rank 0 is the two and rank 12 the Ace, so the
 cards of one suit occupy 13 consecutive bits and ``hand & SUIT_MASK[suit]`` selects a suit in one
-operation. Notation follows RECORDS.md: ``10C``, ``QS``, ``AH`` (case-insensitive in, upper out).
+operation. Notation follows docs/records.md: ``10C``, ``QS``, ``AH`` (case-insensitive in, upper out).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ RANK_NAMES = {
 
 
 class CardParseError(ValueError):
-    """A card written in a way RECORDS.md does not allow; the message says what was wrong."""
+    """A card written in a way docs/records.md does not allow; the message says what was wrong."""
 
 
 def make(rank: Rank, suit: Suit) -> Card:
@@ -132,11 +132,6 @@ def to_mask(card_iter: Iterable[Card]) -> CardSet:
 
 def count(mask: CardSet) -> int:
     return mask.bit_count()
-
-
-def highest(mask: CardSet) -> Card:
-    """The highest-numbered card of a non-empty set (within one suit: the highest rank)."""
-    return mask.bit_length() - 1
 
 
 def lowest(mask: CardSet) -> Card:

@@ -72,28 +72,6 @@ def name_list(allowed: Sequence[str] | None = None) -> Callable[[str], list[str]
     return convert
 
 
-def size_type(
-    minimum: tuple[int, int], maximum: tuple[int, int] = (16384, 16384)
-) -> Callable[[str], tuple[int, int]]:
-    """``WxH`` in pixels, at least ``minimum`` and at most ``maximum``."""
-
-    def convert(text: str) -> tuple[int, int]:
-        w, sep, h = text.lower().partition("x")
-        try:
-            if not sep:
-                raise ValueError
-            size = int(w), int(h)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
-        if not (minimum[0] <= size[0] <= maximum[0] and minimum[1] <= size[1] <= maximum[1]):
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is outside {minimum[0]}x{minimum[1]} to {maximum[0]}x{maximum[1]}")
-        return size
-
-    convert.__name__ = "size"
-    return convert
-
-
 def fail(prog: str, message: str) -> int:
     """Report a bad value found after parsing: one line, status 2."""
     print(f"{prog}: error: {' '.join(message.split())}", file=sys.stderr)

@@ -86,25 +86,6 @@ class Deadline:
         return time.perf_counter() - self.start
 
 
-class ThinkStats:
-    """Think times of one bot, for its own reporting (the arena measures separately)."""
-
-    def __init__(self) -> None:
-        self.samples_ms: list[float] = []
-
-    def add(self, seconds: float) -> None:
-        self.samples_ms.append(seconds * 1000.0)
-
-    def percentile(self, q: float) -> float:
-        s = sorted(self.samples_ms)
-        if not s:
-            return 0.0
-        return s[max(0, min(len(s) - 1, math.ceil(q / 100.0 * len(s)) - 1))]
-
-    def summary(self) -> dict[str, float]:
-        return {"median": self.percentile(50), "p95": self.percentile(95), "n": len(self.samples_ms)}
-
-
 def random_rollout(state: Any, rng: random.Random) -> None:
     state.random_playout(rng)
 

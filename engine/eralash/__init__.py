@@ -5,8 +5,9 @@
         view = m.view(m.current_player())        # all a bot may see; view.determinize(rng) samples
         m.play(view.legal_moves()[0])            # a card (int 0..51) or ChooseTrump(suit)
     m.winners(), m.score(), m.sheet(), m.to_record()
+    m.events, m.events_for(seat), m.movers       # what happened (engine.eralash.story), who moved
 
-Rules: shared/RULES.md; records: shared/RECORDS.md and docs/records.md.
+Rules: docs/rules.md, Eralash; records: docs/records.md.
 """
 
 from engine.eralash.deal import Deal

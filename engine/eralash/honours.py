@@ -13,7 +13,7 @@ def aces_held(hand: CardSet) -> int:
 
 
 def honour_points(aces: int, options: Options) -> int:
-    """Points for holding ``aces`` Aces as dealt (RULES.md Eralash 5)."""
+    """Points for holding ``aces`` Aces as dealt (docs/rules.md, Eralash 5)."""
     if aces == 3:
         return options.aces_three
     if aces == 4:

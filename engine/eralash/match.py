@@ -326,7 +326,7 @@ class Match:
         return out
 
     def to_record(self) -> dict[str, Any]:
-        """The game record (RECORDS.md), with the seed as an extra key so the robber can go on."""
+        """The game record (docs/records.md), with the seed as an extra key so the robber can go on."""
         return {
             "game": "eralash",
             "players": list(self.players),

@@ -1,4 +1,4 @@
-"""Eralash table options (RULES.md): pairs, classic runs, short deal, Ace honours, robber target."""
+"""Eralash table options (docs/rules.md): pairs, classic runs, short deal, Ace honours, robber target."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ MAX_TARGET = 1000  # a robber must end; anything above this is a typo, not a tab
 
 @dataclass(frozen=True)
 class Options:
-    """The table rules chosen before a robber; defaults are RULES.md's first choices."""
+    """The table rules chosen before a robber; defaults are docs/rules.md's first choices."""
 
     pairs: bool = False  # 4 players only: seats 0&2 against 1&3
     classic_runs: bool = False  # only runs headed by the Ace count
@@ -36,7 +36,7 @@ class Options:
                 f"option target must be a whole number of tricks from 1 to {MAX_TARGET}, not {t!r}"
             )
 
-    # --- conversions (RECORDS.md "options") ------------------------------------------------------
+    # --- conversions (docs/records.md "options") ------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -107,7 +107,7 @@ class Options:
             raise ValueError(f"pairs need 4 players, not {n_players}")
 
     def hand_size(self, n_players: int) -> int:
-        """Cards dealt to each player (RULES.md Eralash 2)."""
+        """Cards dealt to each player (docs/rules.md, Eralash 2)."""
         if self.short_deal or n_players == 4:
             return 13
         return 52 // n_players  # 2 players 26, 3 players 17 (one card aside)

@@ -1,4 +1,4 @@
-"""Eralash game records (RECORDS.md): check and replay a record, and describe what happened as JSON."""
+"""Eralash game records (docs/records.md): check and replay a record, and describe what happened as JSON."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def _deal_out(d: Deal) -> dict[str, Any]:
 
 
 def replay(rec: dict[str, Any]) -> dict[str, Any]:
-    """The replay output of RECORDS.md: per deal runs, honours, trump, tricks; then the robber."""
+    """The replay output of docs/records.md: per deal runs, honours, trump, tricks; then the robber."""
     m = match_from_record(rec)
     n_rec = len(rec.get("deals", []))
     deals = [r.deal for r in m.deals_done][:n_rec]

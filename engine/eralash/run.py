@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from engine.cards import RANK_INDEX, SUIT_SYMBOLS, Card, CardSet, Suit
 
-# A = 11; K, Q, J, 10 = 10; pips at face value (RULES.md Eralash 3).
+# A = 11; K, Q, J, 10 = 10; pips at face value (docs/rules.md, Eralash 3).
 RANK_VALUE: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
 ACE_RANK = 12
 
@@ -65,8 +65,6 @@ def _suit_runs(m: int, classic: bool) -> tuple[tuple[int, int, int], ...]:
 SUIT_RUNS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
     tuple(_suit_runs(m, classic) for m in range(1 << 13)) for classic in (False, True)
 )
-# RUN_FREE[classic][pattern]: True when the pattern holds no run (the common case, checked fast).
-RUN_FREE: tuple[tuple[bool, ...], ...] = tuple(tuple(not t for t in table) for table in SUIT_RUNS)
 
 
 def _build_run_objects() -> list[tuple[Run, ...]]:
@@ -102,13 +100,6 @@ def hand_runs(hand: CardSet, classic: bool = False) -> tuple[Run, ...]:
 def find_runs(hand: CardSet, classic: bool = False) -> list[Run]:
     """Every run in ``hand``, by suit (spades, hearts, diamonds, clubs) then rank."""
     return list(hand_runs(hand, classic))
-
-
-def has_run(hand: CardSet, classic: bool = False) -> bool:
-    free = RUN_FREE[classic]
-    return not (
-        free[hand & 0x1FFF] and free[hand >> 13 & 0x1FFF] and free[hand >> 26 & 0x1FFF] and free[hand >> 39]
-    )
 
 
 def run_neighbours(run: Run) -> CardSet:

@@ -1,9 +1,10 @@
-"""Tricks (RULES, Eralash 7): which cards may be played (follow suit or trump), who wins: the one rule.
+"""Tricks (docs/rules.md, Eralash 7): which cards may be played (follow suit or trump), who wins.
 
-The deal, a seat's view, the bots (their lean ``TrickPlay``, the exact endgame solver) and the coach
-all ask these functions. Two hot loops keep a fast inline copy, each pinned to these functions by a
-test on random positions: ``Deal.random_playout`` (tests/engine/eralash/test_eralash_random.py) and
-``TrickPlay.rollout`` (tests/engine/bots/eralash/test_eralash_trick_rule.py).
+This is the one trick rule: the deal, a seat's view, the bots (their lean ``TrickPlay`` and its
+rollouts, the exact endgame solver) and the coach all ask these functions. One hot loop keeps a fast
+copy, ``Deal.random_playout`` (suit patterns and precomputed tables: the engine benchmark's random
+deals); tests/engine/bots/eralash/test_eralash_trick_rule.py pins it, and the bots' rollout, to these
+functions on random positions (same legal cards, same winners).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The coach: judge one seat's decisions in a game record from what that seat could see (RECORDS.md).
+"""The coach: judge one seat's decisions in a game record from what that seat could see (docs/records.md).
 
 API (what ``python -m engine review`` and the app's bot worker use)::
 
@@ -215,7 +215,7 @@ def mark_decided(out: dict[str, Any]) -> None:
 
 def review_json(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
                 iterations: int | None = None) -> dict[str, Any]:
-    """The command line's output object (RECORDS.md, ``python -m engine review``)."""
+    """The command line's output object (docs/records.md, ``python -m engine review``)."""
     game, _ = load_match(record)
     verdicts = list(review_record(record, seat, budget, seed, iterations=iterations))
     out: dict[str, Any] = {

@@ -15,7 +15,6 @@ M = TypeVar("M")  # a game's move
 # issue's starting values but for the deal's inaccuracy at 0.5 trick (tests/calibrate_marks_eralash.py:
 # as many planted blunders marked, 11 of 12, and half as many other moves: sampled tricks are averages).
 THRESHOLDS = {"uragan": (0.05, 0.7, 0.01, 0.3), "eralash": (0.05, 1.0, 0.01, 0.5)}
-MISTAKE_WIN, MISTAKE_DEAL, INACCURACY_WIN, INACCURACY_DEAL = THRESHOLDS["uragan"]
 DEAL_UNIT = {"uragan": "points", "eralash": "tricks"}
 NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
 

@@ -310,11 +310,6 @@ def sentence(parts: Sequence[str], lang: str) -> str:
     return text[0].upper() + text[1:] + PHRASES[lang]["end"]
 
 
-def both(render: Any) -> dict[str, str]:
-    """{"en": render("en"), "ru": render("ru")}."""
-    return {lang: render(lang) for lang in LANGS}
-
-
 # -- moves and reasons into words ----------------------------------------------------------------
 
 def move_text(move: object, lang: str) -> str:

@@ -1,6 +1,6 @@
 """Sum captures: which sets of table cards a played card may take, fast and cached.
 
-A card of value v takes any set of table cards whose values add up to v (RULES.md, Uragan 4). Values
+A card of value v takes any set of table cards whose values add up to v (docs/rules.md, Uragan 4). Values
 run 1..10, so what matters about a table is first its *value histogram* (how many cards of each value
 lie there, packed 3 bits per value): from it ``value_combos(hist)`` lists, per capturing value, the
 multisets of values that add up to it (e.g. 10 = 9+1 = 6+4 = 5+3+2 …) and how many card sets each

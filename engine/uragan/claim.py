@@ -1,4 +1,5 @@
-"""Capture priorities and claims (RULES.md, Uragan 6): which plays break a priority, what a claim demands.
+"""Capture priorities and claims (docs/rules.md, Uragan 6): which plays break a priority, and what a
+claim demands.
 
 (a) When a table card equals the played card's value, that single card must be the one taken.
 (b) A card that could capture must not be trailed.
@@ -68,5 +69,3 @@ def breach(card: int, take: CardSet, table: CardSet) -> Breach | None:
     return None
 
 
-def breaks_priority(card: int, take: CardSet, table: CardSet) -> bool:
-    return breach(card, take, table) is not None

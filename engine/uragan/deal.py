@@ -535,12 +535,6 @@ class Deal:
 
     # -- what the table and the end-of-deal screen need ----------------------------------------
 
-    def legal_plays_of(self, card: int) -> list[CardSet]:
-        """The takes (masks, 0 = trail) the current player may play ``card`` with now."""
-        if self.phase != PLAY:
-            return []
-        return [m.take for m in self.legal_moves() if isinstance(m, Play) and m.card == card]
-
     def breach_of(self, card: int, take: CardSet) -> Breach | None:
         """Whether playing ``card`` taking ``take`` now would break a priority, and which."""
         return breach(card, take, self.table)
@@ -555,10 +549,6 @@ class Deal:
     def view(self, seat: int) -> View:
         return View.of_deal(self, seat)
 
-    @property
-    def claim_kind(self) -> str | None:
-        """EQUAL or TRAIL while a breach awaits an answer or a pick, else None."""
-        return self.pending.kind if self.pending else None
 
 
 __all__ = ["Deal", "PlayRecord", "ClaimEvent", "legal_moves_in", "check_play", "PLAY", "CLAIM_PHASE",

@@ -25,12 +25,8 @@ ROUNDS = 3
 PLAYS_PER_DEAL = ROUNDS * 2 * HAND_SIZE  # 36; the 4 table cards are never played
 
 
-def in_deck(card: int) -> bool:
-    return bool(DECK >> card & 1)
-
-
 def deal_cards(dealer: int, rng: random.Random) -> tuple[CardSet, tuple[CardSet, ...]]:
-    """Shuffle and deal as RULES.md says: 3 to the opponent, 3 to the dealer, 4 to the table, 3 + 3.
+    """Shuffle and deal as docs/rules.md says: 3 to the opponent, 3 to the dealer, 4 to the table, 3 + 3.
 
     Then the stock gives 6 to the opponent and 6 to the dealer, twice. Returns ``(table, dealt)``
     where ``dealt[2 * round + seat]`` is what ``seat`` receives in round 0, 1 or 2.

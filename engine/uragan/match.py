@@ -207,11 +207,11 @@ class Match:
         return m
 
     def to_record(self) -> dict[str, Any]:
-        """The game record of RECORDS.md (a play awaiting a claim decision is left out)."""
+        """The game record of docs/records.md (a play awaiting a claim decision is left out)."""
         return match_to_record(self)
 
 
-# -- the record (RECORDS.md); engine.uragan.record reads it back with full checks
+# -- the record (docs/records.md); engine.uragan.record reads it back with full checks
 
 def _deal_to_json(deal: Deal) -> dict[str, Any]:
     out = spec_to_json(DealSpec(deal.dealer, deal.table0, tuple(

@@ -2,7 +2,7 @@
 
 ``Play(card, take)``: ``take`` is the mask of table cards captured, 0 for a trail. The same shape is
 used by the offender to pick among the captures a claim demands. ``LetStand()`` and ``Claim()`` are
-the opponent's answer to a play that broke a priority (RULES.md, Uragan 6, ``book`` claims).
+the opponent's answer to a play that broke a priority (docs/rules.md, Uragan 6, ``book`` claims).
 """
 
 from __future__ import annotations
@@ -19,9 +19,6 @@ class Play(NamedTuple):
     card: int
     take: int = 0  # mask of captured table cards; 0 = trail
 
-    @property
-    def is_trail(self) -> bool:
-        return not self.take
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Uragan table options (RULES.md, Uragan): claims mode, primiera needing all suits, match target."""
+"""Uragan table options (docs/rules.md, Uragan): claims mode, primiera needing all suits, match target."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Uragan game records (RECORDS.md): writing a Match as a record, replaying a record with full checks.
+"""Uragan game records (docs/records.md): writing a Match as a record, replaying a record with full checks.
 
 A claimed play is written as it finally stood (``take`` is the capture the claim demanded) with
 ``"claimed": true``, plus the extra key ``"claimed_from"``: the take as first played (``[]`` = a
-trail). Replaying checks that this first play broke a priority (RULES.md, Uragan 6) and that the final
+trail). Replaying checks that this first play broke a priority (docs/rules.md, Uragan 6) and that the final
 take is one the claim demands. Without ``claimed_from`` the first play is taken to be a trail, which
 breaks a priority exactly when the card could capture: the demanded captures are the same either way.
 """
@@ -174,5 +174,5 @@ def summary(m: Match) -> dict[str, Any]:
 
 
 def replay(rec: dict[str, Any]) -> dict[str, Any]:
-    """Replay a record and report every deal (RECORDS.md keys); RecordError with one line if bad."""
+    """Replay a record and report every deal (docs/records.md keys); RecordError with one line if bad."""
     return summary(match_from_record(rec))

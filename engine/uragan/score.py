@@ -1,4 +1,4 @@
-"""End-of-deal points (RULES.md, Uragan 9): cards, hearts, the seven of hearts, primiera, uragans."""
+"""End-of-deal points (docs/rules.md, Uragan 9): cards, hearts, the seven of hearts, primiera, uragans."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ class Played(CardPlayed):
 
 @dataclass(frozen=True)
 class PriorityBroken(Event):
-    """The play of ``card`` broke a priority (``kind``: "equal" or "trail"; RULES, Uragan 6): the
+    """The play of ``card`` broke a priority (``kind``: "equal" or "trail"; docs/rules.md, Uragan 6): the
     opponent may claim one of ``demanded`` or let the play stand."""
 
     seat: int

@@ -16,5 +16,6 @@ class UraganMark(NamedTuple):
 
 
 def is_uragan(take: CardSet, table_after: CardSet, last_play: bool) -> bool:
-    """True when a capture leaves the table empty and is not the deal's last play (RULES.md, 7)."""
+    """True when a capture leaves the table empty and is not the deal's last play (docs/rules.md,
+    Uragan 7)."""
     return bool(take) and not table_after and not last_play

@@ -15,7 +15,7 @@ from engine.cards import CardSet
 from engine.uragan.claim import Breach, breach
 from engine.uragan.deck import DECK
 from engine.uragan.legal import CLAIM_PHASE, PLAY, PLAYS_PER_ROUND, ClaimEvent, PlayRecord, legal_moves_in
-from engine.uragan.moves import Move, Play
+from engine.uragan.moves import Move
 from engine.uragan.options import Options
 from engine.uragan.sweep import UraganMark
 
@@ -91,10 +91,6 @@ class View:
             return []
         hand = self.hand if self.turn == self.seat else 0
         return legal_moves_in(self.phase, hand, self.table, self.options.strict, self.pending)
-
-    def legal_plays_of(self, card: int) -> list[CardSet]:
-        """The takes (masks, 0 = trail) this seat may play ``card`` with now (empty if not its turn)."""
-        return [m.take for m in self.legal_moves() if isinstance(m, Play) and m.card == card]
 
     def breach_of(self, card: int, take: CardSet) -> Breach | None:
         """Whether playing ``card`` taking ``take`` now would break a priority, and which."""

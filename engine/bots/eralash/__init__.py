@@ -1,8 +1,9 @@
 """The Eralash bots by level: Novice, Club, Master, and the Oracle (arena only).
 
-``make(name, seed=..., budget=...)`` is what ``engine.bots.make_bot`` calls. The levels live in their
-own modules: ``eralash_novice``, ``eralash_club``, ``eralash_master``; the search's fast trick play in
-``eralash_tricks`` and its game-level scoring in ``eralash_robber``.
+``make(name, seed=..., budget=...)`` gives a bot by level (``engine.games``' entry for Eralash holds it).
+The levels live in their own modules: ``novice.py``, ``club.py``, ``master.py`` (the Oracle is Master
+seeing every card); the search's fast trick play in ``tricks.py``, its game-level scoring in
+``robber.py``, the exact endgame solver in ``endgame.py``, what a bot reads of its view in ``view.py``.
 """
 
 from __future__ import annotations

@@ -161,7 +161,7 @@ class Endgame:
         """The exact value of every legal card of the seat to move (equal cards share a value)."""
         out: dict[int, float] = {}
         turn = self.turn()
-        for c in self._choices(turn, with_equal=True):
+        for c in self._choices(turn):
             rep = c[0]
             v = self._after(rep, -math.inf, math.inf)
             for card in c:
@@ -233,7 +233,7 @@ class Endgame:
         finally:
             self.hands, self.trick, self.leader, self.won = saved
 
-    def _choices(self, turn: int, with_equal: bool = False) -> list[list[int]]:
+    def _choices(self, turn: int) -> list[list[int]]:
         """The legal cards of ``turn`` grouped into classes of equal cards, lowest first in each."""
         hand = self.hands[turn]
         trick = self.trick

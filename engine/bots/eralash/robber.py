@@ -23,7 +23,7 @@ TIEBREAK = 0.02  # a whisker for own tricks, so that otherwise-equal plays still
 
 
 def run_points(hand: int, classic: bool) -> int:
-    """Points of every maximal run (three or more in sequence) in ``hand`` (RULES.md, Eralash 3)."""
+    """Points of every maximal run (three or more in sequence) in ``hand`` (docs/rules.md, Eralash 3)."""
     total = 0
     for s in range(4):
         m = (hand & SUIT_MASK[s]) >> (13 * s)

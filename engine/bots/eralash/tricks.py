@@ -2,10 +2,10 @@
 
 The engine's ``Deal`` is the authority; this is a stripped-down state (hands as bitmasks, the trick
 in progress, tricks won) that search copies and plays thousands of times per move. Its rules are
-engine.eralash.trick's (RULES, Eralash 7: follow the led suit *or* trump; a trump lead must be followed
-by trumps when held; a void hand plays anything). ``legal`` and ``play`` call them; ``rollout``, the
-hot loop, keeps an inline copy that tests/engine/bots/eralash/test_eralash_trick_rule.py pins to them
-(docs/benchmarks.md: calling the rule there costs a third of the rollout's speed).
+engine.eralash.trick's (docs/rules.md, Eralash 7: follow the led suit *or* trump; a trump lead must
+be followed by trumps when held; a void hand plays anything): ``legal``, ``play`` and ``rollout``
+call them. (An inline copy of the rule in ``rollout`` made a rollout about 10 % faster alone but
+Master no faster at a fixed number of iterations, so the rollout asks the rule like everyone else.)
 """
 
 from __future__ import annotations
@@ -121,7 +121,6 @@ class TrickPlay:
         won = self.won
         rand = rng.random
         getbits = rng.getrandbits
-        suit_mask = SUIT_MASK
         trick = self.trick
         leader = self.leader
         turn = self.turn
@@ -134,16 +133,7 @@ class TrickPlay:
         left = self.left
         while left:
             hand = hands[turn]
-            if pos:
-                follow = hand & suit_mask[led]
-                if not follow:
-                    mask = hand
-                elif led == trump:
-                    mask = follow
-                else:
-                    mask = follow | (hand & suit_mask[trump])
-            else:
-                mask = hand
+            mask = legal_cards(hand, led if pos else None, trump)
             if mask & (mask - 1) == 0:
                 card = mask.bit_length() - 1
             elif rand() >= skill:
@@ -160,10 +150,8 @@ class TrickPlay:
                 trace.append(card)
             if not pos:
                 led, best, best_pos = card // 13, card, 0
-            else:
-                s, bs = card // 13, best // 13
-                if (s == bs and card > best) or (s == trump and bs != trump):
-                    best, best_pos = card, pos
+            elif beats(card, best, trump):
+                best, best_pos = card, pos
             pos += 1
             if pos == n:
                 w = (leader + best_pos) % n

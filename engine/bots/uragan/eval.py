@@ -1,6 +1,6 @@
 """Uragan position values for Master's search: finished deals, unfinished deals, a greedy rollout.
 
-``make_evaluator`` values a finished deal by the match-win chance it leaves (``uragan_odds``),
+``make_evaluator`` values a finished deal by the match-win chance it leaves (``engine.bots.uragan.odds``),
 blended with a little of the point difference. ``make_static_evaluator`` also values an unfinished
 deal, from the expected points of each category given the cards captured so far — what lets the
 search stop at any leaf instead of playing the deal out at random, which is both quicker and far

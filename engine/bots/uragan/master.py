@@ -3,7 +3,7 @@
 Each iteration samples the hidden cards consistently with the seat's view (``View.determinize``,
 made cheap by ``Resampler``: the opponent's hand and the stock drawn from the unseen cards), walks
 one shared search tree (single-observer ISMCTS, ``engine.bots.search``), expands one move and values
-the leaf with ``uragan_eval``'s static evaluation: expected deal points turned into the chance of
+the leaf with ``engine.bots.uragan.eval``'s static evaluation: expected deal points turned into the chance of
 winning the match from the current match score. So it plays for the match, not for one deal's points.
 
 Plays that break a capture priority are never searched: the opponent could claim them into one of

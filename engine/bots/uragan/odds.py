@@ -1,7 +1,7 @@
 """Uragan match odds: the chance of winning the match to the target from a score, for the bots.
 
 Built once per target from a distribution of deal points (``DEAL_POINTS``: two Club players, 3000
-seeded deals, ``Deal.score()`` tallied per deal); RULES.md, Uragan 10 settles
+seeded deals, ``Deal.score()`` tallied per deal); docs/rules.md, Uragan 10 settles
 overshoots (past the target the higher total wins, equal totals play on). Master values a deal by
 what it does to this chance, not by its points: ahead in the match it avoids risks, behind it takes
 them.
@@ -38,7 +38,7 @@ def _deal_distribution() -> tuple[tuple[int, int, float], ...]:
 def win_table(target: int) -> tuple[tuple[float, ...], ...]:
     """W[a][b]: the chance that the player with ``a`` points beats the one with ``b`` (both below
     ``target``) from the start of a deal, under the deal distribution; equals and overshoots follow
-    RULES.md, Uragan 10 (past the target the higher total wins; equal totals play on)."""
+    docs/rules.md, Uragan 10 (past the target the higher total wins; equal totals play on)."""
     dist = _deal_distribution()
     p_nothing = sum(p for x, y, p in dist if x == 0 and y == 0)
     table = [[0.5] * target for _ in range(target)]

@@ -1,6 +1,6 @@
 """The review's judge for Eralash: exact where every card is known, else Master's search from the seat's view.
 
-Each decision is valued in two currencies (RECORDS.md, ``python -m engine review``): the chance that
+Each decision is valued in two currencies (docs/records.md, ``python -m engine review``): the chance that
 the seat's side wins the robber (Master's robber value) and the tricks its side takes in this deal.
 
 - **Exact** (``exact``): when the View pins every hidden card down (``endgame.known_hands``: both

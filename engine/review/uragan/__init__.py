@@ -4,7 +4,7 @@ Stage one searches every lawful move (what Master would play); if the played mov
 searches just the two of them on fresh samples, so that both are valued by many iterations. A play
 that broke a priority (``book`` claims) is searched in stage two under the record's own claims, so
 the opponent's claim or let-stand answer is part of its value. The leaf value is the pure
-match-win chance of ``uragan_eval``'s expected deal points (Master blends in a little of the point
+match-win chance of ``engine.bots.uragan.eval``'s expected deal points (Master blends in a little of the point
 difference to play purposefully when the match is decided; a review reports chances, not that).
 
 Deal values (``deal_*``, in points: the seat's points of this deal minus the opponent's) come from
@@ -57,23 +57,6 @@ LINE_PLIES = 4  # a searched verdict's line: the best move and three replies
 WELL_SEARCHED = 0.25  # of the most visited move's visits: enough for a move's deal value to count
 
 
-def win_evaluator(match_points: Sequence[int], target: int) -> Callable[[Deal], tuple[float, float]]:
-    """Each seat's chance to win the match once this (finished or unfinished) deal is scored."""
-    a0, a1 = int(match_points[0]), int(match_points[1])
-    table = win_table(target)
-
-    def evaluate(deal: Deal) -> tuple[float, float]:
-        if deal._over:
-            x0, x1 = deal.score()
-            p0 = outcome(a0 + int(x0), a1 + int(x1), target, table)
-        else:
-            e0, e1 = expected_points(deal)
-            p0 = match_value(e0, e1, a0, a1, target)
-        return p0, 1.0 - p0
-
-    return evaluate
-
-
 def _rooted(root_len: int, root: list[Move],
             inner: Callable[[Deal], list[Move]]) -> Callable[[Deal], list[Move]]:
     """The move generator with only ``root`` offered at the root (the shared ISMCTS asks the
@@ -111,7 +94,8 @@ class DealTally:
 
 def tallying_evaluator(match_points: Sequence[int], target: int,
                        tally: DealTally) -> Callable[[Deal], tuple[float, float]]:
-    """``win_evaluator`` that also tallies the leaf's expected deal points under its root move."""
+    """Each seat's chance to win the match once this (finished or unfinished) deal is scored; the
+    leaf's expected deal points are tallied under its root move as well."""
     a0, a1 = int(match_points[0]), int(match_points[1])
     table = win_table(target)
 

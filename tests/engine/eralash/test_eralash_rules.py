@@ -418,9 +418,11 @@ def test_illegal_moves_are_told_in_russian_too():
     d.play(C("QH"))
     with pytest.raises(IllegalPlay) as err:
         d.play(C("2D"))
-    assert err.value.key == "follow_or_trump"
+    assert err.value.key == "eralash.follow_or_trump"  # every key is named <game>.<rule>
     assert err.value.params == {"seat": 2, "card": C("2D"), "led": 1, "trump": 3}
     assert err.value.text("ru") == "Нужно ходить в масть (червы) или козырем (трефы)."
+    assert err.value.sentence("ru") == err.value.text("ru")
+    assert err.value.reason == "must follow hearts or play a trump"
     with pytest.raises(IllegalPlay) as err:
         d.play(C("AS"))
     assert err.value.text("ru") == "У вас нет карты Т♠." and str(err.value) == "You do not hold the A♠."

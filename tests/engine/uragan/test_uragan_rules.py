@@ -421,3 +421,34 @@ def test_a_full_capture_cache_drops_only_its_oldest_eighth():
     cache = {k: k for k in range(80)}
     dropped = cap._evict(cache)
     assert dropped == list(range(10)) and list(cache) == list(range(10, 80))
+
+
+# --- illegal moves: a key, parameters, a sentence in English and Russian ------------------------------
+
+
+def test_illegal_uragan_moves_carry_a_key_and_both_languages() -> None:
+    d = Deal.position(Options(), 1, parse_set(["3C", "4D", "KS", "AH"]), parse_set(["7H", "KD"]), 0)
+    with pytest.raises(IllegalMove) as err:
+        d.play(Play(parse("7H"), parse_set(["3C", "AH"])))
+    e = err.value
+    assert e.key == "uragan.sum" and str(e) == "7H cannot take AH+3C: they add up to 4, not 7"
+    assert e.params == {"card": parse("7H"), "take": (parse("AH"), parse("3C")), "total": 4, "value": 7}
+    assert e.sentence("ru") == "7♥ не может взять Т♥ + 3♣: в сумме 4, а не 7"
+    with pytest.raises(IllegalMove) as err:
+        d.play(Play(parse("KS"), 0))  # on the table, not in the hand
+    assert err.value.key == "uragan.not_in_hand" and err.value.sentence("ru") == "К♠ нет у вас в руке"
+    strict = Deal.position(Options(claims="strict"), 1, parse_set(["3C", "4D", "KS", "AH"]),
+                           parse_set(["7H", "KD"]), 0)
+    with pytest.raises(IllegalMove) as err:
+        strict.play(Play(parse("KD"), 0))
+    assert err.value.key == "uragan.breach_equal"
+    assert str(err.value) == "A King must take a King lying on the table"
+    assert err.value.sentence("ru") == "К♦ должна брать карту равной стоимости (К♠)"
+
+
+def test_every_illegal_move_key_is_said_in_both_languages() -> None:
+    from engine import illegal
+
+    for key, (en, ru) in illegal.TEXTS.items():
+        assert en and ru, key
+        assert key == "other" or key.split(".")[0] in ("uragan", "eralash"), key

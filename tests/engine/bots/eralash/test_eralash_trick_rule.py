@@ -1,8 +1,8 @@
-"""The trick rule is engine.eralash.trick's alone: the fast copies in the hot loops agree with it.
+"""The trick rule is engine.eralash.trick's alone: the hot loops play by it.
 
-``TrickPlay.rollout`` (the bots' playouts) and ``Deal.random_playout`` (the engine's) inline the rule
-for speed; on random positions every card they play is one the rule allows, and every trick goes to
-the seat the rule names.
+``Deal.random_playout`` (the engine's random deals) keeps a fast copy of the rule, and
+``TrickPlay.rollout`` (the bots' playouts) is its own loop: on random positions every card either
+plays is one the rule allows, and every trick goes to the seat the rule names.
 """
 
 from __future__ import annotations
