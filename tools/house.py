@@ -7,10 +7,11 @@ Every import counts, at module level or deferred inside a function (both tie two
 those under ``if TYPE_CHECKING:``. Relative imports are resolved. A package importing its own
 submodules from its ``__init__`` is not a circle.
 
-Three more findings keep the games behind their one registry, ``engine/games.py``:
+A class in ``game/`` is composed, not stacked: one with more than ``MAX_MRO`` ``game/`` classes in its
+MRO is a finding (itself included; base names resolved statically through each module's imports, so
+``object`` and pygame's classes do not count). Two more keep the games behind their one registry,
+``engine/games.py``:
 
-- a class in ``game/`` with more than ``MAX_MRO`` ``game/`` classes in its MRO (itself included; base
-  names resolved statically through each module's imports; ``object`` and pygame's classes do not count);
 - a branch on a game's name (``game == "uragan"``, ``g != "eralash"``, ``g in ("uragan", ...)``, a
   ``match`` with such a case) outside the registry, the modules that choose words and ``game/checks``;
   a game's own folder may still compare with its own name (a record says which game it is);
