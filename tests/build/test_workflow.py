@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import sysconfig
 from pathlib import Path
 
@@ -64,11 +65,36 @@ def test_the_workflow_ships_every_platform_the_readme_way():
     assert re.search(r'^  push:\n    tags: \["v\*"\]\n  workflow_dispatch:', text, re.M)
     for os_label in ("windows-latest", "macos-latest", "macos-15-intel", "ubuntu-22.04"):
         assert f"- os: {os_label}\n" in text
-    for python in ("3.11", "3.12", "3.13"):
-        assert f'"{python}"' in text
     tests_command = _readme_command("**Install and run the tests**")
     assert f"run: {tests_command}" in text
     assert f"run: {_readme_command('**Build the executable**').split('&& ')[-1]}" in text
     for needed in ("--smoke --lang", "tools/zip_release.py", "--budget-mb", "actions/upload-artifact@",
                    "softprops/action-gh-release@", "if: github.ref_type == 'tag'"):
         assert needed in text
+
+
+def _job(text: str, name: str) -> str:
+    """The lines of one job of the workflow, up to the next job."""
+    return re.search(rf"^  {name}:\n(.*?)(?=^  \S|\Z)", text, re.M | re.S).group(1)
+
+
+def test_the_tests_run_on_every_supported_python_with_mypy():
+    tests = _job(WORKFLOW.read_text(encoding="utf-8"), "tests")
+    matrix = re.search(r"^        python: \[(.*)\]$", tests, re.M)
+    assert matrix, tests
+    assert [v.strip().strip('"') for v in matrix.group(1).split(",")] == ["3.11", "3.12", "3.13", "3.14"]
+    assert "python-version: ${{ matrix.python }}" in tests
+    assert "run: bash .ci/run" in tests
+    assert "run: python -m mypy" in tests
+
+
+@pytest.mark.parametrize(("good", "bad"), [(', "3.14"]', "]"), ("run: python -m mypy", "run: python -m ruff")])
+def test_the_python_check_catches_a_missing_version_or_mypy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            good: str, bad: str):
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert good in text
+    planted = tmp_path / "release.yml"
+    planted.write_text(text.replace(good, bad, 1), encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "WORKFLOW", planted)
+    with pytest.raises(AssertionError):
+        test_the_tests_run_on_every_supported_python_with_mypy()

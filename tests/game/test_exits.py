@@ -14,6 +14,8 @@ from game.menus.menu import MenuScene
 from game.menus.new_game import NewGameScene
 from game.words import i18n
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(autouse=True)
 def _english_after():

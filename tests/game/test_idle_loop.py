@@ -15,6 +15,8 @@ from game.idle import EventWaiter
 from game.scene import ANIMATING, Scene
 from game.widgets.table import TIMER_TICK
 
+pytestmark = pytest.mark.slow
+
 
 class FakeClock:
     """``tick()`` returns the milliseconds the fake waiter slept since the last tick (a tick at the

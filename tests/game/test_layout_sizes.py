@@ -13,6 +13,8 @@ from game.app import build_parser
 from game.checks.smoke import smoke
 from game.words import i18n
 
+pytestmark = pytest.mark.slow
+
 MENUS = ("main menu", "new game", "Settings", "Rules", "Statistics", "records menu and the records browser")
 TABLES = ("Uragan table", "Eralash table, 4 players", "narrated example")
 # The visits this file answers for (others' visits are checked by ``salon --smoke`` as a whole).

@@ -11,6 +11,8 @@ from planted_uragan import SCENARIOS, build, costliest_is_planted, rate
 
 from engine.review import decisions
 
+pytestmark = pytest.mark.slow
+
 ITERATIONS = 100
 
 

@@ -21,6 +21,8 @@ from engine.review.why import decided_why, decision_why, hint_why
 from engine.uragan.moves import parse_move
 from engine.uragan.view import View
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("claims", ["book", "strict"])
 def test_the_planted_blunders_why_names_the_cause(claims: str) -> None:

@@ -14,6 +14,8 @@ from engine import cards as C
 from engine.eralash import ChooseTrump
 from game.eralash.layout import EralashLayout
 
+pytestmark = pytest.mark.slow
+
 SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 
 

@@ -19,6 +19,8 @@ from game.review.viewer import ReplayMixin, viewer_for
 from game.review.words import amount, chance_lost, deal_lost, mark_line, number
 from game.words import i18n
 
+pytestmark = pytest.mark.slow
+
 
 def plain(text):
     """Words as read: the no-break spaces that keep a number with its unit are spaces."""

@@ -30,6 +30,8 @@ from game.store.settings import Settings
 from game.store.stats import Stats
 from game.store.storage import Store
 
+pytestmark = pytest.mark.slow
+
 FILES = ("settings.json", "save.json", "stats.json")
 EXAMPLES = int(os.environ.get("SALON_HOSTILE_EXAMPLES", "60"))
 

@@ -21,6 +21,8 @@ from game.store.saves import Session, load_game
 from game.store.stats import Stats
 from game.store.storage import Store
 
+pytestmark = pytest.mark.slow
+
 PLAYER = r"""
 import random, sys, time
 from game.store.saves import Session

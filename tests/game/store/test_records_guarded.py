@@ -28,6 +28,8 @@ from game.review.opening import OpeningScene
 from game.store.records import MAX_RECORD_BYTES, read_record
 from game.words.safe import clean_name, safe_text
 
+pytestmark = pytest.mark.slow
+
 URAGAN = json.loads((DATA / "uragan_claims.json").read_text(encoding="utf-8"))
 ERALASH = json.loads((DATA / "eralash_illustrative.json").read_text(encoding="utf-8"))
 CP1251 = "Партия".encode("cp1251")  # b'\xcf\xe0\xf0\xf2\xe8\xff': not UTF-8

@@ -19,6 +19,8 @@ from engine.cards import parse
 from engine.uragan.deal import Deal
 from engine.uragan.moves import Play
 
+pytestmark = pytest.mark.slow
+
 
 def minimax(deal: Deal, utility) -> float:
     """Plain minimax over the engine's own moves: every legal move, breaches, claim answers and
