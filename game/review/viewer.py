@@ -202,15 +202,8 @@ class ReplayMixin(LineShow, ReviewPanel):
         """Instead of bots: the review's verdicts, as they come."""
         if self.review_id is None:
             return
-        worker = self.app.worker
-        replies = worker.poll()
-        strays = [r for r in replies if r.request_id != self.review_id]
-        if strays:  # a table below may be waiting for its bot's move: it gets it when back on top
-            with contextlib.suppress(Exception):
-                worker.give_back(strays)
+        replies = self.app.worker.take(self.review_id)
         for reply in replies:
-            if reply.request_id != self.review_id:
-                continue
             if reply.error is not None:
                 from game.botworker import error_text
 

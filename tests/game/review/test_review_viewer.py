@@ -270,20 +270,20 @@ def test_a_viewer_over_a_table_leaves_the_bots_reply_to_the_table(make_app):
     table = UraganTable.new_game(app, seed=3, level="club")
     app.stack.push(table)
     for _ in range(400):  # until the bot's move is asked for (and not answered yet)
-        if table._bot_request is not None and table._bot_reply is None:
+        if table.play.bots.request is not None and table.play.bots.reply is None:
             break
         if table.can_play_card():
             table.submit(table.match.legal_moves()[0])
         frames(app, 1, dt=0.1)
-    asked = table._bot_request
+    asked = table.play.bots.request
     moves = len(table.match.moves)
     assert asked is not None
     viewer = open_record(app, str(DATA / "uragan_claims.json"))  # a record dropped meanwhile
     viewer.start_review(0)
-    frames(app, 3)  # the viewer polls the worker: the bot's answer comes back in its replies
+    frames(app, 3)  # the viewer takes its verdicts from the worker: the bot's answer stays for the table
     viewer.close()
     for _ in range(400):
         frames(app, 1, dt=0.1)
         if len(table.match.moves) > moves:
             break
-    assert len(table.match.moves) > moves and table._bot_request != asked  # it got its answer, went on
+    assert len(table.match.moves) > moves and table.play.bots.request != asked  # it got its answer, went on
