@@ -195,8 +195,9 @@ class Replay:
         same = [i for i in free
                 if self.steps[i].deal == v.deal and play_number(self.game, self.steps[i].shown) == v.play]
         exact = [i for i in same if self.steps[i].next_move == v.played]
-        pick = (exact or same or [i for i in free if self.steps[i].deal == v.deal
-                                  and self.steps[i].next_move == v.played] or [None])[0]
+        near = [i for i in free if self.steps[i].deal == v.deal and self.steps[i].next_move == v.played]
+        found = exact or same or near
+        pick = found[0] if found else None
         if pick is not None:
             self.steps[pick].verdict = v
         return pick
@@ -218,7 +219,8 @@ class Replay:
             return False
         spreads = []
         for st in steps:
-            win, value = st.verdict.raw.get("win_spread"), st.verdict.raw.get("deal_spread")
+            raw = st.verdict.raw if st.verdict is not None else {}
+            win, value = raw.get("win_spread"), raw.get("deal_spread")
             if not isinstance(win, (int, float)) or not isinstance(value, (int, float)):
                 return False
             spreads.append((float(win), float(value)))

@@ -82,7 +82,7 @@ def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> 
         app.notify(t("record.bad", name=safe_text(record.get("game", "")), reason=safe_text(one_line(err))),
                    10.0, "warn")
         return None
-    viewer.any_seat = True
+    viewer.control.any_seat = True
     app.stack.push(viewer)
     return viewer
 
@@ -99,15 +99,16 @@ def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = N
         deal = len(record.get("deals", [])) or 1
     viewer = viewer_for(app, table.game, match, table.me, record=record, start_deal=deal,
                         review=False, on_close=on_close)
-    viewer.review_deals = [deal]
-    viewer.replay.scope = {deal}
-    viewer.count_in_stats = not table.demo
-    session = getattr(table, "session", None)
-    if not table.demo and hasattr(session, "kept_reviews"):
-        viewer.keep_in = session
+    control = viewer.control
+    control.review_deals = [deal]
+    control.replay.scope = {deal}
+    control.count_in_stats = not table.demo
+    play = getattr(table, "play", None)
+    if not table.demo and play is not None:
+        control.keep_in = play.session
     app.stack.push(viewer)
-    if viewer.preload_kept():  # judged whole before: shown as it was, nothing to think about again
-        viewer.review_state = "done"
+    if control.preload_kept():  # judged whole before: shown as it was, nothing to think about again
+        control.review_state = "done"
         viewer.build_buttons()
     else:
         viewer.start_review()

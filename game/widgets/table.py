@@ -86,6 +86,7 @@ class TableScene(Scene):
     game: ClassVar[str] = ""
     painted_in_parts = True  # (game.widgets.painter: a card in flight repaints only its path)
     app: App
+    shown: Any  # the deal on the cloth (each game's table sets it)
 
     def __init__(self, app: App, session: Session | ShownMatch, *, demo: bool = False) -> None:
         super().__init__(app)

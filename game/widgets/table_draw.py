@@ -250,7 +250,8 @@ class TableArt:
             rect = pygame.Rect(0, 0, int(cw * s.scale), int(ch * s.scale))
             rect.center = (int(s.x), int(s.y - s.lift * h))
             upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
-            out.append(Box(f"card {C.name(s.card)}", "card", rect, open_face=upright,
+            name = C.name(s.card) if s.card is not None else "?"  # (a table's sprites are all cards)
+            out.append(Box(f"card {name}", "card", rect, open_face=upright,
                            captioned=upright and s.card in captioned,
                            order=self.cards_drawn_from))
         return out
