@@ -128,6 +128,7 @@ class TableScene(Scene):
         self._last_look: tuple[Any, ...] | None = None
         self.stats: Any = None
         self._unlisten: Any = None
+        self._notices_seen = 0  # the data folder's notices already said at this table (table_store)
 
     def suits(self) -> Any:
         """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
