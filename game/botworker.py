@@ -1,7 +1,9 @@
 """Bots think in a persistent worker process, so the render loop never waits for them.
 
 ``BotWorker.request(game, bot, seed, budget, view)`` sends a job and returns its id at once;
-``poll()`` (non-blocking, every frame) returns finished ``Reply``s. Moves and claim decisions are
+``take(request_id)`` (non-blocking, every frame) returns that job's finished ``Reply``s and keeps
+every other asker's for them (a table's bot, its hint and a review each take their own); ``poll()``
+returns all of them. Moves and claim decisions are
 both just moves of the current seat's ``View``. The process uses the spawn context (the same on every
 platform and inside a PyInstaller build, where ``multiprocessing.freeze_support()`` runs first) and
 keeps its bots between requests so their caches stay warm. ``InlineWorker`` has the same interface
@@ -213,7 +215,7 @@ class BotWorker:
         self._ctx = multiprocessing.get_context("spawn")
         self._stop_review: Any = None  # shared with the process: the id of a review to stop
         self._reviews: set[int] = set()
-        self._returned: list[Reply] = []
+        self._inbox: list[Reply] = []  # replies arrived and not yet taken by their asker
         self._requests: Any = None
         self._replies: Any = None
         self._process: Any = None
@@ -308,15 +310,25 @@ class BotWorker:
         if request_id in self.pending:
             self._cancelled.add(request_id)
             self.pending.discard(request_id)
+        self._inbox = [r for r in self._inbox if r.request_id != request_id]
 
-    def give_back(self, replies: list[Reply]) -> None:
-        """Replies a poller took that were not its own (a viewer over a table waiting for its bot):
-        the next ``poll()`` returns them first."""
-        self._returned.extend(replies)
+    def take(self, request_id: int | None) -> list[Reply]:
+        """The replies arrived for ``request_id`` (none for None), in order; the others wait for theirs."""
+        self._inbox.extend(self._collect())
+        if request_id is None:
+            return []
+        mine = [r for r in self._inbox if r.request_id == request_id]
+        if mine:
+            self._inbox = [r for r in self._inbox if r.request_id != request_id]
+        return mine
 
     def poll(self) -> list[Reply]:
-        out: list[Reply] = self._returned
-        self._returned = []
+        """Every reply arrived, whoever asked."""
+        out, self._inbox = self._inbox, []
+        return out + self._collect()
+
+    def _collect(self) -> list[Reply]:
+        out: list[Reply] = []
         if self._backlog and self.alive and not self._starting:
             for job in self._backlog:
                 if (job[1] if job[0] == "review" else job[0]) in self.pending:
@@ -380,7 +392,7 @@ class InlineWorker:
         self.factory = factory
         self.review = review
         self._reviews: dict[int, Any] = {}  # id -> the review's replies, one handed out per poll
-        self._returned: list[Reply] = []
+        self._inbox: list[Reply] = []
         self._bots: dict[tuple[Any, ...], Any] = {}
         self._jobs: list[tuple[Any, ...]] = []
         self._next_id = 0
@@ -417,12 +429,20 @@ class InlineWorker:
         review = self._reviews.pop(request_id, None)
         if review is not None:
             review[2][0] = True
+        self._inbox = [r for r in self._inbox if r.request_id != request_id]
 
-    def give_back(self, replies: list[Reply]) -> None:
-        self._returned.extend(replies)
+    def take(self, request_id: int | None) -> list[Reply]:
+        self._inbox.extend(self._collect())
+        mine = [r for r in self._inbox if r.request_id == request_id]
+        self._inbox = [r for r in self._inbox if r.request_id != request_id]
+        return mine
 
     def poll(self) -> list[Reply]:
-        out, self._returned = self._returned, []
+        out, self._inbox = self._inbox, []
+        return out + self._collect()
+
+    def _collect(self) -> list[Reply]:
+        out: list[Reply] = []
         for rid, (run, replies, stopped) in list(self._reviews.items()):
             if run is not None:  # judged on the first poll; handed out a verdict at a time
                 run()

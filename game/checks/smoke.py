@@ -41,12 +41,12 @@ def _quit_question(s: Smoke) -> None:
 def _bot_thinking(s: Smoke) -> Any:
     """The bots' answers held back: a bot's turn lasts until the block ends."""
     worker = s.app.worker
-    poll = worker.poll
-    worker.poll = lambda: []
+    take = worker.take
+    worker.take = lambda request_id: []
     try:
         yield
     finally:
-        worker.poll = poll
+        worker.take = take
 
 
 def _to_first_card(s: Smoke, table: Any) -> None:

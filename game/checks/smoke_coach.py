@@ -53,7 +53,7 @@ def _viewer_states(s: Smoke, viewer: Any, label: str) -> None:
 def _from_sheet(s: Smoke) -> None:
     import pygame
 
-    from game.review.viewer import UraganReplay
+    from game.review.viewer import ReviewScene, UraganReplay
     from game.uragan.table import UraganTable
     from game.widgets.score_sheet import ScoreSheetScene
 
@@ -75,7 +75,7 @@ def _from_sheet(s: Smoke) -> None:
         review = next(b for b in sheet.buttons if b.key == "review")
         s.click(review.rect.center)
         viewer = s.app.stack.top
-        if not isinstance(viewer, UraganReplay):
+        if not isinstance(viewer, ReviewScene) or not isinstance(viewer.table, UraganReplay):
             raise RuntimeError("Review this deal opened no viewer")
         _viewer_states(s, viewer, "(Uragan, from the sheet)")
         s.key(pygame.K_ESCAPE)

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -31,6 +31,9 @@ MAX_ROWS = 300  # a folder with more records lists the newest 300
 GAME_NAMES = {"uragan": "game.uragan", "eralash": "game.eralash"}
 Column = tuple[str, pygame.Rect]
 COLUMNS = (("game", 0), ("date", 0), ("players", 0), ("result", 0), ("deals", 0))  # widths: columns()
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 @dataclass
@@ -111,7 +114,7 @@ class RecordsScene(GuiScene):
 
     button_id_prefix = "records_"
 
-    def __init__(self, app: Any, folder: Path | None = None) -> None:
+    def __init__(self, app: App, folder: Path | None = None) -> None:
         super().__init__(app)
         self.error = ""
         if folder is None:

@@ -1,7 +1,8 @@
 """Show me how: the better line of a judged decision played out on the replay's table, then back.
 
-A mixin of the viewer. The button (or S) takes the verdict's ``line`` (the better move and the
-replies the search expects, ``Replay.line_steps``) and plays it on the cloth at the table's pace:
+A part of the viewer (``LineShow``, reading the viewer through ``LineHost``). The button (or S)
+takes the verdict's ``line`` (the better move and the replies the search expects,
+``Replay.line_steps``) and plays it on the cloth at the table's pace:
 each move first marked on the cards (the card lifted, the cards it takes outlined), then made, its
 cards carried where they go. A line that ends the deal (Uragan's exact last round) stops on the
 finished deal with its final score difference. The button, S, Esc or any step goes back to the real
@@ -10,102 +11,127 @@ game at the decision.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from game.widgets.table_bots import BOT_DELAY
+if TYPE_CHECKING:
+    from game.review.control import ReplayControl
+    from game.review.model import Step
+    from game.widgets.table import TableScene
+
+
+class LineHost(Protocol):
+    """What the line reads of the viewer: where the replay is, the table it plays on, and how the
+    viewer shows a position, marks a move and lays its buttons out again."""
+
+    control: ReplayControl
+
+    @property
+    def table(self) -> TableScene: ...
+
+    def line_pause(self) -> float: ...
+
+    def show_position(self, step: Step, animate: bool) -> None: ...
+
+    def mark_step(self) -> None: ...
+
+    def move_cards(self, move: Any) -> list[int]: ...
+
+    def is_in_hand(self, card: int) -> bool: ...
+
+    def build_buttons(self) -> None: ...
 
 
 class LineShow:
-    """The better line on the table (uses the viewer's ``replay``, ``index``, ``step``, ``sprites`` …)."""
+    """The better line on the table: its positions, how far it has come, and when its last beat was."""
 
-    replay: Any
-    index: int
-    clock: float
-    speed: str
-    sprites: dict[int, Any]
-    line: list[Any] | None = None  # the positions of the line being shown, None when not showing
-    line_at = 0  # how many of its moves are on the cloth
-    line_marked = False  # the next move is marked on the cards, about to be made
-    line_since = 0.0
+    def __init__(self, host: LineHost) -> None:
+        self.host = host
+        self.line: list[Step] | None = None  # the positions of the line being shown, None when not showing
+        self.at = 0  # how many of its moves are on the cloth
+        self.marked = False  # the next move is marked on the cards, about to be made
+        self.since = 0.0  # the table's clock at the last beat
 
-    def can_show_line(self) -> bool:
+    def can_show(self) -> bool:
         """Is there a better line to show at the decision on the cloth?"""
-        step = self.replay.steps[self.index]
+        control = self.host.control
+        step = control.step
         v = step.verdict
         return (v is not None and step.next_move is not None and v.grade != "best"
-                and not self.replay.is_decided(v.deal) and bool(v.line_json()))
+                and not control.replay.is_decided(v.deal) and bool(v.line_json()))
 
-    def showing_line(self) -> bool:
+    def showing(self) -> bool:
         return self.line is not None
 
-    def line_done(self) -> bool:
-        return self.line is not None and self.line_at >= len(self.line)
+    def done(self) -> bool:
+        return self.line is not None and self.at >= len(self.line)
 
-    def toggle_line(self) -> None:
+    def toggle(self) -> None:
         """The Show me how button and S: start the line, or go back to the real game."""
+        host = self.host
         if self.line is not None:
-            self.end_line()
+            self.end()
             return
-        if not self.can_show_line():
+        if not self.can_show():
             return
-        steps = self.replay.line_steps(self.index)
+        steps = host.control.replay.line_steps(host.control.index)
         if not steps:
             return
-        self.line, self.line_at, self.line_marked = steps, 0, False
-        self.line_since = self.clock
-        self.show_position(self.replay.steps[self.index], animate=False)  # type: ignore[attr-defined]
-        for s in self.sprites.values():
+        self.line, self.at, self.marked = steps, 0, False
+        self.since = host.table.clock
+        host.show_position(host.control.step, animate=False)
+        for s in host.table.sprites.values():
             s.highlight = None
-        self.build_buttons()  # type: ignore[attr-defined]
+        host.build_buttons()
 
-    def end_line(self, show: bool = True) -> None:
+    def end(self, show: bool = True) -> None:
         """Back to the real game at the decision (``show`` False: the caller shows another step)."""
         if self.line is None:
             return
-        self.line, self.line_at, self.line_marked = None, 0, False
+        self.line, self.at, self.marked = None, 0, False
         if show:
-            self.show_position(self.replay.steps[self.index], animate=False)  # type: ignore[attr-defined]
-            self.mark_step()  # type: ignore[attr-defined]
-            self.build_buttons()  # type: ignore[attr-defined]
+            host = self.host
+            host.show_position(host.control.step, animate=False)
+            host.mark_step()
+            host.build_buttons()
 
-    def line_pause(self) -> float:
-        return BOT_DELAY.get(getattr(self, "speed", "normal"), 0.7)
-
-    def update_line(self) -> None:
+    def update(self) -> None:
         """One beat of the line: mark the next move on the cards, then make it."""
+        host = self.host
+        table = host.table
         line = self.line
-        if line is None or self.line_at >= len(line) or self.busy():  # type: ignore[attr-defined]
+        if line is None or self.at >= len(line) or table.busy():
             return
-        if self.clock - self.line_since < self.line_pause():
+        if table.clock - self.since < host.line_pause():
             return
-        nxt = line[self.line_at]
-        if not self.line_marked:
-            self.mark_line_move(nxt.next_move)
-            self.line_marked = True
+        nxt = line[self.at]
+        if not self.marked:
+            self.mark_move(nxt.next_move)
+            self.marked = True
         else:
-            self.show_position(nxt, animate=True)  # type: ignore[attr-defined]
-            self.line_at += 1
-            self.line_marked = False
-            self.build_buttons()  # type: ignore[attr-defined]
-        self.line_since = self.clock
+            host.show_position(nxt, animate=True)
+            self.at += 1
+            self.marked = False
+            host.build_buttons()
+        self.since = table.clock
 
-    def mark_line_move(self, move: Any) -> None:
+    def mark_move(self, move: Any) -> None:
         """The move about to be made, on the cards: the card played lifted, what it takes outlined."""
-        for s in self.sprites.values():
+        table = self.host.table
+        for s in table.sprites.values():
             s.highlight = None
-        for i, card in enumerate(self.move_cards(move)):  # type: ignore[attr-defined]
-            s = self.sprites.get(card)
-            if s is None:
+        for i, card in enumerate(self.host.move_cards(move)):
+            sprite = table.sprites.get(card)
+            if sprite is None:
                 continue
-            s.highlight = "hint"
-            if i == 0 and self.is_in_hand(card):  # type: ignore[attr-defined]
-                self.fx.tween(s, 0.15, lift=0.22)  # type: ignore[attr-defined]
+            sprite.highlight = "hint"
+            if i == 0 and self.host.is_in_hand(card):
+                table.fx.tween(sprite, 0.15, lift=0.22)
 
-    def line_position(self) -> Any:
+    def position(self) -> Step | None:
         """The line's position now on the cloth (None before its first move)."""
-        if self.line is None or self.line_at == 0:
+        if self.line is None or self.at == 0:
             return None
-        return self.line[self.line_at - 1]
+        return self.line[self.at - 1]
 
-    def line_key(self) -> tuple[Any, ...]:
-        return (self.line is not None, self.line_at, self.line_marked)
+    def key(self) -> tuple[Any, ...]:
+        return (self.line is not None, self.at, self.marked)

@@ -14,9 +14,10 @@ No pygame here.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.games import game_named
 
 BEST_BELOW = 1.0  # points of win chance: below this a move is as good as the best
 MISTAKE_ABOVE = 5.0  # above this a move is a mistake; between the two an inaccuracy
@@ -116,7 +117,7 @@ class Replay:
     def __init__(self, game: str, match: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
-        self.module = importlib.import_module(f"engine.{game}")
+        self.rules = game_named(game)
         self.players = list(match.players)
         self.steps: list[Step] = []
         self.verdicts: list[Verdict] = []
@@ -129,7 +130,7 @@ class Replay:
     # --- the steps --------------------------------------------------------------------------------
 
     def _build(self, full: Any) -> None:
-        m = self.module.Match.from_save({**full.to_save(), "moves": []})
+        m = self.rules.Match.from_save({**full.to_save(), "moves": []})
         for mv in list(full.moves):
             done_before = len(m.deals_done)
             mover = m.current_player()
@@ -161,7 +162,7 @@ class Replay:
 
     def to_move(self, obj: Any) -> Any:
         try:
-            return self.module.move_from_json(obj)
+            return self.rules.move_from_json(obj)
         except Exception:
             return None
 
@@ -195,8 +196,9 @@ class Replay:
         same = [i for i in free
                 if self.steps[i].deal == v.deal and play_number(self.game, self.steps[i].shown) == v.play]
         exact = [i for i in same if self.steps[i].next_move == v.played]
-        pick = (exact or same or [i for i in free if self.steps[i].deal == v.deal
-                                  and self.steps[i].next_move == v.played] or [None])[0]
+        near = [i for i in free if self.steps[i].deal == v.deal and self.steps[i].next_move == v.played]
+        found = exact or same or near
+        pick = found[0] if found else None
         if pick is not None:
             self.steps[pick].verdict = v
         return pick
@@ -218,7 +220,8 @@ class Replay:
             return False
         spreads = []
         for st in steps:
-            win, value = st.verdict.raw.get("win_spread"), st.verdict.raw.get("deal_spread")
+            raw = st.verdict.raw if st.verdict is not None else {}
+            win, value = raw.get("win_spread"), raw.get("deal_spread")
             if not isinstance(win, (int, float)) or not isinstance(value, (int, float)):
                 return False
             spreads.append((float(win), float(value)))

@@ -13,19 +13,23 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.state import RecordError
 from game.words.i18n import t
 from game.words.safe import safe_text
 
+if TYPE_CHECKING:
+    from game.app import App
+    from game.widgets.table import TableScene
 
-def save_match_record(app: Any, match: Any) -> Path | None:
+
+def save_match_record(app: App, match: Any) -> Path | None:
     """Write ``match`` as a record (RECORDS.md) and tell the player where; None if it failed (said)."""
     return save_record_file(app, match.to_record())
 
 
-def records_folder_of(app: Any) -> Path:
+def records_folder_of(app: App) -> Path:
     """Where this app keeps records: inside a data folder the player named (portable), else the
     documents folder, or ``$SALON_RECORDS_DIR``; ``RecordError`` for a folder that cannot exist."""
     from game.store.records import records_folder
@@ -33,7 +37,7 @@ def records_folder_of(app: Any) -> Path:
     return records_folder(app.data_dir if getattr(app, "portable", False) else None)
 
 
-def save_record_file(app: Any, record: dict[str, Any]) -> Path | None:
+def save_record_file(app: App, record: dict[str, Any]) -> Path | None:
     """Write ``record`` into the records folder and say where; None if it failed (said too)."""
     from game.store.records import one_line, save_record
 
@@ -49,7 +53,7 @@ def save_record_file(app: Any, record: dict[str, Any]) -> Path | None:
     return path
 
 
-def open_record(app: Any, path: str) -> Any:
+def open_record(app: App, path: str) -> Any:
     """The record at ``path`` in the replay viewer (pushed on top), or None with the reason shown.
     Read here and now (tests, the smoke); the app opens files with ``open_record_async``."""
     from game.store.records import read_record
@@ -62,7 +66,7 @@ def open_record(app: Any, path: str) -> Any:
     return open_viewer(app, record, match)
 
 
-def open_record_async(app: Any, path: str | Path, on_done: Any = None) -> Any:
+def open_record_async(app: App, path: str | Path, on_done: Any = None) -> Any:
     """The record at ``path`` read and replayed on a helper thread while an "Opening…" plaque shows;
     then the viewer, or the one-line reason. Returns the plaque scene."""
     from game.review.opening import OpeningScene
@@ -70,7 +74,7 @@ def open_record_async(app: Any, path: str | Path, on_done: Any = None) -> Any:
     return app.stack.push(OpeningScene(app, Path(path), open_viewer, on_done))
 
 
-def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> Any:
+def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0) -> Any:
     """An opened record in the viewer: no review until the player chooses a seat."""
     from game.review.viewer import viewer_for
 
@@ -82,12 +86,12 @@ def open_viewer(app: Any, record: dict[str, Any], match: Any, seat: int = 0) -> 
         app.notify(t("record.bad", name=safe_text(record.get("game", "")), reason=safe_text(one_line(err))),
                    10.0, "warn")
         return None
-    viewer.any_seat = True
+    viewer.control.any_seat = True
     app.stack.push(viewer)
     return viewer
 
 
-def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = None) -> Any:
+def review_deal(app: App, table: TableScene, deal: int | None = None, on_close: Any = None) -> Any:
     """The viewer over a table: the game so far from the player's seat, opened at ``deal`` (from 1),
     reviewing only that deal's decisions (the deals before it still count for the match score). The
     verdicts already kept with the saved game show at once, on this deal and the others."""
@@ -99,15 +103,16 @@ def review_deal(app: Any, table: Any, deal: int | None = None, on_close: Any = N
         deal = len(record.get("deals", [])) or 1
     viewer = viewer_for(app, table.game, match, table.me, record=record, start_deal=deal,
                         review=False, on_close=on_close)
-    viewer.review_deals = [deal]
-    viewer.replay.scope = {deal}
-    viewer.count_in_stats = not table.demo
-    session = getattr(table, "session", None)
-    if not table.demo and hasattr(session, "kept_reviews"):
-        viewer.keep_in = session
+    control = viewer.control
+    control.review_deals = [deal]
+    control.replay.scope = {deal}
+    control.count_in_stats = not table.demo
+    play = getattr(table, "play", None)
+    if not table.demo and play is not None:
+        control.keep_in = play.session
     app.stack.push(viewer)
-    if viewer.preload_kept():  # judged whole before: shown as it was, nothing to think about again
-        viewer.review_state = "done"
+    if control.preload_kept():  # judged whole before: shown as it was, nothing to think about again
+        control.review_state = "done"
         viewer.build_buttons()
     else:
         viewer.start_review()
@@ -118,7 +123,7 @@ class FileDialogHost:
     """Mixed into a GuiScene: ``open_file_dialog()`` shows pygame_gui's file dialog for a record and
     ``file_dialog_event(event)`` opens the chosen file in the viewer."""
 
-    app: Any
+    app: App
     file_dialog: Any = None
 
     def open_file_dialog(self) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,6 +21,9 @@ from game.widgets.felt import panel as plaque
 from game.words.i18n import t
 from game.words.safe import safe_text
 
+if TYPE_CHECKING:
+    from game.app import App
+
 
 class OpeningScene(Scene):
     """A small plaque over whatever is on screen, "Opening name…", until the record is read."""
@@ -29,7 +32,7 @@ class OpeningScene(Scene):
     modal = True
     hold = False  # the smoke holds every answer until it has checked the plaque (``release()``)
 
-    def __init__(self, app: Any, path: Path, show: Any, on_done: Any = None) -> None:
+    def __init__(self, app: App, path: Path, show: Any, on_done: Any = None) -> None:
         """``show(app, record, match)`` opens the viewer (game.review.open.open_viewer) and returns it."""
         super().__init__(app)
         self.app = app

@@ -1,13 +1,14 @@
 """The coach's panel beside the replayed table: the summary, the decisions as marks, the verdict at hand.
 
-A mixin of the viewer (``review_viewer``): it lays its buttons out in the right part of the window
-(◂ ▸, the previous and next judged decision, Stop, a seat to review, Close) and draws the rest with
-the shared ``TextCache`` (a steady frame renders nothing new).
+A part of the viewer (``ReviewPanel``, reading the viewer through ``PanelHost``): it lays its buttons
+out in the right part of the window (◂ ▸, the previous and next judged decision, Stop, a seat to
+review, Close) and draws the rest with the shared ``TextCache`` (a steady frame renders nothing new).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -18,7 +19,17 @@ from game.widgets.felt import panel
 from game.words.i18n import t
 from game.words.names import shown_name
 
+if TYPE_CHECKING:
+    from game.app import App
+    from game.review.control import ReplayControl
+    from game.review.line_show import LineShow
+    from game.review.model import Replay
+    from game.widgets.boxes import Box
+    from game.widgets.table import TableScene
+    from game.widgets.text import TextCache
+
 PANEL_SHARE = 0.3  # of the window's width
+Line = tuple[str, int, tuple[int, int, int], str]  # (text, size, colour, style)
 GRADE_COLOURS = {"best": (120, 200, 120), "inaccuracy": (235, 190, 80), "mistake": WARN,
                  "nodiff": (170, 175, 165)}  # nodiff: a decided deal, where no move mattered
 UNJUDGED = (110, 100, 80)
@@ -38,24 +49,68 @@ def decided_words() -> str:
     return text or t("review.decided")
 
 
-class ReviewPanel:
-    """Drawing and buttons of the coach's panel (uses the viewer's ``replay``, ``index``, ``app``…)."""
+def panel_width(size: tuple[int, int]) -> int:
+    return max(300, int(size[0] * PANEL_SHARE))
 
-    app: Any
-    replay: Any
-    index: int
-    text: Any
-    buttons: list[Button]
-    review_state: str
-    review_error: str
-    choose_seat: bool
-    record: Any
+
+class PanelHost(Protocol):
+    """What the panel reads of the viewer, and what its buttons ask of it."""
+
+    app: App
+    control: ReplayControl
+    line: LineShow
+
+    @property
+    def table(self) -> TableScene: ...
+
+    def close(self) -> None: ...
+
+    def goto(self, index: int, animate: bool = True) -> None: ...
+
+    def step_by(self, delta: int) -> None: ...
+
+    def to_decision(self, direction: int) -> None: ...
+
+    def toggle_line(self) -> None: ...
+
+    def stop_review(self) -> None: ...
+
+    def start_review(self, seat: int | None = None) -> None: ...
+
+
+class ReviewPanel:
+    """Drawing and buttons of the coach's panel, and what it keeps between frames."""
+
+    def __init__(self, host: PanelHost) -> None:
+        self.host = host
+        self.nav_top = 0  # the top of the navigation buttons (the verdict's lines end above them)
+        self.header_at = 0  # the header's bottom when the buttons were laid out
+        self.buttons_bottom = 0  # below the Stop button or the seats: the decisions' marks start here
+        self.laid_out = False
+        self.cache: tuple[Any, pygame.Surface] | None = None  # (panel_key, the composed panel)
+        self.words: list[pygame.Rect] = []  # where compose_panel wrote (in the panel), for the boxes
+
+    @property
+    def app(self) -> App:
+        return self.host.app
+
+    @property
+    def text(self) -> TextCache:
+        return self.host.table.text
+
+    @property
+    def replay(self) -> Replay:
+        return self.host.control.replay
+
+    @property
+    def index(self) -> int:
+        return self.host.control.index
 
     # --- geometry ----------------------------------------------------------------------------------
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        pw = self.panel_width((w, h))  # type: ignore[attr-defined]
+        pw = panel_width((w, h))
         return pygame.Rect(w - pw, 0, pw, h)
 
     def panel_pad(self) -> int:
@@ -77,32 +132,32 @@ class ReviewPanel:
         gap = 8
         half = (inner - gap) // 2
         y = rect.bottom - pad - bh
-        close = Button("close", t("review.close"), pygame.Rect(x0, y, inner, bh), self.close)  # type: ignore[attr-defined]
+        close = Button("close", t("review.close"), pygame.Rect(x0, y, inner, bh), self.host.close)
         y -= bh + gap
         prev_d = Button("prev_decision", t("review.prev_decision"), pygame.Rect(x0, y, half, bh),
-                        lambda: self.to_decision(-1))  # type: ignore[attr-defined]
+                        lambda: self.host.to_decision(-1))
         next_d = Button("next_decision", t("review.next_decision"), pygame.Rect(x0 + half + gap, y, half, bh),
-                        lambda: self.to_decision(1))  # type: ignore[attr-defined]
+                        lambda: self.host.to_decision(1))
         y -= bh + gap
-        prev = Button("prev", "◂", pygame.Rect(x0, y, half, bh), lambda: self.step_by(-1))  # type: ignore[attr-defined]
-        nxt = Button("next", "▸", pygame.Rect(x0 + half + gap, y, half, bh), lambda: self.step_by(1),  # type: ignore[attr-defined]
+        prev = Button("prev", "◂", pygame.Rect(x0, y, half, bh), lambda: self.host.step_by(-1))
+        nxt = Button("next", "▸", pygame.Rect(x0 + half + gap, y, half, bh), lambda: self.host.step_by(1),
                      accent=True)
         prev.enabled = self.index > 0
         nxt.enabled = self.index < len(self.replay) - 1
         prev_d.enabled = self.replay.next_decision(self.index, -1) is not None
         next_d.enabled = self.replay.next_decision(self.index, 1) is not None
         out = [prev, nxt, prev_d, next_d, close]
-        if self.showing_line() or self.can_show_line():  # type: ignore[attr-defined]
+        if self.host.line.showing() or self.host.line.can_show():
             y -= bh + gap
-            label = t("review.show_me.back" if self.showing_line() else "review.show_me")  # type: ignore[attr-defined]
-            show = Button("show_me", label, pygame.Rect(x0, y, inner, bh), self.toggle_line,  # type: ignore[attr-defined]
-                          accent=not self.showing_line())  # type: ignore[attr-defined]
+            label = t("review.show_me.back" if self.host.line.showing() else "review.show_me")
+            show = Button("show_me", label, pygame.Rect(x0, y, inner, bh), self.host.toggle_line,
+                          accent=not self.host.line.showing())
             out.append(show)
         self.nav_top = y
         top = self.header_bottom()
         self.header_at = top  # the buttons below the header are placed again when it grows
-        if self.review_state == "running":
-            stop = Button("stop", t("review.stop"), pygame.Rect(x0, top, inner, bh), self.stop_review)  # type: ignore[attr-defined]
+        if self.host.control.review_state == "running":
+            stop = Button("stop", t("review.stop"), pygame.Rect(x0, top, inner, bh), self.host.stop_review)
             out.append(stop)
             top += bh + gap
         elif self.seat_choice():
@@ -117,26 +172,32 @@ class ReviewPanel:
                 r, c = divmod(s, cols)
                 b = Button(f"seat{s}", names[s],
                            pygame.Rect(x0 + c * (bw + gap), top + r * (bh + gap), bw, bh),
-                           lambda s=s: self.start_review(s))  # type: ignore[attr-defined]
+                           self.review_seat(s))
                 b.text_size = self.text.fit(names[s], size, bw - 16)[0]
                 out.append(b)
             top += ((n + cols - 1) // cols) * (bh + gap)
         self.buttons_bottom = top
+        self.laid_out = True
         return out
+
+    def review_seat(self, seat: int) -> Callable[[], None]:
+        """A seat button's action: review that seat's decisions."""
+        return lambda: self.host.start_review(seat)
 
     def seat_choice(self) -> bool:
         """Seat buttons: an opened record before its review, or after one (to review another seat)."""
-        return self.choose_seat or (getattr(self, "any_seat", False) and self.review_state != "running")
+        control = self.host.control
+        return control.choose_seat or (control.any_seat and control.review_state != "running")
 
     # --- the text ----------------------------------------------------------------------------------
 
-    def header_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+    def header_lines(self) -> list[Line]:
         """(text, size, colour, style) lines heading the panel: title, summary, review state."""
         fs, small, big = self.panel_fonts()
         name = shown_name(self.replay.players[self.replay.seat]) if self.replay.players else ""
         s = self.replay.summary()
         lines = [(t("review.title", name=name), big, BRASS_LIGHT, "bold")]
-        if self.choose_seat:
+        if self.host.control.choose_seat:
             lines.append((t("review.choose_seat"), fs, IVORY, "regular"))
             return lines
         lines.append((t("review.judged", n=s["judged"], of=s["decisions"]), fs, IVORY, "regular"))
@@ -149,16 +210,16 @@ class ReviewPanel:
         lines.append((t("review.lost", amount=lost), fs, BRASS_LIGHT, "bold"))
         if s["decided"] and s["judged"]:
             lines.append((decided_words(), fs, GRADE_COLOURS["nodiff"], "italic"))
-        state = self.review_state
+        state = self.host.control.review_state
         if state == "running":
             lines.append((t("review.running"), small, DIM, "italic"))
         elif state == "stopped":
             lines.append((t("review.stopped"), small, DIM, "italic"))
         elif state == "failed":
-            lines.append((t("review.failed", reason=self.review_error), small, WARN, "italic"))
+            lines.append((t("review.failed", reason=self.host.control.review_error), small, WARN, "italic"))
         return lines
 
-    def panel_wrapped(self, lines: list[tuple[str, int, tuple[int, int, int], str]], width: int) -> list[Any]:
+    def panel_wrapped(self, lines: list[Line], width: int) -> list[Any]:
         """Each line a little smaller when that keeps it on one line (so the panel's height does not
         jump as the figures grow), else wrapped."""
         out = []
@@ -179,11 +240,11 @@ class ReviewPanel:
             y += self.text.font(size, style).get_linesize()
         return y + pad // 2
 
-    def step_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+    def step_lines(self) -> list[Line]:
         """Where the replay is, and the verdict on the decision at hand."""
         fs, small, _ = self.panel_fonts()
         step = self.replay.steps[self.index]
-        if self.showing_line():  # type: ignore[attr-defined]
+        if self.host.line.showing():
             return self.line_lines()
         lines = [(t("review.position", deal=step.deal, k=self.index + 1, n=len(self.replay)), small, DIM,
                   "italic")]
@@ -206,18 +267,18 @@ class ReviewPanel:
             if words:
                 lines.append((words, fs, IVORY, "regular"))
         elif step.mover == self.replay.seat and step.choices > 1:
-            key = "review.waiting" if self.review_state == "running" else "review.not_judged"
+            key = "review.waiting" if self.host.control.review_state == "running" else "review.not_judged"
             lines.append((t(key), small, DIM, "italic"))
         elif step.mover == self.replay.seat:
             lines.append((t("review.only_move"), small, DIM, "italic"))
         return lines
 
-    def line_lines(self) -> list[tuple[str, int, tuple[int, int, int], str]]:
+    def line_lines(self) -> list[Line]:
         """While Show me how plays: how far the line is, the move just made, and at its end what
         the line came to (Uragan's deal played out: the final score difference)."""
         fs, small, _ = self.panel_fonts()
-        line = self.line  # type: ignore[attr-defined]
-        at = self.line_at  # type: ignore[attr-defined]
+        line = self.host.line.line or []
+        at = self.host.line.at
         players = self.replay.players
         lines = [(t("review.show_me.step", k=at, n=len(line)), small, DIM, "italic")]
         made = line[:at]
@@ -246,7 +307,7 @@ class ReviewPanel:
         r = max(5, self.app.size[1] // 110)
         step = r * 2 + max(3, r // 2)
         per_row = max(1, (rect.width - 2 * pad) // step)
-        top = getattr(self, "buttons_bottom", self.header_bottom()) + pad // 2
+        top = (self.buttons_bottom if self.laid_out else self.header_bottom()) + pad // 2
         out = []
         for k, i in enumerate(self.replay.decisions()):
             row, col = divmod(k, per_row)
@@ -256,23 +317,21 @@ class ReviewPanel:
     def click_panel(self, pos: tuple[int, int]) -> bool:
         for i, box in self.mark_rects():
             if box.inflate(4, 4).collidepoint(pos):
-                self.goto(i, animate=False)  # type: ignore[attr-defined]
+                self.host.goto(i, animate=False)
                 return True
         return True
 
     # --- drawing -----------------------------------------------------------------------------------
 
-    _panel_cache: tuple[Any, pygame.Surface] | None = None
-    _panel_words: list[pygame.Rect] = []  # where compose_panel wrote (in the panel), for layout_boxes
-
     def panel_key(self) -> tuple[Any, ...]:
         """Everything the panel's still part shows (a new key: it is composed again, once)."""
         from game.words import i18n
 
-        return (self.app.size, self.index, len(self.replay.verdicts), self.review_state, self.review_error,
-                self.replay.seat, self.choose_seat, i18n.get_language(), getattr(self, "buttons_bottom", 0),
-                getattr(self, "nav_top", 0), tuple(sorted(self.replay.decided.items())),
-                self.line_key())  # type: ignore[attr-defined]
+        control = self.host.control
+        return (self.app.size, self.index, len(self.replay.verdicts), control.review_state,
+                control.review_error, self.replay.seat, control.choose_seat, i18n.get_language(),
+                self.buttons_bottom, self.nav_top, tuple(sorted(self.replay.decided.items())),
+                self.host.line.key())
 
     def compose_panel(self, size: tuple[int, int]) -> pygame.Surface:
         """The panel without its buttons, on an opaque surface (one fast blit per frame)."""
@@ -300,11 +359,11 @@ class ReviewPanel:
             pygame.draw.circle(out, colour, centre, box.width // 2)
             if i == self.index:
                 pygame.draw.circle(out, BRASS_LIGHT, centre, box.width // 2 + 3, width=2)
-        y = (marks[-1][1].bottom if marks else getattr(self, "buttons_bottom", y)) + pad
+        y = (marks[-1][1].bottom if marks else (self.buttons_bottom if self.laid_out else y)) + pad
         pygame.draw.line(out, BRASS, (pad, y), (w - pad, y), 1)
         y += pad // 2
         keys = self.text.get(t("review.keys"), max(10, int(h * 0.015)), DIM, "italic")
-        nav_top = getattr(self, "nav_top", h)
+        nav_top = (self.nav_top if self.laid_out else h)
         bottom = nav_top - keys.get_height() - pad // 2
         for text, fsize, colour, style in self.panel_wrapped(self.step_lines(), width):
             line_h = self.text.font(fsize, style).get_linesize()
@@ -314,35 +373,34 @@ class ReviewPanel:
             y += line_h
         if keys.get_width() <= width:
             words.append(out.blit(keys, keys.get_rect(midbottom=(w // 2, nav_top - 4))))
-        self._panel_words = [r for r in words if r.width > 0 and r.height > 0]
+        self.words = [r for r in words if r.width > 0 and r.height > 0]
         if pygame.display.get_surface() is not None:
             out = out.convert()  # the screen's own format: the per-frame blit is a plain copy
         return out
 
-    def layout_boxes(self) -> list[Any]:
-        """The table's boxes, and the panel: a plaque with the lines written on it (they are baked
-        into one surface, so the check cannot find them as texts)."""
+    def layout_boxes(self, out: list[Box]) -> list[Box]:
+        """The table's boxes (``out``), and the panel: a plaque with the lines written on it (they are
+        baked into one surface, so the check cannot find them as texts)."""
         from game.widgets.boxes import Box
 
-        out: list[Any] = super().layout_boxes()  # type: ignore[misc]
         rect = self.panel_rect()
         for b in out:  # the rail goes round the table left of the panel; the panel's edge is its own
             if b.kind == "frame":
                 b.within = pygame.Rect(0, 0, rect.left, self.app.size[1])
                 b.rect.width = rect.left - b.rect.left
         out.append(Box("review panel", "plaque", rect))
-        out += [Box("review panel words", "text", r.move(rect.topleft)) for r in self._panel_words]
+        out += [Box("review panel words", "text", r.move(rect.topleft)) for r in self.words]
         return out
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         rect = self.panel_rect()
         key = self.panel_key()
-        if self._panel_cache is None or self._panel_cache[0] != key:
-            self._panel_cache = (key, self.compose_panel(rect.size))
-        surface.blit(self._panel_cache[1], rect)
-        if self.review_state == "running":
+        if self.cache is None or self.cache[0] != key:
+            self.cache = (key, self.compose_panel(rect.size))
+        surface.blit(self.cache[1], rect)
+        if self.host.control.review_state == "running":
             pad = self.panel_pad()
-            self.draw_thinking(surface, (rect.right - pad - 30, rect.y + pad + 10), -1)  # type: ignore[attr-defined]
+            self.host.table.draw_thinking(surface, (rect.right - pad - 30, rect.y + pad + 10), -1)
         fs = self.panel_fonts()[0]
-        for b in self.buttons:
+        for b in self.host.table.buttons:
             b.draw(surface, self.text, b.text_size or fs)

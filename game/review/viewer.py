@@ -1,346 +1,278 @@
 """The replay and review viewer: a game stepped through play by play, with the coach's verdicts.
 
-The table is the game's own table (``UraganTable`` / ``EralashTable``) driven by a ``Replay``
-instead of players: ◂ / ▸ and the arrow keys step, Home and End jump to the ends, PgUp / PgDn to the
-previous or next judged decision, S shows how (``line_show``: the better line played out on the
-cloth, then back). It shows the position as the reviewed seat saw it (that seat at
-the bottom, every other hand face down). The coach's panel on the right (``review_panel``) heads
-with the summary and explains the decision at hand; the better move is drawn on the cards (lifted
-and outlined with what it would have taken; the card played is outlined in red).
+``ReviewScene`` is the viewer on the scene stack. It holds the game's own table (``UraganReplay`` /
+``EralashReplay``: ``UraganTable`` / ``EralashTable`` fitted beside the panel, driven by a
+``ReplayControl`` instead of players) and its parts: the controller (``control.py``: the steps, the
+step shown, the review), Show me how (``line_show.LineShow``: the better line played out on the
+cloth, then back) and the coach's panel (``panel.ReviewPanel``). ◂ / ▸ and the arrow keys step, Home
+and End jump to the ends, PgUp / PgDn to the previous or next judged decision, S shows how. It shows
+the position as the reviewed seat saw it (that seat at the bottom, every other hand face down). The
+panel on the right heads with the summary and explains the decision at hand; the better move is
+drawn on the cards (lifted and outlined with what it would have taken; the card played is outlined
+in red).
 
-The review runs in the bot worker process (``worker.request_review``): the viewer opens at once and
-fills in verdicts as they come; closing it (or Stop) cancels the review.
+The review runs in the bot worker process (``worker.request_review``), its own request: the viewer
+opens at once and fills in verdicts as they come; closing it (or Stop) cancels the review.
 """
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from engine import cards as C
 from game.eralash.layout import OPP_SCALE, PILE_SCALE
 from game.eralash.table import EralashTable
+from game.review.control import ReplayControl
 from game.review.line_show import LineShow
-from game.review.model import Replay
-from game.review.panel import PANEL_SHARE, ReviewPanel
+from game.review.model import Replay, Step
+from game.review.panel import ReviewPanel, panel_width
+from game.scene import Scene
 from game.store.game_number import game_number_label
 from game.uragan.table import UraganTable
 from game.widgets import shapes
+from game.widgets.table import TIMER_TICK
+from game.widgets.table_bots import BOT_DELAY
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.widgets.boxes import Box
+    from game.widgets.buttons import Button
 
 
-class ReplayMixin(LineShow, ReviewPanel):
-    """What both games' viewers share: stepping, the review request, keys. Mixed before the table."""
+class ReviewScene(Scene):
+    """The viewer: the game's table showing the replay's position, the coach's panel beside it."""
 
+    painted_in_parts = True  # (as a table: game.widgets.painter)
     review_iterations: ClassVar[int | None] = None  # tests: a fixed search size (quick, deterministic)
     review_budget: ClassVar[float | None] = None  # seconds per decision; None: Master's own
-    review_deals: list[int] | None = None  # judge only these deals (from 1); None: all
-    any_seat: bool = False  # an opened record: any seat may be reviewed
-    count_in_stats: bool = False  # the player's own deal, from a table: its review counts in accuracy
-    keep_in: Any = None  # the table's Session: the verdicts are kept per deal with the saved game
+    app: App
 
-    def __init__(self, app: Any, session: Any, replay: Replay, record: dict[str, Any], *,
+    def __init__(self, app: App, game: str, replay: Replay, record: dict[str, Any], *,
                  choose_seat: bool = False, start: int = 0, review: bool = True,
-                 on_close: Any = None) -> None:
-        super().__init__(app, session)  # type: ignore[call-arg]
-        self.replay = replay
-        self.record = record
-        self.choose_seat = choose_seat  # an opened record: the player picks whose decisions to judge
-        self.levels = [None] * len(replay.players)  # nobody thinks: no bot moves are asked for
-        self.humans = [replay.seat]
-        self.me = replay.seat
-        self.index = max(0, min(start, len(replay) - 1))
-        self.review_id: int | None = None
-        self.review_state = "idle"  # idle, running, done, stopped, failed
-        self.review_error = ""
+                 on_close: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.control = ReplayControl(app, replay, record, start=start, choose_seat=choose_seat)
+        self.line = LineShow(self)
+        self.panel = ReviewPanel(self)
+        self._table: UraganReplay | EralashReplay = VIEWERS[game](app, self)
         self.on_close = on_close
         self._want_review = review and not choose_seat
-        self.undo_available = False
 
-    # --- the table's players are nobody ---------------------------------------------------------
+    @property
+    def table(self) -> UraganReplay | EralashReplay:
+        """The game's table showing the replay's position."""
+        return self._table
 
-    def is_human_turn(self) -> bool:
-        return False
+    # --- the names the checks and tests read (the controller's and the parts') --------------------
 
-    def can_play_card(self) -> bool:
-        return False
+    @property
+    def replay(self) -> Replay:
+        return self.control.replay
 
-    def refresh_undo(self) -> None:
-        self.undo_available = False
+    @property
+    def index(self) -> int:
+        return self.control.index
 
-    def keep_snapshot(self) -> None: ...
+    @property
+    def step(self) -> Step:
+        return self.control.step
 
-    def on_match_over(self) -> None: ...
+    @property
+    def review_state(self) -> str:
+        return self.control.review_state
 
-    def maybe_tip(self) -> None: ...
+    @review_state.setter
+    def review_state(self, value: str) -> None:
+        self.control.review_state = value
 
-    def place_hint_button(self) -> None: ...
+    @property
+    def review_error(self) -> str:
+        return self.control.review_error
 
-    def show_deal_score(self, deal: Any) -> None: ...
+    @property
+    def review_id(self) -> int | None:
+        return self.control.review_id
 
-    def show_sheet(self, deal_end: bool = False) -> None: ...
+    @property
+    def review_deals(self) -> list[int] | None:
+        return self.control.review_deals
 
-    def deal_number_text(self) -> str:
-        seed = self.record.get("seed") if isinstance(self.record, dict) else None
-        return game_number_label(seed) if isinstance(seed, int) else ""
+    @property
+    def buttons(self) -> list[Button]:
+        return self.table.buttons
+
+    @property
+    def holds(self) -> set[str]:
+        return self.table.holds
+
+    def busy(self) -> bool:
+        return self.table.busy()
+
+    def showing_line(self) -> bool:
+        return self.line.showing()
+
+    def line_done(self) -> bool:
+        return self.line.done()
+
+    @property
+    def line_at(self) -> int:
+        return self.line.at
+
+    def line_pause(self) -> float:
+        """Seconds between the beats of Show me how: a bot's pace at the table."""
+        return BOT_DELAY.get(self.table.speed, 0.7)
+
+    def step_lines(self) -> list[Any]:
+        return self.panel.step_lines()
+
+    def header_lines(self) -> list[Any]:
+        return self.panel.header_lines()
 
     # --- lifecycle --------------------------------------------------------------------------------
 
     def enter(self) -> None:
-        super().enter()  # type: ignore[misc]
+        self.table.enter()
         if self._want_review:
             self.start_review()
 
     def exit(self) -> None:
         self.cancel_review()
-        super().exit()  # type: ignore[misc]
+        self.table.exit()
+
+    def resume(self) -> None:
+        self.table.resume()
 
     def close(self) -> None:
         self.app.stack.remove(self)
         if self.on_close is not None:
             self.on_close()
 
-    to_menu = close
-
-    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
-        """The table takes the left of the window; the coach's panel the right."""
-        return (size[0] - self.panel_width(size), size[1])
-
-    def panel_width(self, size: tuple[int, int]) -> int:
-        return max(300, int(size[0] * PANEL_SHARE))
-
-    def make_layout(self, size: tuple[int, int]) -> Any:
-        return super().make_layout(self.table_size(size))  # type: ignore[misc]
-
-    def on_warm(self) -> None:
-        self._opening_pending = False
-        self.goto(self.index, animate=False)
-
     def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)  # type: ignore[misc]
-        self.goto(self.index, animate=False)
+        self.table.resize(size)
 
     # --- the review ------------------------------------------------------------------------------
 
     def start_review(self, seat: int | None = None) -> None:
         """Ask the worker to judge the seat's decisions (another seat: the viewer turns to it)."""
         self.cancel_review()
-        if seat is not None and seat != self.replay.seat:
-            self.replay = Replay(self.replay.game, self.replay_match(), seat)
-            self.humans, self.me = [seat], seat
-            self.layout = None
-            self.resize(self.app.size)
+        table = self.table
+        if seat is not None and seat != self.control.replay.seat:
+            self.control.turn_to(seat)
+            table.humans, table.me = [seat], seat
+            table.layout = None
+            table.resize(self.app.size)
             if hasattr(self.app, "place_toast_again"):  # the table turned round: a notice looks again
                 self.app.place_toast_again()
-        extra: dict[str, Any] = {}
-        if self.review_iterations is not None:
-            extra["iterations"] = self.review_iterations
-        if self.review_deals:
-            extra["deals"] = list(self.review_deals)
-        try:
-            self.review_id = self.app.worker.request_review(
-                self.record, self.replay.seat, self.review_budget, 0, **extra
-            )
-        except Exception as err:  # a worker that cannot review: say so, the replay still works
-            self.review_state, self.review_error = "failed", str(err)
-            return
-        self.review_state = "running"
-        self.choose_seat = False
-        self.build_buttons()
-
-    def replay_match(self) -> Any:
-        """The whole game (the last step's match holds every move)."""
-        return self.replay.steps[-1].match
+        self.control.ask(self.review_iterations, self.review_budget)
+        if self.control.review_state == "running":
+            table.build_buttons()
 
     def cancel_review(self) -> None:
-        if self.review_id is not None:
-            with contextlib.suppress(Exception):
-                self.app.worker.cancel(self.review_id)
-        if self.review_state == "running":
-            self.review_state = "stopped"
-            self.keep_verdicts(complete=False)  # what was judged so far is not judged again for nothing
-        self.review_id = None
-
-    def preload_kept(self) -> bool:
-        """Put the verdicts kept with the saved game on their decisions (every deal of the seat's
-        already reviewed); True when every deal this viewer reviews was judged whole before."""
-        if self.keep_in is None:
-            return False
-        try:
-            kept = self.keep_in.kept_reviews(self.replay.seat)
-        except Exception:  # a save that cannot say: review afresh
-            return False
-        for deal, k in sorted(kept.items()):
-            for raw in k["verdicts"]:
-                self.replay.add_verdict(raw)
-            if k.get("decided") is not None:
-                self.replay.decided[deal] = k["decided"]
-        wanted = self.review_deals or []
-        return bool(wanted) and all(kept.get(d, {}).get("complete") for d in wanted)
-
-    def keep_verdicts(self, complete: bool) -> None:
-        """Keep this review's verdicts per deal with the saved game (a whole review is not replaced
-        by a part of one)."""
-        if self.keep_in is None:
-            return
-        with contextlib.suppress(Exception):
-            kept = self.keep_in.kept_reviews(self.replay.seat)
-            for d in self.review_deals or []:
-                end = next((st for st in self.replay.steps if st.deal_end and st.deal == d), None)
-                verdicts = self.replay.kept(d)
-                if end is None or not verdicts or (not complete and kept.get(d, {}).get("complete")):
-                    continue
-                self.keep_in.keep_review(d, self.replay.seat, end.moves, verdicts,
-                                         self.replay.decided.get(d), complete)
+        self.control.cancel()
 
     def stop_review(self) -> None:
         self.cancel_review()
-        self.build_buttons()
+        self.table.build_buttons()
 
-    def update_bot(self) -> None:
-        """Instead of bots: the review's verdicts, as they come."""
-        if self.review_id is None:
-            return
-        worker = self.app.worker
-        replies = worker.poll()
-        strays = [r for r in replies if r.request_id != self.review_id]
-        if strays:  # a table below may be waiting for its bot's move: it gets it when back on top
-            with contextlib.suppress(Exception):
-                worker.give_back(strays)
-        for reply in replies:
-            if reply.request_id != self.review_id:
-                continue
-            if reply.error is not None:
-                from game.botworker import error_text
-
-                self.review_state, self.review_error = "failed", error_text(reply.error)
-                self.review_id = None
-            elif reply.move is not None:
-                at = self.replay.add_verdict(reply.move)
-                if at == self.index and not self.showing_line():
-                    self.mark_step()
-                    self.build_buttons()  # Show me how, when the verdict has a line
-            if reply.done:
-                if reply.error is None:
-                    self.review_state = "done"
-                    self.on_review_done()
-                self.review_id = None
-                self.build_buttons()
-                break
-        if replies and self.header_bottom() != getattr(self, "header_at", None):
-            self.build_buttons()  # the summary took another line: Stop and the marks move down
-
-    def on_review_done(self) -> None:
-        """The whole review of the player's own deal is in: it counts in the statistics' accuracy
-        (once per deal: reviewing it again adds nothing); its verdicts are kept with the saved game."""
-        self.keep_verdicts(complete=True)
-        if not self.count_in_stats or self.app.store is None or not self.replay.verdicts:
-            return
-        with contextlib.suppress(Exception):
-            from game.store.stats import Stats
-
-            wanted = set(self.review_deals or [])
-            judged = [v for v in self.replay.verdicts if not wanted or v.deal in wanted]
-            decided = {d for d in {v.deal for v in judged} if self.replay.is_decided(d)}
-            judged = [v for v in judged if v.deal not in decided]  # a decided deal asks nothing of skill
-            if judged:
-                Stats.load(self.app.store).record_review(
-                    self.replay.game, [v.loss for v in judged], self.review_key(),
-                    marks=[v.grade for v in judged], deal_losses=[v.deal_loss for v in judged])
-
-    def review_key(self) -> str:
-        """Names the reviewed deals of this game for the statistics (the same deal, the same key)."""
-        import hashlib
-        import json
-
-        deals = self.record.get("deals", [])
-        wanted = self.review_deals or range(1, len(deals) + 1)
-        chosen = [deals[d - 1] for d in wanted if 0 < d <= len(deals)]
-        text = json.dumps([self.replay.seat, chosen], sort_keys=True)
-        return hashlib.blake2s(text.encode(), digest_size=10).hexdigest()
+    def take_verdicts(self) -> None:
+        """The review's verdicts, as they come."""
+        placed, ended = self.control.take_verdicts()
+        for at in placed:
+            if at == self.control.index and not self.line.showing():
+                self.mark_step()
+                self.table.build_buttons()  # Show me how, when the verdict has a line
+        if ended:
+            self.table.build_buttons()
+        if (placed or ended) and self.panel.header_bottom() != self.panel.header_at:
+            self.table.build_buttons()  # the summary took another line: Stop and the marks move down
 
     # --- stepping --------------------------------------------------------------------------------
 
-    @property
-    def step(self) -> Any:
-        return self.replay.steps[self.index]
-
     def goto(self, index: int, animate: bool = True) -> None:
-        if self.layout is None:
+        control = self.control
+        if self.table.layout is None:
             return
-        index = max(0, min(index, len(self.replay) - 1))
-        forward = index == self.index + 1 and not self.showing_line()
-        self.end_line(show=False)
-        self.index = index
-        self.show_position(self.step, animate and forward)
+        index = max(0, min(index, len(control.replay) - 1))
+        forward = index == control.index + 1 and not self.line.showing()
+        self.line.end(show=False)
+        control.index = index
+        self.show_position(control.step, animate and forward)
         self.mark_step()
-        self.build_buttons()
+        self.table.build_buttons()
 
-    def show_position(self, step: Any, animate: bool) -> None:
+    def show_position(self, step: Step, animate: bool) -> None:
         """Put ``step``'s position on the cloth (a step of the game or of a line being shown)."""
-        self.session.match = step.match
-        self.shown = step.shown
-        self.message = None
-        self.banner = None
-        self.adopt_step(step)
-        self.tweens.finish_all()
-        self.fx.finish_all()
-        for s in self.sprites.values():
+        table = self.table
+        self.control.match = step.match
+        table.shown = step.shown
+        table.message = None
+        table.banner = None
+        table.adopt_step(step)
+        table.tweens.finish_all()
+        table.fx.finish_all()
+        for s in table.sprites.values():
             s.highlight = None
             s.lift = 0.0
-        self.sync(instant=not animate, duration=0.3)
-
-    def adopt_step(self, step: Any) -> None:
-        """Game-specific: put the table's own state (order on the cloth, phase) in line with ``step``."""
+        table.sync(instant=not animate, duration=0.3)
 
     def mark_step(self) -> None:
         """Draw the better move on the cards (lifted, outlined, with what it takes) and the card played."""
-        verdict = self.step.verdict
-        for s in self.sprites.values():
+        table = self.table
+        verdict = self.control.step.verdict
+        for s in table.sprites.values():
             s.highlight = None
-        if self.showing_line():
+        if self.line.showing():
             return
         if (verdict is None or verdict.grade == "best" or verdict.best == verdict.played
-                or self.replay.is_decided(verdict.deal)):  # a decided deal: no move was better
+                or self.control.replay.is_decided(verdict.deal)):  # a decided deal: no move was better
             return
         for card in self.move_cards(verdict.played)[:1]:
-            if card in self.sprites:
-                self.sprites[card].highlight = "warn"
+            if card in table.sprites:
+                table.sprites[card].highlight = "warn"
         best = self.move_cards(verdict.best)
         for i, card in enumerate(best):
-            s = self.sprites.get(card)
+            s = table.sprites.get(card)
             if s is None:
                 continue
             s.highlight = "hint"
             if i == 0 and self.is_in_hand(card):
-                self.fx.cancel(s)
-                self.fx.tween(s, 0.15, lift=0.22)
+                table.fx.cancel(s)
+                table.fx.tween(s, 0.15, lift=0.22)
 
     def move_cards(self, move: Any) -> list[int]:
         """The card a move plays, then the cards it takes (none for a claim answer or a trump)."""
-        return []
+        return self.table.move_cards(move)
 
     def is_in_hand(self, card: int) -> bool:
-        hands = getattr(self.shown, "hands", None)
-        return bool(hands) and bool(hands[self.me] >> card & 1)
+        hands = getattr(self.table.shown, "hands", None)
+        return hands is not None and bool(hands) and bool(hands[self.table.me] >> card & 1)
+
+    def build_buttons(self) -> None:
+        self.table.build_buttons()
+
+    def toggle_line(self) -> None:
+        self.line.toggle()
 
     def step_by(self, delta: int) -> None:
-        self.goto(self.index + delta)
+        self.goto(self.control.index + delta)
 
     def to_decision(self, direction: int) -> None:
-        found = self.replay.next_decision(self.index, direction)
+        found = self.control.replay.next_decision(self.control.index, direction)
         if found is not None:
             self.goto(found, animate=False)
 
     # --- events ----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for b in list(self.buttons):
+        table = self.table
+        for b in list(table.buttons):
             if b.handle_event(event):
                 return True
         for name in ("log_event", "peek_event"):  # the table's own looks: the Uragan log, the last trick
-            look = getattr(self, name, None)
+            look = getattr(table, name, None)
             if look is not None and look(event):
                 return True
         if event.type == pygame.KEYDOWN:
@@ -348,55 +280,100 @@ class ReplayMixin(LineShow, ReviewPanel):
                 pygame.K_RIGHT: lambda: self.step_by(1),
                 pygame.K_LEFT: lambda: self.step_by(-1),
                 pygame.K_HOME: lambda: self.goto(0, animate=False),
-                pygame.K_END: lambda: self.goto(len(self.replay) - 1, animate=False),
+                pygame.K_END: lambda: self.goto(len(self.control.replay) - 1, animate=False),
                 pygame.K_PAGEDOWN: lambda: self.to_decision(1),
                 pygame.K_PAGEUP: lambda: self.to_decision(-1),
-                pygame.K_ESCAPE: self.end_line if self.showing_line() else self.close,
-                pygame.K_l: self.open_look,
-                pygame.K_s: self.toggle_line,
+                pygame.K_ESCAPE: self.line.end if self.line.showing() else self.close,
+                pygame.K_l: table.open_look,
+                pygame.K_s: self.line.toggle,
             }
             action = keys.get(event.key)
             if action is not None:
                 action()
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.panel_rect().collidepoint(event.pos):
-                return self.click_panel(event.pos)
-            self.click_table(event.pos)
+            if self.panel.panel_rect().collidepoint(event.pos):
+                return self.panel.click_panel(event.pos)
+            table.click_table(event.pos)
         return True  # modal: a table below waits
-
-    def open_look(self) -> None:
-        """L: the table's own second look (the Uragan log, the Eralash last trick)."""
-
-    def click_table(self, pos: tuple[int, int]) -> None:
-        """A click on the cloth: the table's own looks (a pile of won tricks, the log's glance)."""
 
     # --- the frame --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        super().update(dt)  # type: ignore[misc]
-        self.update_line()
+        self.table.update(dt)
+        self.take_verdicts()
+        self.line.update()
 
     def timers_running(self) -> bool:
         """No bots play here: the review's verdicts are waited for, a better line shown move by move
         (its pauses), and a banner's pop."""
-        return (self.review_id is not None or self.showing_line()
-                or getattr(self, "banner", None) is not None)
+        return (self.control.review_id is not None or self.line.showing()
+                or getattr(self.table, "banner", None) is not None)
 
     def look(self) -> tuple[Any, ...]:
-        return (*super().look(), self.index, len(self.replay.verdicts), self.review_state,  # type: ignore[misc]
-                self.line_key(),
-                tuple((b.key, b.hover, b.enabled) for b in self.buttons))
+        """What the viewer adds to what its table shows."""
+        return (self.control.index, len(self.control.replay.verdicts), self.control.review_state,
+                self.line.key(), tuple((b.key, b.hover, b.enabled) for b in self.table.buttons))
+
+    def is_still(self) -> bool:
+        return self.table.is_still()
+
+    def wake_in(self) -> float | None:
+        wake = self.table.wake_in()
+        if self.timers_running():
+            return TIMER_TICK if wake is None else min(wake, TIMER_TICK)
+        return wake
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
-        self.draw_panel(surface)
+        self.table.draw(surface)
+        self.panel.draw_panel(surface)
+
+    def layout_boxes(self) -> list[Box]:
+        return self.panel.layout_boxes(self.table.layout_boxes())
 
 
-class UraganReplay(ReplayMixin, UraganTable):
+class UraganReplay(UraganTable):
+    """Uragan's table in the viewer: beside the panel, showing the replay's position, nobody playing."""
+
+    def __init__(self, app: App, host: ReviewScene) -> None:
+        super().__init__(app, host.control)
+        self.host = host
+        seat = host.control.replay.seat
+        self.humans, self.me = [seat], seat
+        self.levels = [None] * len(host.control.replay.players)  # nobody thinks: no bot moves are asked
+
+    # (the viewer's hooks: the same in both games' replay tables)
+    def is_human_turn(self) -> bool:
+        return False
+
+    def can_play_card(self) -> bool:
+        return False
+
+    def show_deal_score(self, deal: Any) -> None: ...
+
+    def deal_number_text(self) -> str:
+        return replay_number(self.host)
+
+    def to_menu(self) -> None:
+        self.host.close()
+
+    def on_warm(self) -> None:
+        self._opening_pending = False
+        self.host.goto(self.host.control.index, animate=False)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.host.goto(self.host.control.index, animate=False)
+
+    def timers_running(self) -> bool:
+        return self.host.timers_running()
+
+    def look(self) -> tuple[Any, ...]:
+        return (*super().look(), *self.host.look())
+
     def make_layout(self, size: tuple[int, int]) -> Any:
         """The table's layout beside the panel, the score plaque as wide as at the table's own size."""
-        lay = super().make_layout(size)
+        lay = super().make_layout(table_size(size))
         lay.score.width = max(lay.score.width, int(self.app.size[0] * 0.18))
         return self.table_clear_of_score(lay)
 
@@ -416,7 +393,7 @@ class UraganReplay(ReplayMixin, UraganTable):
 
             shapes.rect(surface, BRASS_LIGHT, found[0], width=3, border_radius=10)
 
-    def adopt_step(self, step: Any) -> None:
+    def adopt_step(self, step: Step) -> None:
         self._opening_pending = False
         self.choice = None
         self.selected = None
@@ -425,15 +402,15 @@ class UraganReplay(ReplayMixin, UraganTable):
     def open_look(self) -> None:
         self.toggle_log()
 
-    def click_table(self, pos: tuple[int, int]) -> None:
-        self.log_click(pos)
+    def click_table(self, pos: tuple[int, int]) -> bool:
+        return self.log_click(pos)
 
     def move_cards(self, move: Any) -> list[int]:
         from engine.uragan.moves import Play
 
         if isinstance(move, Play):
             pending = getattr(self.shown, "pending", None)
-            parked = pending is not None and pending.card == move.card and not self.is_in_hand(move.card)
+            parked = pending is not None and pending.card == move.card and not self.host.is_in_hand(move.card)
             return ([] if parked else [move.card]) + list(C.cards(move.take))
         return []
 
@@ -444,21 +421,58 @@ class UraganReplay(ReplayMixin, UraganTable):
         if self.layout is None:
             return
         self.fit_opponent_hand(0)
-        self.buttons = self.panel_buttons()
+        self.buttons = self.host.panel.panel_buttons()
         self._button_state = (False, False, False, False, None)  # nothing for the table's own row
 
     def prompt_open(self) -> bool:
         return False
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
 
+class EralashReplay(EralashTable):
+    """Eralash's table in the viewer: beside the panel, showing the replay's position, nobody playing."""
 
-class EralashReplay(ReplayMixin, EralashTable):
+    def __init__(self, app: App, host: ReviewScene) -> None:
+        super().__init__(app, host.control)
+        self.host = host
+        seat = host.control.replay.seat
+        self.humans, self.me = [seat], seat
+        self.levels = [None] * len(host.control.replay.players)  # nobody thinks: no bot moves are asked
+
+    # (the viewer's hooks: the same in both games' replay tables)
+    def is_human_turn(self) -> bool:
+        return False
+
+    def can_play_card(self) -> bool:
+        return False
+
+    def maybe_tip(self) -> None: ...
+
+    def show_sheet(self, deal_end: bool = False) -> None: ...
+
+    def deal_number_text(self) -> str:
+        return replay_number(self.host)
+
+    def to_menu(self) -> None:
+        self.host.close()
+
+    def on_warm(self) -> None:
+        self._opening_pending = False
+        self.host.goto(self.host.control.index, animate=False)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.host.goto(self.host.control.index, animate=False)
+
+    def timers_running(self) -> bool:
+        return self.host.timers_running()
+
+    def look(self) -> tuple[Any, ...]:
+        return (*super().look(), *self.host.look())
+
     def make_layout(self, size: tuple[int, int]) -> Any:
         """The table's layout in the narrower room beside the panel: no button row above the trump
         plaque (the buttons are in the panel), and the top hand between the score and the trump."""
-        lay = super().make_layout(size)
+        lay = super().make_layout(table_size(size))
         w, h = lay.size
         margin = int(h * 0.03)
         right = lay.trump.right
@@ -481,7 +495,7 @@ class EralashReplay(ReplayMixin, EralashTable):
 
     race_shown = False  # the panel beside the narrower table says where the replay is
 
-    def adopt_step(self, step: Any) -> None:
+    def adopt_step(self, step: Step) -> None:
         deal = step.shown
         self._opening_pending = False
         self.selected = None
@@ -506,31 +520,37 @@ class EralashReplay(ReplayMixin, EralashTable):
     def build_buttons(self) -> None:
         if self.layout is None:
             return
-        self.buttons = self.panel_buttons()
+        self.buttons = self.host.panel.panel_buttons()
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self._button_state = (self.phase, False, self.shown.trump, self.demo, False, False)
 
 
-VIEWERS: dict[str, type[ReplayMixin]] = {"uragan": UraganReplay, "eralash": EralashReplay}
+VIEWERS: dict[str, type[UraganReplay] | type[EralashReplay]] = {
+    "uragan": UraganReplay, "eralash": EralashReplay}
+ReplayMixin = ReviewScene  # (the name the checks set ``review_iterations`` and ``review_budget`` on)
 
 
-def viewer_for(app: Any, game: str, match: Any, seat: int, *, record: dict[str, Any] | None = None,
+def table_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The table takes the left of the window; the coach's panel the right."""
+    return (size[0] - panel_width(size), size[1])
+
+
+def replay_number(host: ReviewScene) -> str:
+    """The record's game number (its seed), when it has one."""
+    seed = host.control.record.get("seed")
+    return game_number_label(seed) if isinstance(seed, int) else ""
+
+
+def viewer_for(app: App, game: str, match: Any, seat: int, *, record: dict[str, Any] | None = None,
                choose_seat: bool = False, start_deal: int | None = None, review: bool = True,
-               on_close: Any = None) -> ReplayMixin:
+               on_close: Callable[[], None] | None = None) -> ReviewScene:
     """A viewer of ``match`` (a finished or unfinished game) from ``seat``'s side; ``start_deal``
     (from 1) opens it at that deal's first position."""
-    from game.store.saves import SavedGame, Session
-
     replay = Replay(game, match, seat)
-    n = len(replay.players)
-    seats: list[str | None] = [None if s == seat else "club" for s in range(n)]
-    first = replay.steps[0].match
-    saved = SavedGame(game=game, match=first.to_save(), seats=seats, bot_seeds=[0] * n)
-    session = Session(None, saved, first)
     start = 0
     if start_deal is not None:
         start = next((i for i, s in enumerate(replay.steps) if s.deal == start_deal), 0)
-    return VIEWERS[game](app, session, replay, record if record is not None else match.to_record(),
-                         choose_seat=choose_seat, start=start, review=review, on_close=on_close)
+    return ReviewScene(app, game, replay, record if record is not None else match.to_record(),
+                       choose_seat=choose_seat, start=start, review=review, on_close=on_close)

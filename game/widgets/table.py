@@ -3,19 +3,22 @@
 The engine decides and the table shows: a move goes to the engine (through the game ``Session``,
 which saves after every move) at once; the table then animates its sprites towards the engine's new
 state. A dragged card only proposes a move; if the engine refuses, the card flies home with the
-reason. Bots think in the worker process; the table asks for a move as soon as it is a bot's turn
-and plays the answer only when the animations are over and a human could have followed
-(``table_bots``); the hint is ``table_hint``'s, the drawing ``table_draw``'s.
+reason. The table is driven by a controller: ``PlayControl`` (``play.py``: the session, the bots'
+turns of ``table_bots``, the hint of ``table_hint``, undo) while a match is played, or a
+``ShownMatch`` that only says which match is shown (the replay viewer's); ``match`` is the
+controller's. The drawing is ``table_draw``'s ``TableArt``.
 
 A game's table subclasses this and provides ``make_layout``, ``targets`` (where every card rests in
-the current state) and the move animations.
+the current state) and the move animations. Some methods here only hand a call on to a part
+(marked "delegates"): the game tables still call them through ``self``.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import pygame
 
@@ -23,18 +26,26 @@ from engine import cards as C
 from engine.state import IllegalMove
 from game.scene import ANIMATING, Scene
 from game.tween import SPEED_FACTOR, Tweener, ease_in_out_cubic
-from game.widgets.buttons import Button
+from game.widgets.buttons import Button, button_height
 from game.widgets.cards import CardImages, CardSprite
 from game.widgets.drag import DragController
 from game.widgets.felt import table_background
-from game.widgets.table_bots import BOT_DELAY, TableBots
-from game.widgets.table_draw import TableDrawing
-from game.widgets.table_hint import TableHint
+from game.widgets.play import PlayControl
+from game.widgets.table_bots import BOT_DELAY
+from game.widgets.table_draw import TableArt, deal_number_label, font_size
+from game.widgets.table_hint import hint_text
 from game.widgets.warm import Warmer
 from game.words import i18n
 from game.words.i18n import t
 
-__all__ = ["BOT_DELAY", "Message", "TableScene", "Target"]
+if TYPE_CHECKING:
+    from game.app import App
+    from game.store.saves import Session
+    from game.widgets.boxes import Box
+
+__all__ = ["BOT_DELAY", "Message", "ShownMatch", "TableScene", "Target"]
+
+T = TypeVar("T")
 
 TIMER_TICK = 1 / 30  # seconds between the loop's turns while a bot thinks or a timed phase runs
 # Holds that wait for the player (or for a scene above), not for time: the table may sleep under them.
@@ -62,14 +73,26 @@ class Message:
     acted: bool = False  # the player has pressed a key or a button since it was said
 
 
-class TableScene(TableHint, TableBots, TableDrawing, Scene):
+class ShownMatch:
+    """A table's controller that only shows a match: no session, no bots, no hint, no undo (the replay
+    viewer's; it sets ``match`` to the position it shows)."""
+
+    def __init__(self, match: Any) -> None:
+        self.match = match
+        self.seats: list[str | None] = [None] * len(match.players)
+
+
+class TableScene(Scene):
     game: ClassVar[str] = ""
     painted_in_parts = True  # (game.widgets.painter: a card in flight repaints only its path)
+    app: App
+    shown: Any  # the deal on the cloth (each game's table sets it)
 
-    def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
+    def __init__(self, app: App, session: Session | ShownMatch, *, demo: bool = False) -> None:
         super().__init__(app)
-        self.session = session
         self.demo = demo
+        self.control: PlayControl | ShownMatch = (
+            session if isinstance(session, ShownMatch) else PlayControl(self, session))
         seats = list(session.seats)
         self.humans: list[int] = [] if demo else [s for s, lv in enumerate(seats) if lv is None]
         self.me = self.humans[0] if self.humans else 0  # whose side of the table is at the bottom
@@ -97,27 +120,15 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         self.buttons: list[Button] = []
         self.holds: set[str] = set()  # named reasons the game waits (an overlay, a dealing sequence)
         self.layout: Any = None
-        self._felt: pygame.Surface | None = None
-        self._felt_key: Any = None
-        self._felt_ready: dict[Any, pygame.Surface] = {}
         self.warmer = Warmer()
-        self._bot_request: int | None = None
-        self._bot_seat = -1
-        self._bot_since = 0.0
-        self._bot_reply: Any = None
+        self.art = TableArt(self)
         self._idle_since = 0.0
         self._was_busy = False
-        self.bot_budget: float | None = None  # None: each bot's own budget for its level
-        self.undo_available = False
         self._hovered: CardSprite | None = None
         self._last_look: tuple[Any, ...] | None = None
         self.stats: Any = None
         self._unlisten: Any = None
-        # The hint: the Master bot's choice for the player's move, asked of the worker like a bot move.
-        self.hint_budget: float | None = 0.8
-        self.hint_move: Any = None  # the advice being shown (None: none)
-        self._hint_request: int | None = None
-        self._hint_at = -1  # how many moves the match had when the hint was asked (stale after a move)
+        self._notices_seen = 0  # the data folder's notices already said at this table (table_store)
 
     def suits(self) -> Any:
         """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
@@ -134,7 +145,31 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     @property
     def match(self) -> Any:
-        return self.session.match
+        """The engine match the table shows, from its controller."""
+        return self.control.match
+
+    @property
+    def play(self) -> PlayControl | None:
+        """The play controller (session, bots, hint, undo); None at a table that only shows a match."""
+        control = self.control
+        return control if isinstance(control, PlayControl) else None
+
+    @property
+    def session(self) -> Session:
+        """The game's session (a table being played; the replay's table has none)."""
+        if self.play is None:
+            raise AttributeError("a table that only shows a match has no session")
+        return self.play.session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        if self.play is not None:
+            self.play.session = session
+
+    @property
+    def idle_since(self) -> float:
+        """The table's clock when it last came to rest (a bot's move waits a moment after it)."""
+        return self._idle_since
 
     def player_name(self, seat: int) -> str:
         """The seat's name in the interface language (``game.words.names.shown_name``)."""
@@ -181,7 +216,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
                 four_colour=bool(getattr(self.app.settings, "four_colour", False)),
             )
         elif name == "table_colour":
-            self._felt = None
+            self.art.forget_felt()
         if name == "language":
             self.build_buttons()  # labels in the new language (the hint's own button comes back too)
 
@@ -189,7 +224,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         """Lay the table out for a new window size; cards jump to their places (no tween)."""
         self.layout = self.make_layout(size)
         self.images.set_size(self.layout.card)
-        self._felt = None
+        self.art.forget_felt()
         self.tweens.finish_all()
         self.drag.cancel()
         self.build_buttons()
@@ -200,7 +235,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         """Make the cloth and every card image of the deck in a helper thread; the game waits."""
         size = self.app.size
         colour = getattr(self.app.settings, "table_colour", "green")
-        images, cards, ready = self.images, self.deck_cards(), self._felt_ready
+        images, cards, ready = self.images, self.deck_cards(), self.art.felt_ready
         app = self.app
 
         def job() -> None:
@@ -270,7 +305,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         return snap
 
     @classmethod
-    def from_snapshot(cls, app: Any, snap: dict[str, Any], store: Any = None) -> Any:
+    def from_snapshot(cls, app: App, snap: dict[str, Any], store: Any = None) -> Any:
         from game.store.saves import SavedGame, Session
 
         saved = SavedGame(
@@ -414,15 +449,16 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         return self.apply_move(move)
 
     def apply_move(self, move: Any) -> str | None:
+        if self.play is None:
+            return t("table.not_your_turn")
         deal = self.match.deal
         before = deal.copy()
         try:
-            self.session.play(move)
+            self.play.session.play(move)
         except IllegalMove as err:
             return self.refusal_text(err)
         finished = deal if self.match.deal is not deal or deal.is_over() else None
-        self.cancel_bot()
-        self.clear_hint()
+        self.play.cancel()
         if self.humans:
             self.refresh_undo()
         self.on_moved(move, before, finished)
@@ -435,10 +471,10 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         """Put the table's own state (the order cards lie in, an open score sheet) into the save, so
         Continue shows exactly this table. ``Session.play`` has just queued the save on the writer
         thread; the snapshot is set before that thread serialises it, and saved again to be sure."""
-        if self.demo:
+        if self.demo or self.play is None:
             return
         with contextlib.suppress(Exception):
-            self.session.set_table_snapshot(self.ui_state(), save=True)
+            self.play.session.set_table_snapshot(self.ui_state(), save=True)
 
     def refusal_text(self, err: IllegalMove) -> str:
         """The engine's refusal in the interface language: engines that know how say it themselves
@@ -451,25 +487,32 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     def refresh_undo(self) -> None:
         """Can the player take a move back? (Replays the match, so only after moves, not per frame.)"""
-        ok = False
-        if self.humans and not self.demo and not self.match.is_over():
-            with contextlib.suppress(Exception):
-                ok = self.session.can_undo()
-        self.undo_available = ok
+        if self.play is not None:
+            self.play.refresh_undo(bool(self.humans) and not self.demo and not self.match.is_over())
+
+    @property
+    def undo_available(self) -> bool:
+        return self.play is not None and self.play.undo_available
+
+    @undo_available.setter
+    def undo_available(self, value: bool) -> None:
+        if self.play is not None:
+            self.play.undo_available = value
 
     def undo(self) -> None:
         """Take back the player's last move and the bots' replies; the table glides back."""
-        if not self.undo_available or self.holds:
+        play = self.play
+        if play is None or not play.undo_available or self.holds:
             return
-        self.cancel_bot()
+        play.bots.cancel()
         self.tweens.finish_all()
         self.drag.cancel()
         try:
-            removed = self.session.undo()
+            removed = play.session.undo()
         except Exception as err:  # a save that cannot replay: say so, keep playing
             self.say(str(err), 3.0, "warn")
             return
-        self.clear_hint()
+        play.hint.clear()
         if removed:
             self.on_undone()
         self.refresh_undo()
@@ -500,15 +543,233 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         return self.app.save_match_record(self.match)
 
     def on_match_over(self) -> None:
-        if self.demo:
+        if self.demo or self.play is None:
             return
         from game.widgets.table_store import finish_match
 
         finish_match(self)
 
-    # (the hint and the Hint/Undo buttons: table_hint.py; the bots' turns: table_bots.py;
-    # drawing: table_draw.py)
+    # --- the parts' names kept for the game tables (delegates: remove once they use the parts) --------
 
+    def cancel_bot(self) -> None:
+        """(delegates) ``play.bots.cancel``."""
+        if self.play is not None:
+            self.play.bots.cancel()
+
+    def bot_thinking(self) -> int | None:
+        """(delegates) ``play.bots.thinking``."""
+        return self.play.bots.thinking() if self.play is not None else None
+
+    def thinking_shown(self) -> int | None:
+        """(delegates) ``play.bots.thinking_shown``."""
+        return self.play.bots.thinking_shown() if self.play is not None else None
+
+    def update_bot(self) -> None:
+        """A bot's turn (a table that plays its moves otherwise overrides this)."""
+        if self.play is not None:
+            self.play.bots.update()
+
+    def bot_seed(self, seat: int) -> int:
+        return self.play.bot_seed(seat) if self.play is not None else seat
+
+    def hint_seed(self) -> int:
+        return self.play.hint_seed() if self.play is not None else len(self.match.moves)
+
+    @property
+    def bot_budget(self) -> float | None:
+        """(delegates) ``play.bots.budget``."""
+        return self.play.bots.budget if self.play is not None else None
+
+    @bot_budget.setter
+    def bot_budget(self, value: float | None) -> None:
+        if self.play is not None:
+            self.play.bots.budget = value
+
+    @property
+    def _bot_request(self) -> int | None:
+        """(delegates) ``play.bots.request``."""
+        return self.play.bots.request if self.play is not None else None
+
+    @_bot_request.setter
+    def _bot_request(self, value: int | None) -> None:
+        if self.play is not None:
+            self.play.bots.request = value
+
+    @property
+    def hint_budget(self) -> float | None:
+        """(delegates) ``play.hint.budget``."""
+        return self.play.hint.budget if self.play is not None else None
+
+    @hint_budget.setter
+    def hint_budget(self, value: float | None) -> None:
+        if self.play is not None:
+            self.play.hint.budget = value
+
+    @property
+    def hint_move(self) -> Any:
+        """(delegates) ``play.hint.move``: the advice being shown (None: none)."""
+        return self.play.hint.move if self.play is not None else None
+
+    @hint_move.setter
+    def hint_move(self, value: Any) -> None:
+        if self.play is not None:
+            self.play.hint.move = value
+
+    @property
+    def hint_reason(self) -> str | None:
+        """(delegates) ``play.hint.reason``."""
+        return self.play.hint.reason if self.play is not None else None
+
+    @hint_reason.setter
+    def hint_reason(self, value: str | None) -> None:
+        if self.play is not None:
+            self.play.hint.reason = value
+
+    @property
+    def _hint_request(self) -> int | None:
+        """(delegates) ``play.hint.request``."""
+        return self.play.hint.request if self.play is not None else None
+
+    def hint_available(self) -> bool:
+        """May the player ask for a hint now? (Tables extend it: Eralash while trump is named.)"""
+        return self.play is not None and self.play.hint.available()
+
+    def request_hint(self) -> None:
+        """(delegates) ``play.hint.ask``."""
+        if self.play is not None:
+            self.play.hint.ask()
+
+    def play_hint(self) -> bool:
+        """(delegates) ``play.hint.play``."""
+        return self.play is not None and self.play.hint.play()
+
+    def clear_hint(self) -> None:
+        """(delegates) ``play.hint.clear``."""
+        if self.play is not None:
+            self.play.hint.clear()
+
+    def place_hint_button(self) -> None:
+        """(delegates) ``play.hint.place_button``."""
+        if self.play is not None:
+            self.play.hint.place_button()
+
+    def reason_for_hint(self, move: Any) -> str | None:
+        """(delegates) ``play.hint.reason_for``."""
+        return self.play.hint.reason_for(move) if self.play is not None else None
+
+    def hint_words(self, move: Any) -> str:
+        """The advice as the table says it: the move, and its reason beside it when there is one."""
+        words = t("table.hint.move", move=self.hint_text(move))
+        reason = self.hint_reason
+        return t("table.hint.move_why", hint=words, why=reason) if reason else words
+
+    def highlight_hint(self, move: Any) -> None:
+        """Show ``move`` on the table. Tables light their own pieces (cards, captures, buttons);
+        this default lights a played card when the move is one (an int) and names the move."""
+        if type(move) is int and move in self.sprites:
+            self.sprites[move].highlight = "hint"
+        self.say(self.hint_words(move), 6.0, "hint")
+
+    def hint_text(self, move: Any) -> str:
+        """The advised move in words (tables name their moves better)."""
+        return hint_text(self.game, move)
+
+    def hint_button_key(self, move: Any) -> str | None:
+        """The key of the table button that makes ``move`` (a claim answer, a trump), if any: it glows.
+        By default a move naming a suit (Eralash's ``ChooseTrump``) is the button ``trump<suit>``."""
+        suit = getattr(move, "suit", None)
+        return f"trump{suit}" if isinstance(suit, int) else None
+
+    def reserved_rects(self) -> list[pygame.Rect]:
+        """Places a button must keep clear of besides the cards at rest (a pile that will grow)."""
+        return []
+
+    def button_height(self) -> int:
+        return button_height(self.layout.size[1])
+
+    def make_undo_button(self, height: int) -> Button:
+        """The Undo button, enabled while there is a move of the player's to take back."""
+        undo = Button("undo", t("table.undo"), pygame.Rect(0, 0, 10, height), self.undo)
+        undo.enabled = self.undo_available and not self.holds
+        return undo
+
+    def make_hint_button(self, height: int) -> Button:
+        """The Hint button (H), for a table that lays out its own row; others get it placed for them."""
+        return Button("hint", t("table.hint"), pygame.Rect(0, 0, 10, height), self.request_hint, pygame.K_h)
+
+    # --- drawing: the art's, and the game's layers and places ------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.art.draw(surface)
+
+    def deal_number_text(self) -> str:
+        """"Game No. 482 193 557": the game's number (its seed), to deal the same cards again."""
+        number = getattr(self.play.session, "deal_number", None) if self.play is not None else None
+        if number is None:
+            number = getattr(self.match, "seed", None)
+        return deal_number_label(number)
+
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Where the game number goes: a rect anchor name and point (tables choose a quiet corner)."""
+        return None
+
+    def message_room(self) -> int:
+        """How wide the message's plaque may grow (tables with side columns narrow it)."""
+        return max(self.layout.message.width, int(self.layout.size[0] * 0.72))
+
+    def captioned_cards(self) -> set[int]:
+        """Face-up cards a caption may lie across (the layout check): none, unless a table says so."""
+        return set()
+
+    def layout_boxes(self) -> list[Box]:
+        """What the layout check looks at (tables add their plaques by extending this)."""
+        return self.art.layout_boxes()
+
+    def font_size(self, share: float) -> int:
+        return font_size(self.app, share)
+
+    @property
+    def _felt(self) -> pygame.Surface | None:
+        """(delegates) ``art.felt_surface``: the cloth now drawn."""
+        return self.art.felt_surface
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """(delegates) ``art.felt``."""
+        return self.art.felt(size)
+
+    def remembered(self, name: str, key: Any, make: Callable[[], T]) -> T:
+        """(delegates) ``art.remembered``."""
+        return self.art.remembered(name, key, make)
+
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
+        """(delegates) ``art.plaque``."""
+        return self.art.plaque(size)
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        """(delegates) ``art.draw_message``."""
+        self.art.draw_message(surface, midbottom)
+
+    def draw_turn_hint(self, surface: pygame.Surface, hint: str, how: str | None, floor: int,
+                       colours: tuple[tuple[int, int, int], tuple[int, int, int]]) -> None:
+        """(delegates) ``art.draw_turn_hint``."""
+        self.art.draw_turn_hint(surface, hint, how, floor, colours)
+
+    def draw_turn_mark(self, surface: pygame.Surface, name_rect: pygame.Rect,
+                       room: int | None = None) -> None:
+        """(delegates) ``TableArt.draw_turn_mark``."""
+        TableArt.draw_turn_mark(surface, name_rect, room)
+
+    def draw_thinking_label(self, surface: pygame.Surface, midtop: tuple[int, int], seat: int) -> pygame.Rect:
+        """(delegates) ``art.draw_thinking_label``."""
+        return self.art.draw_thinking_label(surface, midtop, seat)
+
+    def draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], seat: int) -> None:
+        """(delegates) ``art.draw_thinking``."""
+        self.art.draw_thinking(surface, pos, seat)
+
+    def thinking_words(self, seat: int) -> str:
+        """(delegates) ``art.thinking_words``."""
+        return self.art.thinking_words(seat)
     # --- the frame --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -526,7 +787,9 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
         if msg is not None and self.clock > msg.until and (msg.acted or not msg.sticky):
             self.message = None
         self.update_hover()
-        self.update_bot()
+        if self.play is not None:
+            self.update_bot()
+            self.play.hint.update()
         self.place_hint_button()
         if getattr(self.app.store, "notices", None):
             from game.widgets.table_store import tell_write_failures
@@ -546,7 +809,7 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
             self.undo_available,
             self.hint_move is not None,
             self._hint_request is not None,
-            self._felt_key,
+            self.art.felt_key,
             self.images.size,
             self.images.lang,
             self.images.back_name,
@@ -588,9 +851,11 @@ class TableScene(TableHint, TableBots, TableDrawing, Scene):
 
     def timers_running(self) -> bool:
         """Something of the table's own goes on in time with no event (subclasses add their phases)."""
+        if self.play is None:
+            return getattr(self, "banner", None) is not None
         return (
-            self._bot_request is not None
-            or self._hint_request is not None
+            self.play.bots.request is not None
+            or self.play.hint.request is not None
             or getattr(self, "banner", None) is not None
             or (not self.match.is_over() and not self.is_human_turn())
         )

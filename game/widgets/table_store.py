@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from game.widgets.table import TableScene
 
-def finish_match(table: Any) -> None:
+
+def finish_match(table: TableScene) -> None:
     """The match is over: keep its record as the last game, count its result, and say at the table
     when either could not be written (the finished save then stays, to be counted at the next start)."""
     kept = True
@@ -32,7 +35,7 @@ def finish_match(table: Any) -> None:
         table.app.notify(t("storage.last_game_failed"), 10.0, "warn")
 
 
-def tell_write_failures(table: Any) -> None:
+def tell_write_failures(table: TableScene) -> None:
     """An autosave the disk refused is said at the table too (not only on the menu): once per file in
     the app's run, plainly, with what is kept."""
     notices = getattr(table.app.store, "notices", None)

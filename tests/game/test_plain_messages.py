@@ -113,10 +113,8 @@ def test_a_killed_review_is_said_in_the_players_language():
     class Stopped:
         pending = {rid}
 
-        def poll(self):
-            return [Reply(rid, None, WORKER_STOPPED)]
-
-        def give_back(self, replies): ...
+        def take(self, request_id):
+            return [Reply(rid, None, WORKER_STOPPED)] if request_id == rid else []
 
         def cancel(self, rid): ...
 

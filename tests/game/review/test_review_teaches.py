@@ -154,8 +154,8 @@ def test_a_decided_deal_says_so_and_calls_no_move_good(make_app):
         viewer.goto(i, animate=False)
         words = " ".join(line[0] for line in viewer.step_lines())
         assert "● No difference" in words and "Best" not in words and "good" not in words.lower()
-        assert not viewer.can_show_line()
-        assert not any(sp.highlight for sp in viewer.sprites.values())  # no "better" move drawn
+        assert not viewer.line.can_show()
+        assert not any(sp.highlight for sp in viewer.table.sprites.values())  # no "better" move drawn
     replay.decided[1] = False  # the same deal when choices mattered: marks and the better move again
     viewer.goto(firsts[1], animate=False)
     assert "● Mistake" in " ".join(line[0] for line in viewer.step_lines())
@@ -183,23 +183,23 @@ def test_show_me_how_plays_the_better_line_and_goes_back(make_app):
     raw = plant(viewer.replay, at)
     viewer.goto(at, animate=False)
     assert any(b.key == "show_me" for b in viewer.buttons)
-    real = viewer.shown
+    real = viewer.table.shown
     key(app, pygame.K_s)
     assert viewer.showing_line() and viewer.line_at == 0
     for _ in range(200):  # the better move first, marked on the cards and then made
         frames(app, 1, dt=0.1)
         if viewer.line_at == 1:
             break
-    first = viewer.line_position()
-    assert first.next_move == viewer.replay.to_move(raw["best"]) and viewer.shown is first.shown
+    first = viewer.line.position()
+    assert first.next_move == viewer.replay.to_move(raw["best"]) and viewer.table.shown is first.shown
     assert "Лучшая линия: 1 из" in " ".join(line[0] for line in viewer.step_lines())
     run_line(app, viewer)
-    assert viewer.line_at == len(raw["line"]) and viewer.shown is viewer.line[-1].shown
+    assert viewer.line_at == len(raw["line"]) and viewer.table.shown is viewer.line.line[-1].shown
     assert any("Конец линии" in line[0] for line in viewer.step_lines())
     back = next(b for b in viewer.buttons if b.key == "show_me")
     assert back.label == "Назад к партии"
     click(app, back.rect.center)
-    assert not viewer.showing_line() and viewer.index == at and viewer.shown is real
+    assert not viewer.showing_line() and viewer.index == at and viewer.table.shown is real
 
 
 def a_whole_deal():
@@ -227,7 +227,7 @@ def test_show_me_how_of_an_exact_last_round_plays_the_deal_out_and_shows_the_sco
     viewer.goto(last, animate=False)
     frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="", scancode=0)])
     run_line(app, viewer)
-    end = viewer.line[-1]
+    end = viewer.line.line[-1]
     assert end.deal_end
     mine, theirs = replay.line_score(end)
     words = " ".join(line[0] for line in viewer.step_lines())
@@ -254,11 +254,11 @@ def drive_to_sheet(app, table, limit=4000, moves=None):
     """Play the player's first legal move (claims let stand) until a sheet or the viewer is on top,
     or until ``moves`` moves of the match were made."""
     from game.checks.tour import uragan_step
-    from game.review.viewer import UraganReplay
+    from game.review.viewer import ReviewScene
     from game.widgets.score_sheet import ScoreSheetScene
 
     for _ in range(limit):
-        if isinstance(app.stack.top, (ScoreSheetScene, UraganReplay)):
+        if isinstance(app.stack.top, (ScoreSheetScene, ReviewScene)):
             return
         if moves is not None and len(table.match.moves) >= moves:
             return
@@ -305,7 +305,7 @@ def test_review_after_each_deal_judges_a_resumed_game_and_keeps_its_verdicts(tmp
     drive_to_sheet(app, table)
     frames(app, 1)
     viewer = app.stack.top
-    assert isinstance(viewer, UraganReplay) and viewer.review_deals == [1]
+    assert isinstance(viewer.table, UraganReplay) and viewer.review_deals == [1]
     finish_review(app, viewer)
     first = viewer.replay.summary()
     assert viewer.review_state == "done" and first["judged"] == first["decisions"] > 0
@@ -317,7 +317,7 @@ def test_review_after_each_deal_judges_a_resumed_game_and_keeps_its_verdicts(tmp
     table = continue_game(app)  # back on deal 1's sheet, its review over it as when the app closed
     frames(app, 2)
     again = app.stack.top
-    assert isinstance(again, UraganReplay) and again.review_deals == [1]
+    assert isinstance(again.table, UraganReplay) and again.review_deals == [1]
     assert again.review_state == "done" and again.review_id is None  # shown as judged, not thought anew
     assert {st.moves: st.verdict.grade for st in again.replay.steps if st.verdict is not None} == judged
     key(app, pygame.K_ESCAPE)
@@ -329,7 +329,7 @@ def test_review_after_each_deal_judges_a_resumed_game_and_keeps_its_verdicts(tmp
     drive_to_sheet(app, table)
     frames(app, 1)
     viewer = app.stack.top
-    assert isinstance(viewer, UraganReplay) and viewer.review_deals == [2]
+    assert isinstance(viewer.table, UraganReplay) and viewer.review_deals == [2]
     deal_one = [i for i in viewer.replay.decisions() if viewer.replay.steps[i].deal == 1]
     assert all(viewer.replay.steps[i].verdict is not None for i in deal_one)  # never "not judged"
     finish_review(app, viewer)

@@ -16,7 +16,7 @@ from engine import cards as C
 from game.checks.tour import uragan_step
 from game.review.model import Replay, grade
 from game.review.open import open_record
-from game.review.viewer import EralashReplay, ReplayMixin, UraganReplay
+from game.review.viewer import EralashReplay, ReplayMixin, ReviewScene, UraganReplay
 from game.widgets.score_sheet import ScoreSheetScene
 
 
@@ -41,13 +41,13 @@ def test_grades_follow_the_points_of_win_chance():
 def test_an_opened_record_steps_play_by_play(make_app, name, cls):
     app = make_app(lang="ru")
     viewer = open_record(app, str(DATA / name))
-    assert isinstance(viewer, cls) and app.stack.top is viewer
-    assert viewer.choose_seat and viewer.review_state == "idle"  # an opened record: choose a seat first
+    assert isinstance(viewer, ReviewScene) and isinstance(viewer.table, cls) and app.stack.top is viewer
+    assert viewer.control.choose_seat and viewer.review_state == "idle"  # an opened record: a seat first
     frames(app, 2)
     assert viewer.index == 0
     frames(app, 1, [kd(pygame.K_RIGHT)])
     frames(app, 1, [kd(pygame.K_RIGHT)])
-    assert viewer.index == 2 and len(viewer.match.moves) == viewer.replay.steps[2].moves
+    assert viewer.index == 2 and len(viewer.table.match.moves) == viewer.replay.steps[2].moves
     frames(app, 1, [kd(pygame.K_LEFT)])
     assert viewer.index == 1
     frames(app, 1, [kd(pygame.K_END)])
@@ -70,12 +70,12 @@ def test_the_table_shows_only_what_the_reviewed_seat_saw(make_app):
         viewer.start_review(seat)
         frames(app, 1)
         viewer.goto(3, animate=False)
-        deal = viewer.shown
+        deal = viewer.table.shown
         mine, theirs = deal.hands[seat], deal.hands[1 - seat]
         assert mine and theirs
-        assert all(viewer.sprites[c].turn == 1.0 for c in C.cards(mine))  # the seat's own hand face up
-        assert all(viewer.sprites[c].turn == 0.0 for c in C.cards(theirs))  # the other's face down
-        assert viewer.me == seat
+        assert all(viewer.table.sprites[c].turn == 1.0 for c in C.cards(mine))  # the seat's own hand face up
+        assert all(viewer.table.sprites[c].turn == 0.0 for c in C.cards(theirs))  # the other's face down
+        assert viewer.table.me == seat
         viewer.cancel_review()
 
 
@@ -124,11 +124,11 @@ def test_the_better_move_is_drawn_on_the_cards_and_explained(make_app):
     frames(app, 30)
     v = viewer.step.verdict
     best = v.best
-    assert viewer.sprites[best.card].highlight == "hint" and viewer.sprites[best.card].lift > 0.1
+    assert viewer.table.sprites[best.card].highlight == "hint" and viewer.table.sprites[best.card].lift > 0.1
     for c in C.cards(best.take):
-        assert viewer.sprites[c].highlight == "hint"
+        assert viewer.table.sprites[c].highlight == "hint"
     if v.played.card != best.card:  # the card played is outlined apart (the same card: other captures)
-        assert viewer.sprites[v.played.card].highlight == "warn"
+        assert viewer.table.sprites[v.played.card].highlight == "warn"
     words = " ".join(text for text, *_ in viewer.step_lines())
     from game.review.words import move_words, number
 
@@ -172,7 +172,8 @@ def test_dropping_a_record_opens_it_in_the_viewer(make_app, tmp_path):
     path = tmp_path / "game.json"
     shutil.copy(DATA / "eralash_illustrative.json", path)
     drop(app, str(path))
-    assert isinstance(app.stack.top, EralashReplay) and app.stack.top.any_seat
+    top = app.stack.top
+    assert isinstance(top, ReviewScene) and isinstance(top.table, EralashReplay) and top.control.any_seat
 
 
 def test_replay_places_each_verdict_on_its_decision():
@@ -208,7 +209,7 @@ def play_a_deal(app):
     table = UraganTable.new_game(app, seed=11, level="club", options={"claims": "book"})
     app.stack.push(table)
     for _ in range(4000):
-        if isinstance(app.stack.top, (ScoreSheetScene, UraganReplay)):
+        if isinstance(app.stack.top, (ScoreSheetScene, ReviewScene)):
             break
         uragan_step(table)
         frames(app, 1, dt=0.1)
@@ -224,8 +225,8 @@ def test_review_this_deal_from_the_sheet_and_back(make_app):
     button = next(b for b in sheet.buttons if b.key == "review")
     click(app, button.rect.center)
     viewer = app.stack.top
-    assert isinstance(viewer, UraganReplay) and viewer.review_state == "running"
-    assert viewer.replay.seat == table.me and viewer.review_deals == [1] and viewer.count_in_stats
+    assert isinstance(viewer.table, UraganReplay) and viewer.review_state == "running"
+    assert viewer.replay.seat == table.me and viewer.review_deals == [1] and viewer.control.count_in_stats
     assert viewer.step.deal == 1
     for _ in range(60):
         frames(app, 1)
@@ -243,7 +244,7 @@ def test_review_after_each_deal_opens_by_itself_when_chosen(make_app):
     app.settings.review_after_deal = True
     play_a_deal(app)
     frames(app, 1)
-    assert isinstance(app.stack.top, UraganReplay)
+    assert isinstance(app.stack.top, ReviewScene)
     assert isinstance(app.stack.scenes[-2], ScoreSheetScene)
 
 
@@ -270,20 +271,20 @@ def test_a_viewer_over_a_table_leaves_the_bots_reply_to_the_table(make_app):
     table = UraganTable.new_game(app, seed=3, level="club")
     app.stack.push(table)
     for _ in range(400):  # until the bot's move is asked for (and not answered yet)
-        if table._bot_request is not None and table._bot_reply is None:
+        if table.play.bots.request is not None and table.play.bots.reply is None:
             break
         if table.can_play_card():
             table.submit(table.match.legal_moves()[0])
         frames(app, 1, dt=0.1)
-    asked = table._bot_request
+    asked = table.play.bots.request
     moves = len(table.match.moves)
     assert asked is not None
     viewer = open_record(app, str(DATA / "uragan_claims.json"))  # a record dropped meanwhile
     viewer.start_review(0)
-    frames(app, 3)  # the viewer polls the worker: the bot's answer comes back in its replies
+    frames(app, 3)  # the viewer takes its verdicts from the worker: the bot's answer stays for the table
     viewer.close()
     for _ in range(400):
         frames(app, 1, dt=0.1)
         if len(table.match.moves) > moves:
             break
-    assert len(table.match.moves) > moves and table._bot_request != asked  # it got its answer, went on
+    assert len(table.match.moves) > moves and table.play.bots.request != asked  # it got its answer, went on

@@ -108,10 +108,10 @@ def test_no_hint_on_the_bots_turn_or_in_a_demo(app):
     table.submit(table.match.legal_moves()[0])
     assert not table.is_human_turn()
     table.request_hint()
-    assert table._hint_request is None and table.hint_move is None
+    assert table.play.hint.request is None and table.hint_move is None
     demo = UraganTable.new_game(app, demo=True, seed=2)
     demo.request_hint()
-    assert demo._hint_request is None and not demo.hint_available()
+    assert demo.play.hint.request is None and not demo.hint_available()
 
 
 def test_a_claim_hint_makes_the_claim_button_glow(app):

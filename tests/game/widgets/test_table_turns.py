@@ -18,11 +18,11 @@ class HeldReplies:
 
     def __init__(self, worker):
         self.held = False
-        self._poll = worker.poll
-        worker.poll = self.poll
+        self._take = worker.take
+        worker.take = self.take
 
-    def poll(self):
-        return [] if self.held else self._poll()
+    def take(self, request_id):
+        return [] if self.held else self._take(request_id)
 
 
 @pytest.fixture
@@ -119,7 +119,7 @@ def test_a_bot_that_takes_a_moment_says_it_is_thinking_in_its_own_words(eralash_
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     until(app, lambda: not table.busy())
-    assert table.thinking_shown() is None or table.clock - table._bot_since >= 0.3
+    assert table.thinking_shown() is None or table.clock - table.play.bots.since >= 0.3
     frames(app, int(0.5 / DT))
     assert table.thinking_shown() == 1
     assert table.thinking_words(1) == f"{table.player_name(1)} is thinking"  # the dots follow
@@ -188,7 +188,10 @@ def test_a_trick_won_by_trumping_says_so():
     class Stub:
         shown, gather, peeking, trick_captions = Deal(), 0, False, True
         trick_caption = EralashTable.trick_caption
-        _trick_caption, remembered = EralashTable._trick_caption, EralashTable.remembered
+        _trick_caption = EralashTable._trick_caption
+
+        def remembered(self, name, key, make):
+            return make()
 
         def form(self, seat):
             return "n"
