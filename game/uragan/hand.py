@@ -246,7 +246,7 @@ class UraganHand:
         if key == pygame.K_z and mod & pygame.KMOD_CTRL or key == pygame.K_BACKSPACE:
             self.undo()
             return True
-        if key == pygame.K_l or (key == pygame.K_ESCAPE and self.log_open):
+        if key == pygame.K_l or (key == pygame.K_ESCAPE and self.log.open):
             self.toggle_log()
             return True
         if self.choice_key(key):

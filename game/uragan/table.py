@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
+from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Claim, LetStand, Play
 from game.layout import UraganLayout, fan, grid
@@ -39,19 +40,20 @@ from game.widgets.table import TableScene, Target
 from game.words.i18n import t
 
 
-class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques, TableScene):
+class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
     game = "uragan"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
         super().__init__(app, session, demo=demo)
-        self.shown = self.match.deal  # the deal on the cloth (the finished one while its score shows)
+        self.log = UraganLog(self)
+        self.plaques = UraganPlaques(self)
+        self.shown: Deal = self.match.deal  # the deal on the cloth (the finished one while its score shows)
         self.table_order: list[int] = []
         self.pile_order: list[list[int]] = [[], []]
         self.selected: int | None = None
         self.choice: tuple[int, list[Play]] | None = None  # a card waiting for the player to pick a capture
         self.choice_hover: int | None = None  # the chooser's option under the pointer
         self.choice_focus: int | None = None  # the chooser's option the keyboard is on
-        self.log_open = False  # the whole move log over the table (L, or a click on its glance)
         self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
         self.sheet: ScoreSheetScene | None = None
         self._adopt_deal(self.shown)
@@ -446,7 +448,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             self.choice is not None,
             self.choice_hover,
             self.choice_focus,
-            self.log_open,
+            self.log.open,
             self.drag_can_trail,
             self._button_look(),
         )
@@ -466,7 +468,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         self.sync(duration=0.3)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.log_open:  # the prompt's buttons wait under the log (it has every click and key)
+        if self.log.open:  # the prompt's buttons wait under the log (it has every click and key)
             shown = self.buttons
             prompt = ("choice", "pick", "claim", "stand", "cancel")
             self.buttons = [b for b in shown if not b.key.startswith(prompt)]
@@ -476,7 +478,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
                 self.buttons = shown
         else:
             super().draw(surface)
-        self.draw_log_panel(surface)  # over everything
+        self.log.draw_panel(surface)  # over everything
 
     def layout_boxes(self) -> list[Any]:
         """The table's boxes for the layout check, with the log's glance, the prompt's plaque and, while
@@ -484,25 +486,77 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         from game.widgets.boxes import Box
 
         out = super().layout_boxes()
-        panel = self.log_panel_rect() if self.log_open else None
+        panel = self.log.panel_rect() if self.log.open else None
         if panel is not None:
             out = [b for b in out if b.kind not in ("card", "control") or not b.rect.colliderect(panel)]
-        if not self.log_open:  # an empty pile's ring is a card's place: nothing may lie across it
+        if not self.log.open:  # an empty pile's ring is a card's place: nothing may lie across it
             out += [
                 Box(
                     "card place of your pile" if s == self.me else "card place of the opponent's pile",
                     "card",
-                    self.pile_outline(s),
+                    self.plaques.pile_outline(s),
                 )
-                for s in self.empty_piles()
+                for s in self.plaques.empty_piles()
             ]
-        shown = self.glance_boxes() + ([] if self.log_open else self.prompt_boxes())
+        shown = self.glance_boxes() + ([] if self.log.open else self.prompt_boxes())
         out += [Box(name, "plaque", rect) for name, rect in shown]
-        out += [Box(name, "plaque", rect) for name, rect in self.log_boxes()]
+        out += [Box(name, "plaque", rect) for name, rect in self.log.boxes()]
         spot = self.waiting_spot()
         if spot is not None:  # the caption over the waiting card: a notice keeps clear of it
             out.append(Box("uragan.about_to_play", "label", spot[2], text=t("story.about_to_play")))
         return out
+
+    # --- what is drawn besides the cards (``plaques``) --------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_table(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_overlay(surface)
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        if self.prompt_open() or self.log.open:
+            return  # the prompt speaks now (a claim's news is its first line)
+        super().draw_message(surface, midbottom)
+
+    def message_room(self) -> int:
+        """Between the stock and the piles' places (their rings), centred as the plaque is."""
+        lay = self.layout
+        ring_left = min(lay.my_pile[0], lay.opp_pile[0]) - lay.card[0] // 2 - 12
+        return min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
+
+    def turn_seat(self) -> int | None:
+        """The seat the turn marker stands at (none between deals or once the match is over)."""
+        match = self.match
+        if match.is_over() or self.shown is not match.deal or self.shown.is_over() or self._opening_pending:
+            return None
+        return int(match.current_player())
+
+    def score_rect(self) -> pygame.Rect:
+        return self.plaques.score_rect()
+
+    def last_play_box(self) -> tuple[pygame.Rect, str] | None:
+        return self.plaques.last_play_box()
+
+    def draw_last_play(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_last_play(surface)
+
+    # --- the log (the replay viewer draws and opens it through these too) ---------------------------------
+
+    def log_event(self, event: pygame.event.Event) -> bool:
+        return self.log.event(event)
+
+    def log_click(self, pos: tuple[int, int]) -> bool:
+        return self.log.click(pos)
+
+    def toggle_log(self) -> None:
+        self.log.toggle()
+
+    def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        return self.log.glance_boxes()
+
+    def draw_log_glance(self, surface: pygame.Surface) -> None:
+        self.log.draw_glance(surface)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.log_event(event):

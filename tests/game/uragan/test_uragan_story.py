@@ -160,20 +160,20 @@ def test_the_log_shows_both_seats_plays_and_claims_and_opens_with_l_or_a_click(a
     PLAN["plays"] = [Play(p("QC"), C.parse_set(["QS"]))]
     table.submit(Play(p("7S"), 0))
     settle(app, table)
-    lines = [text for _, text in table.log_lines()]
+    lines = [text for _, text in table.log.lines()]
     assert lines[0] == "You: 7♠ to the table; claimed, so it takes 3♣ + 4♦"
     assert lines[1] == "Svetlana: Q♣ takes Q♠"
-    assert not table.log_open
+    assert not table.log.open
     key(app, pygame.K_l)
-    assert table.log_open
+    assert table.log.open
     frames(app, 2)
     click(app, (5, 5))
-    assert not table.log_open
+    assert not table.log.open
     glance = table.glance_boxes()[0][1]
     click(app, glance.center)
-    assert table.log_open
+    assert table.log.open
     key(app, pygame.K_ESCAPE)
-    assert not table.log_open and app.stack.top is table  # Esc closed the log, not the table
+    assert not table.log.open and app.stack.top is table  # Esc closed the log, not the table
 
 
 def test_news_of_the_opponents_move_stays_until_the_player_acts_or_four_seconds(app):
@@ -223,10 +223,10 @@ def test_an_uragan_shows_as_a_point_pending_until_the_deal_is_scored(app, monkey
     # A + 2 + 3 + A = 7: the 7♠ takes the whole table, an uragan
     table = new_table(app, ["7S", "KH"], ["AC", "2D", "3S", "AH"], ["2H"], dealer=1)
     settle(app, table)
-    assert table.pending_uragans(table.me) == 0
+    assert table.plaques.pending_uragans(table.me) == 0
     table.submit(Play(p("7S"), C.parse_set(["AC", "2D", "3S", "AH"])))
     assert table.shown.plays[-1].uragan
-    assert table.pending_uragans(table.me) == 1
+    assert table.plaques.pending_uragans(table.me) == 1
     assert table.match.score()[table.me] == 0  # the book counts it when the deal is scored
     drawn = []
     real = table.text.get
@@ -374,7 +374,7 @@ def test_the_log_panel_keeps_the_newest_moves_in_at_most_two_columns(app):
     settle(app, table)
     entries = [(i % 2, f"Svetlana: {i}♠ to the table (against the rule, let stand)") for i in range(40)]
     for per_col in (6, 12, 40):
-        num_w, col_w, columns, rows = table._log_layout(entries, 14, 560, per_col)
+        num_w, col_w, columns, rows = table.log.panel_layout(entries, 14, 560, per_col)
         assert 1 <= len(columns) <= 2
         assert columns[-1][-1] == len(entries) - 1  # the newest move shows
         shown = [i for col in columns for i in col]
@@ -383,5 +383,5 @@ def test_the_log_panel_keeps_the_newest_moves_in_at_most_two_columns(app):
             assert sum(len(rows[i][1]) for i in col) <= per_col
         for _, lines in rows:
             assert all(table.text.font(14).size(line)[0] <= col_w - num_w for line in lines)
-    _, _, columns, _ = table._log_layout(entries[:3], 14, 560, 12)
+    _, _, columns, _ = table.log.panel_layout(entries[:3], 14, 560, 12)
     assert columns == [[0, 1, 2]]  # few moves: one column
