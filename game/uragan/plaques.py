@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from engine.uragan.match import Match
     from game.app import App
     from game.layout import UraganLayout
+    from game.uragan.choice import UraganChoice
+    from game.uragan.hand import UraganHand
     from game.uragan.log import UraganLog
     from game.widgets.cards import CardImages, CardSprite
     from game.widgets.drag import DragController
@@ -65,15 +67,10 @@ class PlaquesHost(Protocol):
     @property
     def _felt(self) -> pygame.Surface | None: ...
     @property
-    def selected(self) -> int | None: ...
+    def hand(self) -> UraganHand: ...
     @property
-    def drag_can_trail(self) -> bool: ...
-    @property
-    def choice(self) -> Any: ...
-    def trail_claimable(self, card: int | None) -> bool: ...
+    def prompts(self) -> UraganChoice: ...
     def prompt_open(self) -> bool: ...
-    def draw_waiting(self, surface: pygame.Surface) -> None: ...
-    def draw_prompt(self, surface: pygame.Surface) -> None: ...
     def turn_seat(self) -> int | None: ...
     def opp(self) -> int: ...
     def busy(self) -> bool: ...
@@ -131,20 +128,20 @@ class UraganPlaques:
         if stock:
             label = self.host.text.get(t("uragan.stock", n=stock), fs, IVORY, shadow=True)
             surface.blit(label, label.get_rect(midtop=(int(sx), int(sy + ch * 0.56))))
-        if self.host.drag.dragging and self.host.drag_can_trail:
+        if self.host.drag.dragging and self.host.hand.drag_can_trail:
             card = self.host.drag.pressed.card if self.host.drag.pressed is not None else None
-            warn = self.host.trail_claimable(card)
+            warn = self.host.hand.trail_claimable(card)
             glow = lay.table.inflate(cw * 0.6, ch * 0.2)
             shapes.rect(surface, WARN if warn else GLOW, glow, width=3 if warn else 2, border_radius=18)
             if warn and card is not None:
                 self.draw_trail_warning(surface, card)
         elif (
-            self.host.selected is not None
-            and self.host.trail_claimable(self.host.selected)
+            self.host.hand.selected is not None
+            and self.host.hand.trail_claimable(self.host.hand.selected)
             and not self.host.prompt_open()
             and not self.host.log.open
         ):
-            self.draw_trail_warning(surface, self.host.selected)
+            self.draw_trail_warning(surface, self.host.hand.selected)
         self.draw_score(surface)
         self.host.draw_log_glance(surface)
         thinking = self.host.thinking_shown()
@@ -400,8 +397,8 @@ class UraganPlaques:
         lay = self.host.layout
         if not self.host.log.open:  # (the log's panel covers the cloth: nothing to say under it)
             self.host.draw_last_play(surface)
-            self.host.draw_waiting(surface)
-            self.host.draw_prompt(surface)
+            self.host.prompts.draw_waiting(surface)
+            self.host.prompts.draw_prompt(surface)
         if self.host.banner is not None:
             text, start = self.host.banner
             age = self.host.clock - start
@@ -415,7 +412,7 @@ class UraganPlaques:
             and self.host.shown.phase == PLAY_PHASE
             and not self.host.busy()
             and self.host.message is None
-            and self.host.choice is None
+            and self.host.prompts.choice is None
             and not self.host.log.open
         ):
             how = t("uragan.how_to_play") if not self.host.match.deals_done else None  # the first deal

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from engine import cards as C
+from engine.state import IllegalMove
 from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Claim, LetStand, Play
@@ -35,31 +36,29 @@ from game.uragan.words import (
     take_text,
 )
 from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.cards import CardSprite
 from game.widgets.score_sheet import ScoreSheetScene
 from game.widgets.table import TableScene, Target
 from game.words.i18n import t
 
 
-class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
+class UraganTable(UraganFlow, TableScene):
     game = "uragan"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
         super().__init__(app, session, demo=demo)
         self.log = UraganLog(self)
         self.plaques = UraganPlaques(self)
+        self.hand = UraganHand(self)
+        self.prompts = UraganChoice(self)
         self.shown: Deal = self.match.deal  # the deal on the cloth (the finished one while its score shows)
         self.table_order: list[int] = []
         self.pile_order: list[list[int]] = [[], []]
-        self.selected: int | None = None
-        self.choice: tuple[int, list[Play]] | None = None  # a card waiting for the player to pick a capture
-        self.choice_hover: int | None = None  # the chooser's option under the pointer
-        self.choice_focus: int | None = None  # the chooser's option the keyboard is on
         self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
         self.sheet: ScoreSheetScene | None = None
         self._adopt_deal(self.shown)
         # A fresh deal is dealt out with animation once the card images are ready.
         self._opening_pending = not self.shown.history
-        self.drag_can_trail = False  # the cloth glows while a card that may be trailed is dragged
         self.sheets_seen = len(self.match.deals_done)  # deals whose score sheet the player closed
         self._sheet_pending = False  # Continue right after a deal ended: its sheet shows again
 
@@ -251,13 +250,13 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
             )
         ):
             out[c] = Target(x, y, a, False, 150 + i)
-        waiting = self.waiting_card()
+        waiting = self.prompts.waiting_card()
         if waiting is not None:
-            x, y = self.play_spot()
+            x, y = self.prompts.play_spot()
             out[waiting] = Target(x, y, 0.0, True, 400)
         on_table = [c for c in self.table_order if deal.table >> c & 1]
         on_table += [c for c in C.cards(deal.table) if c not in on_table]
-        area = self.table_area()
+        area = self.prompts.table_area()
         for i, (c, (x, y)) in enumerate(zip(on_table, grid(len(on_table), area, lay.card), strict=True)):
             out[c] = Target(x, y, 0.0, True, 60 + i)
         marked = {m.card for m in deal.marks}
@@ -299,7 +298,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
             self.sprites[self.selected].lift = 0.0
         self.selected = kept
         self.choice = None
-        self.clear_highlights()
+        self.hand.clear_highlights()
         if kept is not None and kept in self.sprites:
             self.sprites[kept].highlight = "selected"
         self.explain_claim(move, before, deal, seat)
@@ -396,9 +395,90 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
             return t("uragan.rule.equal", card=card, equal=equal)
         return t("uragan.rule.trail", card=card, options=" / ".join(take_text(tk) for tk in b.demanded))
 
-    # --- the human's hand ----------------------------------------------------------------------------
+    # --- the player's hand and the prompts (``hand``, ``prompts``): what the base, the replay viewer and
+    # the checks drive ---------------------------------------------------------------------------------
 
-    # --- the hint ---------------------------------------------------------------------------------------
+    @property
+    def selected(self) -> int | None:
+        """The card of the hand picked (raised) to be played."""
+        return self.hand.selected
+
+    @selected.setter
+    def selected(self, card: int | None) -> None:
+        self.hand.selected = card
+
+    @property
+    def choice(self) -> tuple[int, list[Play]] | None:
+        """A card parked while the player picks which capture it makes, and the options."""
+        return self.prompts.choice
+
+    @choice.setter
+    def choice(self, choice: tuple[int, list[Play]] | None) -> None:
+        self.prompts.choice = choice
+
+    def draggable(self) -> list[CardSprite]:
+        return self.hand.draggable()
+
+    def on_drag_start(self, sprite: CardSprite) -> None:
+        self.hand.on_drag_start(sprite)
+
+    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
+        self.hand.on_drop(sprite, pos)
+
+    def on_click(self, sprite: CardSprite) -> None:
+        self.hand.on_click(sprite)
+
+    def click_table(self, pos: tuple[int, int]) -> bool:
+        return self.hand.click_table(pos)
+
+    def legal_for(self, card: int) -> list[Play]:
+        return self.hand.legal_for(card)
+
+    def select(self, card: int | None) -> None:
+        self.hand.select(card)
+
+    def submit(self, move: Play, sprite: CardSprite | None = None) -> None:
+        self.hand.submit(move, sprite)
+
+    def propose(self, move: Any) -> str | None:
+        self.hand.proposed = move  # a refusal names what was wrong with it (refusal_text)
+        try:
+            return super().propose(move)
+        finally:
+            self.hand.proposed = None
+
+    def refusal_text(self, err: IllegalMove) -> str:
+        return self.hand.refusal_text(err)
+
+    def highlight_hint(self, move: Any) -> None:
+        self.hand.highlight_hint(move)
+
+    def hint_text(self, move: Any) -> str:
+        return self.hand.hint_text(move)
+
+    def hint_button_key(self, move: Any) -> str | None:
+        return self.hand.hint_button_key(move)
+
+    def prompt_open(self) -> bool:
+        return self.prompts.prompt_open()
+
+    def claim_prompt(self) -> bool:
+        return self.prompts.claim_prompt()
+
+    def pick_moves(self) -> list[Play]:
+        return self.prompts.pick_moves()
+
+    def open_choice(self, card: int, options: list[Play]) -> None:
+        self.prompts.open_choice(card, options)
+
+    def close_choice(self) -> None:
+        self.prompts.close_choice()
+
+    def choose(self, index: int) -> None:
+        self.prompts.choose(index)
+
+    def answer_claim(self, move: Any) -> None:
+        self.prompts.answer_claim(move)
 
     # --- buttons, keys, mouse -----------------------------------------------------------------------
 
@@ -422,8 +502,8 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
             b.rect.x += shift
         self.fit_opponent_hand(top[0].rect.left)
         self.buttons = list(top)
-        chips = self.prompt_chips(bh)
-        self.place_chips(chips, fs)
+        chips = self.prompts.prompt_chips(bh)
+        self.prompts.place_chips(chips, fs)
         self.buttons += chips
 
     def fit_opponent_hand(self, buttons_left: int) -> None:
@@ -446,10 +526,10 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
             self.banner,
             self.selected,
             self.choice is not None,
-            self.choice_hover,
-            self.choice_focus,
+            self.prompts.hover,
+            self.prompts.focus,
             self.log.open,
-            self.drag_can_trail,
+            self.hand.drag_can_trail,
             self._button_look(),
         )
 
@@ -458,10 +538,10 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
 
     def on_undone(self) -> None:
         self.choice = None
-        self.choice_hover = self.choice_focus = None
+        self.prompts.hover = self.prompts.focus = None
         self.selected = None
         self.banner = None
-        self.clear_highlights()
+        self.hand.clear_highlights()
         self._adopt_deal(self.match.deal)
         self._opening_pending = False
         self.say(t("table.undone"), 2.0)
@@ -498,10 +578,10 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
                 )
                 for s in self.plaques.empty_piles()
             ]
-        shown = self.glance_boxes() + ([] if self.log.open else self.prompt_boxes())
+        shown = self.glance_boxes() + ([] if self.log.open else self.prompts.prompt_boxes())
         out += [Box(name, "plaque", rect) for name, rect in shown]
         out += [Box(name, "plaque", rect) for name, rect in self.log.boxes()]
-        spot = self.waiting_spot()
+        spot = self.prompts.waiting_spot()
         if spot is not None:  # the caption over the waiting card: a notice keeps clear of it
             out.append(Box("uragan.about_to_play", "label", spot[2], text=t("story.about_to_play")))
         return out
@@ -566,23 +646,23 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, TableScene):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self.log_click(event.pos) or self.click_table(event.pos)
-        if event.type == pygame.MOUSEMOTION and self.options():
-            self.hover_option(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.prompts.options():
+            self.prompts.hover_option(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self.key(event.key, getattr(event, "mod", 0))
+            return self.hand.key(event.key, getattr(event, "mod", 0))
         return False
 
     # --- the frame -------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.relight_pick()
+        self.hand.relight_pick()
         want = (
             self.choice is not None,
             bool(self.pick_moves()),
             self.claim_prompt(),
             self.undo_available,
-            self.prompt_text() if self.prompt_open() else None,
+            self.prompts.prompt_text() if self.prompt_open() else None,
         )
         if want != getattr(self, "_button_state", None):
             self._button_state = want

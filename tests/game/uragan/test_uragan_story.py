@@ -105,11 +105,11 @@ def test_the_claim_prompt_says_what_the_opponent_did_in_words(app):
     table = new_table(app, ["KH"], ["3C", "QS", "KD", "JH"], ["3D"])
     settle(app, table)
     assert table.claim_prompt()
-    assert table.prompt_text() == (
+    assert table.prompts.prompt_text() == (
         "Svetlana trailed the 3♦ while the 3♣ lay on the table; claim that the 3♦ must take the 3♣?"
     )
     i18n.set_language("ru")
-    assert table.prompt_text() == (
+    assert table.prompts.prompt_text() == (
         "Светлана выложила 3♦ на стол, хотя на столе есть 3♣. Потребовать, чтобы 3♦ взяла 3♣?"
     )
 
@@ -119,7 +119,7 @@ def test_prompts_sit_above_the_hand_and_the_waiting_card_clear_of_the_table_card
     table = new_table(app, ["KH"], ["3C", "QS", "KD", "JH"], ["3D"])
     settle(app, table)
     frames(app, 30)
-    prompt = table.prompt_rect()
+    prompt = table.prompts.prompt_rect()
     size = table.images.size
     hand = [table.sprites[c].rect(size) for c in C.cards(table.shown.hands[table.me])]
     assert prompt is not None and not any(prompt.colliderect(r) for r in hand)
@@ -254,7 +254,7 @@ def test_capture_options_light_exactly_their_cards_on_hover_and_focus_and_order_
     assert table.choice is not None
     options = table.choice[1]
     assert options[0] == Play(p("7S"), C.parse_set(["7C"]))  # the lawful capture first
-    claimable = [m for m in options if table.claimable(m)]
+    claimable = [m for m in options if table.prompts.claimable(m)]
     assert claimable == options[1:] and Play(p("7S"), 0) in claimable
     frames(app, 2)
     chips = {b.key: b for b in table.buttons}
@@ -277,7 +277,7 @@ def test_capture_options_light_exactly_their_cards_on_hover_and_focus_and_order_
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(0, 0), buttons=(0, 0, 0))])
     assert lit() == set(C.cards(C.parse_set(["7C", "3C", "4D"])))  # no option shown: all of them
     key(app, pygame.K_TAB)
-    assert table.choice_focus == 0 and lit() == {p("7C")}
+    assert table.prompts.focus == 0 and lit() == {p("7C")}
     key(app, pygame.K_RETURN)
     assert table.match.moves[-1] == options[0]
 
@@ -285,7 +285,7 @@ def test_capture_options_light_exactly_their_cards_on_hover_and_focus_and_order_
 def test_a_trail_that_breaks_a_priority_is_marked_before_it_is_made(app):
     table = new_table(app, ["7S", "KH"], ["3C", "4D", "QS", "JD"], ["2H"], dealer=1)
     settle(app, table)
-    assert table.trail_claimable(p("7S")) and not table.trail_claimable(p("KH"))
+    assert table.hand.trail_claimable(p("7S")) and not table.hand.trail_claimable(p("KH"))
     drawn = []
     real = table.text.get
 
