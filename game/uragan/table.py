@@ -10,7 +10,7 @@ what the bot did and why. The end of each deal counts the points category by cat
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,7 +18,7 @@ from engine import cards as C
 from engine.state import IllegalMove
 from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
-from engine.uragan.moves import Claim, LetStand, Play
+from engine.uragan.moves import Claim, LetStand, Move, Play
 from game.layout import UraganLayout, fan, grid
 from game.tween import Sequence, Wait
 from game.uragan.choice import UraganChoice
@@ -37,29 +37,39 @@ from game.uragan.words import (
 )
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
-from game.widgets.score_sheet import ScoreSheetScene
 from game.widgets.table import TableScene, Target
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from engine.uragan.claim import Breach
+    from engine.uragan.legal import PlayRecord
+    from game.app import App
+    from game.store.saves import Session
 
-class UraganTable(UraganFlow, TableScene):
+
+class UraganTable(TableScene):
+    """The table holds the deal shown, the order of the cloth and the piles, and its parts, each owning its
+    state and reading the table through a Protocol of what it needs: ``hand`` (the card picked, drags, clicks,
+    keys), ``prompts`` (the capture chooser, the claim question, the pick), ``log`` (the move log),
+    ``plaques`` (what is drawn besides the cards) and ``flow`` (a deal's opening, rounds, end and score
+    sheet). Its methods are the verbs the base, the replay viewer and the checks call."""
+
     game = "uragan"
 
-    def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
+    def __init__(self, app: App, session: Session, *, demo: bool = False) -> None:
         super().__init__(app, session, demo=demo)
         self.log = UraganLog(self)
         self.plaques = UraganPlaques(self)
         self.hand = UraganHand(self)
         self.prompts = UraganChoice(self)
+        self.flow = UraganFlow(self, len(self.match.deals_done))
         self.shown: Deal = self.match.deal  # the deal on the cloth (the finished one while its score shows)
         self.table_order: list[int] = []
         self.pile_order: list[list[int]] = [[], []]
         self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
-        self.sheet: ScoreSheetScene | None = None
         self._adopt_deal(self.shown)
         # A fresh deal is dealt out with animation once the card images are ready.
-        self._opening_pending = not self.shown.history
-        self.sheets_seen = len(self.match.deals_done)  # deals whose score sheet the player closed
+        self._opening_pending: bool = not self.shown.history
         self._sheet_pending = False  # Continue right after a deal ended: its sheet shows again
 
     # --- starting and restoring ---------------------------------------------------------------------
@@ -67,7 +77,7 @@ class UraganTable(UraganFlow, TableScene):
     @classmethod
     def new_game(
         cls,
-        app: Any,
+        app: App,
         *,
         demo: bool = False,
         seed: int | None = None,
@@ -82,9 +92,10 @@ class UraganTable(UraganFlow, TableScene):
             opp_name, level = setup["names"][0], level or setup["levels"][0]
         except Exception:
             opp_name = default_name(1)
-        me = getattr(settings, "player_name", None) or default_name(0)
+        me = settings.player_name or default_name(0)
         me, opp_name = localised_name(me, 0), localised_name(opp_name, 1)
         level = level or "club"
+        seats: list[str | None]
         if demo:
             names, seats = [default_name(2), default_name(1)], [level, level]
         else:
@@ -94,9 +105,9 @@ class UraganTable(UraganFlow, TableScene):
         return cls(app, session, demo=demo)
 
     @classmethod
-    def from_session(cls, app: Any, session: Any) -> UraganTable:
+    def from_session(cls, app: App, session: Session) -> UraganTable:
         scene = cls(app, session)
-        snap = getattr(session.saved, "table", None)
+        snap = session.saved.table
         if snap:
             scene.restore_ui(snap)
         scene.resume_sheet(snap or {})
@@ -120,13 +131,13 @@ class UraganTable(UraganFlow, TableScene):
         return {
             "table_order": [C.name(c) for c in self.table_order],
             "pile_order": [[C.name(c) for c in p] for p in self.pile_order],
-            "sheets_seen": self.sheets_seen,
+            "sheets_seen": self.flow.sheets_seen,
         }
 
     def restore_ui(self, state: dict[str, Any]) -> None:
         seen = state.get("sheets_seen")
         if isinstance(seen, int):
-            self.sheets_seen = seen
+            self.flow.sheets_seen = seen
         with contextlib.suppress(Exception):
             order = [C.parse(x) for x in state.get("table_order", [])]
             deal = self.shown
@@ -139,7 +150,7 @@ class UraganTable(UraganFlow, TableScene):
                     self.pile_order[s] = [c for c in saved if deal.piles[s] >> c & 1]
                     self.pile_order[s] += [c for c in C.cards(deal.piles[s]) if c not in self.pile_order[s]]
 
-    def _adopt_deal(self, deal: Any) -> None:
+    def _adopt_deal(self, deal: Deal) -> None:
         self.shown = deal
         self.table_order = [c for c in C.cards(deal.table0) if deal.table >> c & 1]
         self.table_order += [
@@ -187,7 +198,7 @@ class UraganTable(UraganFlow, TableScene):
             self.show_deal_score(self.shown)
         if self._opening_pending:
             self._opening_pending = False
-            self.deal_opening()
+            self.flow.deal_opening()
 
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
         """Under the opponent's pile and its count, in the right column (quiet mid-deal)."""
@@ -202,7 +213,7 @@ class UraganTable(UraganFlow, TableScene):
     def opp(self) -> int:
         return 1 - self.me
 
-    def stock_cards(self, deal: Any) -> list[int]:
+    def stock_cards(self, deal: Deal) -> list[int]:
         out: list[int] = []
         for r in range(deal.round + 1, ROUNDS):
             out += list(C.cards(deal.dealt[2 * r] | deal.dealt[2 * r + 1]))
@@ -287,7 +298,7 @@ class UraganTable(UraganFlow, TableScene):
 
     # --- moves, animated --------------------------------------------------------------------------------
 
-    def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
+    def on_moved(self, move: Move, before: Deal, finished: Deal | None) -> None:
         deal = finished if finished is not None else self.match.deal
         seat = before.current_player()
         kept = self.selected
@@ -334,7 +345,7 @@ class UraganTable(UraganFlow, TableScene):
                     self.sprites[c].highlight = "choice"
             steps.append(Wait(0.65 * f))
 
-            def sweep(rec: Any = rec) -> None:
+            def sweep(rec: PlayRecord = rec) -> None:
                 for c in [*C.cards(rec.take), rec.card]:
                     if c in self.sprites:
                         self.sprites[c].highlight = None
@@ -351,14 +362,21 @@ class UraganTable(UraganFlow, TableScene):
             self.sync(duration=0.35)
             steps.append(Wait(0.35 * f))
         if deal.is_over():
-            steps.append(lambda deal=deal: self.sweep_remainder(deal))
+            steps.append(lambda deal=deal: self.flow.sweep_remainder(deal))
             steps.append(Wait(0.7 * f))
             steps.append(lambda deal=deal: self.show_deal_score(deal))
         elif new_round:
-            steps.append(lambda: self.deal_round(deal))
+            steps.append(lambda: self.flow.deal_round(deal))
         self.tweens.add(Sequence(*steps))
 
-    def whirl(self, rec: Any) -> None:
+    def show_deal_score(self, deal: Deal) -> None:
+        """The score sheet of the deal just finished (``flow``; the replay viewer shows none)."""
+        self.flow.show_deal_score(deal)
+
+    def after_sheet(self) -> None:
+        self.flow.after_sheet()
+
+    def whirl(self, rec: PlayRecord) -> None:
         """An uragan: the swept cards spin into the pile and the word flashes over the table."""
         self.banner = (t("uragan.banner"), self.clock)
         self.app.play_sound("uragan")
@@ -367,7 +385,7 @@ class UraganTable(UraganFlow, TableScene):
             if s is not None:
                 s.angle -= 360.0
 
-    def explain_claim(self, move: Any, before: Any, deal: Any, seat: int) -> None:
+    def explain_claim(self, move: Move, before: Deal, deal: Deal, seat: int) -> None:
         """Tell the player what became of a priority-breaking play, in plain words."""
         if isinstance(move, (Claim, LetStand)) and before.pending is not None:
             b = before.pending
@@ -388,7 +406,7 @@ class UraganTable(UraganFlow, TableScene):
             else:
                 self.say(t("uragan.claim.you_claimed", name=self.player_name(claimant), rule=rule), 5.0)
 
-    def breach_text(self, b: Any) -> str:
+    def breach_text(self, b: Breach) -> str:
         card = card_text(b.card)
         if b.kind == "equal":
             equal = " / ".join(take_text(tk) for tk in b.demanded)

@@ -3,13 +3,19 @@ refused (in the player's language), and seat names that follow the interface lan
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
 from engine.uragan.deck import VALUE
 from engine.uragan.moves import Claim, LetStand, Play
 from game.words import i18n
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from engine.uragan.claim import Breach
+    from engine.uragan.deal import Deal
 
 PLAY_PHASE, CLAIM_PHASE, PICK_PHASE = 0, 1, 2
 CATEGORIES = ("cards", "hearts", "seven", "primiera", "uragans")
@@ -28,7 +34,7 @@ def hand_order(card: int) -> tuple[int, int]:
     return (VALUE[card], C.suit_of(card))
 
 
-def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
+def refusal(deal: Deal, move: Any, strict: bool, breach_text: Callable[[Breach], str]) -> str | None:
     """The reason ``deal`` refuses ``move``, from the catalogs (the engine's own text is English).
 
     Mirrors the engine's checks in their order; None when none of them explains the refusal."""
@@ -64,7 +70,7 @@ def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
 
         b = breach(card, take, deal.table)
         if b is not None:
-            return str(breach_text(b))
+            return breach_text(b)
     return None
 
 
