@@ -10,7 +10,7 @@ import pygame
 
 from engine import cards as C
 from engine.uragan.moves import Claim, LetStand, Play
-from game.uragan.words import PICK_PHASE, PLAY_PHASE, card_text, hand_order, refusal, take_text
+from game.uragan.words import PICK_PHASE, PLAY_PHASE, card_text, hand_order, reason_words, refusal, take_text
 from game.widgets.cards import CardSprite
 from game.words import i18n
 from game.words.i18n import t
@@ -211,8 +211,14 @@ class UraganHand:
             self.host.sync()
 
     def refusal_text(self, err: IllegalMove) -> str:
-        """The engine's refusal of the move being proposed, in the player's language."""
-        found = refusal(self.host.shown, self.proposed, self.host.match.options.strict, self.host.breach_text)
+        """The engine's refusal of the move being proposed, in the player's language: the words for the rule
+        it names (``reason_words``), else the reason found again from the deal (``refusal``)."""
+        host = self.host
+        key, params = getattr(err, "key", None), getattr(err, "params", None)  # (an engine that names rules)
+        found = None
+        if isinstance(key, str) and isinstance(params, dict):
+            found = reason_words(key, params, host.breach_text)
+        found = found or refusal(host.shown, self.proposed, host.match.options.strict, host.breach_text)
         if found:
             return found
         return str(err) if i18n.get_language() == "en" else t("uragan.reason.other")
