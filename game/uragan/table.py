@@ -71,6 +71,7 @@ class UraganTable(TableScene):
         # A fresh deal is dealt out with animation once the card images are ready.
         self._opening_pending: bool = not self.shown.history
         self._sheet_pending = False  # Continue right after a deal ended: its sheet shows again
+        self._button_state: tuple[Any, ...] | None = None  # what the buttons were last built for
 
     # --- starting and restoring ---------------------------------------------------------------------
 
@@ -176,7 +177,7 @@ class UraganTable(TableScene):
     def table_clear_of_score(self, lay: UraganLayout) -> UraganLayout:
         """Names on two lines (long names) make the score plaque taller: the cards on the table start
         right of it when it reaches down beside them."""
-        before, self.layout = getattr(self, "layout", None), lay
+        before, self.layout = self.layout, lay
         try:
             bottom = self.score_rect().bottom
         finally:
@@ -682,7 +683,7 @@ class UraganTable(TableScene):
             self.undo_available,
             self.prompts.prompt_text() if self.prompt_open() else None,
         )
-        if want != getattr(self, "_button_state", None):
+        if want != self._button_state:
             self._button_state = want
             self.build_buttons()
         if self.banner is not None and self.clock - self.banner[1] > 1.8:
