@@ -44,7 +44,7 @@ def empty_cloth(table):
     lay = table.layout
     for x in range(lay.table.right - 4, lay.table.left, -12):
         for y in range(lay.table.bottom - 4, lay.table.top, -12):
-            if table.table_card_at((x, y)) is None:
+            if table.hand.table_card_at((x, y)) is None:
                 return (x, y)
     raise AssertionError("no free cloth")
 

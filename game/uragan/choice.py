@@ -5,12 +5,13 @@ hand, never over your cards — and the card about to be played waits at the rig
 clear of the table cards. Options that follow the priorities come first; in ``book`` claims one that
 breaks a priority is marked as claimable before you commit. Hovering an option or moving the
 keyboard focus onto it (←/→, Tab) lights exactly the cards it takes; Enter or its number picks it.
-(A mixin of ``UraganTable``.)
+(A part of ``UraganTable``.)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -24,28 +25,83 @@ from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from engine.uragan.deal import Deal
+    from engine.uragan.match import Match
+    from game.layout import UraganLayout
+    from game.uragan.hand import UraganHand
+    from game.widgets.cards import CardImages, CardSprite
+    from game.widgets.table import Message
+    from game.widgets.text import TextCache
+
+
+class ChoiceHost(Protocol):
+    """What the prompts read from their table: the deal and match shown, the places, the text, the
+    sprites they light, the buttons they answer through, and the hand that plays what is chosen."""
+
+    @property
+    def layout(self) -> UraganLayout: ...
+    @property
+    def shown(self) -> Deal: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def sprites(self) -> dict[int, CardSprite]: ...
+    @property
+    def images(self) -> CardImages: ...
+    @property
+    def buttons(self) -> list[Button]: ...
+    @property
+    def message(self) -> Message | None: ...
+    @property
+    def hand(self) -> UraganHand: ...
+    def prompt_open(self) -> bool: ...
+    def is_human_turn(self) -> bool: ...
+    def player_name(self, seat: int) -> str: ...
+    def form(self, seat: int) -> str: ...
+    def font_size(self, share: float) -> int: ...
+    def button_height(self) -> int: ...
+    def suits(self) -> Any: ...
+    def propose(self, move: Any) -> str | None: ...
+    def refuse(self, reason: str) -> None: ...
+    def build_buttons(self) -> None: ...
+    def sync(
+        self,
+        instant: bool = False,
+        duration: float = 0.35,
+        stagger: float = 0.0,
+        order: list[int] | None = None,
+        skip: set[int] | frozenset[int] = frozenset(),
+    ) -> float: ...
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface: ...
+
 
 class UraganChoice:
-    """Prompts for ``UraganTable`` (uses its ``layout``, ``shown``, ``match``, ``buttons`` …)."""
+    """The prompts of ``UraganTable``: the card parked while its capture is chosen, the option under the
+    pointer or the keyboard's focus, and the prompt's wrapped lines and rows of buttons."""
 
-    layout: Any
-    shown: Any
-    match: Any
-    buttons: list[Button]
-    choice: tuple[int, list[Play]] | None
-    choice_hover: int | None
-    choice_focus: int | None
+    def __init__(self, host: ChoiceHost) -> None:
+        self.host = host
+        self.choice: tuple[int, list[Play]] | None = None  # a card waiting for the player to pick a capture
+        self.hover: int | None = None  # the chooser's option under the pointer
+        self.focus: int | None = None  # the chooser's option the keyboard is on
+        self.chip_rows = 1  # the rows the prompt's buttons take
+        self._wrap: tuple[tuple[str, int, int], list[str]] | None = None
 
     # --- what is being asked ------------------------------------------------------------------------
 
     def pick_moves(self) -> list[Play]:
         """The captures the human must choose between after the bot's claim (PICK phase)."""
-        if self.is_human_turn() and self.shown.phase == PICK_PHASE and self.match.deal is self.shown:
-            return [m for m in self.match.legal_moves() if isinstance(m, Play)]
+        host = self.host
+        if host.is_human_turn() and host.shown.phase == PICK_PHASE and host.match.deal is host.shown:
+            return [m for m in self.host.match.legal_moves() if isinstance(m, Play)]
         return []
 
     def claim_prompt(self) -> bool:
-        return self.is_human_turn() and self.shown.phase == CLAIM_PHASE and self.match.deal is self.shown
+        host = self.host
+        return host.is_human_turn() and host.shown.phase == CLAIM_PHASE and host.match.deal is host.shown
 
     def prompt_open(self) -> bool:
         return self.choice is not None or self.claim_prompt() or bool(self.pick_moves())
@@ -58,9 +114,9 @@ class UraganChoice:
 
     def claimable(self, move: Play) -> bool:
         """Would this play of the player's break a priority, so that the opponent may claim?"""
-        if self.match.options.strict or self.shown.phase != 0:
+        if self.host.match.options.strict or self.host.shown.phase != 0:
             return False
-        return breach(move.card, move.take, self.shown.table) is not None
+        return breach(move.card, move.take, self.host.shown.table) is not None
 
     def ordered(self, card: int, options: list[Play]) -> list[Play]:
         """Options that follow the priorities first (then captures before a trail, bigger first)."""
@@ -69,32 +125,30 @@ class UraganChoice:
     # --- the prompt's text and place ----------------------------------------------------------------
 
     def prompt_text(self) -> str:
-        deal = self.shown
+        deal = self.host.shown
         if self.claim_prompt() and deal.pending is not None:
-            return claim_question(deal.pending, self.player_name(deal.turn), self.form(deal.turn))
-        if self.choice is None and self.pick_moves() and self.message is not None:
-            return self.message.text
+            return claim_question(deal.pending, self.host.player_name(deal.turn), self.host.form(deal.turn))
+        if self.choice is None and self.pick_moves() and self.host.message is not None:
+            return self.host.message.text
         return t("uragan.choose_capture")
 
     def prompt_lines(self) -> tuple[int, list[str]]:
-        fs = self.font_size(0.023)
-        width = int(self.layout.table.width * 0.94) - 40
+        fs = self.host.font_size(0.023)
+        width = int(self.host.layout.table.width * 0.94) - 40
         key = (self.prompt_text(), fs, width)
-        cached = self.__dict__.get("_prompt_wrap")
-        if cached is None or cached[0] != key:
-            cached = (key, self.text.wrap(key[0], fs, width))
-            self.__dict__["_prompt_wrap"] = cached
-        return fs, cached[1]
+        if self._wrap is None or self._wrap[0] != key:
+            self._wrap = (key, self.host.text.wrap(key[0], fs, width))
+        return fs, self._wrap[1]
 
     def prompt_rect(self) -> pygame.Rect | None:
         """The prompt's plaque: text above its buttons, at the bottom of the cloth above your hand."""
-        if not self.prompt_open() or self.layout is None:
+        if not self.host.prompt_open() or self.host.layout is None:
             return None
-        lay = self.layout
+        lay = self.host.layout
         fs, lines = self.prompt_lines()
-        line_h = self.text.font(fs).get_linesize()
-        bh = self.button_height()
-        rows = self.__dict__.get("_chip_rows", 1)
+        line_h = self.host.text.font(fs).get_linesize()
+        bh = self.host.button_height()
+        rows = self.chip_rows
         height = 12 + len(lines) * line_h + 10 + rows * bh + (rows - 1) * 8 + 12
         rect = pygame.Rect(0, 0, int(lay.table.width * 0.94), height)
         rect.midbottom = (lay.table.centerx, lay.my_hand.top - max(4, lay.card[1] // 20))
@@ -102,7 +156,7 @@ class UraganChoice:
 
     def table_area(self) -> pygame.Rect:
         """Where the table cards lie: the cloth, less the prompt's band and the waiting card's spot."""
-        lay = self.layout
+        lay = self.host.layout
         area = lay.table.copy()
         cw, ch = lay.card
         if self.waiting_card() is not None:
@@ -118,14 +172,14 @@ class UraganChoice:
         """The card about to be played: yours while you choose, or one whose claim is pending."""
         if self.choice is not None:
             return self.choice[0]
-        deal = self.shown
+        deal = self.host.shown
         if deal.pending is not None and not deal.is_over():
             return deal.pending.card
         return None
 
     def play_spot(self) -> tuple[float, float]:
         """The "about to play" spot: the right end of the cloth, level with the table cards."""
-        lay = self.layout
+        lay = self.host.layout
         cw, _ = lay.card
         area = self.table_area()
         return (lay.table.right - cw * 0.6, area.centery)
@@ -135,44 +189,44 @@ class UraganChoice:
     def open_choice(self, card: int, options: list[Play]) -> None:
         """Several plays are possible: park the card, light the options, let the player pick."""
         self.choice = (card, self.ordered(card, options))
-        self.selected = None
-        self.choice_hover = None
-        self.choice_focus = None
-        self.clear_highlights()
+        self.host.hand.selected = None
+        self.hover = None
+        self.focus = None
+        self.host.hand.clear_highlights()
         self.light_options()
-        self.build_buttons()
-        self.sync(duration=0.2)
+        self.host.build_buttons()
+        self.host.sync(duration=0.2)
 
     def close_choice(self) -> None:
         self.choice = None
-        self.choice_hover = None
-        self.choice_focus = None
-        self.clear_highlights()
-        self.build_buttons()
-        self.sync(duration=0.2)
+        self.hover = None
+        self.focus = None
+        self.host.hand.clear_highlights()
+        self.host.build_buttons()
+        self.host.sync(duration=0.2)
 
     def choose(self, index: int) -> None:
         if self.choice is None:
             moves = self.pick_moves()
             if 0 <= index < len(moves):
-                self.submit(moves[index])
+                self.host.hand.submit(moves[index])
             return
         card, options = self.choice
         if 0 <= index < len(options):
             self.choice = None
-            self.choice_hover = self.choice_focus = None
-            self.submit(options[index])
-            self.build_buttons()
+            self.hover = self.focus = None
+            self.host.hand.submit(options[index])
+            self.host.build_buttons()
 
     def answer_claim(self, move: Any) -> None:
-        error = self.propose(move)
+        error = self.host.propose(move)
         if error:
-            self.refuse(error)
-        self.build_buttons()
+            self.host.refuse(error)
+        self.host.build_buttons()
 
     def shown_option(self) -> int | None:
         """The option whose cards are lit alone: the one under the pointer, else the focused one."""
-        return self.choice_hover if self.choice_hover is not None else self.choice_focus
+        return self.hover if self.hover is not None else self.focus
 
     def light_options(self) -> None:
         """Light exactly the cards the hovered or focused option takes (all options' when neither)."""
@@ -184,18 +238,17 @@ class UraganChoice:
         lit = 0
         for m in chosen:
             lit |= m.take
-        for c in C.cards(self.shown.table):
-            s = self.sprites.get(c)
+        for c in C.cards(self.host.shown.table):
+            s = self.host.sprites.get(c)
             if s is not None:
                 s.highlight = "choice" if lit >> c & 1 else None
-        self.__dict__["_lit"] = (shown, lit)
 
     def move_focus(self, step: int) -> None:
         n = len(self.options())
         if not n:
             return
-        i = self.choice_focus
-        self.choice_focus = (0 if step > 0 else n - 1) if i is None else (i + step) % n
+        i = self.focus
+        self.focus = (0 if step > 0 else n - 1) if i is None else (i + step) % n
         self.light_options()
 
     def choice_key(self, key: int) -> bool:
@@ -208,18 +261,18 @@ class UraganChoice:
         if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
             self.move_focus(1)
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.choice_focus is not None:
-            self.choose(self.choice_focus)
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
+            self.choose(self.focus)
             return True
         return False
 
     def hover_option(self, pos: tuple[int, int]) -> None:
         hover = None
-        for b in self.buttons:
+        for b in self.host.buttons:
             if b.key.startswith(("choice", "pick")) and b.rect.collidepoint(pos):
                 hover = int(b.key.removeprefix("choice").removeprefix("pick"))
-        if hover != self.choice_hover:
-            self.choice_hover = hover
+        if hover != self.hover:
+            self.hover = hover
             self.light_options()
 
     # --- buttons ------------------------------------------------------------------------------------
@@ -236,12 +289,12 @@ class UraganChoice:
                 f"{prefix}{i}",
                 self.option_label(i, m),
                 pygame.Rect(0, 0, 10, bh),
-                lambda i=i: self.choose(i),
+                partial(self.choose, i),
                 pygame.K_1 + i if i < 9 else None,
                 accent=True,
             )
             chip.warn = self.claimable(m)
-            chip.suits = self.suits()
+            chip.suits = self.host.suits()
             chips.append(chip)
         if self.choice is not None:
             chips.append(
@@ -275,12 +328,12 @@ class UraganChoice:
     def place_chips(self, chips: list[Button], fs: int) -> None:
         """The answer buttons in rows at the bottom of the prompt's plaque (as many rows as they need;
         the plaque grows to hold them)."""
-        if not chips or self.layout is None:
-            self.__dict__["_chip_rows"] = 1
+        if not chips or self.host.layout is None:
+            self.chip_rows = 1
             return
-        bh = self.button_height()
-        font = self.text.font(fs)
-        room = int(self.layout.table.width * 0.94) - 24
+        bh = self.host.button_height()
+        font = self.host.text.font(fs)
+        room = int(self.host.layout.table.width * 0.94) - 24
         gap, pad = 14, 26
         rows: list[list[Button]] = [[]]
         used = 0
@@ -291,13 +344,13 @@ class UraganChoice:
                 used = 0
             used += need + (gap if len(rows[-1]) else 0)
             rows[-1].append(c)
-        self.__dict__["_chip_rows"] = len(rows)
+        self.chip_rows = len(rows)
         rect = self.prompt_rect()
         if rect is None:
             return
         for i, row in enumerate(rows):
             y = rect.bottom - 12 - bh // 2 - (len(rows) - 1 - i) * (bh + 8)
-            row_of_buttons(row, (rect.centerx, y), bh, self.text, fs, gap=gap, pad=pad)
+            row_of_buttons(row, (rect.centerx, y), bh, self.host.text, fs, gap=gap, pad=pad)
 
     # --- drawing ------------------------------------------------------------------------------------
 
@@ -305,34 +358,35 @@ class UraganChoice:
         rect = self.prompt_rect()
         if rect is None:
             return
-        surface.blit(self._plaque(rect.size), rect)
+        surface.blit(self.host._plaque(rect.size), rect)
         fs, lines = self.prompt_lines()
         colour = IVORY if self.claim_prompt() else GLOW_CHOICE
         y = rect.y + 12
         for line in lines:
-            img = self.text.get(line, fs, colour, suits=self.suits())
+            img = self.host.text.get(line, fs, colour, suits=self.host.suits())
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
-            y += self.text.font(fs).get_linesize()
+            y += self.host.text.font(fs).get_linesize()
         opts = self.options()
         shown = self.shown_option()
         if shown is not None and 0 <= shown < len(opts):
-            size = self.images.size
+            size = self.host.images.size
             ring = WARN if self.claimable(opts[shown]) else GLOW_CHOICE
             for c in C.cards(opts[shown].take):
-                s = self.sprites.get(c)
+                s = self.host.sprites.get(c)
                 if s is not None:
                     shapes.rect(surface, ring, s.rect(size).inflate(16, 16), width=6, border_radius=12)
 
     def waiting_spot(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Rect] | None:
         """The "about to play" spot while a card waits there: its frame, its caption and where it goes."""
         card = self.waiting_card()
-        if card is None or card not in self.sprites:
+        if card is None or card not in self.host.sprites:
             return None
-        cw, ch = self.layout.card
+        cw, ch = self.host.layout.card
         x, y = self.play_spot()
         frame = pygame.Rect(0, 0, int(cw * 1.14), int(ch * 1.1))
         frame.center = (int(x), int(y))
-        cap = self.text.get(t("story.about_to_play"), self.font_size(0.018), IVORY, "italic", shadow=True)
+        size = self.host.font_size(0.018)
+        cap = self.host.text.get(t("story.about_to_play"), size, IVORY, "italic", shadow=True)
         return frame, cap, cap.get_rect(midbottom=(frame.centerx, frame.top - 2))
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
@@ -341,7 +395,7 @@ class UraganChoice:
         if spot is None:
             return
         frame, cap, at = spot
-        radius = max(6, self.layout.card[0] // 10)
+        radius = max(6, self.host.layout.card[0] // 10)
         shapes.rect(surface, GLOW_CHOICE, frame, width=2, border_radius=radius)
         surface.blit(cap, at)
 

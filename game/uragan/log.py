@@ -6,17 +6,26 @@ and measures nothing new."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from engine.uragan.claim import EQUAL
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY
-from game.uragan.words import CLAIM_PHASE, PICK_PHASE, card_text, take_text
+from game.uragan.words import PICK_PHASE, card_text, take_text
 from game.widgets.boxes import ComposedPlaque
 from game.words import i18n
 from game.words.grammar import say
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from engine.uragan.claim import Breach
+    from engine.uragan.deal import Deal
+    from engine.uragan.legal import PlayRecord
+    from game.layout import UraganLayout
+    from game.widgets.text import TextCache
 
 GLANCE_LINES = 3  # entries shown at a glance
 
@@ -25,7 +34,7 @@ def _first(take: int) -> str:
     return t("story.log.first_take", take=take_text(take)) if take else t("story.log.first_trail")
 
 
-def entry_text(rec: Any, name: str) -> str:
+def entry_text(rec: PlayRecord, name: str) -> str:
     """One play as it stood (a ``PlayRecord``), in words."""
     card = card_text(rec.card)
     if rec.claimed:
@@ -43,7 +52,7 @@ def entry_text(rec: Any, name: str) -> str:
     return line
 
 
-def log_entries(deal: Any, name_of: Any) -> list[tuple[int, str]]:
+def log_entries(deal: Deal, name_of: Callable[[int], str]) -> list[tuple[int, str]]:
     """(seat, words) for every play of ``deal``, a play awaiting a claim's answer last."""
     out = [(rec.seat, entry_text(rec, name_of(rec.seat))) for rec in deal.plays]
     b = deal.pending
@@ -61,7 +70,7 @@ def _the(take: int) -> str:
     return t("story.the", card=take_text(take))
 
 
-def claim_question(b: Any, name: str, form: str = "n") -> str:
+def claim_question(b: Breach, name: str, form: str = "n") -> str:
     """What the opponent did and what a claim would demand: "Svetlana trailed the 3♦ while the 3♣ lay
     on the table; claim that the 3♦ must take the 3♣?" (``b``: the pending ``Breach``; ``form``: the
     offender's grammatical form, ``game.words.grammar``)."""
@@ -83,191 +92,214 @@ def claim_question(b: Any, name: str, form: str = "n") -> str:
     return say("story.claim.trail", form, name=name, card=card, lying=lying, demand=demand)
 
 
+class LogHost(Protocol):
+    """What the log reads from its table: the deal on the cloth, the places, the text and the score's plaque
+    (the glance lies under it)."""
+
+    @property
+    def layout(self) -> UraganLayout: ...
+    @property
+    def shown(self) -> Deal: ...
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def me(self) -> int: ...
+    @property
+    def _felt(self) -> pygame.Surface | None: ...
+    def font_size(self, share: float) -> int: ...
+    def player_name(self, seat: int) -> str: ...
+    def suits(self) -> Any: ...
+    def score_rect(self) -> pygame.Rect: ...
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface: ...
+
+
+Rows = list[tuple[int, list[str]]]
+PanelLayout = tuple[int, int, list[list[int]], Rows]
+
+
 class UraganLog:
-    """The log's drawing and toggling for ``UraganTable`` (uses its ``layout``, ``shown``, ``text`` …)."""
+    """The move log of ``UraganTable``: whether its panel is open, and the lines it keeps wrapped."""
 
-    layout: Any
-    shown: Any
-    text: Any
-    log_open: bool
-
-    def _log_cache(self) -> dict[Any, Any]:
-        cache = self.__dict__.get("_log_wraps")
-        if cache is None or len(cache) > 400:
-            cache = self.__dict__["_log_wraps"] = {}
-        return cache
+    def __init__(self, host: LogHost) -> None:
+        self.host = host
+        self.open = False  # the whole log over the table (L, or a click on its glance)
+        self._wraps: dict[tuple[str, int, int], list[str]] = {}
+        self._lines: tuple[Any, list[tuple[int, str]]] | None = None
+        self._rows: tuple[Any, Rows] | None = None
+        self._layout: tuple[Any, PanelLayout] | None = None
+        self._glance_plaque = ComposedPlaque()
+        self._panel: pygame.Surface | None = None
 
     def wrapped(self, text: str, size: int, width: int) -> list[str]:
-        cache = self._log_cache()
+        if len(self._wraps) > 400:
+            self._wraps = {}
         key = (text, size, width)
-        if key not in cache:
-            cache[key] = self.text.wrap(text, size, width)
-        return cache[key]
+        if key not in self._wraps:
+            self._wraps[key] = self.host.text.wrap(text, size, width)
+        return self._wraps[key]
 
-    def log_lines(self) -> list[tuple[int, str]]:
-        deal = self.shown
+    def lines(self) -> list[tuple[int, str]]:
+        deal = self.host.shown
         key = (id(deal), len(deal.plays), deal.phase, deal.pending, i18n.get_language())
-        cached = self.__dict__.get("_log_lines")
-        if cached is None or cached[0] != key:
-            cached = (key, log_entries(deal, self.player_name))
-            self.__dict__["_log_lines"] = cached
-        return cached[1]
+        if self._lines is None or self._lines[0] != key:
+            self._lines = (key, log_entries(deal, self.host.player_name))
+        return self._lines[1]
 
     def glance_rect(self) -> pygame.Rect:
         """The last moves at a glance: the left column, under the stock's label down to the rail."""
-        lay = self.layout
+        lay = self.host.layout
         cw, ch = lay.card
-        top = int(lay.stock[1] + ch * 0.56 + self.font_size(0.022) * 1.6)
+        top = int(lay.stock[1] + ch * 0.56 + self.host.font_size(0.022) * 1.6)
         width = max(lay.score.width, int(cw * 1.6))
         bottom = lay.size[1] - lay.inset
         return pygame.Rect(lay.inset, top, width, bottom - top)
 
-    def log_panel_rect(self) -> pygame.Rect:
+    def panel_rect(self) -> pygame.Rect:
         """The whole log, opened over the cloth between the hands (the table cards and any prompt)."""
-        lay = self.layout
+        lay = self.host.layout
         w, h = lay.size
         side = self.glance_rect().right + 8  # clear of the left column (and, alike, of the right)
         width = min(max(int(min(w * 0.6, h * 1.1)), lay.table.width), w - 2 * side)
         top = lay.opp_hand.bottom + 6
-        if w // 2 - width // 2 < self.score_rect().right + 8:
-            top = max(top, self.score_rect().bottom + 8)
+        score = self.host.score_rect()
+        if w // 2 - width // 2 < score.right + 8:
+            top = max(top, score.bottom + 8)
         rect = pygame.Rect(0, 0, width, lay.my_hand.top - 6 - top)
         rect.midtop = (w // 2, top)
         return rect
 
     def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
         """The boxes the glance draws (for the layout checker): the plaque and nothing else."""
-        return [("uragan.log.glance", self._glance_box())]
+        return [("uragan.log.glance", self.glance_box())]
 
-    def _glance_box(self) -> pygame.Rect:
+    def glance_box(self) -> pygame.Rect:
         area = self.glance_rect()
-        fs = self.font_size(0.017)
+        text, fs = self.host.text, self.host.font_size(0.017)
         rows = self._glance_rows(area.width - 20, fs)
-        title_h = self.text.font(self.font_size(0.019)).get_linesize()
-        foot_h = self.text.font(fs, "italic").get_linesize()
-        body = sum(len(lines) for _, lines in rows) * self.text.font(fs).get_linesize()
+        title_h = text.font(self.host.font_size(0.019)).get_linesize()
+        foot_h = text.font(fs, "italic").get_linesize()
+        body = sum(len(lines) for _, lines in rows) * text.font(fs).get_linesize()
         height = min(area.height, 16 + title_h + 4 + body + 6 + foot_h)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
-    def _glance_rows(self, width: int, fs: int) -> list[tuple[int, list[str]]]:
-        entries = self.log_lines()[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
+    def _glance_rows(self, width: int, fs: int) -> Rows:
+        entries = self.lines()[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
         key = (tuple(entries), width, fs)
-        return self.remembered(  # type: ignore[attr-defined]
-            "glance_rows", key, lambda: [(seat, self.wrapped(text, fs, width)) for seat, text in entries]
-        )
+        if self._rows is None or self._rows[0] != key:
+            self._rows = (key, [(seat, self.wrapped(text, fs, width)) for seat, text in entries])
+        return self._rows[1]
 
-    def draw_log_glance(self, surface: pygame.Surface) -> None:
+    def draw_glance(self, surface: pygame.Surface) -> None:
         """The glance, composed once per what it says and blitted whole (``ComposedPlaque``)."""
-        box = self._glance_box()
+        box = self.glance_box()
         if box.height < 40:
             return
-        felt = getattr(self, "_felt", None)
+        host = self.host
+        felt = host._felt
         if felt is None:  # no cloth yet (still warming): drawn in place
-            self._draw_log_glance(surface, box)
+            self._draw_glance(surface, box)
             return
-        fs = self.font_size(0.017)
+        fs = host.font_size(0.017)
         rows = self._glance_rows(box.width - 20, fs)
-        key = (tuple(box), tuple((seat, tuple(lines)) for seat, lines in rows), self.me, self.suits(),
+        key = (tuple(box), tuple((seat, tuple(lines)) for seat, lines in rows), host.me, host.suits(),
                i18n.get_language())
-        plaque = self.__dict__.setdefault("_glance_plaque", ComposedPlaque())
-        shown = plaque.shown(key, felt)
+        shown = self._glance_plaque.shown(key, felt)
         if shown is None:
             def draw(target: pygame.Surface, dx: int, dy: int) -> None:
-                self._draw_log_glance(target, box.move(dx, dy))
+                self._draw_glance(target, box.move(dx, dy))
 
-            image = plaque.compose(key, box, felt, self.text, draw)
+            image = self._glance_plaque.compose(key, box, felt, host.text, draw)
             shown = image, box
         surface.blit(*shown)
 
-    def _draw_log_glance(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        surface.blit(self._plaque(box.size), box)
-        fs = self.font_size(0.017)
+    def _draw_glance(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        host, text = self.host, self.host.text
+        surface.blit(host._plaque(box.size), box)
+        fs = host.font_size(0.017)
         x, y = box.x + 10, box.y + 8
-        title = self.text.get(t("story.log.glance"), self.font_size(0.019), BRASS_LIGHT)
+        title = text.get(t("story.log.glance"), host.font_size(0.019), BRASS_LIGHT)
         surface.blit(title, (x, y))
         y += title.get_height() + 4
         rows = self._glance_rows(box.width - 20, fs)
         for seat, lines in rows:
-            colour = IVORY if seat == self.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
+            colour = IVORY if seat == host.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
             for line in lines:
-                img = self.text.get(line, fs, colour, suits=self.suits())
+                img = text.get(line, fs, colour, suits=host.suits())
                 if y + img.get_height() > box.bottom - 6:
                     return
                 surface.blit(img, (x, y))
                 y += img.get_height()
-        foot = self.text.get(t("story.log.open"), fs, (190, 180, 150), "italic")
+        foot = text.get(t("story.log.open"), fs, (190, 180, 150), "italic")
         surface.blit(foot, (x, box.bottom - 6 - foot.get_height()))
 
     def _solid_panel(self, size: tuple[int, int]) -> pygame.Surface:
         from game.widgets.felt import panel
 
-        cached = self.__dict__.get("_log_panel")
-        if cached is None or cached.get_size() != size:
-            cached = self.__dict__["_log_panel"] = panel(size, 255)
-        return cached
+        if self._panel is None or self._panel.get_size() != size:
+            self._panel = panel(size, 255)
+        return self._panel
 
-    def toggle_log(self) -> None:
-        self.log_open = not self.log_open
+    def toggle(self) -> None:
+        self.open = not self.open
 
-    def log_event(self, event: pygame.event.Event) -> bool:
+    def event(self, event: pygame.event.Event) -> bool:
         """While the log is open it has every click and key: any of them closes it (L toggles)."""
-        if not self.log_open:
+        if not self.open:
             return False
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
-            self.log_open = False
+            self.open = False
             return True
-        return event.type == pygame.MOUSEBUTTONDOWN
+        return bool(event.type == pygame.MOUSEBUTTONDOWN)
 
-    def log_click(self, pos: tuple[int, int]) -> bool:
+    def click(self, pos: tuple[int, int]) -> bool:
         """A click on the glance opens the whole log."""
-        if self._glance_box().collidepoint(pos):
-            self.log_open = True
+        if self.glance_box().collidepoint(pos):
+            self.open = True
             return True
         return False
 
-    def draw_log_panel(self, surface: pygame.Surface) -> None:
-        if not self.log_open:
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        if not self.open:
             return
-        rect = self.log_panel_rect()
+        host, text = self.host, self.host.text
+        rect = self.panel_rect()
         surface.blit(self._solid_panel(rect.size), rect)
-        fs = self.font_size(0.02)
-        title = self.text.get(t("story.log.title"), self.font_size(0.026), BRASS_LIGHT, "bold")
+        fs = host.font_size(0.02)
+        title = text.get(t("story.log.title"), host.font_size(0.026), BRASS_LIGHT, "bold")
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 10)))
-        foot = self.text.get(t("story.log.close"), self.font_size(0.017), (190, 180, 150), "italic")
+        foot = text.get(t("story.log.close"), host.font_size(0.017), (190, 180, 150), "italic")
         surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
         top = rect.y + 16 + title.get_height()
         bottom = rect.bottom - 12 - foot.get_height()
-        line_h = self.text.font(fs).get_linesize()
-        entries = self.log_lines()
+        line_h = text.font(fs).get_linesize()
+        entries = self.lines()
         if not entries:
-            img = self.text.get(t("story.log.empty"), fs, (205, 195, 165), "italic")
+            img = text.get(t("story.log.empty"), fs, (205, 195, 165), "italic")
             surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
             return
-        num_w, col_w, columns, rows = self._log_layout(entries, fs, rect.width, (bottom - top) // line_h)
+        num_w, col_w, columns, rows = self.panel_layout(entries, fs, rect.width, (bottom - top) // line_h)
         for col, indices in enumerate(columns):
             x, y = rect.x + 15 + col * (col_w + 20), top
             for i in indices:
                 seat, lines = rows[i]
-                surface.blit(self.text.get(f"{i + 1}.", fs, BRASS), (x, y))
-                colour = IVORY if seat == self.me else (255, 214, 160)
+                surface.blit(text.get(f"{i + 1}.", fs, BRASS), (x, y))
+                colour = IVORY if seat == host.me else (255, 214, 160)
                 for line in lines:
-                    surface.blit(self.text.get(line, fs, colour, suits=self.suits()), (x + num_w, y))
+                    surface.blit(text.get(line, fs, colour, suits=host.suits()), (x + num_w, y))
                     y += line_h
 
-    def _log_layout(
-        self, entries: list[tuple[int, str]], fs: int, width: int, per_col: int
-    ) -> tuple[int, int, list[list[int]], list[tuple[int, list[str]]]]:
+    def panel_layout(self, entries: list[tuple[int, str]], fs: int, width: int, per_col: int) -> PanelLayout:
         """The panel's columns: one if every move fits, else two; when even two cannot hold them all,
         the oldest moves drop out first (the newest always show). Kept per state (no work per frame)."""
         key = (tuple(entries), fs, width, per_col)
-        cached = self.__dict__.get("_log_layout_cache")
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        num_w = self.text.font(fs).size(f"{len(entries)}.")[0] + max(8, fs // 2)  # the numbers' column
-        result: Any = None
+        if self._layout is not None and self._layout[0] == key:
+            return self._layout[1]
+        text = self.host.text
+        num_w = text.font(fs).size(f"{len(entries)}.")[0] + max(8, fs // 2)  # the numbers' column
+        result: PanelLayout | None = None
         for cols in (1, 2):
             col_w = (width - 30 - (cols - 1) * 20) // cols
-            rows = [(seat, self.text.wrap(text, fs, col_w - num_w)) for seat, text in entries]
+            rows = [(seat, text.wrap(words, fs, col_w - num_w)) for seat, words in entries]
             for start in range(len(rows)):
                 columns: list[list[int]] = [[]]
                 used = 0
@@ -286,11 +318,8 @@ class UraganLog:
                 break
         if result is None:  # not even the newest move fits: show it alone
             result = (num_w, width - 30, [[len(entries) - 1]], [(s_, [t_]) for s_, t_ in entries])
-        self.__dict__["_log_layout_cache"] = (key, result)
+        self._layout = (key, result)
         return result
 
-    def log_boxes(self) -> list[tuple[str, pygame.Rect]]:
-        return [("uragan.log.panel", self.log_panel_rect())] if self.log_open else []
-
-    def claim_phase(self) -> bool:
-        return self.shown.phase == CLAIM_PHASE
+    def boxes(self) -> list[tuple[str, pygame.Rect]]:
+        return [("uragan.log.panel", self.panel_rect())] if self.open else []

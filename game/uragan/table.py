@@ -10,13 +10,15 @@ what the bot did and why. The end of each deal counts the points category by cat
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from engine import cards as C
+from engine.state import IllegalMove
+from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
-from engine.uragan.moves import Claim, LetStand, Play
+from engine.uragan.moves import Claim, LetStand, Move, Play
 from game.layout import UraganLayout, fan, grid
 from game.tween import Sequence, Wait
 from game.uragan.choice import UraganChoice
@@ -34,39 +36,49 @@ from game.uragan.words import (
     take_text,
 )
 from game.widgets.buttons import Button, row_of_buttons
-from game.widgets.score_sheet import ScoreSheetScene
+from game.widgets.cards import CardSprite
 from game.widgets.table import TableScene, Target
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from engine.uragan.claim import Breach
+    from engine.uragan.legal import PlayRecord
+    from game.app import App
+    from game.store.saves import Session
 
-class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques, TableScene):
+
+class UraganTable(TableScene):
+    """The table holds the deal shown, the order of the cloth and the piles, and its parts, each owning its
+    state and reading the table through a Protocol of what it needs: ``hand`` (the card picked, drags, clicks,
+    keys), ``prompts`` (the capture chooser, the claim question, the pick), ``log`` (the move log),
+    ``plaques`` (what is drawn besides the cards) and ``flow`` (a deal's opening, rounds, end and score
+    sheet). Its methods are the verbs the base, the replay viewer and the checks call."""
+
     game = "uragan"
 
-    def __init__(self, app: Any, session: Any, *, demo: bool = False) -> None:
+    def __init__(self, app: App, session: Session, *, demo: bool = False) -> None:
         super().__init__(app, session, demo=demo)
-        self.shown = self.match.deal  # the deal on the cloth (the finished one while its score shows)
+        self.log = UraganLog(self)
+        self.plaques = UraganPlaques(self)
+        self.hand = UraganHand(self)
+        self.prompts = UraganChoice(self)
+        self.flow = UraganFlow(self, len(self.match.deals_done))
+        self.shown: Deal = self.match.deal  # the deal on the cloth (the finished one while its score shows)
         self.table_order: list[int] = []
         self.pile_order: list[list[int]] = [[], []]
-        self.selected: int | None = None
-        self.choice: tuple[int, list[Play]] | None = None  # a card waiting for the player to pick a capture
-        self.choice_hover: int | None = None  # the chooser's option under the pointer
-        self.choice_focus: int | None = None  # the chooser's option the keyboard is on
-        self.log_open = False  # the whole move log over the table (L, or a click on its glance)
         self.banner: tuple[str, float] | None = None  # "Uragan!" and when it started
-        self.sheet: ScoreSheetScene | None = None
         self._adopt_deal(self.shown)
         # A fresh deal is dealt out with animation once the card images are ready.
-        self._opening_pending = not self.shown.history
-        self.drag_can_trail = False  # the cloth glows while a card that may be trailed is dragged
-        self.sheets_seen = len(self.match.deals_done)  # deals whose score sheet the player closed
+        self._opening_pending: bool = not self.shown.history
         self._sheet_pending = False  # Continue right after a deal ended: its sheet shows again
+        self._button_state: tuple[Any, ...] | None = None  # what the buttons were last built for
 
     # --- starting and restoring ---------------------------------------------------------------------
 
     @classmethod
     def new_game(
         cls,
-        app: Any,
+        app: App,
         *,
         demo: bool = False,
         seed: int | None = None,
@@ -81,9 +93,10 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             opp_name, level = setup["names"][0], level or setup["levels"][0]
         except Exception:
             opp_name = default_name(1)
-        me = getattr(settings, "player_name", None) or default_name(0)
+        me = settings.player_name or default_name(0)
         me, opp_name = localised_name(me, 0), localised_name(opp_name, 1)
         level = level or "club"
+        seats: list[str | None]
         if demo:
             names, seats = [default_name(2), default_name(1)], [level, level]
         else:
@@ -93,9 +106,9 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         return cls(app, session, demo=demo)
 
     @classmethod
-    def from_session(cls, app: Any, session: Any) -> UraganTable:
+    def from_session(cls, app: App, session: Session) -> UraganTable:
         scene = cls(app, session)
-        snap = getattr(session.saved, "table", None)
+        snap = session.saved.table
         if snap:
             scene.restore_ui(snap)
         scene.resume_sheet(snap or {})
@@ -119,13 +132,13 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         return {
             "table_order": [C.name(c) for c in self.table_order],
             "pile_order": [[C.name(c) for c in p] for p in self.pile_order],
-            "sheets_seen": self.sheets_seen,
+            "sheets_seen": self.flow.sheets_seen,
         }
 
     def restore_ui(self, state: dict[str, Any]) -> None:
         seen = state.get("sheets_seen")
         if isinstance(seen, int):
-            self.sheets_seen = seen
+            self.flow.sheets_seen = seen
         with contextlib.suppress(Exception):
             order = [C.parse(x) for x in state.get("table_order", [])]
             deal = self.shown
@@ -138,7 +151,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
                     self.pile_order[s] = [c for c in saved if deal.piles[s] >> c & 1]
                     self.pile_order[s] += [c for c in C.cards(deal.piles[s]) if c not in self.pile_order[s]]
 
-    def _adopt_deal(self, deal: Any) -> None:
+    def _adopt_deal(self, deal: Deal) -> None:
         self.shown = deal
         self.table_order = [c for c in C.cards(deal.table0) if deal.table >> c & 1]
         self.table_order += [
@@ -164,7 +177,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
     def table_clear_of_score(self, lay: UraganLayout) -> UraganLayout:
         """Names on two lines (long names) make the score plaque taller: the cards on the table start
         right of it when it reaches down beside them."""
-        before, self.layout = getattr(self, "layout", None), lay
+        before, self.layout = self.layout, lay
         try:
             bottom = self.score_rect().bottom
         finally:
@@ -186,7 +199,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             self.show_deal_score(self.shown)
         if self._opening_pending:
             self._opening_pending = False
-            self.deal_opening()
+            self.flow.deal_opening()
 
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
         """Under the opponent's pile and its count, in the right column (quiet mid-deal)."""
@@ -201,7 +214,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
     def opp(self) -> int:
         return 1 - self.me
 
-    def stock_cards(self, deal: Any) -> list[int]:
+    def stock_cards(self, deal: Deal) -> list[int]:
         out: list[int] = []
         for r in range(deal.round + 1, ROUNDS):
             out += list(C.cards(deal.dealt[2 * r] | deal.dealt[2 * r + 1]))
@@ -249,13 +262,13 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             )
         ):
             out[c] = Target(x, y, a, False, 150 + i)
-        waiting = self.waiting_card()
+        waiting = self.prompts.waiting_card()
         if waiting is not None:
-            x, y = self.play_spot()
+            x, y = self.prompts.play_spot()
             out[waiting] = Target(x, y, 0.0, True, 400)
         on_table = [c for c in self.table_order if deal.table >> c & 1]
         on_table += [c for c in C.cards(deal.table) if c not in on_table]
-        area = self.table_area()
+        area = self.prompts.table_area()
         for i, (c, (x, y)) in enumerate(zip(on_table, grid(len(on_table), area, lay.card), strict=True)):
             out[c] = Target(x, y, 0.0, True, 60 + i)
         marked = {m.card for m in deal.marks}
@@ -286,7 +299,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
 
     # --- moves, animated --------------------------------------------------------------------------------
 
-    def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
+    def on_moved(self, move: Move, before: Deal, finished: Deal | None) -> None:
         deal = finished if finished is not None else self.match.deal
         seat = before.current_player()
         kept = self.selected
@@ -297,7 +310,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             self.sprites[self.selected].lift = 0.0
         self.selected = kept
         self.choice = None
-        self.clear_highlights()
+        self.hand.clear_highlights()
         if kept is not None and kept in self.sprites:
             self.sprites[kept].highlight = "selected"
         self.explain_claim(move, before, deal, seat)
@@ -333,7 +346,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
                     self.sprites[c].highlight = "choice"
             steps.append(Wait(0.65 * f))
 
-            def sweep(rec: Any = rec) -> None:
+            def sweep(rec: PlayRecord = rec) -> None:
                 for c in [*C.cards(rec.take), rec.card]:
                     if c in self.sprites:
                         self.sprites[c].highlight = None
@@ -350,14 +363,21 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             self.sync(duration=0.35)
             steps.append(Wait(0.35 * f))
         if deal.is_over():
-            steps.append(lambda deal=deal: self.sweep_remainder(deal))
+            steps.append(lambda deal=deal: self.flow.sweep_remainder(deal))
             steps.append(Wait(0.7 * f))
             steps.append(lambda deal=deal: self.show_deal_score(deal))
         elif new_round:
-            steps.append(lambda: self.deal_round(deal))
+            steps.append(lambda: self.flow.deal_round(deal))
         self.tweens.add(Sequence(*steps))
 
-    def whirl(self, rec: Any) -> None:
+    def show_deal_score(self, deal: Deal) -> None:
+        """The score sheet of the deal just finished (``flow``; the replay viewer shows none)."""
+        self.flow.show_deal_score(deal)
+
+    def after_sheet(self) -> None:
+        self.flow.after_sheet()
+
+    def whirl(self, rec: PlayRecord) -> None:
         """An uragan: the swept cards spin into the pile and the word flashes over the table."""
         self.banner = (t("uragan.banner"), self.clock)
         self.app.play_sound("uragan")
@@ -366,7 +386,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             if s is not None:
                 s.angle -= 360.0
 
-    def explain_claim(self, move: Any, before: Any, deal: Any, seat: int) -> None:
+    def explain_claim(self, move: Move, before: Deal, deal: Deal, seat: int) -> None:
         """Tell the player what became of a priority-breaking play, in plain words."""
         if isinstance(move, (Claim, LetStand)) and before.pending is not None:
             b = before.pending
@@ -387,16 +407,97 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             else:
                 self.say(t("uragan.claim.you_claimed", name=self.player_name(claimant), rule=rule), 5.0)
 
-    def breach_text(self, b: Any) -> str:
+    def breach_text(self, b: Breach) -> str:
         card = card_text(b.card)
         if b.kind == "equal":
             equal = " / ".join(take_text(tk) for tk in b.demanded)
             return t("uragan.rule.equal", card=card, equal=equal)
         return t("uragan.rule.trail", card=card, options=" / ".join(take_text(tk) for tk in b.demanded))
 
-    # --- the human's hand ----------------------------------------------------------------------------
+    # --- the player's hand and the prompts (``hand``, ``prompts``): what the base, the replay viewer and
+    # the checks drive ---------------------------------------------------------------------------------
 
-    # --- the hint ---------------------------------------------------------------------------------------
+    @property
+    def selected(self) -> int | None:
+        """The card of the hand picked (raised) to be played."""
+        return self.hand.selected
+
+    @selected.setter
+    def selected(self, card: int | None) -> None:
+        self.hand.selected = card
+
+    @property
+    def choice(self) -> tuple[int, list[Play]] | None:
+        """A card parked while the player picks which capture it makes, and the options."""
+        return self.prompts.choice
+
+    @choice.setter
+    def choice(self, choice: tuple[int, list[Play]] | None) -> None:
+        self.prompts.choice = choice
+
+    def draggable(self) -> list[CardSprite]:
+        return self.hand.draggable()
+
+    def on_drag_start(self, sprite: CardSprite) -> None:
+        self.hand.on_drag_start(sprite)
+
+    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
+        self.hand.on_drop(sprite, pos)
+
+    def on_click(self, sprite: CardSprite) -> None:
+        self.hand.on_click(sprite)
+
+    def click_table(self, pos: tuple[int, int]) -> bool:
+        return self.hand.click_table(pos)
+
+    def legal_for(self, card: int) -> list[Play]:
+        return self.hand.legal_for(card)
+
+    def select(self, card: int | None) -> None:
+        self.hand.select(card)
+
+    def submit(self, move: Play, sprite: CardSprite | None = None) -> None:
+        self.hand.submit(move, sprite)
+
+    def propose(self, move: Any) -> str | None:
+        self.hand.proposed = move  # a refusal names what was wrong with it (refusal_text)
+        try:
+            return super().propose(move)
+        finally:
+            self.hand.proposed = None
+
+    def refusal_text(self, err: IllegalMove) -> str:
+        return self.hand.refusal_text(err)
+
+    def highlight_hint(self, move: Any) -> None:
+        self.hand.highlight_hint(move)
+
+    def hint_text(self, move: Any) -> str:
+        return self.hand.hint_text(move)
+
+    def hint_button_key(self, move: Any) -> str | None:
+        return self.hand.hint_button_key(move)
+
+    def prompt_open(self) -> bool:
+        return self.prompts.prompt_open()
+
+    def claim_prompt(self) -> bool:
+        return self.prompts.claim_prompt()
+
+    def pick_moves(self) -> list[Play]:
+        return self.prompts.pick_moves()
+
+    def open_choice(self, card: int, options: list[Play]) -> None:
+        self.prompts.open_choice(card, options)
+
+    def close_choice(self) -> None:
+        self.prompts.close_choice()
+
+    def choose(self, index: int) -> None:
+        self.prompts.choose(index)
+
+    def answer_claim(self, move: Any) -> None:
+        self.prompts.answer_claim(move)
 
     # --- buttons, keys, mouse -----------------------------------------------------------------------
 
@@ -420,8 +521,8 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             b.rect.x += shift
         self.fit_opponent_hand(top[0].rect.left)
         self.buttons = list(top)
-        chips = self.prompt_chips(bh)
-        self.place_chips(chips, fs)
+        chips = self.prompts.prompt_chips(bh)
+        self.prompts.place_chips(chips, fs)
         self.buttons += chips
 
     def fit_opponent_hand(self, buttons_left: int) -> None:
@@ -444,10 +545,10 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             self.banner,
             self.selected,
             self.choice is not None,
-            self.choice_hover,
-            self.choice_focus,
-            self.log_open,
-            self.drag_can_trail,
+            self.prompts.hover,
+            self.prompts.focus,
+            self.log.open,
+            self.hand.drag_can_trail,
             self._button_look(),
         )
 
@@ -456,17 +557,17 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
 
     def on_undone(self) -> None:
         self.choice = None
-        self.choice_hover = self.choice_focus = None
+        self.prompts.hover = self.prompts.focus = None
         self.selected = None
         self.banner = None
-        self.clear_highlights()
+        self.hand.clear_highlights()
         self._adopt_deal(self.match.deal)
         self._opening_pending = False
         self.say(t("table.undone"), 2.0)
         self.sync(duration=0.3)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.log_open:  # the prompt's buttons wait under the log (it has every click and key)
+        if self.log.open:  # the prompt's buttons wait under the log (it has every click and key)
             shown = self.buttons
             prompt = ("choice", "pick", "claim", "stand", "cancel")
             self.buttons = [b for b in shown if not b.key.startswith(prompt)]
@@ -476,7 +577,7 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
                 self.buttons = shown
         else:
             super().draw(surface)
-        self.draw_log_panel(surface)  # over everything
+        self.log.draw_panel(surface)  # over everything
 
     def layout_boxes(self) -> list[Any]:
         """The table's boxes for the layout check, with the log's glance, the prompt's plaque and, while
@@ -484,25 +585,77 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
         from game.widgets.boxes import Box
 
         out = super().layout_boxes()
-        panel = self.log_panel_rect() if self.log_open else None
+        panel = self.log.panel_rect() if self.log.open else None
         if panel is not None:
             out = [b for b in out if b.kind not in ("card", "control") or not b.rect.colliderect(panel)]
-        if not self.log_open:  # an empty pile's ring is a card's place: nothing may lie across it
+        if not self.log.open:  # an empty pile's ring is a card's place: nothing may lie across it
             out += [
                 Box(
                     "card place of your pile" if s == self.me else "card place of the opponent's pile",
                     "card",
-                    self.pile_outline(s),
+                    self.plaques.pile_outline(s),
                 )
-                for s in self.empty_piles()
+                for s in self.plaques.empty_piles()
             ]
-        shown = self.glance_boxes() + ([] if self.log_open else self.prompt_boxes())
+        shown = self.glance_boxes() + ([] if self.log.open else self.prompts.prompt_boxes())
         out += [Box(name, "plaque", rect) for name, rect in shown]
-        out += [Box(name, "plaque", rect) for name, rect in self.log_boxes()]
-        spot = self.waiting_spot()
+        out += [Box(name, "plaque", rect) for name, rect in self.log.boxes()]
+        spot = self.prompts.waiting_spot()
         if spot is not None:  # the caption over the waiting card: a notice keeps clear of it
             out.append(Box("uragan.about_to_play", "label", spot[2], text=t("story.about_to_play")))
         return out
+
+    # --- what is drawn besides the cards (``plaques``) --------------------------------------------------
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_table(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_overlay(surface)
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        if self.prompt_open() or self.log.open:
+            return  # the prompt speaks now (a claim's news is its first line)
+        super().draw_message(surface, midbottom)
+
+    def message_room(self) -> int:
+        """Between the stock and the piles' places (their rings), centred as the plaque is."""
+        lay = self.layout
+        ring_left = min(lay.my_pile[0], lay.opp_pile[0]) - lay.card[0] // 2 - 12
+        return min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
+
+    def turn_seat(self) -> int | None:
+        """The seat the turn marker stands at (none between deals or once the match is over)."""
+        match = self.match
+        if match.is_over() or self.shown is not match.deal or self.shown.is_over() or self._opening_pending:
+            return None
+        return int(match.current_player())
+
+    def score_rect(self) -> pygame.Rect:
+        return self.plaques.score_rect()
+
+    def last_play_box(self) -> tuple[pygame.Rect, str] | None:
+        return self.plaques.last_play_box()
+
+    def draw_last_play(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_last_play(surface)
+
+    # --- the log (the replay viewer draws and opens it through these too) ---------------------------------
+
+    def log_event(self, event: pygame.event.Event) -> bool:
+        return self.log.event(event)
+
+    def log_click(self, pos: tuple[int, int]) -> bool:
+        return self.log.click(pos)
+
+    def toggle_log(self) -> None:
+        self.log.toggle()
+
+    def glance_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        return self.log.glance_boxes()
+
+    def draw_log_glance(self, surface: pygame.Surface) -> None:
+        self.log.draw_glance(surface)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.log_event(event):
@@ -512,25 +665,25 @@ class UraganTable(UraganFlow, UraganHand, UraganChoice, UraganLog, UraganPlaques
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self.log_click(event.pos) or self.click_table(event.pos)
-        if event.type == pygame.MOUSEMOTION and self.options():
-            self.hover_option(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.prompts.options():
+            self.prompts.hover_option(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self.key(event.key, getattr(event, "mod", 0))
+            return self.hand.key(event.key, getattr(event, "mod", 0))
         return False
 
     # --- the frame -------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.relight_pick()
+        self.hand.relight_pick()
         want = (
             self.choice is not None,
             bool(self.pick_moves()),
             self.claim_prompt(),
             self.undo_available,
-            self.prompt_text() if self.prompt_open() else None,
+            self.prompts.prompt_text() if self.prompt_open() else None,
         )
-        if want != getattr(self, "_button_state", None):
+        if want != self._button_state:
             self._button_state = want
             self.build_buttons()
         if self.banner is not None and self.clock - self.banner[1] > 1.8:

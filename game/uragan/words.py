@@ -3,13 +3,19 @@ refused (in the player's language), and seat names that follow the interface lan
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
 from engine.uragan.deck import VALUE
 from engine.uragan.moves import Claim, LetStand, Play
 from game.words import i18n
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+
+    from engine.uragan.claim import Breach
+    from engine.uragan.deal import Deal
 
 PLAY_PHASE, CLAIM_PHASE, PICK_PHASE = 0, 1, 2
 CATEGORIES = ("cards", "hearts", "seven", "primiera", "uragans")
@@ -28,8 +34,42 @@ def hand_order(card: int) -> tuple[int, int]:
     return (VALUE[card], C.suit_of(card))
 
 
-def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
-    """The reason ``deal`` refuses ``move``, from the catalogs (the engine's own text is English).
+def _mask(cards: Iterable[int]) -> int:
+    return sum(1 << c for c in cards)
+
+
+def reason_words(key: str, params: Mapping[str, Any], breach_text: Callable[[Breach], str]) -> str | None:
+    """The player's words for the rule the engine names by ``key`` with ``params`` (``engine.illegal``'s
+    keys: a card, a capture as a tuple of cards, several captures as ``choices``); None for a key with no
+    words of the table's own (the engine's sentence is said then)."""
+    card = params.get("card", -1)
+    choices = [_mask(c) for c in params.get("choices", ())]
+    if key in ("uragan.deal_over", "uragan.match_over"):
+        return t("uragan.reason.over")
+    if key == "uragan.answer_claim":
+        return t("uragan.reason.answer_claim")
+    if key == "uragan.play_a_card":
+        return t("uragan.reason.play_a_card")
+    if key == "uragan.pick":
+        return t("uragan.reason.pick", options=" / ".join(take_text(tk) for tk in choices))
+    if key == "uragan.not_in_hand":
+        return t("uragan.reason.not_in_hand", card=card_text(card))
+    if key == "uragan.not_on_table":
+        return t("uragan.reason.not_on_table", take=take_text(_mask(params.get("take", ()))))
+    if key in ("uragan.sum", "uragan.value"):
+        take = take_text(_mask(params.get("take", ())))
+        total, value = params.get("total"), params.get("value")
+        return t(f"uragan.reason.{key[7:]}", card=card_text(card), take=take, total=total, value=value)
+    if key in ("uragan.breach_equal", "uragan.breach_trail"):
+        from engine.uragan.claim import Breach
+
+        return breach_text(Breach(key[14:], card, 0, tuple(choices)))
+    return None
+
+
+def refusal(deal: Deal, move: Any, strict: bool, breach_text: Callable[[Breach], str]) -> str | None:
+    """The reason ``deal`` refuses ``move``, from the catalogs, for an engine whose refusals carry no key
+    (``reason_words`` chooses the words for those that do).
 
     Mirrors the engine's checks in their order; None when none of them explains the refusal."""
     if deal.is_over():
@@ -64,7 +104,7 @@ def refusal(deal: Any, move: Any, strict: bool, breach_text: Any) -> str | None:
 
         b = breach(card, take, deal.table)
         if b is not None:
-            return str(breach_text(b))
+            return breach_text(b)
     return None
 
 

@@ -105,11 +105,11 @@ def test_the_claim_prompt_says_what_the_opponent_did_in_words(app):
     table = new_table(app, ["KH"], ["3C", "QS", "KD", "JH"], ["3D"])
     settle(app, table)
     assert table.claim_prompt()
-    assert table.prompt_text() == (
+    assert table.prompts.prompt_text() == (
         "Svetlana trailed the 3♦ while the 3♣ lay on the table; claim that the 3♦ must take the 3♣?"
     )
     i18n.set_language("ru")
-    assert table.prompt_text() == (
+    assert table.prompts.prompt_text() == (
         "Светлана выложила 3♦ на стол, хотя на столе есть 3♣. Потребовать, чтобы 3♦ взяла 3♣?"
     )
 
@@ -119,7 +119,7 @@ def test_prompts_sit_above_the_hand_and_the_waiting_card_clear_of_the_table_card
     table = new_table(app, ["KH"], ["3C", "QS", "KD", "JH"], ["3D"])
     settle(app, table)
     frames(app, 30)
-    prompt = table.prompt_rect()
+    prompt = table.prompts.prompt_rect()
     size = table.images.size
     hand = [table.sprites[c].rect(size) for c in C.cards(table.shown.hands[table.me])]
     assert prompt is not None and not any(prompt.colliderect(r) for r in hand)
@@ -160,20 +160,20 @@ def test_the_log_shows_both_seats_plays_and_claims_and_opens_with_l_or_a_click(a
     PLAN["plays"] = [Play(p("QC"), C.parse_set(["QS"]))]
     table.submit(Play(p("7S"), 0))
     settle(app, table)
-    lines = [text for _, text in table.log_lines()]
+    lines = [text for _, text in table.log.lines()]
     assert lines[0] == "You: 7♠ to the table; claimed, so it takes 3♣ + 4♦"
     assert lines[1] == "Svetlana: Q♣ takes Q♠"
-    assert not table.log_open
+    assert not table.log.open
     key(app, pygame.K_l)
-    assert table.log_open
+    assert table.log.open
     frames(app, 2)
     click(app, (5, 5))
-    assert not table.log_open
+    assert not table.log.open
     glance = table.glance_boxes()[0][1]
     click(app, glance.center)
-    assert table.log_open
+    assert table.log.open
     key(app, pygame.K_ESCAPE)
-    assert not table.log_open and app.stack.top is table  # Esc closed the log, not the table
+    assert not table.log.open and app.stack.top is table  # Esc closed the log, not the table
 
 
 def test_news_of_the_opponents_move_stays_until_the_player_acts_or_four_seconds(app):
@@ -223,10 +223,10 @@ def test_an_uragan_shows_as_a_point_pending_until_the_deal_is_scored(app, monkey
     # A + 2 + 3 + A = 7: the 7♠ takes the whole table, an uragan
     table = new_table(app, ["7S", "KH"], ["AC", "2D", "3S", "AH"], ["2H"], dealer=1)
     settle(app, table)
-    assert table.pending_uragans(table.me) == 0
+    assert table.plaques.pending_uragans(table.me) == 0
     table.submit(Play(p("7S"), C.parse_set(["AC", "2D", "3S", "AH"])))
     assert table.shown.plays[-1].uragan
-    assert table.pending_uragans(table.me) == 1
+    assert table.plaques.pending_uragans(table.me) == 1
     assert table.match.score()[table.me] == 0  # the book counts it when the deal is scored
     drawn = []
     real = table.text.get
@@ -254,7 +254,7 @@ def test_capture_options_light_exactly_their_cards_on_hover_and_focus_and_order_
     assert table.choice is not None
     options = table.choice[1]
     assert options[0] == Play(p("7S"), C.parse_set(["7C"]))  # the lawful capture first
-    claimable = [m for m in options if table.claimable(m)]
+    claimable = [m for m in options if table.prompts.claimable(m)]
     assert claimable == options[1:] and Play(p("7S"), 0) in claimable
     frames(app, 2)
     chips = {b.key: b for b in table.buttons}
@@ -277,7 +277,7 @@ def test_capture_options_light_exactly_their_cards_on_hover_and_focus_and_order_
     frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(0, 0), buttons=(0, 0, 0))])
     assert lit() == set(C.cards(C.parse_set(["7C", "3C", "4D"])))  # no option shown: all of them
     key(app, pygame.K_TAB)
-    assert table.choice_focus == 0 and lit() == {p("7C")}
+    assert table.prompts.focus == 0 and lit() == {p("7C")}
     key(app, pygame.K_RETURN)
     assert table.match.moves[-1] == options[0]
 
@@ -285,7 +285,7 @@ def test_capture_options_light_exactly_their_cards_on_hover_and_focus_and_order_
 def test_a_trail_that_breaks_a_priority_is_marked_before_it_is_made(app):
     table = new_table(app, ["7S", "KH"], ["3C", "4D", "QS", "JD"], ["2H"], dealer=1)
     settle(app, table)
-    assert table.trail_claimable(p("7S")) and not table.trail_claimable(p("KH"))
+    assert table.hand.trail_claimable(p("7S")) and not table.hand.trail_claimable(p("KH"))
     drawn = []
     real = table.text.get
 
@@ -374,7 +374,7 @@ def test_the_log_panel_keeps_the_newest_moves_in_at_most_two_columns(app):
     settle(app, table)
     entries = [(i % 2, f"Svetlana: {i}♠ to the table (against the rule, let stand)") for i in range(40)]
     for per_col in (6, 12, 40):
-        num_w, col_w, columns, rows = table._log_layout(entries, 14, 560, per_col)
+        num_w, col_w, columns, rows = table.log.panel_layout(entries, 14, 560, per_col)
         assert 1 <= len(columns) <= 2
         assert columns[-1][-1] == len(entries) - 1  # the newest move shows
         shown = [i for col in columns for i in col]
@@ -383,5 +383,5 @@ def test_the_log_panel_keeps_the_newest_moves_in_at_most_two_columns(app):
             assert sum(len(rows[i][1]) for i in col) <= per_col
         for _, lines in rows:
             assert all(table.text.font(14).size(line)[0] <= col_w - num_w for line in lines)
-    _, _, columns, _ = table._log_layout(entries[:3], 14, 560, 12)
+    _, _, columns, _ = table.log.panel_layout(entries[:3], 14, 560, 12)
     assert columns == [[0, 1, 2]]  # few moves: one column

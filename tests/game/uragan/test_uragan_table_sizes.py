@@ -67,7 +67,7 @@ def test_the_dealer_mark_agrees_with_the_name(lang):
 
             table.text.get = spy
             table.layout = table.make_layout((1280, 800))
-            table.draw_score(pygame.Surface((1280, 800)))
+            table.plaques.draw_score(pygame.Surface((1280, 800)))
             table.text.get = original
             you = table.shown.dealer in table.humans
             cases.add(you)

@@ -11,11 +11,10 @@ from game.widgets.boxes import ComposedPlaque, RecordingSurface, recorded_texts
 from game.widgets.felt import panel
 
 
-def in_place(table, draw):
+def in_place(table, plaque, draw):
     """The plaque drawn straight onto a copy of the cloth, as before it was composed."""
     surface = table._felt.copy()
     draw(surface)
-    plaque = table._score_plaque
     return pygame.image.tobytes(surface.subsurface(plaque.rect), "RGB")
 
 
@@ -26,8 +25,8 @@ def test_the_uragan_score_plaque_is_the_same_picture_composed_once_per_score(mak
     frames(app, 2)
     table._last_look = None
     app.frame(1 / 60, [])
-    plaque = table._score_plaque
-    drawn_in_place = in_place(table, lambda s: table._draw_score(s, plaque.rect))
+    plaque = table.plaques._score_plaque
+    drawn_in_place = in_place(table, plaque, lambda s: table.plaques._draw_score(s, plaque.rect))
     assert pygame.image.tobytes(plaque.image, "RGB") == drawn_in_place
     composed = plaque.composed
     for _ in range(20):  # steady frames, each one drawn: nothing composed afresh
@@ -48,7 +47,7 @@ def test_the_eralash_score_plaque_is_the_same_picture_and_its_words_are_checked(
     key = plaque.key[0]
     lines = table._score_names(key[1])
     assert pygame.image.tobytes(plaque.image, "RGB") == in_place(
-        table, lambda s: table._draw_score(s, plaque.rect, lines, key[2], key[3], key[4])
+        table, plaque, lambda s: table._draw_score(s, plaque.rect, lines, key[2], key[3], key[4])
     )
     words = {b.text for b in collect(app) if b.kind == "text"}
     assert set(key[1]) <= words and key[3] in words and key[4] in words  # names, title, foot
