@@ -43,10 +43,11 @@ DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
-class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableScene):
+class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, TableScene):
     game = "eralash"
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
+        self.last = LastTrick(self, self)
         super().__init__(app, session, demo=demo)
         self.reveal = reveal  # every hand face up (the example game)
         self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
@@ -63,6 +64,27 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         self._declare_since = 0.0
         self._button_state: Any = None
         self._scales: dict[int, float] = {}
+
+    # --- the last trick, looked at again (``last``) --------------------------------------------------
+
+    @property
+    def peeking(self) -> bool:
+        return self.last.peeking
+
+    def last_trick_index(self) -> int | None:
+        return self.last.last_trick_index()
+
+    def open_last_trick(self) -> None:
+        self.last.open_last_trick()
+
+    def close_last_trick(self) -> None:
+        self.last.close_last_trick()
+
+    def on_a_pile(self, pos: tuple[int, int]) -> bool:
+        return self.last.on_a_pile(pos)
+
+    def peek_event(self, event: pygame.event.Event) -> bool:
+        return self.last.peek_event(event)
 
     # --- starting and restoring ---------------------------------------------------------------------
 
@@ -474,7 +496,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         if lay.clear_of_buttons(row) and self.sprites and not self.busy():
             self.sync(instant=True)
         if self.phase == "play" and not self.demo:
-            self.buttons.append(self.last_trick_button(bh))
+            self.buttons.append(self.last.last_trick_button(bh))
             last = self.buttons[-1].rect
             hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.75  # a raised card reaches this high
             moved = last.bottom > hand_top and lay.fit_bottom_hand(last.right)
@@ -552,7 +574,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_last_trick(surface)  # over everything, the buttons too: they wait while it is open
+        self.last.draw_last_trick(surface)  # over everything, the buttons too: they wait while it is open
 
     def update(self, dt: float) -> None:
         super().update(dt)
