@@ -43,11 +43,13 @@ DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
-class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, TableScene):
+class EralashTable(EralashHand, EralashPlaces, EralashPlaques, TableScene):
     game = "eralash"
+    trick_captions = True  # the narrated example tells each trick in its own words instead
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
         self.last = LastTrick(self, self)
+        self.marks = TrickMarks(self)
         super().__init__(app, session, demo=demo)
         self.reveal = reveal  # every hand face up (the example game)
         self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
@@ -64,6 +66,14 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, Table
         self._declare_since = 0.0
         self._button_state: Any = None
         self._scales: dict[int, float] = {}
+
+    # --- the trick's marks and caption (``marks``) ----------------------------------------------------
+
+    def trick_caption(self) -> str | None:
+        return self.marks.trick_caption()
+
+    def trick_mark_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        return self.marks.trick_mark_boxes()
 
     # --- the last trick, looked at again (``last``) --------------------------------------------------
 
@@ -571,6 +581,10 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, Table
         """A demo's declarations pause (it moves on by itself) and a narrated example's queue too."""
         declaring = self.phase == "declare" and self.demo
         return super().timers_running() or declaring or bool(getattr(self, "queue", None))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.marks.draw(surface)
+        super().draw_overlay(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
