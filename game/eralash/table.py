@@ -14,6 +14,7 @@ illustrative game.
 from __future__ import annotations
 
 import contextlib
+import functools
 from typing import Any
 
 import pygame
@@ -28,13 +29,13 @@ from game.eralash.declarations import (
 from game.eralash.hand import EralashHand
 from game.eralash.last_trick import LastTrick
 from game.eralash.layout import PILE_SCALE, EralashLayout
-from game.eralash.places import EralashPlaces
+from game.eralash.places import OPEN_SCALE, EralashPlaces
 from game.eralash.plaques import EralashPlaques
 from game.eralash.trick import TRICK_DWELL, TrickMarks
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
-from game.widgets.table import TableScene
+from game.widgets.table import TableScene, Target
 from game.words import i18n
 from game.words.i18n import t
 
@@ -43,13 +44,15 @@ DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
-class EralashTable(EralashHand, EralashPlaces, EralashPlaques, TableScene):
+class EralashTable(EralashHand, EralashPlaques, TableScene):
     game = "eralash"
     trick_captions = True  # the narrated example tells each trick in its own words instead
+    open_top_scale = OPEN_SCALE  # the open hand across the table (the example's): at most this size
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
         self.last = LastTrick(self, self)
         self.marks = TrickMarks(self)
+        self.places = EralashPlaces(self)
         super().__init__(app, session, demo=demo)
         self.reveal = reveal  # every hand face up (the example game)
         self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
@@ -65,7 +68,26 @@ class EralashTable(EralashHand, EralashPlaces, EralashPlaques, TableScene):
             self.phase = "declare"
         self._declare_since = 0.0
         self._button_state: Any = None
-        self._scales: dict[int, float] = {}
+
+    # --- where the cards rest (``places``) -------------------------------------------------------------
+
+    def targets(self) -> dict[int, Target]:
+        return self.places.targets()
+
+    def reserved_rects(self) -> list[pygame.Rect]:
+        return self.places.reserved_rects()
+
+    def captioned_cards(self) -> set[int]:
+        return self.places.captioned_cards()
+
+    def hand_order(self, card: int) -> tuple[int, int]:
+        return self.places.hand_order(card)
+
+    def run_cards(self, seat: int) -> int:
+        return self.places.run_cards(seat)
+
+    def aside_spot(self) -> tuple[float, float]:
+        return self.places.aside_spot()
 
     # --- the trick's marks and caption (``marks``) ----------------------------------------------------
 
@@ -246,7 +268,7 @@ class EralashTable(EralashHand, EralashPlaces, EralashPlaques, TableScene):
         skip: set[int] | frozenset[int] = frozenset(),
     ) -> float:
         last = super().sync(instant, duration, stagger, order, skip)
-        for card, scale in self._scales.items():
+        for card, scale in self.places.scales.items():
             s = self.sprites.get(card)
             if s is None or card in skip or abs(s.scale - scale) < 1e-3:
                 continue
@@ -270,7 +292,7 @@ class EralashTable(EralashHand, EralashPlaces, EralashPlaques, TableScene):
             s = self.sprite(c)
             s.x, s.y, s.scale = x, y, PILE_SCALE
         order: list[int] = []
-        hands = [sorted(C.cards(deal.dealt[s]), key=self.hidden_order) for s in range(deal.n)]
+        hands = [sorted(C.cards(deal.dealt[s]), key=self.places.hidden_order) for s in range(deal.n)]
         for i in range(deal.size):
             for k in range(deal.n):
                 order.append(hands[(deal.eldest + k) % deal.n][i])
@@ -521,7 +543,7 @@ class EralashTable(EralashHand, EralashPlaces, EralashPlaques, TableScene):
                         f"trump{s}",
                         suit_label(s),
                         pygame.Rect(0, 0, 10, bh),
-                        lambda s=s: self.choose_trump(s),
+                        functools.partial(self.choose_trump, s),
                         pygame.K_1 + i,
                     )  # no accent: four rings at once read as four focused buttons
                 )
