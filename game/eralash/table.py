@@ -35,6 +35,7 @@ from game.eralash.trick import TRICK_DWELL, TrickMarks
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.cards import CardSprite
 from game.widgets.table import TableScene, Target
 from game.words import i18n
 from game.words.i18n import t
@@ -44,7 +45,7 @@ DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
-class EralashTable(EralashHand, EralashPlaques, TableScene):
+class EralashTable(EralashPlaques, TableScene):
     game = "eralash"
     trick_captions = True  # the narrated example tells each trick in its own words instead
     open_top_scale = OPEN_SCALE  # the open hand across the table (the example's): at most this size
@@ -53,13 +54,13 @@ class EralashTable(EralashHand, EralashPlaques, TableScene):
         self.last = LastTrick(self, self)
         self.marks = TrickMarks(self)
         self.places = EralashPlaces(self)
+        self.hand = EralashHand(self)
         super().__init__(app, session, demo=demo)
         self.reveal = reveal  # every hand face up (the example game)
         self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
         self.gather: int | None = None  # a finished trick still lying in the centre
         self.dwell: Wait | None = None  # how long more it lies there (a key or a click ends it)
         self.phase = "play"  # dealing (and waiting for the card images), declare, play
-        self.selected: int | None = None
         self.banner: tuple[str, float] | None = None
         self._opening_pending = not self.shown.history()
         if self._opening_pending:
@@ -68,6 +69,36 @@ class EralashTable(EralashHand, EralashPlaques, TableScene):
             self.phase = "declare"
         self._declare_since = 0.0
         self._button_state: Any = None
+
+    # --- the player's hand (``hand``) -------------------------------------------------------------------
+
+    @property
+    def selected(self) -> int | None:
+        """The card of the player's hand picked ahead of the turn (or by the keyboard)."""
+        return self.hand.selected
+
+    @selected.setter
+    def selected(self, card: int | None) -> None:
+        self.hand.selected = card
+
+    def on_drag_start(self, sprite: CardSprite) -> None:
+        self.hand.on_drag_start(sprite)
+
+    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
+        self.hand.on_drop(sprite, pos)
+
+    def on_click(self, sprite: CardSprite) -> None:
+        self.hand.on_click(sprite)
+
+    def draggable(self) -> list[CardSprite]:
+        return self.hand.draggable()
+
+    def play_card(self, card: int, sprite: CardSprite | None = None) -> None:
+        self.hand.play_card(card, sprite)
+
+    def key(self, key: int, mod: int = 0) -> bool:
+        """A key press; ``mod``: the event's own modifiers (Ctrl+Z undoes)."""
+        return self.hand.key(key, mod)
 
     # --- where the cards rest (``places``) -------------------------------------------------------------
 
@@ -491,8 +522,8 @@ class EralashTable(EralashHand, EralashPlaques, TableScene):
         deal = self.shown
         if not self.can_play_card() or not deal.pos or deal.led == deal.trump or self.tip_seen("trump_any"):
             return
-        hand = deal.hands[self.me]
-        if hand & C.SUIT_MASK[deal.led] and hand & C.SUIT_MASK[deal.trump]:
+        legal = deal.legal_mask()  # the player's own turn: a trump may go on a suit the hand still holds
+        if legal & C.SUIT_MASK[deal.led] and legal & C.SUIT_MASK[deal.trump]:
             self.remember_tip("trump_any")
             self.say(
                 t("eralash.tip.trump_any", led=suit_word(deal.led), trump=suit_word(deal.trump)), 9.0, "tip"
