@@ -31,6 +31,7 @@ from game.eralash.last_trick import LastTrick
 from game.eralash.layout import PILE_SCALE, EralashLayout
 from game.eralash.places import OPEN_SCALE, EralashPlaces
 from game.eralash.plaques import EralashPlaques
+from game.eralash.plates import EralashPlates
 from game.eralash.trick import TRICK_DWELL, TrickMarks
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
@@ -45,13 +46,16 @@ DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
-class EralashTable(EralashPlaques, TableScene):
+class EralashTable(TableScene):
     game = "eralash"
     trick_captions = True  # the narrated example tells each trick in its own words instead
     open_top_scale = OPEN_SCALE  # the open hand across the table (the example's): at most this size
+    race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
 
     def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
-        self.last = LastTrick(self, self)
+        self.plates = EralashPlates(self)
+        self.plaques = EralashPlaques(self, self.plates)
+        self.last = LastTrick(self, self.plates)
         self.marks = TrickMarks(self)
         self.places = EralashPlaces(self)
         self.hand = EralashHand(self)
@@ -69,6 +73,29 @@ class EralashTable(EralashPlaques, TableScene):
             self.phase = "declare"
         self._declare_since = 0.0
         self._button_state: Any = None
+
+    # --- what is written on the cloth (``plates``, ``plaques``) ------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.player_name(seat)
+
+    def turn_seat(self) -> int | None:
+        return self.plates.turn_seat()
+
+    def race_line(self) -> str:
+        return self.plaques.race_line()
+
+    def race_rect(self) -> pygame.Rect | None:
+        return self.plaques.race_rect()
+
+    def announce_box(self) -> pygame.Rect:
+        return self.plaques.announce_box()
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_table(surface)
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        self.plaques.draw_message(surface, midbottom)
 
     # --- the player's hand (``hand``) -------------------------------------------------------------------
 
@@ -214,9 +241,9 @@ class EralashTable(EralashPlaques, TableScene):
         return self.shown.n
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
-        lay = EralashLayout.for_size(size, self.match.n_players, *self.score_fit(size))
-        lay.fit_bottom_hand(lay.seats[0].plate[0] + self.your_plate_px())  # your name beside your hand
-        lay.trump.height = self.trump_height(lay)
+        lay = EralashLayout.for_size(size, self.match.n_players, *self.plaques.score_fit(size))
+        lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
+        lay.trump.height = self.plates.trump_height(lay)
         return lay
 
     def deal_number_text(self) -> str:
@@ -228,7 +255,7 @@ class EralashTable(EralashPlaques, TableScene):
         """Under the trump indicator, at the top right."""
         if self.reveal:
             return None  # the example game: a record of the text, not a deal to play again
-        return ("topright", (self.layout.trump.right, self.trump_rect().bottom + 6))
+        return ("topright", (self.layout.trump.right, self.plates.trump_rect().bottom + 6))
 
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:
@@ -637,7 +664,7 @@ class EralashTable(EralashPlaques, TableScene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.marks.draw(surface)
-        super().draw_overlay(surface)
+        self.plaques.draw_overlay(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

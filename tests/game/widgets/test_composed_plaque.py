@@ -11,11 +11,10 @@ from game.widgets.boxes import ComposedPlaque, RecordingSurface, recorded_texts
 from game.widgets.felt import panel
 
 
-def in_place(table, draw):
+def in_place(table, draw, plaque):
     """The plaque drawn straight onto a copy of the cloth, as before it was composed."""
     surface = table._felt.copy()
     draw(surface)
-    plaque = table._score_plaque
     return pygame.image.tobytes(surface.subsurface(plaque.rect), "RGB")
 
 
@@ -27,7 +26,7 @@ def test_the_uragan_score_plaque_is_the_same_picture_composed_once_per_score(mak
     table._last_look = None
     app.frame(1 / 60, [])
     plaque = table._score_plaque
-    drawn_in_place = in_place(table, lambda s: table._draw_score(s, plaque.rect))
+    drawn_in_place = in_place(table, lambda s: table._draw_score(s, plaque.rect), plaque)
     assert pygame.image.tobytes(plaque.image, "RGB") == drawn_in_place
     composed = plaque.composed
     for _ in range(20):  # steady frames, each one drawn: nothing composed afresh
@@ -44,11 +43,12 @@ def test_the_eralash_score_plaque_is_the_same_picture_and_its_words_are_checked(
     app = make_app(speed="fast", bots="eralash_tables:make_first_bot")
     table = table_for(app, find_match(lambda d: True), ["human", "novice", "novice", "novice"])
     frames(app, 200)
-    plaque = table._score_plaque
+    plaques = table.plaques
+    plaque = plaques.score_plaque
     key = plaque.key[0]
-    lines = table._score_names(key[1])
+    lines = plaques._score_names(key[1])
     assert pygame.image.tobytes(plaque.image, "RGB") == in_place(
-        table, lambda s: table._draw_score(s, plaque.rect, lines, key[2], key[3], key[4])
+        table, lambda s: plaques._draw_score(s, plaque.rect, lines, key[2], key[3], key[4]), plaque
     )
     words = {b.text for b in collect(app) if b.kind == "text"}
     assert set(key[1]) <= words and key[3] in words and key[4] in words  # names, title, foot
@@ -83,18 +83,19 @@ def test_the_eralash_declarations_plaque_is_composed_translucent_and_its_words_a
     frames(app, 2)
     table._last_look = None
     app.frame(1 / 60, [])
-    plaque = table._declarations_plaque
+    plaques = table.plaques
+    plaque = plaques.declarations_plaque
     box, (_, titled, lines, head, why, *_rest) = plaque.rect, plaque.key[0]
     table.draw(app.screen)
     composed = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
 
     def in_place_declarations(surface):
-        table._draw_declarations(surface, box, titled, lines, head, why)
-        table._draw_run_points(surface)
+        plaques._draw_declarations(surface, box, titled, lines, head, why)
+        plaques._draw_run_points(surface)
 
-    table.draw_declarations = in_place_declarations
+    plaques.draw_declarations = in_place_declarations
     table.draw(app.screen)
-    del table.draw_declarations
+    del plaques.draw_declarations
     drawn = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
     assert max(abs(a - b) for a, b in zip(composed, drawn, strict=True)) <= 3  # rounding of premultiplying
     words = {b.text for b in collect(app) if b.kind == "text"}
