@@ -145,7 +145,7 @@ class EralashPlaques:
         height its rows need beyond one line a player (names that still must take two lines)."""
         host = self.host
         font = host.text.font(MIN_TEXT_PX)
-        players = getattr(host.match, "players", None) or []
+        players = host.match.players
         widest = max((font.size(host.name(seat))[0] for seat in range(len(players))), default=0)
         pairs = host.match.options.pairs
         if pairs:

@@ -246,7 +246,7 @@ class EralashPlates:
         mark = host.text.font(self.trump_mark_size(lay), "bold").size("♠")[0]
         room = max(lay.trump.width, int(lay.size[0] * 0.26)) - 20 - mark - 12
         worst = 0
-        for seat in range(len(getattr(host.match, "players", None) or [])):
+        for seat in range(len(host.match.players)):
             for key in ("eralash.trump.chosen_by", "eralash.trump.run_of"):
                 size, lines = host.text.fit(
                     say(key, host.form(seat), name=host.name(seat)), small, room, lines=2

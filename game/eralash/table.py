@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -37,9 +37,14 @@ from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
-from game.widgets.table import TableScene, Target
+from game.widgets.table import Message, TableScene, Target
 from game.words import i18n
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from engine.eralash import Deal
+    from game.app import App
+    from game.store.saves import Session
 
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
@@ -47,12 +52,16 @@ DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
 class EralashTable(TableScene):
+    """The table's own state (the deal on the cloth, the phase, a finished trick lying in the centre);
+    its parts draw it and take the player's cards: ``plates``, ``plaques``, ``last``, ``marks``,
+    ``places``, ``hand``."""
+
     game = "eralash"
     trick_captions = True  # the narrated example tells each trick in its own words instead
     open_top_scale = OPEN_SCALE  # the open hand across the table (the example's): at most this size
     race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
 
-    def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
+    def __init__(self, app: App, session: Session, *, demo: bool = False, reveal: bool = False) -> None:
         self.plates = EralashPlates(self)
         self.plaques = EralashPlaques(self, self.plates)
         self.last = LastTrick(self, self.plates)
@@ -61,7 +70,7 @@ class EralashTable(TableScene):
         self.hand = EralashHand(self)
         super().__init__(app, session, demo=demo)
         self.reveal = reveal  # every hand face up (the example game)
-        self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
+        self.shown: Deal = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
         self.gather: int | None = None  # a finished trick still lying in the centre
         self.dwell: Wait | None = None  # how long more it lies there (a key or a click ends it)
         self.phase = "play"  # dealing (and waiting for the card images), declare, play
@@ -72,7 +81,8 @@ class EralashTable(TableScene):
         elif self.shown.trump < 0:  # resumed while trump is still to be named
             self.phase = "declare"
         self._declare_since = 0.0
-        self._button_state: Any = None
+        self._button_state: tuple[Any, ...] | None = None  # what the buttons were built for
+        self._lot_message: Message | None = None  # who deals, said after the draw for the deal
 
     # --- what is written on the cloth (``plates``, ``plaques``) ------------------------------------------
 
@@ -181,7 +191,7 @@ class EralashTable(TableScene):
     @classmethod
     def new_game(
         cls,
-        app: Any,
+        app: App,
         *,
         demo: bool = False,
         seed: int | None = None,
@@ -231,7 +241,7 @@ class EralashTable(TableScene):
         return cls(app, session, demo=demo)
 
     @classmethod
-    def from_session(cls, app: Any, session: Any) -> EralashTable:
+    def from_session(cls, app: App, session: Session) -> EralashTable:
         return cls(app, session)
 
     # --- layout and where the cards rest ------------------------------------------------------------
@@ -274,7 +284,7 @@ class EralashTable(TableScene):
 
     def lot_cards(self) -> dict[int, int]:
         """The first deal of a robber: the cards drawn for the deal (the last round), by seat."""
-        lot = getattr(self.match, "lot", None)
+        lot = self.match.lot
         if not lot or self.match.deals_done or self.shown is not self.match.deal or self.shown.history():
             return {}
         return {seat: card for seat, card in enumerate(lot[-1]) if card >= 0}
@@ -362,7 +372,7 @@ class EralashTable(TableScene):
 
     def begin_declarations(self) -> None:
         self.holds.discard("dealing")
-        if self.message is not None and self.message is getattr(self, "_lot_message", None):
+        if self.message is not None and self.message is self._lot_message:
             self.message = None  # the draw is over (the score plaque names the dealer); runs lie there now
         deal = self.shown
         self.phase = "declare"
