@@ -61,6 +61,7 @@ class ExampleTable(EralashTable):
         self.step = 0  # 0: the deal and its declarations; k: trick k is played or being played
         self.queue: list[int] = []
         self._last_card = 0.0
+        self.top_plate_bottom = 0  # the top seat's plate's bottom edge (set with the layout)
 
     @staticmethod
     def fresh_session() -> tuple[Session, list[int]]:
@@ -154,6 +155,10 @@ class ExampleTable(EralashTable):
             self.build_buttons()
 
     def on_match_over(self) -> None: ...
+
+    def timers_running(self) -> bool:
+        """The record's next cards wait on the clock too."""
+        return super().timers_running() or bool(self.queue)
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         """As at the table, except that a finished trick stays in the centre while it is read about."""
@@ -274,7 +279,7 @@ class ExampleTable(EralashTable):
             h = self.layout.size[1]
             box.height -= button_height(h) + int(h * 0.02)
             # under the top plate
-            box.top = max(int(h * 0.19), getattr(self, "top_plate_bottom", 0) + int(h * 0.01))
+            box.top = max(int(h * 0.19), self.top_plate_bottom + int(h * 0.01))
         return box
 
     def narration_layout(self) -> tuple[pygame.Rect, list[str], list[str]]:

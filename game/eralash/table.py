@@ -668,9 +668,9 @@ class EralashTable(TableScene):
     # --- the frame ---------------------------------------------------------------------------------------
 
     def timers_running(self) -> bool:
-        """A demo's declarations pause (it moves on by itself) and a narrated example's queue too."""
+        """A demo's declarations pause (it moves on by itself)."""
         declaring = self.phase == "declare" and self.demo
-        return super().timers_running() or declaring or bool(getattr(self, "queue", None))
+        return super().timers_running() or declaring
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.marks.draw(surface)
