@@ -69,13 +69,13 @@ class EralashTable(TableScene):
         self.places = EralashPlaces(self)
         self.hand = EralashHand(self)
         super().__init__(app, session, demo=demo)
-        self.reveal = reveal  # every hand face up (the example game)
+        self.reveal: bool = reveal  # every hand face up (the example game)
         self.shown: Deal = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
         self.gather: int | None = None  # a finished trick still lying in the centre
         self.dwell: Wait | None = None  # how long more it lies there (a key or a click ends it)
-        self.phase = "play"  # dealing (and waiting for the card images), declare, play
+        self.phase: str = "play"  # dealing (and waiting for the card images), declare, play
         self.banner: tuple[str, float] | None = None
-        self._opening_pending = not self.shown.history()
+        self._opening_pending: bool = not self.shown.history()  # dealt when the card images are ready
         if self._opening_pending:
             self.phase = "dealing"
         elif self.shown.trump < 0:  # resumed while trump is still to be named
