@@ -11,7 +11,7 @@ from game.widgets.boxes import ComposedPlaque, RecordingSurface, recorded_texts
 from game.widgets.felt import panel
 
 
-def in_place(table, draw, plaque):
+def in_place(table, plaque, draw):
     """The plaque drawn straight onto a copy of the cloth, as before it was composed."""
     surface = table._felt.copy()
     draw(surface)
@@ -26,7 +26,7 @@ def test_the_uragan_score_plaque_is_the_same_picture_composed_once_per_score(mak
     table._last_look = None
     app.frame(1 / 60, [])
     plaque = table._score_plaque
-    drawn_in_place = in_place(table, lambda s: table._draw_score(s, plaque.rect), plaque)
+    drawn_in_place = in_place(table, plaque, lambda s: table._draw_score(s, plaque.rect))
     assert pygame.image.tobytes(plaque.image, "RGB") == drawn_in_place
     composed = plaque.composed
     for _ in range(20):  # steady frames, each one drawn: nothing composed afresh
@@ -48,7 +48,7 @@ def test_the_eralash_score_plaque_is_the_same_picture_and_its_words_are_checked(
     key = plaque.key[0]
     lines = plaques._score_names(key[1])
     assert pygame.image.tobytes(plaque.image, "RGB") == in_place(
-        table, lambda s: plaques._draw_score(s, plaque.rect, lines, key[2], key[3], key[4]), plaque
+        table, plaque, lambda s: plaques._draw_score(s, plaque.rect, lines, key[2], key[3], key[4])
     )
     words = {b.text for b in collect(app) if b.kind == "text"}
     assert set(key[1]) <= words and key[3] in words and key[4] in words  # names, title, foot
@@ -75,7 +75,7 @@ def test_the_layout_check_sees_a_word_sticking_out_of_a_composed_plaque(make_app
 
 
 def test_the_eralash_declarations_plaque_is_composed_translucent_and_its_words_are_checked(make_app):
-    from test_eralash_table import until
+    from eralash_tables import until
 
     app = make_app(speed="fast", bots="eralash_tables:make_first_bot")
     table = table_for(app, find_match(lambda d: True), ["human", "novice", "novice", "novice"])

@@ -173,7 +173,6 @@ def test_a_key_or_a_click_gathers_the_finished_trick_at_once(make_app):
 
 
 def test_a_trick_won_by_trumping_says_so():
-    from game.eralash.table import EralashTable
     from game.eralash.trick import TrickMarks
 
     class Deal:
@@ -188,7 +187,9 @@ def test_a_trick_won_by_trumping_says_so():
 
     class Stub:
         shown, gather, peeking, trick_captions = Deal(), 0, False, True
-        remembered = EralashTable.remembered
+
+        def remembered(self, name, key, make):
+            return make()
 
         def form(self, seat):
             return "n"
