@@ -8,13 +8,13 @@ trick while it is played. Enter, → or the Next button plays the next trick; Es
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from engine import cards as C
 from engine.eralash import Match, Options
-from game.eralash.layout import OPP_SCALE
+from game.eralash.layout import OPP_SCALE, EralashLayout
 from game.eralash.places import OPEN_SCALE
 from game.eralash.table import DEMO_NAMES, EralashTable
 from game.layout import text_edge
@@ -23,6 +23,10 @@ from game.looks.themes import BRASS_LIGHT, IVORY
 from game.widgets.buttons import Button, button_height, row_of_buttons
 from game.words import i18n
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.store.saves import Session
 
 RECORD = ("game", "data", "eralash_illustrative.json")
 CARD_PAUSE = 0.8  # seconds between two cards of a trick
@@ -49,7 +53,7 @@ def example_match(rec: dict[str, Any]) -> tuple[Match, list[int]]:
 class ExampleTable(EralashTable):
     """No bots and no saving: the table plays the record's cards itself, a trick per step."""
 
-    def __init__(self, app: Any, session: Any, plays: list[int]) -> None:
+    def __init__(self, app: App, session: Session, plays: list[int]) -> None:
         super().__init__(app, session, reveal=True)
         self.levels = [None] * self.n  # nobody thinks: no bot process is started
         self.me = 1  # Svetlana, the eldest hand and the heroine of the text, sits at the bottom
@@ -57,9 +61,10 @@ class ExampleTable(EralashTable):
         self.step = 0  # 0: the deal and its declarations; k: trick k is played or being played
         self.queue: list[int] = []
         self._last_card = 0.0
+        self.top_plate_bottom = 0  # the top seat's plate's bottom edge (set with the layout)
 
     @staticmethod
-    def fresh_session() -> tuple[Any, list[int]]:
+    def fresh_session() -> tuple[Session, list[int]]:
         """The record's robber before its first card (players spelt for the reader), as a session."""
         from game.store.saves import SavedGame, Session
 
@@ -73,7 +78,7 @@ class ExampleTable(EralashTable):
         return Session(None, saved, match), plays
 
     @classmethod
-    def create(cls, app: Any) -> ExampleTable:
+    def create(cls, app: App) -> ExampleTable:
         session, plays = cls.fresh_session()
         return cls(app, session, plays)
 
@@ -150,6 +155,10 @@ class ExampleTable(EralashTable):
             self.build_buttons()
 
     def on_match_over(self) -> None: ...
+
+    def timers_running(self) -> bool:
+        """The record's next cards wait on the clock too."""
+        return super().timers_running() or bool(self.queue)
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:
         """As at the table, except that a finished trick stays in the centre while it is read about."""
@@ -239,7 +248,7 @@ class ExampleTable(EralashTable):
             return True
         return False
 
-    def make_layout(self, size: tuple[int, int]) -> Any:
+    def make_layout(self, size: tuple[int, int]) -> EralashLayout:
         """The table's layout with the trick a little higher: the narration needs the room below it."""
         lay = super().make_layout(size)
         lift = int(size[1] * 0.06)
@@ -270,7 +279,7 @@ class ExampleTable(EralashTable):
             h = self.layout.size[1]
             box.height -= button_height(h) + int(h * 0.02)
             # under the top plate
-            box.top = max(int(h * 0.19), getattr(self, "top_plate_bottom", 0) + int(h * 0.01))
+            box.top = max(int(h * 0.19), self.top_plate_bottom + int(h * 0.01))
         return box
 
     def narration_layout(self) -> tuple[pygame.Rect, list[str], list[str]]:
@@ -353,7 +362,7 @@ class ExampleTable(EralashTable):
             y += line_h
 
 
-def open_example(app: Any) -> Any:
+def open_example(app: App) -> ExampleTable:
     """The Rules screen's hook: the original text's illustrative game, trick by trick, with narration."""
     scene = ExampleTable.create(app)
     app.stack.push(scene)

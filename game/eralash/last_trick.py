@@ -2,13 +2,13 @@
 
 Opened by the "Last trick" button (above your name plate), the L key or a click on any pile of won
 tricks; any click or key closes it. While it is open the bots wait (a "peek" hold), so nothing is
-played unseen. A mixin of ``EralashTable``: it reads the table's ``shown`` deal and draws with its
-caches, so an open plaque renders nothing new in a steady frame.
+played unseen. A part of ``EralashTable``: it reads the table's ``shown`` deal (``LastTrickHost``) and
+draws with its caches, so an open plaque renders nothing new in a steady frame.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,42 +18,75 @@ from game.widgets.buttons import Button
 from game.words.grammar import say
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from engine.eralash import Deal
+    from game.app import App
+    from game.eralash.layout import EralashLayout
+    from game.eralash.plates import EralashPlates
+    from game.widgets.cards import CardImages, CardSprite
+    from game.widgets.text import TextCache
+
 DIM = (200, 190, 160)
 
 
-class LastTrick:
-    """The "last trick" view for ``EralashTable`` (uses its ``shown``, ``holds``, ``layout`` …)."""
+class LastTrickHost(Protocol):
+    """What the last trick's view reads from its table."""
 
-    shown: Any
-    holds: set[str]
-    layout: Any
-    images: Any
-    text: Any
-    sprites: Any
-    phase: str
-    n: int
-    gather: int | None
-    app: Any
-    _dim: tuple[tuple[int, int], pygame.Surface] | None = None
+    @property
+    def app(self) -> App: ...
+    @property
+    def shown(self) -> Deal: ...
+    @property
+    def holds(self) -> set[str]: ...
+    @property
+    def layout(self) -> EralashLayout: ...
+    @property
+    def images(self) -> CardImages: ...
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def sprites(self) -> dict[int, CardSprite]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def gather(self) -> int | None: ...
+    @property
+    def me(self) -> int: ...
+    @property
+    def n(self) -> int: ...
+
+    def font_size(self, share: float) -> int: ...
+    def name(self, seat: int) -> str: ...
+    def form(self, seat: int) -> str: ...
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface: ...
+
+
+class LastTrick:
+    """The "last trick" view of an ``EralashTable``: its plates' ``plate_text`` places the button."""
+
+    def __init__(self, host: LastTrickHost, plates: EralashPlates) -> None:
+        self.host = host
+        self.plates = plates
+        self._dim: tuple[tuple[int, int], pygame.Surface] | None = None  # the dimmed table, per size
 
     @property
     def peeking(self) -> bool:
-        return "peek" in self.holds
+        return "peek" in self.host.holds
 
     def last_trick_index(self) -> int | None:
         """The most recent finished trick of the deal on the table, if there is one to look at."""
-        if self.phase != "play" or not self.shown.winners:
+        if self.host.phase != "play" or not self.host.shown.winners:
             return None
-        return len(self.shown.winners) - 1
+        return len(self.host.shown.winners) - 1
 
     def open_last_trick(self) -> None:
         if self.last_trick_index() is None or self.peeking:
             return
-        self.holds.add("peek")
-        self.app.play_sound("click")
+        self.host.holds.add("peek")
+        self.host.app.play_sound("click")
 
     def close_last_trick(self) -> None:
-        self.holds.discard("peek")
+        self.host.holds.discard("peek")
 
     def toggle_last_trick(self) -> None:
         if self.peeking:
@@ -65,20 +98,20 @@ class LastTrick:
         """The "Last trick" button (L) just above your name plate, bottom left: the top row of buttons
         has no room to spare in a narrow window. Its label is a little smaller than the top row's, so
         that it stays clear of a full hand of 13 or 17 cards."""
-        fs = self.font_size(0.021)
+        fs = self.host.font_size(0.021)
         label = t("eralash.last.button")
-        lay = self.layout
+        lay = self.host.layout
         x, y = lay.seats[0].plate  # the bottom-left corner of your name plate
-        name_fs, lines, small, _ = self.plate_text(self.me)  # a long name may take two lines
+        name_fs, lines, small, _ = self.plates.plate_text(self.host.me)  # a long name may take two lines
         plate = (
-            len(lines) * (self.text.font(name_fs, "bold").get_height() + 1)
-            + self.text.font(small, "italic").get_height() + 1
+            len(lines) * (self.host.text.font(name_fs, "bold").get_height() + 1)
+            + self.host.text.font(small, "italic").get_height() + 1
         )
-        rect = pygame.Rect(0, 0, self.text.font(fs).size(label)[0] + 26, int(height * 0.85))
+        rect = pygame.Rect(0, 0, self.host.text.font(fs).size(label)[0] + 26, int(height * 0.85))
         gap = int(lay.size[1] * 0.015)
         rect.bottomleft = (x, y - plate - gap)
         hand = lay.seats[0]
-        if self.n == 2 and rect.right + gap > hand.hand[0] - hand.hand_len / 2:
+        if self.host.n == 2 and rect.right + gap > hand.hand[0] - hand.hand_len / 2:
             rect.bottom = int(hand.hand[1] - lay.card[1] * 0.66) - gap  # no seat on the left: above the hand
         button = Button("last", label, rect, self.toggle_last_trick, pygame.K_l)
         button.text_size = fs
@@ -89,12 +122,12 @@ class LastTrick:
         """Is ``pos`` on a pile of won tricks (a finished trick no longer lying in the centre)?"""
         if self.last_trick_index() is None:
             return False
-        deal, size = self.shown, self.images.size
+        deal, size = self.host.shown, self.host.images.size
         for tr in range(len(deal.winners)):
-            if tr == self.gather:
+            if tr == self.host.gather:
                 continue
             for c in deal.trick_cards(tr):
-                sprite = self.sprites.get(c)
+                sprite = self.host.sprites.get(c)
                 if sprite is not None and sprite.rect(size).collidepoint(pos):
                     return True
         return False
@@ -110,9 +143,9 @@ class LastTrick:
 
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         index = self.last_trick_index()
-        if not self.peeking or index is None or self.layout is None:
+        if not self.peeking or index is None or self.host.layout is None:
             return
-        deal, lay = self.shown, self.layout
+        deal, lay = self.host.shown, self.host.layout
         size = surface.get_size()
         if self._dim is None or self._dim[0] != size:
             dim = pygame.Surface(size, pygame.SRCALPHA)
@@ -122,25 +155,26 @@ class LastTrick:
         cards = deal.trick_cards(index)
         leader = deal.trick_leader(index)
         winner = deal.winners[index]
-        cw, ch = self.images.size
+        cw, ch = self.host.images.size
         gap = int(cw * 0.28)
-        fs, small = self.font_size(0.026), self.font_size(0.021)
-        title = self.text.get(t("eralash.last.title", n=index + 1), self.font_size(0.03), BRASS_LIGHT, "bold")
-        foot = self.text.get(t("eralash.last.back"), small, DIM, "italic")
-        names = [self.name((leader + j) % deal.n) for j in range(len(cards))]
+        fs, small = self.host.font_size(0.026), self.host.font_size(0.021)
+        title_fs = self.host.font_size(0.03)
+        title = self.host.text.get(t("eralash.last.title", n=index + 1), title_fs, BRASS_LIGHT, "bold")
+        foot = self.host.text.get(t("eralash.last.back"), small, DIM, "italic")
+        names = [self.host.name((leader + j) % deal.n) for j in range(len(cards))]
         row_w = len(cards) * cw + (len(cards) - 1) * gap
         width = max(row_w, title.get_width(), foot.get_width()) + 2 * gap
         # each name under its card, in the card's width and a gap: smaller, then on two lines
-        fits = [self.text.fit(name, fs, cw + gap - 4, "bold", lines=2) for name in names]
-        name_h = max(len(lines) * self.text.font(x, "bold").get_height() for x, lines in fits)
-        taken = say("eralash.last.taken", self.form(winner), name=self.name(winner))
-        taken_fs, taken_lines = self.text.fit(taken, fs, width - gap, lines=2)
-        taken_h = len(taken_lines) * self.text.font(taken_fs).get_height()
+        fits = [self.host.text.fit(name, fs, cw + gap - 4, "bold", lines=2) for name in names]
+        name_h = max(len(lines) * self.host.text.font(x, "bold").get_height() for x, lines in fits)
+        taken = say("eralash.last.taken", self.host.form(winner), name=self.host.name(winner))
+        taken_fs, taken_lines = self.host.text.fit(taken, fs, width - gap, lines=2)
+        taken_h = len(taken_lines) * self.host.text.font(taken_fs).get_height()
         height = title.get_height() + ch + 6 + name_h + int(fs * 0.4) + taken_h + int(fs * 0.3)
         height += foot.get_height() + gap * 2
         box = pygame.Rect(0, 0, width, height)
         box.center = lay.centre
-        surface.blit(self._plaque(box.size), box)
+        surface.blit(self.host._plaque(box.size), box)
         y = box.y + gap // 2
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
         y += title.get_height() + gap // 2
@@ -150,17 +184,17 @@ class LastTrick:
             seat = (leader + j) % deal.n
             if seat == winner:
                 shapes.rect(surface, GLOW, rect.inflate(8, 8), width=3, border_radius=10)
-            surface.blit(self.images.face(card), rect)
+            surface.blit(self.host.images.face(card), rect)
             colour, style = (BRASS_LIGHT, "bold") if seat == winner else (IVORY, "regular")
             name_fs, lines = fits[j]
             ny = rect.bottom + 6
             for line in lines:
-                name = self.text.get(line, name_fs, colour, style)
+                name = self.host.text.get(line, name_fs, colour, style)
                 surface.blit(name, name.get_rect(midtop=(rect.centerx, ny)))
                 ny += name.get_height()
         y += ch + 6 + name_h + int(fs * 0.4)
         for line in taken_lines:
-            who = self.text.get(line, taken_fs, BRASS_LIGHT)
+            who = self.host.text.get(line, taken_fs, BRASS_LIGHT)
             surface.blit(who, who.get_rect(midtop=(box.centerx, y)))
             y += who.get_height()
         y += int(fs * 0.3)

@@ -143,10 +143,10 @@ class EralashLayout:
         top_left = top.hand[0] - top.hand_len / 2 - ocw * 0.6
         gap = max(8, w // 100)
         if top_left < score.right + gap:  # a wide plaque: the top hand starts after it, its right end stays
-            right = top.hand[0] + top.hand_len / 2
+            end = top.hand[0] + top.hand_len / 2
             lo = score.right + gap + ocw * 0.6
-            top.hand_len = max(ocw * 2, right - lo)
-            top.hand = ((lo + right) / 2, top.hand[1])
+            top.hand_len = max(ocw * 2, end - lo)
+            top.hand = ((lo + end) / 2, top.hand[1])
             top.plate = (int(top.hand[0]), top.plate[1])
         bh = button_height(h)  # the button row above the trump plaque
         trump = pygame.Rect(0, 0, int(max(w * 0.19, 200)), int(h * 0.11))

@@ -1,17 +1,22 @@
 """Where every Eralash card rests: hands round the table, declared runs, the trick in the centre in
-seat order (no card over another), won tricks in piles, cards laid aside (a mixin of ``EralashTable``).
+seat order (no card over another), won tricks in piles, cards laid aside (a part of ``EralashTable``,
+reading it through ``PlacesHost``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from engine import cards as C
-from game.eralash.layout import OPP_SCALE, PILE_SCALE, RUN_SCALE
+from game.eralash.layout import OPP_SCALE, PILE_SCALE, RUN_SCALE, EralashLayout, SeatPlace
 from game.widgets.table import Target
+
+if TYPE_CHECKING:
+    from engine.eralash import Deal
+    from game.widgets.cards import CardSprite
 
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
 OPEN_SCALE = 0.8  # the example's open hands at the other seats: at most this size
@@ -30,46 +35,76 @@ def _jitter(card: int, amount: float) -> float:
     return ((card * 37) % 11 - 5) / 5 * amount
 
 
-class EralashPlaces:
-    """``targets`` and its helpers for ``EralashTable`` (uses its ``layout``, ``shown``, ``me`` …)."""
+class PlacesHost(Protocol):
+    """What the places read from their table."""
 
-    layout: Any
-    shown: Any
-    me: int
+    @property
+    def shown(self) -> Deal: ...
+    @property
+    def layout(self) -> EralashLayout: ...
+    @property
+    def me(self) -> int: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def reveal(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def gather(self) -> int | None: ...
+    @property
+    def selected(self) -> int | None: ...
+    @property
+    def _opening_pending(self) -> bool: ...
+    @property
+    def open_top_scale(self) -> float: ...
+    @property
+    def sprites(self) -> dict[int, CardSprite]: ...
+
+    def lot_cards(self) -> dict[int, int]: ...
+    def legal_mask_for_me(self) -> int: ...
+
+
+class EralashPlaces:
+    """``targets`` and its helpers for an ``EralashTable``; ``scales``: each card's size as last placed."""
+
+    def __init__(self, host: PlacesHost) -> None:
+        self.host = host
+        self.scales: dict[int, float] = {}
 
     def hand_order(self, card: int) -> tuple[int, int]:
         """Your hand: suits alternating in colour, trumps at the right end, low to high."""
         s = card // 13
-        trump = self.shown.trump
+        trump = self.host.shown.trump
         return (9 if s == trump else SUIT_ORDER.index(s), card % 13)
 
     def hidden_order(self, card: int) -> int:
         """A fixed shuffle for face-down cards: their places say nothing about their suits."""
-        return (card * 7919 + self.shown.dealt[0] % 9973) % 1009
+        return (card * 7919 + self.host.shown.dealt[0] % 9973) % 1009
 
     def run_cards(self, seat: int) -> int:
         m = 0
-        for r in self.shown.runs[seat]:
+        for r in self.host.shown.runs[seat]:
             m |= r.cards
         return m
 
     def face_up_for(self, seat: int) -> int:
         """Cards of ``seat``'s hand everybody may see: its own (for you), its declared runs, or all."""
-        if self.reveal or seat in self.humans:
+        if self.host.reveal or seat in self.host.humans:
             return C.FULL_DECK
         return self.run_cards(seat)
 
     def targets(self) -> dict[int, Target]:
-        deal, lay = self.shown, self.layout
+        deal, lay = self.host.shown, self.host.layout
         out: dict[int, Target] = {}
-        self._scales = {}
-        if self._opening_pending:  # not dealt yet: the pack waits by the dealer
-            x, y = lay.place(deal.dealer, self.me).pile  # the pack by the dealer
+        self.scales = {}
+        if self.host._opening_pending:  # not dealt yet: the pack waits by the dealer
+            x, y = lay.place(deal.dealer, self.host.me).pile  # the pack by the dealer
             for i, c in enumerate(range(52)):
                 out[c] = SeatTarget(x - i * 0.3, y - i * 0.3, 0.0, False, i, PILE_SCALE)
-            if self.phase == "lot":  # the cards drawn for the deal lie face up before their seats
-                for seat, c in self.lot_cards().items():
-                    tx, ty = lay.place(seat, self.me).trick
+            if self.host.phase == "lot":  # the cards drawn for the deal lie face up before their seats
+                for seat, c in self.host.lot_cards().items():
+                    tx, ty = lay.place(seat, self.host.me).trick
                     out[c] = SeatTarget(tx, ty, _jitter(c, 2.5), True, 300 + seat, 1.0)
             return self._keep_scales(out)
         cw, ch = lay.card
@@ -80,11 +115,11 @@ class EralashPlaces:
         for tr in range(done):
             trick = deal.trick_cards(tr)
             w = deal.winners[tr]
-            if tr == self.gather:
+            if tr == self.host.gather:
                 for j, c in enumerate(trick):
                     self._trick_target(out, c, seats[tr * n + j], 300 + j)
             else:
-                place = lay.place(w, self.me)
+                place = lay.place(w, self.host.me)
                 k = won_so_far[w]
                 px = place.pile[0] + place.pile_step[0] * min(k, 16)
                 py = place.pile[1] + place.pile_step[1] * min(k, 16)
@@ -101,11 +136,11 @@ class EralashPlaces:
             won_so_far[w] += 1
         for j, c in enumerate(deal.current_trick()):
             self._trick_target(out, c, seats[done * n + j], 300 + j)
-        declaring = self.phase == "declare"
-        legal = self.legal_mask_for_me()
+        declaring = self.host.phase == "declare"
+        legal = self.host.legal_mask_for_me()
         for seat in range(n):
             hand = deal.hands[seat]
-            place = lay.place(seat, self.me)
+            place = lay.place(seat, self.host.me)
             runs = self.run_cards(seat) & hand if declaring else 0
             if runs:
                 self._run_row(out, seat, runs)
@@ -117,7 +152,7 @@ class EralashPlaces:
                 continue
             shown = sorted((c for c in C.cards(rest) if visible >> c & 1), key=self.hand_order)
             hidden = sorted((c for c in C.cards(rest) if not visible >> c & 1), key=self.hidden_order)
-            if self.reveal and not hidden:  # the example: every hand face up, to be followed
+            if self.host.reveal and not hidden:  # the example: every hand face up, to be followed
                 self._open_hand(out, place, shown)
                 continue
             cards = shown + hidden
@@ -139,28 +174,28 @@ class EralashPlaces:
         return self._keep_scales(out)
 
     def reserved_rects(self) -> list[pygame.Rect]:
-        lay = self.layout
+        lay = self.host.layout
         return [lay.pile_extent(place) for place in lay.seats] if lay is not None else []
 
     def aside_spot(self) -> tuple[float, float]:
         """Where the cards laid aside unseen (3 players, or a short deal) lie: in the seat nobody
         takes (the top for three, the left for two), clear of the declarations plaque."""
-        lay = self.layout
+        lay = self.host.layout
         w, h = lay.size
-        if self.n == 2:
+        if self.host.shown.n == 2:
             return (w * 0.1, h * 0.47)
         return (w * 0.4, h * 0.13)
 
     def _keep_scales(self, out: dict[int, Target]) -> dict[int, Target]:
-        self._scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}
+        self.scales = {c: getattr(tg, "scale", 1.0) for c, tg in out.items()}
         return out
 
     def _trick_target(self, out: dict[int, Target], card: int, seat: int, z: int) -> None:
-        x, y = self.layout.place(seat, self.me).trick
+        x, y = self.host.layout.place(seat, self.host.me).trick
         out[card] = SeatTarget(x, y, _jitter(card, 2.5), True, z, 1.0)
 
     def _bottom_hand(self, out: dict[int, Target], cards: list[int], legal: int) -> None:
-        lay = self.layout
+        lay = self.host.layout
         cw, ch = lay.card
         place = lay.seats[0]
         k = len(cards)
@@ -170,26 +205,26 @@ class EralashPlaces:
         x0 = place.hand[0] - step * (k - 1) / 2
         for i, c in enumerate(cards):
             y = place.hand[1]
-            if c == self.selected:  # picked, on the player's turn or ahead of it
+            if c == self.host.selected:  # picked, on the player's turn or ahead of it
                 y -= ch * 0.22
             elif legal >> c & 1:
                 y -= ch * 0.1
             out[c] = SeatTarget(x0 + i * step, y, 0.0, True, 200 + i, 1.0)
 
-    def _open_hand(self, out: dict[int, Target], place: Any, cards: list[int]) -> None:
+    def _open_hand(self, out: dict[int, Target], place: SeatPlace, cards: list[int]) -> None:
         """A hand shown face up at another seat (the example): upright cards, each overlapping the
         next so that every card's index in its top-left corner shows: down the side seats (in two
         columns when one would make them too small to read), along the top. As large as the seat's
         room allows, never larger than ``OPEN_SCALE``."""
         if not cards:
             return
-        cw, ch = self.layout.card
-        w = self.layout.size[0]
-        edge = int(self.layout.size[1] * 0.03)
+        cw, ch = self.host.layout.card
+        w = self.host.layout.size[0]
+        edge = int(self.host.layout.size[1] * 0.03)
         show = OPEN_INDEX_SHOWN
         k = len(cards)
         if not place.vertical:  # each card's left strip, along the top (as tall as the table allows)
-            most = getattr(self, "open_top_scale", OPEN_SCALE)
+            most = self.host.open_top_scale
             scale = min(most, place.hand_len / (cw * (1 + show * (k - 1))))
             step = min(cw * scale * 0.6, (place.hand_len - cw * scale) / max(1, k - 1))
             for i, c in enumerate(cards):
@@ -221,11 +256,11 @@ class EralashPlaces:
 
         Across the table the runs lie side by side; beside the side seats they are stacked (the
         plaque in the centre leaves no room for a long row there)."""
-        lay = self.layout
+        lay = self.host.layout
         cw, ch = lay.card
-        place = lay.place(seat, self.me)
+        place = lay.place(seat, self.host.me)
         rcw = cw * RUN_SCALE
-        groups = [[c for c in C.cards(r.cards) if runs >> c & 1] for r in self.shown.runs[seat]]
+        groups = [[c for c in C.cards(r.cards) if runs >> c & 1] for r in self.host.shown.runs[seat]]
         groups = [g for g in groups if g]
         step, gap = rcw * 0.36, rcw * 0.55
         z = 320
@@ -255,16 +290,4 @@ class EralashPlaces:
 
     def captioned_cards(self) -> set[int]:
         """The declared runs on the cloth: each run's name lies across its fan."""
-        return {s.card for s in self.sprites.values() if s.scale == RUN_SCALE}
-
-    def run_row_rect(self, seat: int) -> pygame.Rect | None:
-        """Where a seat's declared runs lie now (for the caption under them)."""
-        size = self.images.size
-        rects = [
-            s.rect(size)
-            for c in C.cards(self.run_cards(seat))
-            if (s := self.sprites.get(c)) is not None and s.turn >= 1.0 and s.scale == RUN_SCALE
-        ]
-        if not rects:
-            return None
-        return rects[0].unionall(rects[1:])
+        return {c for c, s in self.host.sprites.items() if s.scale == RUN_SCALE}

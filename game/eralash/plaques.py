@@ -1,14 +1,15 @@
 """What the Eralash table writes on the cloth: the compact score sheet, the race line, the
-declarations plaque with each run's points, and messages (a mixin of ``EralashTable``; the name
-plates and the trump indicator are in ``plates``).
+declarations plaque with each run's points, and messages (a part of ``EralashTable``, reading it
+through ``PlaquesHost``; the name plates and the trump indicator are the ``plates`` part).
 
 Everything here only draws (text comes from the shared ``TextCache``: nothing is rendered twice);
-the table's state lives in ``EralashTable``.
+the table's state lives in ``EralashTable``, the composed plaques here.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,7 +22,7 @@ from game.eralash.declarations import (
     trump_reason,
 )
 from game.eralash.layout import RUN_SCALE
-from game.eralash.plates import DIM, EralashPlates
+from game.eralash.plates import DIM
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.boxes import ComposedPlaque
@@ -30,122 +31,199 @@ from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
+if TYPE_CHECKING:
+    from engine.eralash import Deal, Match
+    from game.app import App
+    from game.eralash.layout import EralashLayout
+    from game.eralash.plates import EralashPlates
+    from game.widgets.cards import CardImages, CardSprite
+    from game.widgets.drag import DragController
+    from game.widgets.table import Message
+    from game.widgets.text import TextCache
 
-class EralashPlaques(EralashPlates):
-    """Drawing for ``EralashTable`` (uses its ``layout``, ``shown``, ``match``, ``text`` …)."""
 
-    layout: Any
-    shown: Any
-    match: Any
-    text: Any
-    sprites: Any
-    images: Any
+class PlaquesHost(Protocol):
+    """What the plaques read from their table."""
 
-    def name(self, seat: int) -> str:
-        return self.player_name(seat)
+    @property
+    def app(self) -> App: ...
+    @property
+    def layout(self) -> EralashLayout: ...
+    @property
+    def shown(self) -> Deal: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def sprites(self) -> dict[int, CardSprite]: ...
+    @property
+    def images(self) -> CardImages: ...
+    @property
+    def drag(self) -> DragController: ...
+    @property
+    def me(self) -> int: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def demo(self) -> bool: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def banner(self) -> tuple[str, float] | None: ...
+    @property
+    def clock(self) -> float: ...
+    @property
+    def message(self) -> Message | None: ...
+    @property
+    def peeking(self) -> bool: ...
+    @property
+    def race_shown(self) -> bool: ...
+    @property
+    def _felt(self) -> pygame.Surface | None: ...
+
+    def name(self, seat: int) -> str: ...
+    def form(self, seat: int) -> str: ...
+    def suits(self) -> Any: ...
+    def font_size(self, share: float) -> int: ...
+    def remembered(self, name: str, key: Any, make: Callable[[], Any]) -> Any: ...
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface: ...
+    def aside_spot(self) -> tuple[float, float]: ...
+    def must_choose_trump(self) -> bool: ...
+    def can_play_card(self) -> bool: ...
+    def trick_caption(self) -> str | None: ...
+    def announce_box(self) -> pygame.Rect: ...
+    def draw_turn_hint(
+        self,
+        surface: pygame.Surface,
+        hint: str,
+        how: str | None,
+        floor: int,
+        colours: tuple[tuple[int, int, int], tuple[int, int, int]],
+    ) -> None: ...
+
+
+class EralashPlaques:
+    """What an ``EralashTable`` writes on its cloth: its plates' part draws the name plates and trump.
+
+    ``score_plaque`` and ``declarations_plaque`` are composed once per what they say;
+    ``announce_titled``: whether the declarations plaque has room for its title."""
+
+    def __init__(self, host: PlaquesHost, plates: EralashPlates) -> None:
+        self.host = host
+        self.plates = plates
+        self.score_plaque = ComposedPlaque()
+        self.declarations_plaque = ComposedPlaque()
+        self.announce_titled = True
 
     def side_form(self, side: int) -> str:
         """The grammatical form for a column of the sheet: partners in pairs are plural."""
-        return "pl" if self.match.options.pairs else self.form(side)
+        return "pl" if self.host.match.options.pairs else self.host.form(side)
 
     def side_name(self, side: int) -> str:
         """A column of the sheet: a player, or a team of partners in pairs."""
-        if self.match.options.pairs:
-            return t("eralash.team", a=self.name(side), b=self.name(side + 2))
-        return self.name(side)
+        host = self.host
+        if host.match.options.pairs:
+            return t("eralash.team", a=host.name(side), b=host.name(side + 2))
+        return host.name(side)
 
     def score_column_px(self, size: tuple[int, int], small: int) -> int:
         """From the points column's right edge to the tricks column's (the same on a plaque widened for
         a long name)."""
-        tricks_w = self.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
+        tricks_w = self.host.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
         return max(int(max(size[0] * 0.2, 230) * 0.3) - 14, tricks_w + 16)
 
     def points_px(self, fs: int) -> int:
         """Room for a side's points left of their column's right edge (and a gap after the name)."""
-        return self.text.font(fs, "bold").size("-888")[0] + 10
+        return self.host.text.font(fs, "bold").size("-888")[0] + 10
 
     def score_fit(self, size: tuple[int, int]) -> tuple[int, int]:
         """The score plaque's width for its longest name at the smallest text size (a team's names go on
         two lines: its longer name and the word joining them), up to a third of the window; and the
         height its rows need beyond one line a player (names that still must take two lines)."""
-        font = self.text.font(MIN_TEXT_PX)
-        players = getattr(self.match, "players", None) or []
-        widest = max((font.size(self.name(seat))[0] for seat in range(len(players))), default=0)
-        pairs = self.match.options.pairs
+        host = self.host
+        font = host.text.font(MIN_TEXT_PX)
+        players = host.match.players
+        widest = max((font.size(host.name(seat))[0] for seat in range(len(players))), default=0)
+        pairs = host.match.options.pairs
         if pairs:
             widest += font.size(t("eralash.team", a="", b="").strip() + " ")[0]
-        fs, small = self.font_size(0.021), self.font_size(0.017)
+        fs, small = host.font_size(0.021), host.font_size(0.017)
         columns = 12 + self.points_px(fs) + self.score_column_px(size, small) + 14
         base = int(max(size[0] * 0.2, 230))
         # wider in a wide window; in a squarish one the top hand needs that room: two lines instead
         width = int(min(max(base, widest + columns), size[0] * 0.34)) if size[0] >= size[1] * 1.5 else base
         extra = 0
-        sides = self.match.sides()
+        sides = host.match.sides()
         rows = len(players) // max(1, sides)  # the layout keeps a row a player: a team has two
         for side in range(sides):
-            x, lines = self.text.fit(self.side_name(side), fs, width - columns, lines=2)
+            x, lines = host.text.fit(self.side_name(side), fs, width - columns, lines=2)
             if len(lines) > 1:
-                need = len(lines) * self.text.font(x).get_height() + int(fs * 0.3)
+                need = len(lines) * host.text.font(x).get_height() + int(fs * 0.3)
                 extra += max(0, need - rows * int(fs * 1.45))
         return width, extra
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        lay = self.layout
+        host = self.host
+        lay = host.layout
         if lay is None:
             return
-        for seat in range(self.n):
-            self.draw_plate(surface, seat)
+        for seat in range(host.n):
+            self.plates.draw_plate(surface, seat)
         self.draw_score(surface)
         self.draw_race(surface)
-        if self.shown.trump >= 0 and self.phase == "play":
-            self.draw_trump(surface)
-        deal = self.shown
-        if deal.aside and self.phase not in ("lot", "dealing"):  # the unseen cards, named once
-            x, y = self.aside_spot()
-            label = self.text.get(
+        if host.shown.trump >= 0 and host.phase == "play":
+            self.plates.draw_trump(surface)
+        deal = host.shown
+        if deal.aside and host.phase not in ("lot", "dealing"):  # the unseen cards, named once
+            x, y = host.aside_spot()
+            label = host.text.get(
                 plural(deal.aside.bit_count(), "eralash.n_aside"),
-                self.font_size(0.016),
+                host.font_size(0.016),
                 DIM,
                 "italic",
                 shadow=True,
             )
             surface.blit(label, label.get_rect(midtop=(int(x), int(y + lay.card[1] * 0.3))))
-        if self.drag.dragging and self.drag.pressed is not None and self.drag.pressed.card is not None:
-            ok = deal.legal_mask() >> self.drag.pressed.card & 1
+        if host.drag.dragging and host.drag.pressed is not None and host.drag.pressed.card is not None:
+            ok = deal.legal_mask() >> host.drag.pressed.card & 1
             pygame.draw.rect(surface, GLOW if ok else WARN, lay.trick_area, width=2, border_radius=18)
 
     def draw_score(self, surface: pygame.Surface) -> None:
         """The compact score sheet: points and tricks per player (team) for the robber so far. Drawn
         once per score and blitted whole (``ComposedPlaque``): it says the same for many frames."""
-        match = self.match
+        host = self.host
+        match = host.match
         points, tricks = match.score(), match.tricks()
-        if match.deal is not self.shown or self.phase in ("lot", "dealing"):
+        if match.deal is not host.shown or host.phase in ("lot", "dealing"):
             # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
             points, tricks = match.finished_points(), match.finished_tricks()
-        dealer = self.shown.dealer
-        foot = say("eralash.score.deal", self.form(dealer), n=self.deal_number(), name=self.name(dealer))
-        if len(self.text.fit(foot, self.font_size(0.017), self.layout.score.width - 24, "italic")[1]) > 1:
+        dealer = host.shown.dealer
+        foot = say("eralash.score.deal", host.form(dealer), n=self.deal_number(), name=host.name(dealer))
+        if len(host.text.fit(foot, host.font_size(0.017), host.layout.score.width - 24, "italic")[1]) > 1:
             # no room for a long name: its plate says "deals"
             foot = t("table.deal_number", n=self.deal_number())
         title = t("eralash.score.title", target=match.options.target)
         names = tuple(self.side_name(side) for side in range(match.sides()))
         scores = tuple(int(p) for p in points), tuple(tricks)
         key = (
-            tuple(self.layout.score),
+            tuple(host.layout.score),
             names,
             scores,
             title,
             foot,
-            self.font_size(0.021),
+            host.font_size(0.021),
             t("eralash.score.points"),
             t("eralash.score.tricks"),
         )
-        plaque = self.__dict__.setdefault("_score_plaque", ComposedPlaque())
-        felt = self._felt
+        plaque = self.score_plaque
+        felt = host._felt
         shown = plaque.shown(key, felt)
         if shown is None:
             lines = self._score_names(names)
-            rect = self.layout.score.copy()
+            rect = host.layout.score.copy()
             rect.height = self._score_height(lines)
 
             def draw(target: pygame.Surface, dx: int, dy: int) -> None:
@@ -154,44 +232,45 @@ class EralashPlaques(EralashPlates):
             if felt is None:  # no cloth yet (still warming): drawn in place
                 draw(surface, 0, 0)
             else:
-                shown = plaque.compose(key, rect, felt, self.text, draw), plaque.rect
+                shown = plaque.compose(key, rect, felt, host.text, draw), plaque.rect
         if shown is not None:
             surface.blit(*shown)
 
     def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int]:
-        small = self.font_size(0.017)
+        small = self.host.font_size(0.017)
         col_t = rect.right - 14
-        col_p = col_t - self.score_column_px(self.layout.size, small)
+        col_p = col_t - self.score_column_px(self.host.layout.size, small)
         return rect.x + 12, col_p, col_t
 
     def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
         """Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
         (the layout keeps a row per player, so a pair's two lines fit the plaque)."""
-        fs = self.font_size(0.021)
-        x, col_p, _ = self._score_columns(self.layout.score)
+        host = self.host
+        fs = host.font_size(0.021)
+        x, col_p, _ = self._score_columns(host.layout.score)
         name_w = col_p - x - self.points_px(fs)
         # One size for every side (two teams' names never differ in size beside each other): whole,
         # smaller if it must, then on two lines.
-        size = min(self.text.fit(words, fs, name_w, lines=2)[0] for words in names)
+        size = min(host.text.fit(words, fs, name_w, lines=2)[0] for words in names)
         out: list[list[pygame.Surface]] = []
         for words in names:
             lines = (
                 [words]
-                if self.text.font(size).size(words)[0] <= name_w
-                else self.text.wrap(words, size, name_w)
+                if host.text.font(size).size(words)[0] <= name_w
+                else host.text.wrap(words, size, name_w)
             )
-            out.append([self.text.get(line, size, IVORY) for line in lines])
+            out.append([host.text.get(line, size, IVORY) for line in lines])
         return out
 
     def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
-        fs = self.font_size(0.021)
+        fs = self.host.font_size(0.021)
         row_h = int(fs * 1.45)
         return [
             row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3) for imgs in lines
         ]
 
     def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
-        fs, small = self.font_size(0.021), self.font_size(0.017)
+        fs, small = self.host.font_size(0.021), self.host.font_size(0.017)
         return int(small * 1.6 + fs * 1.5 + sum(self._row_heights(lines)) + small * 1.9 + 14)
 
     def _draw_score(
@@ -203,14 +282,15 @@ class EralashPlaques(EralashPlates):
         title_words: str,
         foot: str,
     ) -> None:
-        fs, small = self.font_size(0.021), self.font_size(0.017)
+        host = self.host
+        fs, small = host.font_size(0.021), host.font_size(0.017)
         x, col_p, col_t = self._score_columns(rect)
-        surface.blit(self._plaque(rect.size), rect)
-        title = self.text.get(title_words, self.text.fit(title_words, small, rect.width - 24)[0], BRASS_LIGHT)
+        surface.blit(host._plaque(rect.size), rect)
+        title = host.text.get(title_words, host.text.fit(title_words, small, rect.width - 24)[0], BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
-            img = self.text.get(t(key), small, DIM, "italic")
+            img = host.text.get(t(key), small, DIM, "italic")
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
         points, tricks = scores
@@ -219,26 +299,25 @@ class EralashPlaques(EralashPlates):
             for img in lines[side]:
                 surface.blit(img, (x, ny))
                 ny += img.get_height()
-            p = self.text.get(str(points[side]), fs, BRASS_LIGHT, "bold")
+            p = host.text.get(str(points[side]), fs, BRASS_LIGHT, "bold")
             surface.blit(p, p.get_rect(topright=(col_p, y)))
-            tr = self.text.get(str(tricks[side]), fs, IVORY, "bold")
+            tr = host.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
             y += height
-        img = self.text.get(foot, self.text.fit(foot, small, rect.width - 24, "italic")[0], DIM, "italic")
+        img = host.text.get(foot, host.text.fit(foot, small, rect.width - 24, "italic")[0], DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
-
-    race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
 
     def race_line(self) -> str:
         """Where the robber stands, in one line: who leads on points (points decide the winner) and
         what ends it (tricks: someone reaching the target, or this very deal when it must)."""
-        match = self.match
-        points = match.score() if match.deal is self.shown else match.finished_points()
-        key = (tuple(points), match.deal is self.shown, len(match.deals_done), get_language())
-        return self.remembered("race_line", key, lambda: self._race_line(points))
+        host = self.host
+        match = host.match
+        points = match.score() if match.deal is host.shown else match.finished_points()
+        key = (tuple(points), match.deal is host.shown, len(match.deals_done), get_language())
+        return host.remembered("race_line", key, lambda: self._race_line(points))
 
     def _race_line(self, points: list[float]) -> str:
-        match = self.match
+        match = self.host.match
         best = max(points)
         leaders = [side for side, p in enumerate(points) if p == best]
         if len(leaders) == 1:
@@ -253,74 +332,80 @@ class EralashPlaques(EralashPlates):
         else:
             lead = t("eralash.race.level")
         tricks = plural(match.options.target, "eralash.n_tricks")
-        one_deal = match.options.one_deal(self.n) and not match.deals_done
+        one_deal = match.options.one_deal(self.host.n) and not match.deals_done
         return t("eralash.race.one_deal" if one_deal else "eralash.race.ends", lead=lead, tricks=tricks)
 
     def race_rect(self) -> pygame.Rect | None:
         """The race line's place: centred just above the trick, while cards are played."""
-        if not self.race_shown or self.phase != "play" or self.match.is_over() or self.layout is None:
+        host = self.host
+        if not host.race_shown or host.phase != "play" or host.match.is_over() or host.layout is None:
             return None
-        if getattr(self, "peeking", False):
+        if host.peeking:
             return None
         lines = self.race_lines()
-        fs = self.font_size(0.018)
-        size = self.remembered("race_size", (tuple(lines), fs), lambda: self._race_size(lines, fs))
+        fs = host.font_size(0.018)
+        size = host.remembered("race_size", (tuple(lines), fs), lambda: self._race_size(lines, fs))
         rect = pygame.Rect((0, 0), size)
-        rect.midbottom = (self.layout.centre[0], self.layout.trick_area.top - 2)
+        rect.midbottom = (host.layout.centre[0], host.layout.trick_area.top - 2)
         return rect
 
     def _race_size(self, lines: list[str], fs: int) -> tuple[int, int]:
-        font = self.text.font(fs, "italic")
+        font = self.host.text.font(fs, "italic")
         return max(font.size(line)[0] for line in lines), font.get_linesize() * len(lines)
 
     def race_lines(self) -> list[str]:
         """The race line wrapped to the cloth between the score plaque and the trump plaque."""
-        lay = self.layout
+        host = self.host
+        lay = host.layout
         room = min(lay.trump.left - lay.score.right, lay.size[0] - 2 * lay.score.right) - 24
-        return self.text.wrap(self.race_line(), self.font_size(0.018), max(120, room), "italic")
+        return host.text.wrap(self.race_line(), host.font_size(0.018), max(120, room), "italic")
 
     def draw_race(self, surface: pygame.Surface) -> None:
+        host = self.host
         rect = self.race_rect()
         if rect is None:
             return
-        font = self.text.font(self.font_size(0.018), "italic")
+        font = host.text.font(host.font_size(0.018), "italic")
         y = rect.y
         for line in self.race_lines():
-            img = self.text.get(line, self.font_size(0.018), DIM, "italic", shadow=True)
+            img = host.text.get(line, host.font_size(0.018), DIM, "italic", shadow=True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += font.get_linesize()
 
     def deal_number(self) -> int:
         """1-based number of the deal on the cloth."""
-        done = [r.deal for r in self.match.deals_done]
-        return done.index(self.shown) + 1 if self.shown in done else len(done) + 1
+        host = self.host
+        done = [r.deal for r in host.match.deals_done]
+        return done.index(host.shown) + 1 if host.shown in done else len(done) + 1
 
     # --- the declarations plaque ---------------------------------------------------------------------
 
     def announce_width(self) -> int:
         """How wide the declarations plaque is: wider with two players (no side seats' runs beside
         it), and always wide enough for the row of trump buttons."""
-        lay = self.layout
+        host = self.host
+        lay = host.layout
         w, h = lay.size
-        width = lay.announce.width if self.n != 2 else int(min(w * 0.62, h * 1.1))
-        if self.must_choose_trump():
-            fs = self.font_size(0.024)
-            chips = [self.text.font(fs).size(suit_label(s))[0] + 40 for s in self.shown.choices]
+        width = lay.announce.width if host.n != 2 else int(min(w * 0.62, h * 1.1))
+        if host.must_choose_trump():
+            fs = host.font_size(0.024)
+            chips = [host.text.font(fs).size(suit_label(s))[0] + 40 for s in host.shown.choices]
             width = max(width, sum(chips) + 10 * (len(chips) - 1) + 40)
         return min(width, w - 2 * lay.card[0])
 
     def announce_box(self) -> pygame.Rect:
         """The declarations plaque, sized to what it says, between the rows of runs across the table
         and in front of the player when it fits there."""
-        lay = self.layout
-        deal = self.shown
+        host = self.host
+        lay = host.layout
+        deal = host.shown
         h = lay.size[1]
-        fs, small = self.font_size(0.023), self.font_size(0.019)
+        fs, small = host.font_size(0.023), host.font_size(0.019)
         width = self.announce_width()
-        why = len(self.text.wrap(self.why_text(), small, width - 40, "italic"))
+        why = len(host.text.wrap(self.why_text(), small, width - 40, "italic"))
         height = (
             fs * 0.6
-            + self.font_size(0.028) * 1.25
+            + host.font_size(0.028) * 1.25
             + fs * 0.3
             + len(self.declaration_lines()) * fs * 1.25
             + fs * 0.7
@@ -328,14 +413,14 @@ class EralashPlaques(EralashPlates):
             + why * small * 1.2
             + fs * 0.6
         )
-        chips = self.must_choose_trump() or (self.phase == "declare" and deal.trump >= 0 and not self.demo)
+        chips = host.must_choose_trump() or (host.phase == "declare" and deal.trump >= 0 and not host.demo)
         if chips:
             height += button_height(h) + h * 0.02
         run_h = lay.card[1] * RUN_SCALE
         gap = max(4, h // 100)
-        below = lay.place(self.me, self.me).runs[1] - run_h / 2 - gap
+        below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
-        title_h = self.font_size(0.028) * 1.25 + fs * 0.3
+        title_h = host.font_size(0.028) * 1.25 + fs * 0.3
         self.announce_titled = not (above is not None and height > below - above >= height - title_h)
         if not self.announce_titled:  # a small window: the rows of runs say what the title would
             height -= title_h
@@ -349,59 +434,63 @@ class EralashPlaques(EralashPlates):
 
     def declaration_lines(self) -> list[str]:
         """Each seat's declaration in the plaque's width: smaller if it must, then on two lines."""
-        fs = self.font_size(0.023)
+        host = self.host
+        fs = host.font_size(0.023)
         out: list[str] = []
-        for _seat, line in seat_lines(self.shown, self.name):
-            out += self.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
+        for _seat, line in seat_lines(host.shown, host.name):
+            out += host.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
         return out
 
     def why_text(self) -> str:
-        deal = self.shown
-        why = trump_reason(deal, self.name, self.me if self.humans else None)
-        if self.must_choose_trump():
+        host = self.host
+        deal = host.shown
+        why = trump_reason(deal, host.name, host.me if host.humans else None)
+        if host.must_choose_trump():
             return why + " " + t("eralash.trump.you_choose")
         if deal.trump < 0:
-            return why + " " + t("eralash.trump.thinking", name=self.name(deal.trump_by))
+            return why + " " + t("eralash.trump.thinking", name=host.name(deal.trump_by))
         return why
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        lay = self.layout
+        host = self.host
+        lay = host.layout
         if lay is None:
             return
-        if self.phase == "declare":
+        if host.phase == "declare":
             self.draw_declarations(surface)
-        if self.banner is not None:
-            text, start = self.banner
-            scale = ease_out_back(min(1.0, (self.clock - start) / 0.4))
-            img = self.text.get(text, self.font_size(0.09), BRASS_LIGHT, "bold", shadow=True)
+        if host.banner is not None:
+            text, start = host.banner
+            scale = ease_out_back(min(1.0, (host.clock - start) / 0.4))
+            img = host.text.get(text, host.font_size(0.09), BRASS_LIGHT, "bold", shadow=True)
             if scale < 0.999:
                 img = pygame.transform.smoothscale_by(img, max(0.05, scale))
             surface.blit(img, img.get_rect(center=lay.centre))
-        if self.can_play_card() and self.message is None and not self.drag.dragging:
+        if host.can_play_card() and host.message is None and not host.drag.dragging:
             how = (
-                t("eralash.how_to_play") if self.deal_number() == 1 and len(self.shown.winners) < 2 else None
+                t("eralash.how_to_play") if self.deal_number() == 1 and len(host.shown.winners) < 2 else None
             )
             hand = lay.seats[0]
             floor = int(hand.hand[1] - lay.card[1] * 0.72)  # the top of a raised card of your hand
-            self.draw_turn_hint(surface, t("table.your_turn"), how, floor, (DIM, DIM))
+            host.draw_turn_hint(surface, t("table.your_turn"), how, floor, (DIM, DIM))
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""
-        msg = self.message
-        if msg is None or self.layout is None or self.trick_caption() is not None:
+        host = self.host
+        msg = host.message
+        if msg is None or host.layout is None or host.trick_caption() is not None:
             return  # a finished trick's caption has the line to itself while it shows
-        lay = self.layout
-        fs = self.font_size(0.024)
+        lay = host.layout
+        fs = host.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
-        declaring = self.phase == "declare" and midbottom is None  # the runs lie where messages go
-        lines = self.text.wrap(msg.text, fs, int(lay.size[0] * (0.3 if declaring else 0.5)))
-        imgs = [self.text.get(line, fs, colour, suits=self.suits()) for line in lines]
+        declaring = host.phase == "declare" and midbottom is None  # the runs lie where messages go
+        lines = host.text.wrap(msg.text, fs, int(lay.size[0] * (0.3 if declaring else 0.5)))
+        imgs = [host.text.get(line, fs, colour, suits=host.suits()) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
         box.midbottom = midbottom or lay.message.midbottom
         if declaring:  # under the row of buttons, at the right (the trump plaque comes there later)
             h = lay.size[1]
             box.topright = (lay.trump.right, int(h * 0.03) + button_height(h) + int(h * 0.02))
-        surface.blit(self._plaque(box.size), box)
+        surface.blit(host._plaque(box.size), box)
         y = box.y + 9
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
@@ -410,12 +499,13 @@ class EralashPlaques(EralashPlates):
     def draw_declarations(self, surface: pygame.Surface) -> None:
         """The declarations plaque (composed once per what it says, translucent over the cards under
         it) and each run's points on its cards."""
-        deal = self.shown
-        box = self.announce_box()
-        fs = self.font_size(0.023)
-        titled = getattr(self, "announce_titled", True)
+        host = self.host
+        deal = host.shown
+        box = host.announce_box()  # the example's table lays it out its own way
+        fs = host.font_size(0.023)
+        titled = self.announce_titled
         lines = tuple(self.declaration_lines())
-        head = trump_line(deal, self.name, self.me if self.humans else None)
+        head = trump_line(deal, host.name, host.me if host.humans else None)
         why = self.why_text()
         key = (
             tuple(box),
@@ -425,16 +515,16 @@ class EralashPlaques(EralashPlates):
             why,
             fs,
             t("eralash.decl.title") if titled else "",
-            bool(getattr(self.app.settings, "four_colour", False)),
+            bool(getattr(host.app.settings, "four_colour", False)),  # not in the defaults of a bare app
         )
-        plaque = self.__dict__.setdefault("_declarations_plaque", ComposedPlaque())
+        plaque = self.declarations_plaque
         shown = plaque.shown(key, None)
         if shown is None:
 
             def draw(target: pygame.Surface, dx: int, dy: int) -> None:
                 self._draw_declarations(target, box.move(dx, dy), titled, lines, head, why)
 
-            shown = plaque.compose(key, box, None, self.text, draw), box
+            shown = plaque.compose(key, box, None, host.text, draw), box
         surface.blit(*shown, special_flags=pygame.BLEND_PREMULTIPLIED)
         self._draw_run_points(surface)
 
@@ -447,53 +537,55 @@ class EralashPlaques(EralashPlates):
         head_words: str,
         why: str,
     ) -> None:
-        surface.blit(self._plaque(box.size), box)
-        fs, small = self.font_size(0.023), self.font_size(0.019)
+        host = self.host
+        surface.blit(host._plaque(box.size), box)
+        fs, small = host.font_size(0.023), host.font_size(0.019)
         y = box.y + int(fs * 0.6)
         if titled:
-            title = self.text.get(
-                t("eralash.decl.title"), self.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
+            title = host.text.get(
+                t("eralash.decl.title"), host.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
         inside = self.announce_width() - 40
         for line in lines:  # smaller rather than wider than the plaque (long names)
-            img = self.text.get(line, self.text.fit(line, fs, inside)[0], IVORY, suits=self.suits())
+            img = host.text.get(line, host.text.fit(line, fs, inside)[0], IVORY, suits=host.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += int(fs * 1.25)
         y += int(fs * 0.3)
         pygame.draw.line(surface, BRASS, (box.x + 24, y), (box.right - 24, y), 1)
         y += int(fs * 0.4)
-        head = self.text.get(
+        head = host.text.get(
             head_words,
-            self.text.fit(head_words, fs, inside, "bold")[0],
+            host.text.fit(head_words, fs, inside, "bold")[0],
             BRASS_LIGHT,
             "bold",
-            suits=self.suits(),
+            suits=host.suits(),
         )
         surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
         y += head.get_height()
-        for line in self.text.wrap(why, small, box.width - 40, "italic"):
-            img = self.text.get(line, small, DIM, "italic", suits=self.suits())
+        for line in host.text.wrap(why, small, box.width - 40, "italic"):
+            img = host.text.get(line, small, DIM, "italic", suits=host.suits())
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
 
     def _draw_run_points(self, surface: pygame.Surface) -> None:
-        deal = self.shown
-        small = self.font_size(0.019)
+        host = self.host
+        deal = host.shown
+        small = host.font_size(0.019)
         # each run's points on a small plaque across its cards (the corner indices stay clear)
-        size = self.images.size
+        size = host.images.size
         for seat in range(deal.n):
             for r in deal.runs[seat]:
                 rects = [
                     sp.rect(size)
                     for c in C.cards(r.cards)
-                    if (sp := self.sprites.get(c)) is not None and sp.turn >= 1.0 and sp.scale == RUN_SCALE
+                    if (sp := host.sprites.get(c)) is not None and sp.turn >= 1.0 and sp.scale == RUN_SCALE
                 ]
                 if not rects:
                     continue
                 rect = rects[0].unionall(rects[1:])
-                img = self.text.get(run_label(r), small, BRASS_LIGHT, "bold", suits=self.suits())
+                img = host.text.get(run_label(r), small, BRASS_LIGHT, "bold", suits=host.suits())
                 pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
-                surface.blit(self._plaque(pill.size), pill)
+                surface.blit(host._plaque(pill.size), pill)
                 surface.blit(img, img.get_rect(center=pill.center))

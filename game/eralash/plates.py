@@ -1,10 +1,11 @@
 """The Eralash table's name plates and trump indicator: each seat's name (smaller, then on two lines,
-in the room its place leaves), the line under it, and the plaque naming trump (a mixin of
-``EralashTable``, under ``EralashPlaques``)."""
+in the room its place leaves), the line under it, and the plaque naming trump (a part of
+``EralashTable``, reading it through ``PlatesHost``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -17,21 +18,66 @@ from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
+if TYPE_CHECKING:
+    from engine.eralash import Deal, Match
+    from game.app import App
+    from game.eralash.layout import EralashLayout, SeatPlace
+    from game.widgets.text import TextCache
+
 DIM = (200, 190, 160)
 
 
+class PlatesHost(Protocol):
+    """What the name plates and the trump plaque read from their table."""
+
+    @property
+    def app(self) -> App: ...
+    @property
+    def layout(self) -> EralashLayout: ...
+    @property
+    def shown(self) -> Deal: ...
+    @property
+    def match(self) -> Match: ...
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def me(self) -> int: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def levels(self) -> list[str | None]: ...
+    @property
+    def reveal(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def gather(self) -> int | None: ...
+
+    def name(self, seat: int) -> str: ...
+    def form(self, seat: int) -> str: ...
+    def suits(self) -> Any: ...
+    def font_size(self, share: float) -> int: ...
+    def remembered(self, name: str, key: Any, make: Callable[[], Any]) -> Any: ...
+    def thinking_shown(self) -> int | None: ...
+    def draw_turn_mark(
+        self, surface: pygame.Surface, name_rect: pygame.Rect, room: int | None = None
+    ) -> None: ...
+    def draw_thinking_label(
+        self, surface: pygame.Surface, midtop: tuple[int, int], seat: int
+    ) -> pygame.Rect: ...
+    def _plaque(self, size: tuple[int, int]) -> pygame.Surface: ...
+
+
 class EralashPlates:
-    """Name plates and the trump plaque for ``EralashTable`` (uses its ``layout``, ``shown``, ``text`` …)."""
+    """Name plates and the trump plaque of an ``EralashTable``."""
 
-    layout: Any
-    shown: Any
-    match: Any
-    text: Any
+    def __init__(self, host: PlatesHost) -> None:
+        self.host = host
 
-    def plate_width(self, place: Any) -> int:
+    def plate_width(self, place: SeatPlace) -> int:
         """How wide a seat's name plate may be: clear of the message line beside the side seats, of the
         score and trump plaques across the table, and of your hand beside yours."""
-        lay = self.layout
+        lay = self.host.layout
         w, h = lay.size
         edge, gap = self.plate_edge(), max(8, w // 100)
         if place.side in ("left", "right"):
@@ -49,69 +95,74 @@ class EralashPlates:
     def plate_edge(self) -> int:
         """How far a plate keeps from the window's side: clear of the rail, which is the window's (a
         viewer's table is narrower than the window, its rail is not)."""
-        size = self.layout.size
-        return max(int(size[1] * 0.03), text_edge(size), text_edge(tuple(self.app.size)))
+        size, window = self.host.layout.size, self.host.app.size
+        return max(int(size[1] * 0.03), text_edge(size), text_edge((window[0], window[1])))
 
     def plate_words(self, seat: int, level_shown: bool = True) -> str:
         """The line under a seat's name: its level, tricks, the dealer's mark."""
-        deal = self.shown
-        level = self.levels[seat]
+        host = self.host
+        deal = host.shown
+        level = host.levels[seat]
         bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
         if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
-            bits.append(t("table.you_deal") if self.form(seat) == "you" else t("eralash.dealer_mark"))
-        if level and not self.reveal and level_shown:
+            bits.append(t("table.you_deal") if host.form(seat) == "you" else t("eralash.dealer_mark"))
+        if level and not host.reveal and level_shown:
             bits.insert(0, t(f"level.{level}"))
-        if self.match.options.pairs and self.humans and seat != self.me and seat % 2 == self.me % 2:
+        if host.match.options.pairs and host.humans and seat != host.me and seat % 2 == host.me % 2:
             bits.insert(0, t("eralash.partner"))
         return " · ".join(bits)
 
     def plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
         """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
         size of the line under it, and that line."""
-        place = self.layout.place(seat, self.me)
+        host = self.host
+        place = host.layout.place(seat, host.me)
         width = max(1, self.plate_width(place)) - 2
-        fs, lines = self.text.fit(self.name(seat), self.font_size(0.022), width, "bold", lines=2)
+        fs, lines = host.text.fit(host.name(seat), host.font_size(0.022), width, "bold", lines=2)
         words = self.plate_words(seat)
-        small, sub = self.text.fit(words, self.font_size(0.018), width, "italic")
+        small, sub = host.text.fit(words, host.font_size(0.018), width, "italic")
         if len(sub) > 1:  # no room for it all beside your hand: the level goes (New game says it)
             words = self.plate_words(seat, level_shown=False)
-            small = self.text.fit(words, self.font_size(0.018), width, "italic")[0]
+            small = host.text.fit(words, host.font_size(0.018), width, "italic")[0]
         return fs, lines, small, words
 
     def your_plate_px(self) -> int:
         """How wide your name plate must be at the smallest text: the name on at most two lines, and
         the line under it at its longest (many tricks, the dealer's mark)."""
-        bold, italic = self.text.font(MIN_TEXT_PX, "bold"), self.text.font(MIN_TEXT_PX, "italic")
-        name = self.name(self.me)
-        lines = self.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
+        host = self.host
+        bold, italic = host.text.font(MIN_TEXT_PX, "bold"), host.text.font(MIN_TEXT_PX, "italic")
+        name = host.name(host.me)
+        lines = host.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
         sub = " · ".join([plural(17, "eralash.n_tricks"), t("eralash.dealer_mark")])
         return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0]]) + 4
 
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
-        deal = self.shown
-        key = (seat, self.layout, self.me, len(self.match.moves), id(deal), tuple(deal.tricks_won),
-               deal.dealer, deal.trump, getattr(self, "phase", None), self.reveal, tuple(self.app.size),
-               get_language(), self.match.current_player(), self.turn_seat())
-        blits, line, sub_rect = self.remembered(f"plate_parts{seat}", key, lambda: self.plate_parts(seat))
+        host = self.host
+        deal = host.shown
+        key = (seat, host.layout, host.me, len(host.match.moves), id(deal), tuple(deal.tricks_won),
+               deal.dealer, deal.trump, host.phase, host.reveal, tuple(host.app.size),
+               get_language(), host.match.current_player(), self.turn_seat())
+        blits, line, sub_rect = host.remembered(f"plate_parts{seat}", key, lambda: self.plate_parts(seat))
         for img, rect in blits:
             surface.blit(img, rect)
         if line is not None:
-            self.draw_turn_mark(surface, blits[0][1])
+            host.draw_turn_mark(surface, blits[0][1])
             shapes.line(surface, BRASS_LIGHT, (line.left, line.bottom + 1), (line.right, line.bottom + 1), 2)
-        if self.thinking_shown() == seat:
-            self.draw_thinking_label(surface, (sub_rect.centerx, sub_rect.bottom + 2), seat)
+        if host.thinking_shown() == seat:
+            host.draw_thinking_label(surface, (sub_rect.centerx, sub_rect.bottom + 2), seat)
 
     def plate_parts(
         self, seat: int
     ) -> tuple[list[tuple[pygame.Surface, pygame.Rect]], pygame.Rect | None, pygame.Rect]:
         """A seat's name plate: its texts and where they go, the name's rect when the turn mark and
         the line under it are shown (its turn), and the rect of the line under the name."""
-        lay = self.layout
-        place = lay.place(seat, self.me)
-        colour = BRASS_LIGHT if seat == self.match.current_player() else IVORY
+        host = self.host
+        lay = host.layout
+        place = lay.place(seat, host.me)
+        colour = BRASS_LIGHT if seat == host.match.current_player() else IVORY
         fs, lines, small, words = self.plate_text(seat)
-        names = [self.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
-        sub = self.text.get(words, small, DIM, "italic", shadow=True)
+        names = [host.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
+        sub = host.text.get(words, small, DIM, "italic", shadow=True)
         x, y = place.plate
         edge = self.plate_edge()
         height = sum(img.get_height() for img in names)
@@ -137,79 +188,84 @@ class EralashPlates:
     def turn_seat(self) -> int | None:
         """The seat the turn marker stands at: whoever is to play a card or choose trump (none while a
         finished trick is shown or between deals)."""
-        if self.phase not in ("play", "declare") or self.shown is not self.match.deal or self.match.is_over():
+        host = self.host
+        if host.phase not in ("play", "declare") or host.shown is not host.match.deal or host.match.is_over():
             return None
-        if getattr(self, "gather", None) is not None:
+        if host.gather is not None:
             return None
-        if self.phase == "declare" and self.shown.trump >= 0:
+        if host.phase == "declare" and host.shown.trump >= 0:
             return None
-        return self.match.current_player()
+        return host.match.current_player()
 
     def trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """The trump indicator's plaque and its texts (the suit's symbol first): the line with a long
         name smaller if it must, then on two lines (the plaque grows a little wider, then taller)."""
-        deal = self.shown
-        key = (self.layout, deal.trump, deal.trump_by, deal.chosen, self.name(deal.trump_by),
-               self.form(deal.trump_by), self.suits(), get_language())
-        rect, parts = self.remembered("trump", key, self._trump_parts)
+        host = self.host
+        deal = host.shown
+        key = (host.layout, deal.trump, deal.trump_by, deal.chosen, host.name(deal.trump_by),
+               host.form(deal.trump_by), host.suits(), get_language())
+        rect, parts = host.remembered("trump", key, self._trump_parts)
         return pygame.Rect(rect), parts
 
     def _trump_parts(self) -> tuple[pygame.Rect, list[pygame.Surface]]:
-        lay = self.layout
-        deal = self.shown
+        host = self.host
+        lay = host.layout
+        deal = host.shown
         rect = lay.trump.copy()
-        big = self.text.get(
+        big = host.text.get(
             C.SUIT_SYMBOLS[deal.trump],
             self.trump_mark_size(),
             IVORY,
             "bold",
             shadow=True,
-            suits=self.suits(),
+            suits=host.suits(),
         )
-        fs, small = self.font_size(0.02), self.font_size(0.016)
-        a = self.text.get(t("eralash.trump.title"), small, DIM, "italic")
-        b = self.text.get(suit_word(deal.trump), fs, IVORY, "bold")
+        fs, small = host.font_size(0.02), host.font_size(0.016)
+        a = host.text.get(t("eralash.trump.title"), small, DIM, "italic")
+        b = host.text.get(suit_word(deal.trump), fs, IVORY, "bold")
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
-        words = say(key, self.form(deal.trump_by), name=self.name(deal.trump_by))
+        words = say(key, host.form(deal.trump_by), name=host.name(deal.trump_by))
         room = max(rect.width, int(lay.size[0] * 0.26)) - 20 - big.get_width() - 12
-        size, lines = self.text.fit(words, small, room, lines=2)
-        texts = [a, b, *(self.text.get(line, size, DIM) for line in lines)]
+        size, lines = host.text.fit(words, small, room, lines=2)
+        texts = [a, b, *(host.text.get(line, size, DIM) for line in lines)]
         rect.width = max(rect.width, 20 + big.get_width() + max(x.get_width() for x in texts) + 12)
         rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
         rect.topright = lay.trump.topright
         return rect, [big, *texts]
 
-    def trump_mark_size(self, lay: Any = None) -> int:
+    def trump_mark_size(self, lay: EralashLayout | None = None) -> int:
         """The trump suit's symbol on its plaque: the size of the plaque's usual height."""
-        lay = lay or self.layout
+        lay = lay or self.host.layout
         return int(int(lay.size[1] * 0.11) * 0.62) if lay is not None else 24
 
-    def trump_height(self, lay: Any) -> int:
+    def trump_height(self, lay: EralashLayout) -> int:
         """How tall the trump plaque must be for the longest "chosen by …" line any seat's name makes
         (so what lies under it is placed clear of it from the start)."""
-        small, fs = self.font_size(0.016), self.font_size(0.02)
-        mark = self.text.font(self.trump_mark_size(lay), "bold").size("♠")[0]
+        host = self.host
+        small, fs = host.font_size(0.016), host.font_size(0.02)
+        mark = host.text.font(self.trump_mark_size(lay), "bold").size("♠")[0]
         room = max(lay.trump.width, int(lay.size[0] * 0.26)) - 20 - mark - 12
         worst = 0
-        for seat in range(len(getattr(self.match, "players", None) or [])):
+        for seat in range(len(host.match.players)):
             for key in ("eralash.trump.chosen_by", "eralash.trump.run_of"):
-                size, lines = self.text.fit(
-                    say(key, self.form(seat), name=self.name(seat)), small, room, lines=2
+                size, lines = host.text.fit(
+                    say(key, host.form(seat), name=host.name(seat)), small, room, lines=2
                 )
-                worst = max(worst, len(lines) * self.text.font(size).get_height())
-        words = self.text.font(small, "italic").get_height() + self.text.font(fs, "bold").get_height()
+                worst = max(worst, len(lines) * host.text.font(size).get_height())
+        words = host.text.font(small, "italic").get_height() + host.text.font(fs, "bold").get_height()
         return max(lay.trump.height, words + worst + 12)
 
     def trump_rect(self) -> pygame.Rect:
         """Where the trump indicator is (or will be, before trump is known)."""
-        if self.layout is None or self.shown.trump < 0:
-            return self.layout.trump if self.layout is not None else pygame.Rect(0, 0, 0, 0)
+        host = self.host
+        if host.layout is None or host.shown.trump < 0:
+            return host.layout.trump if host.layout is not None else pygame.Rect(0, 0, 0, 0)
         return self.trump_parts()[0]
 
     def draw_trump(self, surface: pygame.Surface) -> None:
         """The trump indicator: it stays on the table for the whole deal."""
         rect, (big, *lines) = self.trump_parts()
-        surface.blit(self._plaque(rect.size), rect)
+        surface.blit(self.host._plaque(rect.size), rect)
         surface.blit(big, big.get_rect(midleft=(rect.x + 12, rect.centery)))
         x = rect.x + 20 + big.get_width()
         y = rect.centery - sum(img.get_height() for img in lines) // 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,10 @@ from game.widgets.suits import suit_colour
 from game.words.grammar import say
 from game.words.i18n import plural, t
 
+if TYPE_CHECKING:
+    from game.app import App
+    from game.eralash.table import EralashTable
+
 DIM = (200, 190, 160)
 SUITS = "♠♥♦♣"
 
@@ -32,7 +36,7 @@ class SheetScene(Scene):
 
     transparent = True
 
-    def __init__(self, app: Any, table: Any, deal_end: bool = False) -> None:
+    def __init__(self, app: App, table: EralashTable, deal_end: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.deal_end = deal_end
@@ -224,10 +228,11 @@ class SheetScene(Scene):
         if table.humans and table.me in winners and len(sides) == 1:
             return t("table.you_win")
         if len(sides) > 1:
-            return t("eralash.end.shared", names=", ".join(table.side_name(s) for s in sides))
+            return t("eralash.end.shared", names=", ".join(table.plaques.side_name(s) for s in sides))
         if not sides:
             return t("table.game_over")
-        return say("eralash.end.winner", table.side_form(sides[0]), name=table.side_name(sides[0]))
+        plaques = table.plaques
+        return say("eralash.end.winner", plaques.side_form(sides[0]), name=plaques.side_name(sides[0]))
 
     def draw(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -237,6 +242,7 @@ class SheetScene(Scene):
             self._shade.fill((0, 0, 0, 120))
         surface.blit(self._shade, (0, 0))
         box = self.box
+        assert self._bg is not None, "drawn before resize"
         surface.blit(self._bg, box)
         table, match = self.table, self.table.match
         fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
@@ -251,7 +257,7 @@ class SheetScene(Scene):
         sub = t("eralash.sheet.subtitle", tricks=plural(match.options.target, "eralash.n_tricks"))
         slam = match.slam()
         if self.over and slam is not None:
-            sub = t("eralash.end.slam", name=table.side_name(slam))
+            sub = t("eralash.end.slam", name=table.plaques.side_name(slam))
         number = table.deal_number_text()
         if number:
             sub = f"{sub} · {number}"
@@ -262,7 +268,8 @@ class SheetScene(Scene):
         left = box.x + int(box.width * 0.05)
         deal_col = int(box.width * 0.12)
         col_w = (box.width - 2 * int(box.width * 0.05) - deal_col) / sides
-        heads = [text.fit(table.side_name(s), fs, int(col_w - 8), "bold", lines=2) for s in range(sides)]
+        side_name = table.plaques.side_name
+        heads = [text.fit(side_name(s), fs, int(col_w - 8), "bold", lines=2) for s in range(sides)]
         for side, (size, lines) in enumerate(heads):
             cx, ny = left + deal_col + col_w * (side + 0.5), y
             for line in lines:  # each column's name whole: smaller, then on two lines

@@ -14,7 +14,8 @@ illustrative game.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+import functools
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,48 +29,169 @@ from game.eralash.declarations import (
 from game.eralash.hand import EralashHand
 from game.eralash.last_trick import LastTrick
 from game.eralash.layout import PILE_SCALE, EralashLayout
-from game.eralash.places import EralashPlaces
+from game.eralash.places import OPEN_SCALE, EralashPlaces
 from game.eralash.plaques import EralashPlaques
+from game.eralash.plates import EralashPlates
 from game.eralash.trick import TRICK_DWELL, TrickMarks
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
-from game.widgets.table import TableScene
+from game.widgets.cards import CardSprite
+from game.widgets.table import Message, TableScene, Target
 from game.words import i18n
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from engine.eralash import Deal
+    from game.app import App
+    from game.store.saves import Session
 
 RED = (214, 70, 70)
 DIM = (200, 190, 160)
 DEMO_NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 
 
-class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastTrick, TableScene):
-    game = "eralash"
+class EralashTable(TableScene):
+    """The table's own state (the deal on the cloth, the phase, a finished trick lying in the centre);
+    its parts draw it and take the player's cards: ``plates``, ``plaques``, ``last``, ``marks``,
+    ``places``, ``hand``."""
 
-    def __init__(self, app: Any, session: Any, *, demo: bool = False, reveal: bool = False) -> None:
+    game = "eralash"
+    trick_captions = True  # the narrated example tells each trick in its own words instead
+    open_top_scale = OPEN_SCALE  # the open hand across the table (the example's): at most this size
+    race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
+
+    def __init__(self, app: App, session: Session, *, demo: bool = False, reveal: bool = False) -> None:
+        self.plates = EralashPlates(self)
+        self.plaques = EralashPlaques(self, self.plates)
+        self.last = LastTrick(self, self.plates)
+        self.marks = TrickMarks(self)
+        self.places = EralashPlaces(self)
+        self.hand = EralashHand(self)
         super().__init__(app, session, demo=demo)
-        self.reveal = reveal  # every hand face up (the example game)
-        self.shown = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
+        self.reveal: bool = reveal  # every hand face up (the example game)
+        self.shown: Deal = self.match.deal  # the deal on the cloth (the finished one while its sheet shows)
         self.gather: int | None = None  # a finished trick still lying in the centre
         self.dwell: Wait | None = None  # how long more it lies there (a key or a click ends it)
-        self.phase = "play"  # dealing (and waiting for the card images), declare, play
-        self.selected: int | None = None
+        self.phase: str = "play"  # dealing (and waiting for the card images), declare, play
         self.banner: tuple[str, float] | None = None
-        self._opening_pending = not self.shown.history()
+        self._opening_pending: bool = not self.shown.history()  # dealt when the card images are ready
         if self._opening_pending:
             self.phase = "dealing"
         elif self.shown.trump < 0:  # resumed while trump is still to be named
             self.phase = "declare"
         self._declare_since = 0.0
-        self._button_state: Any = None
-        self._scales: dict[int, float] = {}
+        self._button_state: tuple[Any, ...] | None = None  # what the buttons were built for
+        self._lot_message: Message | None = None  # who deals, said after the draw for the deal
+
+    # --- what is written on the cloth (``plates``, ``plaques``) ------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.player_name(seat)
+
+    def turn_seat(self) -> int | None:
+        return self.plates.turn_seat()
+
+    def race_line(self) -> str:
+        return self.plaques.race_line()
+
+    def race_rect(self) -> pygame.Rect | None:
+        return self.plaques.race_rect()
+
+    def announce_box(self) -> pygame.Rect:
+        return self.plaques.announce_box()
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.plaques.draw_table(surface)
+
+    def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
+        self.plaques.draw_message(surface, midbottom)
+
+    # --- the player's hand (``hand``) -------------------------------------------------------------------
+
+    @property
+    def selected(self) -> int | None:
+        """The card of the player's hand picked ahead of the turn (or by the keyboard)."""
+        return self.hand.selected
+
+    @selected.setter
+    def selected(self, card: int | None) -> None:
+        self.hand.selected = card
+
+    def on_drag_start(self, sprite: CardSprite) -> None:
+        self.hand.on_drag_start(sprite)
+
+    def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
+        self.hand.on_drop(sprite, pos)
+
+    def on_click(self, sprite: CardSprite) -> None:
+        self.hand.on_click(sprite)
+
+    def draggable(self) -> list[CardSprite]:
+        return self.hand.draggable()
+
+    def play_card(self, card: int, sprite: CardSprite | None = None) -> None:
+        self.hand.play_card(card, sprite)
+
+    def key(self, key: int, mod: int = 0) -> bool:
+        """A key press; ``mod``: the event's own modifiers (Ctrl+Z undoes)."""
+        return self.hand.key(key, mod)
+
+    # --- where the cards rest (``places``) -------------------------------------------------------------
+
+    def targets(self) -> dict[int, Target]:
+        return self.places.targets()
+
+    def reserved_rects(self) -> list[pygame.Rect]:
+        return self.places.reserved_rects()
+
+    def captioned_cards(self) -> set[int]:
+        return self.places.captioned_cards()
+
+    def hand_order(self, card: int) -> tuple[int, int]:
+        return self.places.hand_order(card)
+
+    def run_cards(self, seat: int) -> int:
+        return self.places.run_cards(seat)
+
+    def aside_spot(self) -> tuple[float, float]:
+        return self.places.aside_spot()
+
+    # --- the trick's marks and caption (``marks``) ----------------------------------------------------
+
+    def trick_caption(self) -> str | None:
+        return self.marks.trick_caption()
+
+    def trick_mark_boxes(self) -> list[tuple[str, pygame.Rect]]:
+        return self.marks.trick_mark_boxes()
+
+    # --- the last trick, looked at again (``last``) --------------------------------------------------
+
+    @property
+    def peeking(self) -> bool:
+        return self.last.peeking
+
+    def last_trick_index(self) -> int | None:
+        return self.last.last_trick_index()
+
+    def open_last_trick(self) -> None:
+        self.last.open_last_trick()
+
+    def close_last_trick(self) -> None:
+        self.last.close_last_trick()
+
+    def on_a_pile(self, pos: tuple[int, int]) -> bool:
+        return self.last.on_a_pile(pos)
+
+    def peek_event(self, event: pygame.event.Event) -> bool:
+        return self.last.peek_event(event)
 
     # --- starting and restoring ---------------------------------------------------------------------
 
     @classmethod
     def new_game(
         cls,
-        app: Any,
+        app: App,
         *,
         demo: bool = False,
         seed: int | None = None,
@@ -119,7 +241,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         return cls(app, session, demo=demo)
 
     @classmethod
-    def from_session(cls, app: Any, session: Any) -> EralashTable:
+    def from_session(cls, app: App, session: Session) -> EralashTable:
         return cls(app, session)
 
     # --- layout and where the cards rest ------------------------------------------------------------
@@ -129,9 +251,9 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         return self.shown.n
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
-        lay = EralashLayout.for_size(size, self.match.n_players, *self.score_fit(size))
-        lay.fit_bottom_hand(lay.seats[0].plate[0] + self.your_plate_px())  # your name beside your hand
-        lay.trump.height = self.trump_height(lay)
+        lay = EralashLayout.for_size(size, self.match.n_players, *self.plaques.score_fit(size))
+        lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
+        lay.trump.height = self.plates.trump_height(lay)
         return lay
 
     def deal_number_text(self) -> str:
@@ -143,7 +265,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         """Under the trump indicator, at the top right."""
         if self.reveal:
             return None  # the example game: a record of the text, not a deal to play again
-        return ("topright", (self.layout.trump.right, self.trump_rect().bottom + 6))
+        return ("topright", (self.layout.trump.right, self.plates.trump_rect().bottom + 6))
 
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:
@@ -162,7 +284,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     def lot_cards(self) -> dict[int, int]:
         """The first deal of a robber: the cards drawn for the deal (the last round), by seat."""
-        lot = getattr(self.match, "lot", None)
+        lot = self.match.lot
         if not lot or self.match.deals_done or self.shown is not self.match.deal or self.shown.history():
             return {}
         return {seat: card for seat, card in enumerate(lot[-1]) if card >= 0}
@@ -214,7 +336,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         skip: set[int] | frozenset[int] = frozenset(),
     ) -> float:
         last = super().sync(instant, duration, stagger, order, skip)
-        for card, scale in self._scales.items():
+        for card, scale in self.places.scales.items():
             s = self.sprites.get(card)
             if s is None or card in skip or abs(s.scale - scale) < 1e-3:
                 continue
@@ -238,7 +360,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
             s = self.sprite(c)
             s.x, s.y, s.scale = x, y, PILE_SCALE
         order: list[int] = []
-        hands = [sorted(C.cards(deal.dealt[s]), key=self.hidden_order) for s in range(deal.n)]
+        hands = [sorted(C.cards(deal.dealt[s]), key=self.places.hidden_order) for s in range(deal.n)]
         for i in range(deal.size):
             for k in range(deal.n):
                 order.append(hands[(deal.eldest + k) % deal.n][i])
@@ -250,7 +372,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
 
     def begin_declarations(self) -> None:
         self.holds.discard("dealing")
-        if self.message is not None and self.message is getattr(self, "_lot_message", None):
+        if self.message is not None and self.message is self._lot_message:
             self.message = None  # the draw is over (the score plaque names the dealer); runs lie there now
         deal = self.shown
         self.phase = "declare"
@@ -437,8 +559,8 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         deal = self.shown
         if not self.can_play_card() or not deal.pos or deal.led == deal.trump or self.tip_seen("trump_any"):
             return
-        hand = deal.hands[self.me]
-        if hand & C.SUIT_MASK[deal.led] and hand & C.SUIT_MASK[deal.trump]:
+        legal = deal.legal_mask()  # the player's own turn: a trump may go on a suit the hand still holds
+        if legal & C.SUIT_MASK[deal.led] and legal & C.SUIT_MASK[deal.trump]:
             self.remember_tip("trump_any")
             self.say(
                 t("eralash.tip.trump_any", led=suit_word(deal.led), trump=suit_word(deal.trump)), 9.0, "tip"
@@ -474,7 +596,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
         if lay.clear_of_buttons(row) and self.sprites and not self.busy():
             self.sync(instant=True)
         if self.phase == "play" and not self.demo:
-            self.buttons.append(self.last_trick_button(bh))
+            self.buttons.append(self.last.last_trick_button(bh))
             last = self.buttons[-1].rect
             hand_top = lay.seats[0].hand[1] - lay.card[1] * 0.75  # a raised card reaches this high
             moved = last.bottom > hand_top and lay.fit_bottom_hand(last.right)
@@ -489,7 +611,7 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
                         f"trump{s}",
                         suit_label(s),
                         pygame.Rect(0, 0, 10, bh),
-                        lambda s=s: self.choose_trump(s),
+                        functools.partial(self.choose_trump, s),
                         pygame.K_1 + i,
                     )  # no accent: four rings at once read as four focused buttons
                 )
@@ -546,13 +668,17 @@ class EralashTable(EralashHand, EralashPlaces, TrickMarks, EralashPlaques, LastT
     # --- the frame ---------------------------------------------------------------------------------------
 
     def timers_running(self) -> bool:
-        """A demo's declarations pause (it moves on by itself) and a narrated example's queue too."""
+        """A demo's declarations pause (it moves on by itself)."""
         declaring = self.phase == "declare" and self.demo
-        return super().timers_running() or declaring or bool(getattr(self, "queue", None))
+        return super().timers_running() or declaring
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.marks.draw(surface)
+        self.plaques.draw_overlay(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.draw_last_trick(surface)  # over everything, the buttons too: they wait while it is open
+        self.last.draw_last_trick(surface)  # over everything, the buttons too: they wait while it is open
 
     def update(self, dt: float) -> None:
         super().update(dt)

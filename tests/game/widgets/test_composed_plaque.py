@@ -43,11 +43,12 @@ def test_the_eralash_score_plaque_is_the_same_picture_and_its_words_are_checked(
     app = make_app(speed="fast", bots="eralash_tables:make_first_bot")
     table = table_for(app, find_match(lambda d: True), ["human", "novice", "novice", "novice"])
     frames(app, 200)
-    plaque = table._score_plaque
+    plaques = table.plaques
+    plaque = plaques.score_plaque
     key = plaque.key[0]
-    lines = table._score_names(key[1])
+    lines = plaques._score_names(key[1])
     assert pygame.image.tobytes(plaque.image, "RGB") == in_place(
-        table, plaque, lambda s: table._draw_score(s, plaque.rect, lines, key[2], key[3], key[4])
+        table, plaque, lambda s: plaques._draw_score(s, plaque.rect, lines, key[2], key[3], key[4])
     )
     words = {b.text for b in collect(app) if b.kind == "text"}
     assert set(key[1]) <= words and key[3] in words and key[4] in words  # names, title, foot
@@ -74,7 +75,7 @@ def test_the_layout_check_sees_a_word_sticking_out_of_a_composed_plaque(make_app
 
 
 def test_the_eralash_declarations_plaque_is_composed_translucent_and_its_words_are_checked(make_app):
-    from test_eralash_table import until
+    from eralash_tables import until
 
     app = make_app(speed="fast", bots="eralash_tables:make_first_bot")
     table = table_for(app, find_match(lambda d: True), ["human", "novice", "novice", "novice"])
@@ -82,18 +83,19 @@ def test_the_eralash_declarations_plaque_is_composed_translucent_and_its_words_a
     frames(app, 2)
     table._last_look = None
     app.frame(1 / 60, [])
-    plaque = table._declarations_plaque
+    plaques = table.plaques
+    plaque = plaques.declarations_plaque
     box, (_, titled, lines, head, why, *_rest) = plaque.rect, plaque.key[0]
     table.draw(app.screen)
     composed = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
 
     def in_place_declarations(surface):
-        table._draw_declarations(surface, box, titled, lines, head, why)
-        table._draw_run_points(surface)
+        plaques._draw_declarations(surface, box, titled, lines, head, why)
+        plaques._draw_run_points(surface)
 
-    table.draw_declarations = in_place_declarations
+    plaques.draw_declarations = in_place_declarations
     table.draw(app.screen)
-    del table.draw_declarations
+    del plaques.draw_declarations
     drawn = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
     assert max(abs(a - b) for a, b in zip(composed, drawn, strict=True)) <= 3  # rounding of premultiplying
     words = {b.text for b in collect(app) if b.kind == "text"}

@@ -173,7 +173,7 @@ def test_a_key_or_a_click_gathers_the_finished_trick_at_once(make_app):
 
 
 def test_a_trick_won_by_trumping_says_so():
-    from game.eralash.table import EralashTable
+    from game.eralash.trick import TrickMarks
 
     class Deal:
         trump, n = C.parse("2C") // 13, 4
@@ -187,8 +187,6 @@ def test_a_trick_won_by_trumping_says_so():
 
     class Stub:
         shown, gather, peeking, trick_captions = Deal(), 0, False, True
-        trick_caption = EralashTable.trick_caption
-        _trick_caption = EralashTable._trick_caption
 
         def remembered(self, name, key, make):
             return make()
@@ -200,7 +198,8 @@ def test_a_trick_won_by_trumping_says_so():
             return "Svetlana"
 
     i18n.set_language("en")
-    assert Stub().trick_caption() == "Svetlana trumps and takes the trick"
+    assert TrickMarks(Stub()).trick_caption() == "Svetlana trumps and takes the trick"
     Stub.shown.trump = C.parse("2S") // 13  # no trump played: the ace takes
     Stub.shown.winners = [0]
-    assert Stub().trick_caption().endswith("takes the trick") and "trumps" not in Stub().trick_caption()
+    caption = TrickMarks(Stub()).trick_caption()
+    assert caption.endswith("takes the trick") and "trumps" not in caption
