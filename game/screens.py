@@ -6,10 +6,11 @@ disabled in the menu. Each screen class is constructed as ``Class(app)``.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import importlib.util
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app import App
 
 SCREENS: dict[str, str] = {
     "settings": "game.menus.settings_screen:SettingsScene",
@@ -24,37 +25,21 @@ TABLES: dict[str, str] = {
 }
 
 
-def _spec_exists(target: str) -> bool:
-    module = target.split(":")[0]
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
-
-
 def load(target: str) -> Any:
     module, _, cls = target.partition(":")
     return getattr(importlib.import_module(module), cls)
 
 
 def screen_available(name: str) -> bool:
-    return name in SCREENS and _spec_exists(SCREENS[name])
+    return name in SCREENS
 
 
 def table_available(game: str) -> bool:
-    if game not in TABLES or not _spec_exists(TABLES[game]):
-        return False
-    return _spec_exists(f"engine.{game}.deal") or _engine_has_match(game)
+    """Does the app have a table for ``game`` (every game of ``engine.games`` has one)?"""
+    return game in TABLES
 
 
-def _engine_has_match(game: str) -> bool:
-    try:
-        return hasattr(importlib.import_module(f"engine.{game}"), "Match")
-    except Exception:
-        return False
-
-
-def open_new_game(app: Any) -> Any:
+def open_new_game(app: App) -> Any:
     """The New-game options, on the game last played: after a match ends, "New game" asks again
     rather than dealing the old settings at once."""
     scene = load("game.menus.new_game:NewGameScene")(app)
@@ -62,12 +47,12 @@ def open_new_game(app: Any) -> Any:
     return scene
 
 
-def open_screen(app: Any, name: str) -> None:
+def open_screen(app: App, name: str) -> None:
     app.stack.push(load(SCREENS[name])(app))
 
 
 def open_table(
-    app: Any,
+    app: App,
     game: str,
     *,
     demo: bool = False,
@@ -84,13 +69,12 @@ def open_table(
     return scene
 
 
-def remember_game(app: Any, game: str) -> None:
+def remember_game(app: App, game: str) -> None:
     """The game last played: the Rules screen and the New game dialog open on it next time."""
-    with contextlib.suppress(Exception):
-        app.settings.set("last_game", game)
+    app.settings.set("last_game", game)
 
 
-def continue_game(app: Any) -> Any | None:
+def continue_game(app: App) -> Any | None:
     """Push the table of the saved game, exactly where it was; None if there is none."""
     from game.store.saves import Session
 

@@ -191,9 +191,9 @@ class SettingsScene(GuiScene):
         row_y = y
         y = self._row(right, row_y, (right_w - 24) // 2, "mute", (False, True), s.mute)
         self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "fullscreen", (False, True),
-                  bool(getattr(self.app, "fullscreen", s.fullscreen)), tooltip=t("settings.fullscreen.about"))
+                  self.app.fullscreen, tooltip=t("settings.fullscreen.about"))
         y = self._row(right, y, right_w, "review_after_deal", (False, True),
-                      bool(getattr(s, "review_after_deal", False)),
+                      s.review_after_deal,
                       tooltip=t("settings.review_after_deal.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)

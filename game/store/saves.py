@@ -15,7 +15,6 @@ and removes the save.
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import uuid
@@ -40,10 +39,11 @@ def new_deal_number() -> int:
 
 
 def engine_module(game: str) -> Any:
-    """``engine.eralash`` or ``engine.uragan`` (imported when first needed)."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
-    return importlib.import_module(f"engine.{game}")
+    """The registered game called ``game`` (``engine.games``, imported when first needed): its
+    ``Match``, ``Options``, ``move_to_json``, ``move_from_json``, bots."""
+    from engine.games import game_named
+
+    return game_named(game)
 
 
 @dataclass
@@ -319,9 +319,8 @@ class Session:
 
     def make_bots(self, budget: float | None = None) -> dict[int, Any]:
         """The bots for this game, one per bot seat, from their saved level and seed."""
-        from engine.bots import make_bot
-
-        return {s: make_bot(level, self.game, seed=self.saved.bot_seeds[s], budget=budget)
+        game = engine_module(self.game)
+        return {s: game.make_bot(level, self.saved.bot_seeds[s], budget)
                 for s, level in enumerate(self.saved.seats) if level is not None}
 
     def hint_seat(self) -> int | None:
@@ -342,9 +341,7 @@ class Session:
         seat = self.hint_seat()
         if seat is None:
             return None
-        from engine.bots import make_bot
-
-        master = make_bot("master", self.game, seed=self.hint_seed(), budget=budget)
+        master = engine_module(self.game).make_bot("master", self.hint_seed(), budget)
         return master.choose(self.match.view(seat))
 
     # --- changing ----------------------------------------------------------------------------------

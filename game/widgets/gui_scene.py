@@ -169,7 +169,7 @@ class GuiScene(Scene):
         return self._backdrop
 
     def table_colour(self) -> str:
-        return getattr(self.app.settings, "table_colour", "green")
+        return self.app.settings.table_colour
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         return self.backdrop.get(size, self.table_colour())
