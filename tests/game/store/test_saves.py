@@ -89,7 +89,7 @@ def move_from_json(obj: Any) -> int:
     return obj
 
 
-FAKE = SimpleNamespace(Options=Options, Match=Match, move_from_json=move_from_json)
+FAKE = SimpleNamespace(Options=Options, Match=Match, move_from_json=move_from_json, move_to_json=lambda m: m)
 
 
 @pytest.fixture(autouse=True)
