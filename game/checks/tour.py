@@ -229,7 +229,7 @@ class Smoke:
             self.current = name
             try:
                 fn(self)
-            except Exception as err:
+            except Exception as err:  # the check's purpose: report every screen's failure, visit the rest
                 where = traceback.extract_tb(err.__traceback__)[-1]
                 self.problem(
                     self.current,

@@ -229,7 +229,7 @@ class MenuScene(FileDialogHost, GuiScene):
             from game.store.saves import has_saved_game
 
             return has_saved_game(self.app.store)
-        except Exception:
+        except (OSError, ImportError):  # a save that cannot be looked at offers no Continue
             return False
 
     # --- notices ----------------------------------------------------------------------------------

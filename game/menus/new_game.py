@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UITextEntryLine
 
+from game.looks.resources import AssetError
 from game.store.settings import BOT_NAMES
 from game.widgets.gui_scene import GuiScene, row_rects
 from game.words import i18n
@@ -512,8 +513,8 @@ class NewGameScene(GuiScene):
         from game.store.saves import game_in_progress
 
         try:
-            return game_in_progress(getattr(self.app, "store", None))
-        except Exception:
+            return game_in_progress(self.app.store)
+        except (OSError, ImportError):  # a save that cannot be looked at is not a game to ask about
             return False
 
     def _saved_game_name(self) -> str:
@@ -527,7 +528,7 @@ class NewGameScene(GuiScene):
     def draw(self, surface: pygame.Surface) -> None:
         try:
             surface.blit(self._background(surface.get_size()), (0, 0))
-        except Exception:
+        except (AssetError, pygame.error):  # no table art: the plain felt
             from game.widgets.felt import table_background
 
             surface.blit(table_background(surface.get_size(), self.table_colour()), (0, 0))

@@ -553,8 +553,8 @@ def game_in_progress(store: Store | None) -> bool:
         return False
     try:
         return Session(store, *loaded).player_has_played()
-    except Exception:
-        return True  # cannot tell: ask, as for any game in progress
+    except Exception:  # the engine replays a save from disk, whatever it holds: cannot tell, so ask
+        return True
 
 
 def _is_card_play(move: Any) -> bool:

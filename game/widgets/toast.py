@@ -119,7 +119,7 @@ def content_now(app: Any) -> tuple[tuple[int, int, int, int], ...]:
             if fn is not None:
                 out += [tuple(b.rect.inflate(2 * CLEAR, 2 * CLEAR)) for b in fn()
                         if b.kind not in ("plaque", "panel", "frame")]
-    except Exception:
+    except Exception:  # every scene's own layout code: a notice's place is never worth a crash
         return ()
     return tuple(out)
 
