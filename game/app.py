@@ -341,7 +341,7 @@ class App:
 
     def _resized(self) -> None:
         self._drawn_top = None
-        self.screen = self.pg.display.get_surface()
+        self.screen = self.pg.display.get_surface() or self.screen
         size = self.screen.get_size()
         if self._ui is not None:
             self._ui.set_window_resolution(size)
@@ -639,7 +639,7 @@ def quit_on_signals(app: App) -> Iterator[None]:
     import signal
 
     wanted = [signal.SIGINT] + ([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])
-    old: dict[int, Any] = {}
+    old: dict[signal.Signals, Any] = {}
 
     def stop(signum: int, _frame: Any) -> None:
         _SIGNALLED.append(signum)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UILabel
@@ -25,12 +25,15 @@ from game.widgets.warm import Warmer
 from game.words import i18n
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from game.app import App
+
 LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
 
 
 class MenuScene(FileDialogHost, GuiScene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = "main"  # or "new"
         self.choice: dict[str, Any] = {"game": "uragan", "level": "club", "claims": "book"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -23,13 +23,16 @@ from game.widgets.gui_scene import GuiScene, row_rects
 from game.words import i18n
 from game.words.i18n import plural, t
 
+if TYPE_CHECKING:
+    from game.app import App
+
 LEVELS = ("novice", "club", "master")
 NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
 ERALASH_TARGETS = (7, 13, 21)
 URAGAN_TARGETS = (11, 16, 21)
 
 
-def default_choice(app: Any) -> dict[str, Any]:
+def default_choice(app: App) -> dict[str, Any]:
     """The last choices (from the settings) or the defaults of RULES.md."""
     lang = i18n.get_language()
     names = NAMES.get(lang, NAMES["en"])
@@ -62,7 +65,7 @@ def default_choice(app: Any) -> dict[str, Any]:
 class NewGameScene(GuiScene):
     """pygame_gui on the cloth; Esc or Back returns to the menu, Enter or Deal starts."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choice = default_choice(app)
         self.entries: dict[str, UITextEntryLine] = {}

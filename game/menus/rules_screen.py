@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,9 @@ from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import ANIMATING, GuiScene
 from game.words import i18n
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from game.app import App
 
 GAMES = ("eralash", "uragan")
 # The Eralash table helper adds the illustrative game; the button appears when this exists.
@@ -234,7 +237,7 @@ class RulesScene(GuiScene):
 
     button_id_prefix = "rules_"
 
-    def __init__(self, app: Any, game: str | None = None) -> None:
+    def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
         last = app.settings.last_game
         self.game = game if game in GAMES else (last if last in GAMES else "eralash")
