@@ -13,9 +13,20 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+    import pygame_gui
+
+    from game.botworker import BotWorker, InlineWorker
+    from game.looks.sound import Sounds
+    from game.scene import Scene
+    from game.store.lock import DataLock
+    from game.store.settings import Settings
+    from game.store.storage import Store
 
 from game.version import version
 from game.words.safe import safe_text
@@ -136,35 +147,6 @@ def fit_window(
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
 
-class DefaultSettings:
-    """Stands in for ``game.store.settings.Settings`` when there is no data folder (bench, tests)."""
-
-    language = "en"
-    deck_index = "auto"
-    card_back = "classic"
-    table_colour = "green"
-    animation_speed = "normal"
-    volume = 0.0
-    mute = True
-    fullscreen = False
-    window_size = (1280, 800)
-    player_name = "You"
-    player_gender = "neutral"
-    tips_seen: tuple[str, ...] = ()
-    review_after_deal = False
-
-    def set(self, name: str, value: Any, **_: Any) -> None:
-        setattr(self, name, value)
-
-    def on_change(self, listener: Any, names: Any = None) -> Any:
-        return lambda: None
-
-    def deck_language(self) -> str:
-        from game.words import i18n
-
-        return i18n.get_language() if self.deck_index == "auto" else self.deck_index
-
-
 class App:
     """One window, one scene stack; ``frame()`` is one turn of the loop (the bench times it)."""
 
@@ -181,29 +163,27 @@ class App:
         self.pg = pygame
         pygame.display.init()
         pygame.font.init()
-        self.store: Any = None
+        self.store: Store | None = None
         self.data_dir: Path | None = None
         self.portable = False
-        self.data_lock: Any = None
-        self.settings: Any = self._load_settings(args, headless)
+        self.data_lock: DataLock | None = None
+        self.settings: Settings = self._load_settings(args, headless)
         from game.words import i18n
 
-        lang = args.lang or getattr(self.settings, "language", None) or i18n.system_language()
+        lang = args.lang or self.settings.language
         # --lang is for this run only: the saved setting is left alone (the Settings screen shows the
         # language in use, and choosing one there is what persists).
         i18n.set_language(lang if lang in i18n.LANGUAGES else "en")
         self.windowed_size = size or parse_size(getattr(args, "size", None))
         if self.windowed_size is None:
-            wanted = tuple(self.settings.window_size)
-            untouched = False
-            with contextlib.suppress(Exception):
-                untouched = list(wanted) == list(self.settings.default("window_size"))
+            w, h = self.settings.window_size
+            untouched = [w, h] == self.settings.default("window_size")
             desktop = None
             if not headless:
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(pygame.error, IndexError):
                     desktop = pygame.display.get_desktop_sizes()[0]
-            self.windowed_size = fit_window(wanted, desktop, grow=untouched)  # type: ignore[arg-type]
-        self.fullscreen = bool(getattr(self.settings, "fullscreen", False)) and not headless
+            self.windowed_size = fit_window((w, h), desktop, grow=untouched)
+        self.fullscreen = self.settings.fullscreen and not headless
         self.screen = self._set_mode()
         pygame.display.set_caption(i18n.t("app.title"))
         pygame.key.set_repeat(350, 40)
@@ -213,29 +193,28 @@ class App:
         self.text = TextCache()
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
-        self._ui: Any = None
-        self._worker: Any = None
-        self._sounds: Any = None
+        self._ui: pygame_gui.UIManager | None = None
+        self._worker: BotWorker | InlineWorker | None = None
+        self._sounds: Sounds | _NoSounds | None = None
         self.running = True
         self._esc_held = False  # Esc is down: its key repeats are not new presses
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
-        self._drawn_top: Any = None  # the scene drawn last (a new top scene is always drawn)
+        self._drawn_top: Scene | None = None  # the scene drawn last (a new top scene is always drawn)
         from game.widgets.painter import Painter
 
         self.painter = Painter()  # paints a frame over only what changed, where the scenes allow it
-        self.painted: list[Any] | None = None  # what the last frame changed (None: the whole window)
-        self._painted_on: Any = None  # the window surface the painter's last frame is on
+        self.painted: list[pygame.Rect] | None = None  # what the last frame changed (None: the whole window)
+        self._painted_on: pygame.Surface | None = None  # the window surface the painter's last frame is on
         self.skipped_frames = 0
         self.sleeps = 0  # turns of the loop that slept until an event or a timer (nothing moving)
         self.sleeps_skipped = 0  # turns at the 60 FPS tick (something moving)
         self._size_changed_at = 0.0
         self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
-        self._toast_drawn: Any = None
+        self._toast_drawn: tuple[str, float, str] | None = None
         self._toast_place: tuple[Any, ...] | None = None  # (placed for what, where, when, what it saw)
         self._clock = 0.0
-        with contextlib.suppress(Exception):
-            self.settings.on_change(self.on_setting, APP_SETTINGS)
+        self.settings.on_change(self.on_setting, APP_SETTINGS)
         if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
             from game.looks.art import icon_surface
 
@@ -245,13 +224,14 @@ class App:
 
     # --- services, created on first use ---------------------------------------------------------
 
-    def _load_settings(self, args: argparse.Namespace, headless: bool) -> Any:
+    def _load_settings(self, args: argparse.Namespace, headless: bool) -> Settings:
+        from game.store.settings import Settings
+
         if headless:
-            return DefaultSettings()
+            return Settings.unsaved()
         try:
             from game.store.lock import HELD_ELSEWHERE, lock_data_folder
             from game.store.paths import ensure_data_dir, is_portable
-            from game.store.settings import Settings
             from game.store.storage import Store
 
             folder, read_only = ensure_data_dir(args.data_dir)
@@ -265,20 +245,18 @@ class App:
                           file=sys.stderr)
             self.store = Store(folder, read_only=read_only)
             return Settings.load(self.store)
-        except Exception as err:  # a broken settings module must not keep the game from starting
+        except Exception as err:  # the data folder is the outside world: whatever it does, the game starts
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
             if self.store is not None:
-                with contextlib.suppress(Exception):
-                    from game.store.settings import Settings
-                    from game.store.storage import Notice
+                from game.store.storage import Notice
 
-                    text = f"Could not read settings.json ({err}); using defaults."
-                    self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"}, text))
-                    return Settings(self.store)  # the defaults, and they still save
-            return DefaultSettings()
+                text = f"Could not read settings.json ({err}); using defaults."
+                self.store.notices.append(Notice("storage.unreadable", {"file": "settings.json"}, text))
+                return Settings(self.store)  # the defaults, and they still save
+            return Settings.unsaved()
 
     @property
-    def ui(self) -> Any:
+    def ui(self) -> pygame_gui.UIManager:
         """The pygame_gui manager with the salon theme (made when a menu first needs it)."""
         if self._ui is None:
             import pygame_gui
@@ -291,7 +269,7 @@ class App:
         return self._ui
 
     @property
-    def worker(self) -> Any:
+    def worker(self) -> BotWorker | InlineWorker:
         if self._worker is None:
             from game.botworker import BotWorker
 
@@ -299,37 +277,35 @@ class App:
         return self._worker
 
     @worker.setter
-    def worker(self, value: Any) -> None:
+    def worker(self, value: BotWorker | InlineWorker) -> None:
         self._worker = value
 
     @property
-    def sounds(self) -> Any:
+    def sounds(self) -> Sounds | _NoSounds:
         """The sound effects (opened on first use; silent when there is no audio device)."""
         if self._sounds is None:
-            sounds: Any = _NoSounds()
+            sounds: Sounds | _NoSounds = _NoSounds()
+            # The audio device is the outside world: without one the game is silent, never stopped.
             with contextlib.suppress(Exception):
                 from game.looks.sound import Sounds
 
-                sounds = Sounds(
-                    volume=float(getattr(self.settings, "volume", 0.7)),
-                    muted=bool(getattr(self.settings, "mute", False)),
-                )
+                sounds = Sounds(volume=self.settings.volume, muted=self.settings.mute)
             self._sounds = sounds
         return self._sounds
 
     def play_sound(self, name: str) -> None:
         if self._sounds is None:
             return  # not opened yet (the table opens it while warming): stay silent, never stall
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):  # the audio device may fail at any time: a sound is not worth it
             self._sounds.play(name)
 
     def _apply_volume(self) -> None:
         s = self._sounds
         if s is None:
             return
-        with contextlib.suppress(Exception):
-            s.set_volume(float(getattr(self.settings, "volume", 0.7)))
-            s.set_muted(bool(getattr(self.settings, "mute", False)))
+        with contextlib.suppress(Exception):  # as in ``sounds``: the audio device may fail at any time
+            s.set_volume(self.settings.volume)
+            s.set_muted(self.settings.mute)
 
     def on_setting(self, name: str, value: Any) -> None:
         """Settings that change the whole app at once (the Settings screen may also apply them)."""
@@ -346,13 +322,13 @@ class App:
 
     # --- window -------------------------------------------------------------------------------
 
-    def _set_mode(self) -> Any:
+    def _set_mode(self) -> pygame.Surface:
         pg = self.pg
         if self.fullscreen:
             screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
             screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
-            with warnings.catch_warnings(), contextlib.suppress(Exception):
+            with warnings.catch_warnings(), contextlib.suppress(pg.error, AttributeError):  # old SDL
                 warnings.simplefilter("ignore")
                 pg.Window.from_display_module().minimum_size = MIN_SIZE
         return screen
@@ -360,13 +336,12 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.screen = self._set_mode()
-        with contextlib.suppress(Exception):
-            self.settings.set("fullscreen", self.fullscreen)
+        self.settings.set("fullscreen", self.fullscreen)
         self._resized()
 
     def _resized(self) -> None:
         self._drawn_top = None
-        self.screen = self.pg.display.get_surface()
+        self.screen = self.pg.display.get_surface() or self.screen
         size = self.screen.get_size()
         if self._ui is not None:
             self._ui.set_window_resolution(size)
@@ -389,7 +364,7 @@ class App:
             return
         if force or time.perf_counter() - self._size_changed_at > SIZE_SAVE_AFTER:
             self._size_to_save = None
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(ValueError):  # a size the settings refuse is simply not remembered
                 self.settings.set("window_size", list(size))
 
     @property
@@ -480,7 +455,7 @@ class App:
         # Held down by a real keyboard: its repeats (queued, perhaps, until after the key went up,
         # when the frame is slow) are dropped until its key-up arrives. A key-down posted with no
         # key held (tests, other programs) is a press of its own.
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(pg.error):
             self._esc_held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
         return False
 
@@ -645,8 +620,7 @@ class App:
         self._remember_size(force=True)
         self.stack.clear()
         if self.store is not None:  # the last autosave reaches the disk before the window goes
-            with contextlib.suppress(Exception):
-                self.store.flush()
+            self.store.flush()
         if self._worker is not None:
             self._worker.close()
         if self.data_lock is not None:
@@ -659,13 +633,13 @@ _SIGNALLED: list[int] = []  # signals that asked the app to end (Ctrl+C, SIGTERM
 
 
 @contextlib.contextmanager
-def quit_on_signals(app: Any) -> Any:
+def quit_on_signals(app: App) -> Iterator[None]:
     """Ctrl+C (SIGINT) and SIGTERM end the frame loop like closing the window: the game in progress
     is saved, the bot worker closed, no traceback. A second Ctrl+C while closing is ignored."""
     import signal
 
     wanted = [signal.SIGINT] + ([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])
-    old: dict[int, Any] = {}
+    old: dict[signal.Signals, Any] = {}
 
     def stop(signum: int, _frame: Any) -> None:
         _SIGNALLED.append(signum)
@@ -804,9 +778,6 @@ def run(argv: list[str] | None = None) -> int:
 
 def play(args: argparse.Namespace) -> int:
     """Open the window on the menu (or a demo table) and run until the player quits."""
-    if args.game == "eralash" and args.demo and not _eralash_table_available():
-        print("salon: the Eralash table is not built yet; try --game uragan", file=sys.stderr)
-        return 2
     app = App(args)
 
     def start() -> None:
@@ -855,8 +826,3 @@ def broken_install(err: Exception) -> int:
             pygame.display.message_box("Salon", str(err), message_type="error")
     return 1
 
-
-def _eralash_table_available() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("game.eralash.table") is not None

@@ -71,7 +71,7 @@ class Channel:
         return self.get(0)
 
     def close(self) -> None:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(OSError):
             self.conn.close()
 
     def cancel_join_thread(self) -> None: ...
@@ -101,7 +101,14 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
         put(Reply(rid, None, text, time.perf_counter() - t0, done=True))
 
 
-DEFAULT_FACTORY = "engine.bots:make_bot"
+DEFAULT_FACTORY = "game.botworker:registry_bot"
+
+
+def registry_bot(name: str, game: str, seed: int = 0, budget: float | None = None) -> Any:
+    """The default bot maker: the game's own bots, from the registry (``engine.games``)."""
+    from engine.games import game_named
+
+    return game_named(game).make_bot(name, seed, budget)
 MAX_BOTS = 16  # bots kept warm in the worker: a table's three, the hint's Master, a few games back
 
 
@@ -167,12 +174,8 @@ def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY, stop_rev
         replies = Channel(replies)
     bots: dict[tuple[Any, ...], Any] = {}
     make_bot = _factory(factory)
-    if factory == DEFAULT_FACTORY:  # import both games' bots now, not during the first turn
-        import importlib
-
-        for game in ("uragan", "eralash"):
-            with contextlib.suppress(Exception):
-                importlib.import_module(f"engine.bots.{game}")
+    if factory == DEFAULT_FACTORY:  # import every game's bots now, not during the first turn
+        import engine.games  # noqa: F401
     parent = multiprocessing.parent_process()
     while True:
         try:
@@ -226,6 +229,7 @@ class BotWorker:
         self._starting = False
         self._starter: threading.Thread | None = None
         self._backlog: list[tuple[Any, ...]] = []  # jobs asked for while the process was starting
+        self._send_lock = threading.Lock()  # the backlog goes out before any newer job
 
     def start(self) -> None:
         """Start the process now (blocks for the spawn: tens of milliseconds)."""
@@ -277,13 +281,25 @@ class BotWorker:
         self._next_id += 1
         rid = self._next_id
         self.pending.add(rid)
-        job = (rid, game, bot_name, seed, budget, view)
-        if self.alive and not self._starting:
-            self._requests.put(job)
-        else:
-            self._backlog.append(job)
-            self.start_async()
+        self._send((rid, game, bot_name, seed, budget, view))
         return rid
+
+    def _send(self, job: tuple[Any, ...]) -> None:
+        """Send ``job`` after every job asked for before it: the process answers in the order asked."""
+        with self._send_lock:
+            if self.alive and not self._starting:
+                self._flush_backlog()
+                self._requests.put(job)
+                return
+            self._backlog.append(job)
+        self.start_async()
+
+    def _flush_backlog(self) -> None:
+        """Send the jobs kept while the process was starting, oldest first (under ``_send_lock``)."""
+        for job in self._backlog:
+            if (job[1] if job[0] == "review" else job[0]) in self.pending:
+                self._requests.put(job)
+        self._backlog.clear()
 
     def request_review(self, record: Any, seat: int, budget: float | None, seed: int,
                        **extra: Any) -> int:
@@ -293,12 +309,7 @@ class BotWorker:
         rid = self._next_id
         self.pending.add(rid)
         self._reviews.add(rid)
-        job = ("review", rid, record, seat, budget, seed, extra)
-        if self.alive and not self._starting:
-            self._requests.put(job)
-        else:
-            self._backlog.append(job)
-            self.start_async()
+        self._send(("review", rid, record, seat, budget, seed, extra))
         return rid
 
     def cancel(self, request_id: int) -> None:
@@ -330,10 +341,8 @@ class BotWorker:
     def _collect(self) -> list[Reply]:
         out: list[Reply] = []
         if self._backlog and self.alive and not self._starting:
-            for job in self._backlog:
-                if (job[1] if job[0] == "review" else job[0]) in self.pending:
-                    self._requests.put(job)
-            self._backlog.clear()
+            with self._send_lock:
+                self._flush_backlog()
         if self._replies is None or self._starting:
             return out
         while True:
@@ -459,7 +468,7 @@ class InlineWorker:
             try:
                 move = _choose(self._bots, _factory(self.factory), game, bot_name, seed, budget, view)
                 out.append(Reply(rid, move, None, time.perf_counter() - t0))
-            except Exception as err:
+            except Exception as err:  # as the process does: a bot's failure is a reply, not a crash
                 out.append(Reply(rid, None, f"{type(err).__name__}: {err}"))
             self.pending.discard(rid)
         return out

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.looks.resources import AssetError
+
 MIN_SIZE = (960, 600)
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 
@@ -28,7 +30,7 @@ def rail_width(size: tuple[int, int]) -> int:
         from game.looks.art import TableArt
 
         return int(TableArt.rail_width(size))
-    except Exception:  # no art: the plain baize's rim
+    except (AssetError, ImportError, OSError, pygame.error):  # no art: the plain baize's rim
         return max(8, size[1] // 70) + 4
 
 

@@ -22,7 +22,7 @@ def headless_app(
 
     app = App(build_parser().parse_args(["--lang", lang]), headless=True, size=size)
     if speed is not None:
-        app.settings.animation_speed = speed
+        app.settings.set("animation_speed", speed)
     app.worker = InlineWorker(bots) if bots else InlineWorker()
     return app
 

@@ -108,24 +108,24 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
     frame_no = 0
     give_up = time.monotonic() + MOVES_WAIT_S
     # N frames, then on until the bots have made --bench-moves moves (they think in a real process,
-    # whose start-up speed depends on the machine), but never past MOVES_WAIT_S.
+    # whose began-up speed depends on the machine), but never past MOVES_WAIT_S.
     while frame_no < max(1, int(args.bench)) or (
         len(table.match.moves) - moves_before < want_moves and time.monotonic() < give_up
     ):
         frame_no += 1
-        start = time.perf_counter()
+        began = time.perf_counter()
         cpu0 = time.thread_time()
         if last_start is not None:
-            intervals.append((start - last_start) * 1000)
+            intervals.append((began - last_start) * 1000)
             if table.bot_thinking() is not None:
                 thinking_intervals.append(intervals[-1])
-        last_start = start
+        last_start = began
         made = app.text.renders + table.images.rasterised
         moves = len(table.match.moves)
         still = not table.busy() and app.stack.top is table
         look = table.look() if still else None
         drawn = app.frame(dt, pg.event.get())
-        work.append((time.perf_counter() - start) * 1000)
+        work.append((time.perf_counter() - began) * 1000)
         work_cpu.append((time.thread_time() - cpu0) * 1000)
         if drawn:
             drawn_work.append(work[-1])

@@ -20,14 +20,17 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app import App
 
 SETTLE_S = 1.5  # the screen's own start (animations, helper threads) before measuring
 MEASURE_S = 4.0
 SETTLE_MAX_S = 15.0
 
 
-def rest(app: Any, waiter: Any, settle_s: float, measure_s: float) -> dict[str, Any]:
+def rest(app: App, waiter: Any, settle_s: float, measure_s: float) -> dict[str, Any]:
     """Run the real loop on what shows now; CPU per wall second over ``measure_s`` after ``settle_s``."""
     pg = app.pg
 

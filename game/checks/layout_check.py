@@ -32,7 +32,7 @@ sentences; ``check_app`` returns them (empty: the layout is clean).
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,6 +44,9 @@ from game.widgets.boxes import (  # noqa: F401  (the check's vocabulary, re-expo
     modal_window,
     recorded_texts,
 )
+
+if TYPE_CHECKING:
+    from game.app import App
 
 ELLIPSES = ("…", "...")
 OVERLAP_SLACK = 1  # pixels two boxes may share (antialiased edges) before it counts as an overlap
@@ -168,7 +171,7 @@ def _contains_plaque(a: Box, b: Box) -> bool:
     return _contains(plaque.rect, other.rect)
 
 
-def shown_scenes(app: Any) -> list[Any]:
+def shown_scenes(app: App) -> list[Any]:
     """The scenes the check looks at: the top one, and the ones below it only while it is an
     overlay that lets them be used (not ``modal``); a modal overlay may cover what is under it."""
     scenes = list(app.stack.scenes)
@@ -182,7 +185,7 @@ def shown_scenes(app: Any) -> list[Any]:
     return out
 
 
-def collect(app: Any) -> list[Box]:
+def collect(app: App) -> list[Box]:
     """Draw one frame of ``app`` into a recording surface and gather every box it shows."""
     size = app.screen.get_size()
     rec = RecordingSurface(size)
@@ -213,7 +216,7 @@ def collect(app: Any) -> list[Box]:
     return boxes
 
 
-def toast_problems(app: Any, boxes: list[Box]) -> list[str]:
+def toast_problems(app: App, boxes: list[Box]) -> list[str]:
     """The notice (``app.notify``) lies for seconds over the screen: it may cover nothing shown."""
     fn = getattr(app, "toast_rect", None)
     rect = fn() if fn is not None else None
@@ -223,7 +226,7 @@ def toast_problems(app: Any, boxes: list[Box]) -> list[str]:
                               if b.kind not in ("panel", "plaque", "frame") and _overlap(rect, b.rect)))
 
 
-def check_app(app: Any) -> list[str]:
+def check_app(app: App) -> list[str]:
     """The layout problems of the screen ``app`` shows now (empty: clean)."""
     boxes = collect(app)
     return problems(boxes, app.screen.get_size()) + toast_problems(app, boxes)

@@ -11,9 +11,12 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.checks.tour import Smoke, visit
+
+if TYPE_CHECKING:
+    from game.app import App
 
 # Real-looking names of exactly MAX_NAME characters, wide letters first (Ш, Щ, Ж, M, W).
 LONG_NAMES = {
@@ -32,7 +35,7 @@ def long_names(lang: str) -> list[str]:
 
 
 @contextlib.contextmanager
-def named_long(app: Any) -> Iterator[None]:
+def named_long(app: App) -> Iterator[None]:
     """Every seat of both games named long, for the time of the block (never saved)."""
     from game.words import i18n
 

@@ -28,7 +28,10 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app import App
 
 SIZES = [(1280, 800), (960, 600), (1600, 1000), (1920, 1080)]
 PROBE_FRAMES = 240
@@ -61,7 +64,7 @@ def rss_mb() -> float:
 
 
 class Soak:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         from game.checks.tour import Smoke
 
         self.app = app

@@ -26,7 +26,10 @@ import contextlib
 import os
 import traceback
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.app import App
 
 VISITS: list[tuple[str, Callable[[Smoke], None]]] = []
 PARTS: dict[str, Callable[[Smoke], None]] = {}  # pieces of visits another visit runs again (by name)
@@ -93,7 +96,7 @@ def make_smoke_bot(name: str, game: str, seed: int = 0, budget: Any = None) -> S
 
 
 class Smoke:
-    def __init__(self, app: Any, size_text: str) -> None:
+    def __init__(self, app: App, size_text: str) -> None:
         self.app = app
         self.size_text = size_text
         self.screens = 0
@@ -229,7 +232,7 @@ class Smoke:
             self.current = name
             try:
                 fn(self)
-            except Exception as err:
+            except Exception as err:  # the check's purpose: report every screen's failure, visit the rest
                 where = traceback.extract_tb(err.__traceback__)[-1]
                 self.problem(
                     self.current,

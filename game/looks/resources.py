@@ -32,7 +32,7 @@ class AssetError(Exception):
 
 
 class AssetMissing(AssetError, FileNotFoundError):
-    def __init__(self, name: str, where: Path | str) -> None:
+    def __init__(self, name: str, where: Path | str | Traversable) -> None:
         super().__init__(f"Salon's file {name} is missing (looked for {where}); reinstall Salon")
         self.name = name
 

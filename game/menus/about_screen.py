@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +18,9 @@ from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.words.i18n import t
 from game.words.safe import safe_text
 
+if TYPE_CHECKING:
+    from game.app import App
+
 SHEET = (246, 238, 218)
 CLARET = (112, 28, 40)
 MUTED = (92, 74, 58)
@@ -26,7 +29,7 @@ Colour = tuple[int, int, int]
 Line = tuple[str, int, Colour, str, int]  # text, size, colour, style, gap above
 
 
-def data_folder(app: Any) -> Path:
+def data_folder(app: App) -> Path:
     """The folder this session keeps its files in (``--data-dir``, else the platform's)."""
     folder = getattr(app, "data_dir", None)
     if folder is None:
@@ -44,7 +47,7 @@ class AboutScene(GuiScene):
 
     button_id_prefix = "about_"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.folder = data_folder(app)
         self.status = ""  # under the buttons: opening…, or why it could not be opened

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -17,6 +17,9 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.widgets.gui_scene import GuiScene, row_rects
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from game.app import App
 
 MAX_NUMBER = (1 << 63) - 1  # older games had longer numbers; any of them still deals its cards
 
@@ -35,7 +38,7 @@ class DealNumberDialog(GuiScene):
 
     transparent = True
 
-    def __init__(self, app: Any, start: Callable[[int], None]) -> None:
+    def __init__(self, app: App, start: Callable[[int], None]) -> None:
         super().__init__(app)
         self.start = start
         self.text = ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UILabel
@@ -25,12 +25,15 @@ from game.widgets.warm import Warmer
 from game.words import i18n
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from game.app import App
+
 LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
 
 
 class MenuScene(FileDialogHost, GuiScene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.mode = "main"  # or "new"
         self.choice: dict[str, Any] = {"game": "uragan", "level": "club", "claims": "book"}
@@ -44,14 +47,14 @@ class MenuScene(FileDialogHost, GuiScene):
             app.text,
             (150, 214),
             self.deck_language(),
-            getattr(settings, "card_back", "classic"),
-            bool(getattr(settings, "four_colour", False)),
+            settings.card_back,
+            settings.four_colour,
         )
         self._unlisten: Any = None
         self._remember_choice()
 
     def deck_language(self) -> str:
-        index = getattr(self.app.settings, "deck_index", "auto")
+        index = self.app.settings.deck_index
         return index if index in i18n.LANGUAGES else i18n.get_language()
 
     def on_setting(self, name: str, value: Any) -> None:
@@ -59,8 +62,8 @@ class MenuScene(FileDialogHost, GuiScene):
         if name in ("language", "deck_index", "four_colour", "card_back"):
             self.images.set_style(
                 lang=self.deck_language(),
-                back=getattr(self.app.settings, "card_back", None),
-                four_colour=bool(getattr(self.app.settings, "four_colour", False)),
+                back=self.app.settings.card_back,
+                four_colour=self.app.settings.four_colour,
             )
             self._bg_key = None  # the fan of cards beside the menu is drawn again in the new style
         if name == "language" and self.app.stack.top is self:
@@ -229,7 +232,7 @@ class MenuScene(FileDialogHost, GuiScene):
             from game.store.saves import has_saved_game
 
             return has_saved_game(self.app.store)
-        except Exception:
+        except (OSError, ImportError):  # a save that cannot be looked at offers no Continue
             return False
 
     # --- notices ----------------------------------------------------------------------------------
@@ -343,13 +346,9 @@ class MenuScene(FileDialogHost, GuiScene):
 
     def press(self, key: str) -> None:
         if key == "new":
-            from game import screens as scenes
+            from game.menus.new_game import NewGameScene
 
-            if scenes._spec_exists("game.menus.new_game:NewGameScene"):  # the full dialog (both games)
-                self.app.stack.push(scenes.load("game.menus.new_game:NewGameScene")(self.app))
-                return
-            self.mode = "new"
-            self.build()
+            self.app.stack.push(NewGameScene(self.app))
         elif key == "back":
             self.mode = "main"
             self.build()
@@ -450,7 +449,7 @@ class MenuScene(FileDialogHost, GuiScene):
         return bg
 
     def _background_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
-        colour_name = getattr(self.app.settings, "table_colour", "green")
+        colour_name = self.app.settings.table_colour
         images = self.images
         fan = getattr(self, "notice_box", None) is None
         return (size, colour_name, images.lang, images.four_colour, images.back_name, fan)

@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UITextEntryLine
 
+from game.looks.resources import AssetError
 from game.store.settings import BOT_NAMES
 from game.widgets.gui_scene import GuiScene, row_rects
 from game.words import i18n
 from game.words.i18n import plural, t
+
+if TYPE_CHECKING:
+    from game.app import App
 
 LEVELS = ("novice", "club", "master")
 NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
@@ -28,7 +32,7 @@ ERALASH_TARGETS = (7, 13, 21)
 URAGAN_TARGETS = (11, 16, 21)
 
 
-def default_choice(app: Any) -> dict[str, Any]:
+def default_choice(app: App) -> dict[str, Any]:
     """The last choices (from the settings) or the defaults of RULES.md."""
     lang = i18n.get_language()
     names = NAMES.get(lang, NAMES["en"])
@@ -61,7 +65,7 @@ def default_choice(app: Any) -> dict[str, Any]:
 class NewGameScene(GuiScene):
     """pygame_gui on the cloth; Esc or Back returns to the menu, Enter or Deal starts."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choice = default_choice(app)
         self.entries: dict[str, UITextEntryLine] = {}
@@ -512,8 +516,8 @@ class NewGameScene(GuiScene):
         from game.store.saves import game_in_progress
 
         try:
-            return game_in_progress(getattr(self.app, "store", None))
-        except Exception:
+            return game_in_progress(self.app.store)
+        except (OSError, ImportError):  # a save that cannot be looked at is not a game to ask about
             return False
 
     def _saved_game_name(self) -> str:
@@ -527,7 +531,7 @@ class NewGameScene(GuiScene):
     def draw(self, surface: pygame.Surface) -> None:
         try:
             surface.blit(self._background(surface.get_size()), (0, 0))
-        except Exception:
+        except (AssetError, pygame.error):  # no table art: the plain felt
             from game.widgets.felt import table_background
 
             surface.blit(table_background(surface.get_size(), self.table_colour()), (0, 0))

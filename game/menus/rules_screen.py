@@ -10,13 +10,10 @@ arrow keys, Page Up/Down, Home/End, a click on the contents, or dragging the bra
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,9 +24,11 @@ from game.widgets.gui_scene import ANIMATING, GuiScene
 from game.words import i18n
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from game.app import App
+
 GAMES = ("eralash", "uragan")
 # The Eralash table helper adds the illustrative game; the button appears when this exists.
-EXAMPLE_HOOK = ("game.eralash.example", "open_example")
 
 PAGE_BG = (246, 238, 218)
 HEADING = (112, 28, 40)  # claret ink for headings
@@ -233,24 +232,14 @@ def _wrap(spans: list[Span], width: int, size: int, fonts: Any) -> list[list[tup
 
 # --- the scene -----------------------------------------------------------------------------------
 
-def example_available() -> bool:
-    module, name = EXAMPLE_HOOK
-    try:
-        if importlib.util.find_spec(module) is None:
-            return False
-        return hasattr(importlib.import_module(module), name)
-    except Exception:
-        return False
-
-
 class RulesScene(GuiScene):
     """Rules of the chosen game on an ivory page over the table; Esc or Back returns."""
 
     button_id_prefix = "rules_"
 
-    def __init__(self, app: Any, game: str | None = None) -> None:
+    def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
-        last = getattr(app.settings, "last_game", "eralash") if app is not None else "eralash"
+        last = app.settings.last_game
         self.game = game if game in GAMES else (last if last in GAMES else "eralash")
         self._rows: list[tuple[pygame.Rect, str, int, int]] = []  # contents: rect, title, y, level
         self._row_lines: list[list[str]] = []  # each contents title wrapped to the plaque
@@ -270,9 +259,7 @@ class RulesScene(GuiScene):
     # lifecycle -------------------------------------------------------------------------------------
 
     def enter(self) -> None:
-        with_settings = getattr(self.app.settings, "on_change", None)
-        if with_settings:
-            self._unlisten = with_settings(lambda n, v: self._relayout(), names=["language"])
+        self._unlisten = self.app.settings.on_change(lambda n, v: self._relayout(), names=["language"])
         self.build()
 
     def exit(self) -> None:
@@ -314,9 +301,7 @@ class RulesScene(GuiScene):
             self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44), game == self.game)
             x += 180
         if self.game == "eralash":
-            ready = example_available()
-            self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44),
-                        enabled=ready, tooltip=None if ready else t("rules.example_not_yet"))
+            self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44))
         self.button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
         inner = self._page_rect.width - 2 * self._pad()
         self.page = layout(self._blocks[self.game], inner, self.app.text)
@@ -361,7 +346,7 @@ class RulesScene(GuiScene):
 
     def scroll_to(self, y: float, instant: bool = False) -> None:
         self.target = max(0.0, min(float(y), self._max_scroll()))
-        if instant or getattr(self.app.settings, "animation_speed", "normal") == "instant":
+        if instant or self.app.settings.animation_speed == "instant":
             self.scroll = self.target
 
     def show_game(self, game: str) -> None:
@@ -428,14 +413,10 @@ class RulesScene(GuiScene):
             self.app.stack.pop()
         elif key.startswith("game_"):
             self.show_game(key[5:])
-        elif key == "example" and example_available():
-            module, name = EXAMPLE_HOOK
-            try:
-                getattr(importlib.import_module(module), name)(self.app)
-            except Exception as err:  # a half-built example must not take the Rules screen down
-                print(f"salon: the example game could not start ({err})", file=sys.stderr)
-                if "example" in self.buttons:
-                    self.buttons["example"].disable()
+        elif key == "example":
+            from game.eralash.example import open_example
+
+            open_example(self.app)
 
     # update and draw ------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ confirmation dialog.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -32,6 +32,9 @@ from game.widgets.gui_scene import GuiScene
 from game.words import i18n
 from game.words.i18n import t
 
+if TYPE_CHECKING:
+    from game.app import App
+
 PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
 MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
 # Settings this screen changes (what "Defaults" restores): not the window size or new-game choices.
@@ -39,7 +42,7 @@ SCREEN_SETTINGS = ("language", "deck_index", "four_colour", "card_back", "table_
                    "volume", "mute", "fullscreen", "player_name", "player_gender")
 
 
-def apply_setting(app: Any, name: str, value: Any) -> None:
+def apply_setting(app: App, name: str, value: Any) -> None:
     """Make a changed setting visible now (the app may also register this with ``settings.on_change``)."""
     if name == "language" and value in i18n.LANGUAGES:
         i18n.set_language(value)
@@ -87,7 +90,7 @@ class SettingsScene(GuiScene):
 
     button_id_prefix = "settings_"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         # Without a data folder the app runs on stand-in settings; edit a real (unsaved) set then.
         self.settings = app.settings if isinstance(app.settings, Settings) else Settings(None)
@@ -191,9 +194,9 @@ class SettingsScene(GuiScene):
         row_y = y
         y = self._row(right, row_y, (right_w - 24) // 2, "mute", (False, True), s.mute)
         self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "fullscreen", (False, True),
-                  bool(getattr(self.app, "fullscreen", s.fullscreen)), tooltip=t("settings.fullscreen.about"))
+                  self.app.fullscreen, tooltip=t("settings.fullscreen.about"))
         y = self._row(right, y, right_w, "review_after_deal", (False, True),
-                      bool(getattr(s, "review_after_deal", False)),
+                      s.review_after_deal,
                       tooltip=t("settings.review_after_deal.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)

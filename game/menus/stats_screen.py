@@ -10,7 +10,7 @@ dialog first.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -22,6 +22,9 @@ from game.store.stats import ERALASH_VARIANTS, Record, Stats
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import GuiScene
 from game.words.i18n import plural, t
+
+if TYPE_CHECKING:
+    from game.app import App
 
 GAMES = ("eralash", "uragan")
 SHEET = (246, 238, 218)
@@ -72,7 +75,7 @@ class StatsScene(GuiScene):
 
     button_id_prefix = "stats_"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.stats = Stats.load(app.store) if getattr(app, "store", None) is not None else Stats()
         self.sheets: list[tuple[str, pygame.Rect]] = []

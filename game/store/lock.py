@@ -58,6 +58,6 @@ def lock_data_folder(folder: Path | str) -> tuple[DataLock | None, bool]:
         lock = DataLock(folder)
         if lock.acquire():
             return lock, True
-    except Exception:
+    except (OSError, ImportError):  # no lock support here (a network drive, an odd system)
         return None, True
     return None, False

@@ -15,10 +15,10 @@ and removes the save.
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -40,10 +40,11 @@ def new_deal_number() -> int:
 
 
 def engine_module(game: str) -> Any:
-    """``engine.eralash`` or ``engine.uragan`` (imported when first needed)."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}")
-    return importlib.import_module(f"engine.{game}")
+    """The registered game called ``game`` (``engine.games``, imported when first needed): its
+    ``Match``, ``Options``, ``move_to_json``, ``move_from_json``, bots."""
+    from engine.games import game_named
+
+    return game_named(game)
 
 
 @dataclass
@@ -251,8 +252,29 @@ class Session:
     def __init__(self, store: Store | None, saved: SavedGame, match: Any) -> None:
         self.store = store
         self.saved = saved
+        self.moves_json: list[Any] = []  # the JSON of every move of the match, each made once
         self.match = match
         self.unrecorded = False  # the match is over but its result could not be written (said at the table)
+
+    @property
+    def match(self) -> Any:
+        return self._match
+
+    @match.setter
+    def match(self, match: Any) -> None:
+        """A match put in place (new, resumed, undone, or set by a check): serialised once, here. From
+        then on ``play`` adds each move's JSON, and ``saved.match`` holds the rest (options, players,
+        seed, …) without the moves."""
+        self._match = match
+        head = dict(match.to_save())
+        self.moves_json = list(head.pop("moves", []))  # a new list: a save being written keeps the old
+        self.saved.match = head
+
+    def _moves_json(self) -> list[Any]:
+        """The moves' JSON, taken again from the match if moves were played on it directly."""
+        if len(self.moves_json) != len(self._match.moves):
+            self.match = self._match
+        return self.moves_json
 
     # --- starting ----------------------------------------------------------------------------------
 
@@ -319,9 +341,8 @@ class Session:
 
     def make_bots(self, budget: float | None = None) -> dict[int, Any]:
         """The bots for this game, one per bot seat, from their saved level and seed."""
-        from engine.bots import make_bot
-
-        return {s: make_bot(level, self.game, seed=self.saved.bot_seeds[s], budget=budget)
+        game = engine_module(self.game)
+        return {s: game.make_bot(level, self.saved.bot_seeds[s], budget)
                 for s, level in enumerate(self.saved.seats) if level is not None}
 
     def hint_seat(self) -> int | None:
@@ -330,7 +351,7 @@ class Session:
 
     def hint_seed(self) -> int:
         """A seed for the hint's search, fixed by the position: asking twice gives the same advice."""
-        n = len(self.saved.match.get("moves", ()))
+        n = len(self._moves_json())
         return random.Random(f"{self.saved.match.get('seed')}:hint:{n}").randrange(1 << 48)
 
     def hint(self, budget: float | None = 0.5) -> Any:
@@ -342,9 +363,7 @@ class Session:
         seat = self.hint_seat()
         if seat is None:
             return None
-        from engine.bots import make_bot
-
-        master = make_bot("master", self.game, seed=self.hint_seed(), budget=budget)
+        master = engine_module(self.game).make_bot("master", self.hint_seed(), budget)
         return master.choose(self.match.view(seat))
 
     # --- changing ----------------------------------------------------------------------------------
@@ -352,6 +371,7 @@ class Session:
     def play(self, move: Any) -> None:
         """Apply ``move`` (``IllegalMove`` passes through, nothing saved) and save."""
         self.match.play(move)
+        self.moves_json.append(engine_module(self.game).move_to_json(move))
         self.save()
 
     def set_table_snapshot(self, snapshot: dict[str, Any] | None, *, save: bool = True) -> None:
@@ -363,7 +383,7 @@ class Session:
     def keep_review(self, deal: int, seat: int, upto: int, verdicts: list[dict[str, Any]],
                     decided: bool | None, complete: bool) -> None:
         """Keep the coach's verdicts on ``deal`` (its moves end at ``upto``) with the saved game."""
-        moves = self.match.to_save()["moves"]
+        moves = self._moves_json()
         if not 0 < upto <= len(moves):
             return
         self.saved.reviews[str(deal)] = {"seat": seat, "upto": upto, "sign": moves_sign(moves[:upto]),
@@ -374,7 +394,7 @@ class Session:
     def kept_reviews(self, seat: int) -> dict[int, dict[str, Any]]:
         """The kept reviews of ``seat``'s decisions that still fit the game (an undo past a deal's
         end drops its review), by deal."""
-        moves = self.match.to_save()["moves"]
+        moves = self._moves_json()
         out = {}
         for deal, kept in self.saved.reviews.items():
             upto = kept["upto"]
@@ -383,12 +403,25 @@ class Session:
         return out
 
     def save(self, *, background: bool = True) -> bool:
-        """Write the save; by default on the writer thread, so a move never waits for the disk."""
-        self.saved.match = self.match.to_save()
+        """Write the save; by default on the writer thread, so a move never waits for the disk: the
+        document is put together and turned into JSON there, from the moves' JSON made by ``play``."""
         self.saved.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
         if self.store is None:
             return False
-        return self.store.save(SAVE_KIND, self.saved.to_dict(), background=background)
+        return self.store.save(SAVE_KIND, self.document_maker(), background=background)
+
+    def document_maker(self) -> Callable[[], dict[str, Any]]:
+        """The save document as it stands now, made when called (on the writer thread). What it reads
+        is fixed here: the moves so far of a list only ever appended to, a copy of the kept reviews."""
+        moves = self._moves_json()
+        fields = self.saved.to_dict()
+        fields["reviews"] = dict(self.saved.reviews)
+        head, n = self.saved.match, len(moves)
+
+        def document() -> dict[str, Any]:
+            return {**fields, "match": {**head, "moves": moves[:n]}}
+
+        return document
 
     def undo_point(self) -> int | None:
         """How many moves remain after undoing: the index of the humans' last move, or None."""
@@ -408,9 +441,9 @@ class Session:
         keep = self.undo_point()
         if keep is None:
             return 0
-        data = self.match.to_save()
-        removed = len(data["moves"]) - keep
-        data["moves"] = data["moves"][:keep]
+        moves = self._moves_json()
+        removed = len(moves) - keep
+        data = {**self.saved.match, "moves": moves[:keep]}
         self.match = engine_module(self.game).Match.from_save(data)
         self.saved.undo_used = True
         self.saved.table = None  # the table rebuilds from the match
@@ -512,8 +545,8 @@ def game_in_progress(store: Store | None) -> bool:
         return False
     try:
         return Session(store, *loaded).player_has_played()
-    except Exception:
-        return True  # cannot tell: ask, as for any game in progress
+    except Exception:  # the engine replays a save from disk, whatever it holds: cannot tell, so ask
+        return True
 
 
 def _is_card_play(move: Any) -> bool:

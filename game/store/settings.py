@@ -24,6 +24,9 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 ANIMATION_FACTOR = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}  # × tween durations
 LEVELS = ("novice", "club", "master")  # same as engine.bots.LEVELS (the engine is not imported here)
 GAMES = ("eralash", "uragan")
+# The most players at each game's table: engine.games' seat_counts, restated because the settings are
+# read before the first frame and the engine is not imported that early (a test keeps the two equal).
+MOST_PLAYERS = {"eralash": 4, "uragan": 2}
 
 DEFAULT_BACK = "burgundy"  # tools/make_sprites.py draws sprites/backs/<name>.svg
 
@@ -139,14 +142,15 @@ def _game_setup(game: str) -> Callable[[Any], dict[str, Any]]:
     def check(v: Any) -> dict[str, Any]:
         if not isinstance(v, dict):
             raise ValueError("must be an object")
-        players = v.get("players", 2 if game == "uragan" else 4)
-        if not _is_int(players) or not (2 <= players <= (2 if game == "uragan" else 4)):
+        most = MOST_PLAYERS[game]
+        players = v.get("players", most)
+        if not _is_int(players) or not (2 <= players <= most):
             raise ValueError("wrong number of players")
         levels = v.get("levels", ["club"] * (players - 1))
         names = v.get("names", default_names("en", players)[1:])
         # Every opponent seat's choice is kept (not only the seats played): a seat keeps its level
         # when the count of players changes and changes back.
-        seats = range(players - 1, (2 if game == "uragan" else 4))
+        seats = range(players - 1, most)
         if not (isinstance(levels, list) and len(levels) in seats and all(x in LEVELS for x in levels)):
             raise ValueError("opponents' levels do not fit")
         if not (isinstance(names, list) and len(names) in seats):
@@ -208,6 +212,7 @@ def _specs() -> dict[str, Spec]:
 
 
 Listener = Callable[[str, Any], None]
+UNSAVED = {"language": "en", "volume": 0.0, "mute": True, "player_name": "You"}  # see Settings.unsaved
 
 
 class Settings:
@@ -224,6 +229,12 @@ class Settings:
             self._absorb(values)
 
     @classmethod
+    def unsaved(cls) -> Settings:
+        """Settings with no data folder (headless runs, a folder that cannot be used): English, silent,
+        saved nowhere; changes apply for the run."""
+        return cls(None, UNSAVED)
+
+    @classmethod
     def load(cls, store: Store) -> Settings:
         """Settings from ``store`` (defaults when missing or unreadable); warnings go to the store."""
         try:
@@ -237,13 +248,80 @@ class Settings:
         store.notices.extend(settings.warnings)
         return settings
 
-    # --- reading ---------------------------------------------------------------------------------
+    # --- reading: one typed attribute per setting (a copy: editing it changes nothing) ---------------
 
-    def __getattr__(self, name: str) -> Any:
-        values = self.__dict__.get("_values")
-        if values is not None and name in values:
-            return _copy(values[name])
-        raise AttributeError(name)
+    @property
+    def language(self) -> str:
+        return self._read("language")
+
+    @property
+    def deck_index(self) -> str:
+        return self._read("deck_index")
+
+    @property
+    def four_colour(self) -> bool:
+        return self._read("four_colour")
+
+    @property
+    def card_back(self) -> str:
+        return self._read("card_back")
+
+    @property
+    def table_colour(self) -> str:
+        return self._read("table_colour")
+
+    @property
+    def animation_speed(self) -> str:
+        return self._read("animation_speed")
+
+    @property
+    def volume(self) -> float:
+        return self._read("volume")
+
+    @property
+    def mute(self) -> bool:
+        return self._read("mute")
+
+    @property
+    def fullscreen(self) -> bool:
+        return self._read("fullscreen")
+
+    @property
+    def window_size(self) -> list[int]:
+        return self._read("window_size")
+
+    @property
+    def player_name(self) -> str:
+        return self._read("player_name")
+
+    @property
+    def player_gender(self) -> str:
+        return self._read("player_gender")
+
+    @property
+    def last_game(self) -> str:
+        return self._read("last_game")
+
+    @property
+    def review_after_deal(self) -> bool:
+        return self._read("review_after_deal")
+
+    @property
+    def tips_seen(self) -> list[str]:
+        return self._read("tips_seen")
+
+    @property
+    def eralash(self) -> dict[str, Any]:
+        """The last New game choices for Eralash (``players``, ``levels``, ``names``, ``options``)."""
+        return self._read("eralash")
+
+    @property
+    def uragan(self) -> dict[str, Any]:
+        """The last New game choices for Uragan."""
+        return self._read("uragan")
+
+    def _read(self, name: str) -> Any:
+        return _copy(self._values[name])
 
     def get(self, name: str) -> Any:
         if name not in self._values:
@@ -330,14 +408,12 @@ class Settings:
 
     def new_game_options(self, game: str) -> dict[str, Any]:
         """The remembered table options for ``game``, checked by the engine; defaults if refused."""
+        from engine.games import game_named
+
         raw = self.get(game)["options"]
         try:
-            import importlib
-
-            options_cls = importlib.import_module(f"engine.{game}").Options
-            return options_cls.from_dict(raw).to_dict()
-        except (ImportError, AttributeError):
-            return raw  # engine not available (development): pass through
+            options: dict[str, Any] = game_named(game).Options.from_dict(raw).to_dict()
+            return options
         except (ValueError, TypeError) as err:
             notice = Notice("settings.invalid_options", {"game": game},
                             f"The remembered {game} table options were refused ({err}); "
@@ -359,7 +435,7 @@ class Settings:
                 continue
             try:
                 self._values[name] = spec.check(_copy(value))
-            except Exception as err:  # whatever the file holds, the setting falls back, with a notice
+            except (ValueError, TypeError, KeyError, AttributeError) as err:  # the setting falls back
                 self.warnings.append(Notice(
                     "settings.invalid", {"name": name},
                     f"The setting {name!r} had a bad value ({err}); its default is used."))

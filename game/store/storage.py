@@ -127,6 +127,9 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+Text = str | Callable[[], str]  # a file's text, or what makes it
+
+
 class BackgroundWriter:
     """Writes files on a helper thread, so a save after every move never stalls a frame (an fsync
     costs milliseconds to tens of milliseconds). Writes to one path coalesce: only the newest text
@@ -134,13 +137,14 @@ class BackgroundWriter:
     """
 
     def __init__(self) -> None:
-        self._pending: dict[Path, tuple[str, Callable[[OSError], None], Callable[[], None]]] = {}
+        self._pending: dict[Path, tuple[Text, Callable[[OSError], None], Callable[[], None]]] = {}
         self._busy: Path | None = None
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
 
-    def submit(self, path: Path, text: str, on_error: Callable[[OSError], None],
+    def submit(self, path: Path, text: Text, on_error: Callable[[OSError], None],
                on_done: Callable[[], None]) -> None:
+        """Write ``text`` to ``path`` soon (a function is called for the text on the writer thread)."""
         with self._cond:
             self._pending[path] = (text, on_error, on_done)
             if self._thread is None or not self._thread.is_alive():
@@ -180,9 +184,11 @@ class BackgroundWriter:
                 text, on_error, on_done = self._pending.pop(path)
                 self._busy = path
             try:
-                write_text_atomic(path, text)
+                write_text_atomic(path, text() if callable(text) else text)
             except OSError as err:
                 on_error(err)
+            except (TypeError, ValueError) as err:  # a document that cannot be JSON: a failed write
+                on_error(OSError(f"not written: {err}"))
             else:
                 on_done()
             finally:
@@ -401,22 +407,30 @@ class Store:
                    aside=target.name)
         return target
 
-    def save(self, kind: FileKind, doc: Mapping[str, Any], *, background: bool = False) -> bool:
+    def save(self, kind: FileKind, doc: Mapping[str, Any] | Callable[[], Mapping[str, Any]], *,
+             background: bool = False) -> bool:
         """Write ``doc`` (its version set to the kind's); False when blocked or the disk refused.
 
         ``background=True`` (the autosave after each move) hands the write to ``WRITER`` and returns
-        at once; a failure then shows up as a notice."""
+        at once; a failure then shows up as a notice. ``doc`` may be a function making the document:
+        in the background it is then called, and its JSON made, on the writer thread."""
         if kind.filename in self._blocked or self.read_only is not None:
             return False
-        data = dict(doc)
-        data["version"] = kind.version
+
+        def text() -> str:
+            data = dict(doc() if callable(doc) else doc)
+            data["version"] = kind.version
+            return to_json_text(data)
+
         path = self.path(kind)
         if background:
-            WRITER.submit(path, to_json_text(data), lambda err: self._write_error(kind, err),
+            WRITER.submit(path, text if callable(doc) else text(), lambda err: self._write_error(kind, err),
                           lambda: self._write_failed.discard(kind.filename))
             return True
         WRITER.cancel(path)  # an older background write must not land after this one
         try:
+            data = dict(doc() if callable(doc) else doc)
+            data["version"] = kind.version
             write_json_atomic(path, data)
         except OSError as err:
             self._write_error(kind, err)

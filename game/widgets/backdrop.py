@@ -14,7 +14,7 @@ def rail_width(size: tuple[int, int]) -> int:
         from game.looks.art import TableArt
 
         return int(TableArt.rail_width(size))
-    except Exception:
+    except (AssetError, ImportError, OSError, pygame.error):  # no art: the plain baize's rim
         return max(8, min(size) // 70)
 
 

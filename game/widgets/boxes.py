@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 @dataclass
@@ -148,7 +151,7 @@ def _flattened(blitted: list[Any], at: tuple[int, int] = (0, 0)) -> list[Blit]:
 
 
 
-def _text_index(app: Any) -> dict[int, str]:
+def _text_index(app: App) -> dict[int, str]:
     index: dict[int, str] = {}
     with contextlib.suppress(Exception):
         for key, surf in app.text._surfaces.items():
@@ -156,7 +159,7 @@ def _text_index(app: Any) -> dict[int, str]:
     return index
 
 
-def recorded_texts(app: Any, surface: RecordingSurface) -> list[Box]:
+def recorded_texts(app: App, surface: RecordingSurface) -> list[Box]:
     """The texts blitted onto ``surface`` (their ink boxes, in window coordinates), and the plaques
     (``felt.panel``) they may sit on."""
     from game.widgets.felt import PLAQUES

@@ -10,7 +10,7 @@ Subclasses write ``build`` (which starts with ``self.clear()``) and, if they kee
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -23,6 +23,9 @@ from game.widgets.boxes import frame_width
 from game.words import i18n
 from game.words.i18n import t
 from game.words.safe import safe_text
+
+if TYPE_CHECKING:
+    from game.app import App
 
 __all__ = ["ANIMATING", "POLL_HELPER", "GuiScene", "row_rects", "ui_wake_in"]
 
@@ -40,7 +43,7 @@ class GuiScene(Scene):
 
     button_id_prefix = ""  # a button's theme object id is "#<prefix><key>"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.elements: list[Any] = []  # top-level elements (those in a panel die with the panel)
         self.buttons: dict[str, Any] = {}
@@ -169,7 +172,7 @@ class GuiScene(Scene):
         return self._backdrop
 
     def table_colour(self) -> str:
-        return getattr(self.app.settings, "table_colour", "green")
+        return self.app.settings.table_colour
 
     def _background(self, size: tuple[int, int]) -> pygame.Surface:
         return self.backdrop.get(size, self.table_colour())

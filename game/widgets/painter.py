@@ -39,34 +39,34 @@ class Recorder(pygame.Surface):
         self.ops: list[tuple[Any, pygame.Rect, tuple[Any, ...]]] = []
 
     # What the scenes ask of the surface they draw on.
-    def get_size(self) -> tuple[int, int]:  # type: ignore[override]
+    def get_size(self) -> tuple[int, int]:
         return self.window_size
 
-    def get_width(self) -> int:  # type: ignore[override]
+    def get_width(self) -> int:
         return self.window_size[0]
 
-    def get_height(self) -> int:  # type: ignore[override]
+    def get_height(self) -> int:
         return self.window_size[1]
 
-    @property  # type: ignore[override]
+    @property
     def size(self) -> tuple[int, int]:
         return self.window_size
 
-    @property  # type: ignore[override]
+    @property
     def width(self) -> int:
         return self.window_size[0]
 
-    @property  # type: ignore[override]
+    @property
     def height(self) -> int:
         return self.window_size[1]
 
-    def get_rect(self, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+    def get_rect(self, **kwargs: Any) -> pygame.Rect:
         rect = pygame.Rect((0, 0), self.window_size)
         for name, value in kwargs.items():
             setattr(rect, name, value)
         return rect
 
-    def get_clip(self) -> pygame.Rect:  # type: ignore[override]
+    def get_clip(self) -> pygame.Rect:
         return pygame.Rect(self.bounds)
 
     def blit(self, source: Any, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
@@ -87,11 +87,11 @@ class Recorder(pygame.Surface):
         self.ops.append((key, rect, (source, pos, area, special_flags, alpha)))
         return rect
 
-    def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:  # type: ignore[override]
+    def blits(self, blit_sequence: Any, doreturn: Any = 1) -> Any:
         out = [self.blit(*item) for item in blit_sequence]
         return out if doreturn else None
 
-    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:  # type: ignore[override]
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
         r = self.bounds.clip(pygame.Rect(rect)) if rect is not None else pygame.Rect(self.bounds)
         colour = tuple(pygame.Color(color))
         key = (2, colour, (r.x, r.y, r.w, r.h), special_flags)
@@ -251,11 +251,13 @@ class Painter:
         self.ops = new
         if old is None or self.size != size:
             self.size = size
-            return self._whole(screen, new)
+            self._whole(screen, new)
+            return None
         places = merged(changed_places(old, new))
         area = sum(p.w * p.h for p in places)
         if area > WHOLE_SHARE * size[0] * size[1]:
-            return self._whole(screen, new)
+            self._whole(screen, new)
+            return None
         self.parts += 1
         clip = screen.get_clip()
         try:

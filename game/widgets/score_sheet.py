@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,6 +18,9 @@ from game.scene import ANIMATING, Scene
 from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 @dataclass
@@ -55,7 +58,7 @@ class ScoreSheetScene(Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         sheet: Sheet,
         step: float = 0.45,
         auto: Callable[[], None] | None = None,

@@ -32,10 +32,10 @@ class SafeFont(pygame.font.Font):
     """A font that draws and measures any str: a file name that is not UTF-8 (surrogate escapes), a
     NUL or a control character would otherwise raise in SDL_ttf (``safe_text`` first)."""
 
-    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:  # type: ignore[override]
+    def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
         return super().render(_drawable(text), *args, **kwargs)
 
-    def size(self, text: Any) -> tuple[int, int]:  # type: ignore[override]
+    def size(self, text: Any) -> tuple[int, int]:
         return super().size(_drawable(text))
 
 

@@ -10,12 +10,15 @@ and when something comes to lie under it (a card played).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.looks.themes import IVORY, WARN
 from game.widgets.felt import panel
+
+if TYPE_CHECKING:
+    from game.app import App
 
 _plaques: dict[tuple[int, int], pygame.Surface] = {}
 WIDTHS = (0.8, 0.6, 0.45, 0.32, 0.22)  # shares of the window width to wrap the message in, widest first
@@ -65,7 +68,7 @@ def free_spot(size: tuple[int, int], box: tuple[int, int], taken: list[pygame.Re
     return best
 
 
-def shown_rects(app: Any) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+def shown_rects(app: App) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """Everything the screen shows now, as rects: (all of it, its content). All: every blit of the
     scenes drawn (the window-wide felt and dimming left out), their layout boxes, the pygame_gui
     elements. Content leaves out the plaques and panels things sit on (their empty parts may take a
@@ -109,7 +112,7 @@ def least_covering(size: tuple[int, int], boxes: list[pygame.Rect], taken: list[
     return min(range(len(boxes)), key=lambda i: covered_area(boxes[i], taken))
 
 
-def content_now(app: Any) -> tuple[tuple[int, int, int, int], ...]:
+def content_now(app: App) -> tuple[tuple[int, int, int, int], ...]:
     """The cards and controls the scenes say they show now (their ``layout_boxes``: no drawing, so
     cheap enough for every frame), as plain tuples to compare."""
     out: list[tuple[int, int, int, int]] = []
@@ -119,7 +122,7 @@ def content_now(app: Any) -> tuple[tuple[int, int, int, int], ...]:
             if fn is not None:
                 out += [tuple(b.rect.inflate(2 * CLEAR, 2 * CLEAR)) for b in fn()
                         if b.kind not in ("plaque", "panel", "frame")]
-    except Exception:
+    except Exception:  # every scene's own layout code: a notice's place is never worth a crash
         return ()
     return tuple(out)
 
@@ -128,7 +131,7 @@ def covers(rect: pygame.Rect, seen: tuple[tuple[int, int, int, int], ...]) -> bo
     return rect.collidelist([pygame.Rect(r) for r in seen]) != -1
 
 
-def place_toast(app: Any, message: str) -> tuple[pygame.Rect, list[str], int, bool]:
+def place_toast(app: App, message: str) -> tuple[pygame.Rect, list[str], int, bool]:
     """Where the toast goes on the screen ``app`` shows now: (box, lines, font size, clear). Clear of
     all that shows if it can be; else clear of content (over a plaque's empty part); else (not clear)
     where it covers least."""

@@ -61,6 +61,21 @@ def test_worker_process_answers_and_keeps_its_bots(worker):
     assert worker.pending == set()
 
 
+def test_replies_come_in_the_order_asked_even_across_the_start(worker):
+    # The first job is asked for while the process is still starting (it waits in the backlog), the
+    # second once the process is up but before any poll: the first must still be sent, and answered,
+    # first, however long its bot thinks (it sleeps; the second would otherwise overtake it).
+    first = worker.request("uragan", "club", 7, None, {"legal": ["a"], "sleep": 0.3})
+    deadline = time.monotonic() + 60
+    while not (worker.alive and not worker._starting) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert worker.alive
+    second = worker.request("uragan", "club", 7, None, {"legal": ["b"]})
+    replies = _wait_for(worker, 2, timeout=60)
+    assert [r.request_id for r in replies] == [first, second]
+    assert [r.move[2:] for r in replies] == [("a", 1), ("b", 2)]
+
+
 def test_request_and_poll_never_wait_for_the_bot(worker, tmp_path):
     # The bot thinks until this test opens a gate: had request() or poll() waited for the answer,
     # they could not return before the gate opens (no clock decides this).

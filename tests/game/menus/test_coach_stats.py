@@ -108,8 +108,21 @@ def slow_review(record, seat, budget, seed, should_stop=None, **extra):
         time.sleep(0.01)
 
 
+class _PickFirst:
+    def __init__(self, name, seed):
+        self.name, self.seed = name, seed
+
+    def choose(self, view):
+        return (self.name, self.seed, view["legal"][0])
+
+
+def pick_first(name, game, seed=0, budget=None):
+    """A stand-in bot maker living in this module (the worker imports it by name)."""
+    return _PickFirst(name, seed)
+
+
 def test_the_review_runs_in_the_worker_process_and_stops_when_cancelled():
-    worker = BotWorker("test_botworker:make_fake", review="test_coach_stats:slow_review")
+    worker = BotWorker("test_coach_stats:pick_first", review="test_coach_stats:slow_review")
     try:
         rid = worker.request_review({"game": "uragan"}, 0, None, 0)
         got = []

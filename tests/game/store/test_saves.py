@@ -91,7 +91,7 @@ def move_from_json(obj: Any) -> int:
     return obj
 
 
-FAKE = SimpleNamespace(Options=Options, Match=Match, move_from_json=move_from_json)
+FAKE = SimpleNamespace(Options=Options, Match=Match, move_from_json=move_from_json, move_to_json=lambda m: m)
 
 
 @pytest.fixture(autouse=True)
@@ -243,3 +243,26 @@ def test_a_finished_game_left_in_the_save_is_counted_on_resume(tmp_path: Path) -
     rec = Stats.load(Store(tmp_path)).get("uragan", "club")
     assert (rec.played, rec.won) == (1, 1)
     assert Session.resume(Store(tmp_path)) is None
+
+
+def test_a_move_is_serialised_once_and_the_save_made_on_the_writer(tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    s = new_session(tmp_path)
+    calls: list[str] = []
+    to_save = Match.to_save
+    monkeypatch.setattr(Match, "to_save", lambda self: calls.append("to_save") or to_save(self))
+    made_on: list[str] = []
+    maker = s.document_maker
+
+    def traced_maker():
+        document = maker()
+        return lambda: made_on.append(threading.current_thread().name) or document()
+
+    monkeypatch.setattr(s, "document_maker", traced_maker)
+    for move in (2, 3, 1):
+        s.play(move)
+    Store(tmp_path).flush()
+    assert calls == []  # each move's JSON is made by play, never the whole match again
+    assert made_on and set(made_on) == {"salon-writer"}
+    assert Session.resume(Store(tmp_path)).match.moves == [2, 3, 1]
