@@ -257,11 +257,11 @@ def _plant(replay: Any, index: int, plies: int = 4, **fields: Any) -> None:
 
 def _whole_deal(game: str) -> tuple[dict[str, Any], Any]:
     """A match of ``game`` played (first legal moves) to the end of its first deal, and its record."""
-    import importlib
+    from engine.games import game_named
 
-    module = importlib.import_module(f"engine.{game}")
-    players = ["Аня", "Борис"] if game == "uragan" else ["Аня", "Борис", "Вера", "Глеб"]
-    m = module.Match.new(module.Options(), players, 20_26)
+    rules = game_named(game)
+    players = ["Аня", "Борис", "Вера", "Глеб"][: max(rules.seat_counts)]
+    m = rules.Match.new(rules.Options(), players, 20_26)
     while not m.deals_done:
         m.play(m.legal_moves()[0])
     return m.to_record(), m

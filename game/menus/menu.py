@@ -16,7 +16,7 @@ from pygame_gui.elements import UILabel
 from engine import cards as C
 from game.looks.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
 from game.review.open import FileDialogHost
-from game.screens import continue_game, open_screen, open_table, screen_available, table_available
+from game.screens import continue_game, open_screen, screen_available
 from game.widgets.cards import CardImages
 from game.widgets.felt import panel as plaque
 from game.widgets.felt import table_background
@@ -28,15 +28,13 @@ from game.words.i18n import t
 if TYPE_CHECKING:
     from game.app import App
 
-LEVELS = ("novice", "club", "master")
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
 
 
 class MenuScene(FileDialogHost, GuiScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.mode = "main"  # or "new"
-        self.choice: dict[str, Any] = {"game": "uragan", "level": "club", "claims": "book"}
+        self.mode = "main"  # or "records"
         self._bg: pygame.Surface | None = None
         self._bg_key: Any = None
         self._ready: dict[Any, pygame.Surface] = {}
@@ -51,7 +49,6 @@ class MenuScene(FileDialogHost, GuiScene):
             settings.four_colour,
         )
         self._unlisten: Any = None
-        self._remember_choice()
 
     def deck_language(self) -> str:
         index = self.app.settings.deck_index
@@ -68,13 +65,6 @@ class MenuScene(FileDialogHost, GuiScene):
             self._bg_key = None  # the fan of cards beside the menu is drawn again in the new style
         if name == "language" and self.app.stack.top is self:
             self.build()
-
-    def _remember_choice(self) -> None:
-        with contextlib.suppress(Exception):
-            setup = self.app.settings.get("uragan")
-            self.choice["level"] = setup["levels"][0]
-            self.choice["claims"] = setup["options"].get("claims", "book")
-            self.choice["game"] = self.app.settings.last_game
 
     # --- lifecycle --------------------------------------------------------------------------------
 
@@ -120,10 +110,8 @@ class MenuScene(FileDialogHost, GuiScene):
         self.build_notices(panel.rect)
         if self.mode == "main":
             self._build_main(panel, inner, ph)
-        elif self.mode == "records":
-            self._build_records(panel, inner, ph)
         else:
-            self._build_new(panel, inner, ph)
+            self._build_records(panel, inner, ph)
 
     def _build_main(self, panel: Any, inner: int, ph: int) -> None:
         has_save = self._has_save()
@@ -146,39 +134,6 @@ class MenuScene(FileDialogHost, GuiScene):
                 self.button("about", t("about.menu"), about, container=panel)
             self.button(key, text, rect, enabled=enabled, tooltip=tooltip, container=panel)
             y += bh + 12
-
-    def _build_new(self, panel: Any, inner: int, ph: int) -> None:
-        ui = self.app.ui
-        y = 140
-        UILabel(pygame.Rect(30, y, inner, 28), t("menu.choose_game"), ui, container=panel)
-        y += 32
-        games = ("uragan", "eralash")
-        for game, rect in zip(games, row_rects(30, y, inner, len(games), 44), strict=True):
-            ready = table_available(game)
-            b = self.button(f"game_{game}", t(f"game.{game}"), rect, enabled=ready,
-                            tooltip=None if ready else t("menu.not_yet"), container=panel)
-            if self.choice["game"] == game:
-                b.select()  # after disable(): a chosen game not ready yet still shows as chosen
-        y += 56
-        UILabel(pygame.Rect(30, y, inner, 28), t("menu.opponent"), ui, container=panel)
-        y += 32
-        for level, rect in zip(LEVELS, row_rects(30, y, inner, len(LEVELS), 44), strict=True):
-            self.button(f"level_{level}", t(f"level.{level}"), rect, self.choice["level"] == level,
-                        tooltip=t(f"level.{level}.about"), container=panel)
-        y += 56
-        if self.choice["game"] == "uragan":
-            UILabel(pygame.Rect(30, y, inner, 28), t("uragan.option.claims"), ui, container=panel)
-            y += 32
-            modes = ("book", "strict")
-            for mode, rect in zip(modes, row_rects(30, y, inner, len(modes), 44), strict=True):
-                self.button(f"claims_{mode}", t(f"uragan.option.claims.{mode}"), rect,
-                            self.choice["claims"] == mode, tooltip=t(f"uragan.option.claims.{mode}.about"),
-                            container=panel)
-            y += 56
-        start, back = row_rects(30, max(y + 8, ph - 130), inner, 2, 50)
-        self.button("start", t("menu.start"), start, enabled=table_available(self.choice["game"]),
-                    container=panel)
-        self.button("back", t("menu.back"), back, container=panel)
 
     def _build_records(self, panel: Any, inner: int, ph: int) -> None:
         """Records…: open one (the records browser; or drop a file onto the window), save the game."""
@@ -315,7 +270,7 @@ class MenuScene(FileDialogHost, GuiScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.file_dialog is not None:
                 self.close_file_dialog()
-            elif self.mode in ("new", "records"):
+            elif self.mode == "records":
                 self.press("back")
             else:
                 self.ask_to_quit()
@@ -370,28 +325,6 @@ class MenuScene(FileDialogHost, GuiScene):
             self.save_record()
         elif key == "dismiss":
             self.dismiss_notices()
-        elif key.startswith("game_"):
-            self.choice["game"] = key[5:]
-            self.build()
-        elif key.startswith("level_"):
-            self.choice["level"] = key[6:]
-            self.build()
-        elif key.startswith("claims_"):
-            self.choice["claims"] = key[7:]
-            self.build()
-        elif key == "start":
-            self.mode = "main"
-            game = self.choice["game"]
-            options = {"claims": self.choice["claims"]} if game == "uragan" else {}
-            self._save_choice(game, options)
-            open_table(self.app, game, level=self.choice["level"], options=options)
-
-    def _save_choice(self, game: str, options: dict[str, Any]) -> None:
-        with contextlib.suppress(Exception):
-            setup = self.app.settings.get(game)
-            setup["levels"] = [self.choice["level"]] * (setup["players"] - 1)
-            setup["options"] = {**setup.get("options", {}), **options}
-            self.app.settings.update({game: setup, "last_game": game})
 
     # --- drawing ----------------------------------------------------------------------------------
 

@@ -473,7 +473,7 @@ class NewGameScene(GuiScene):
     def start(self, seed: int | None = None) -> None:
         """Check the options with the engine, remember the choices, open the table (``seed``: the
         deal number to play again, else a fresh one)."""
-        import importlib
+        from engine.games import game_named  # the rules and bots of every game: not needed at start-up
 
         game = self.game
         options = self.engine_options()
@@ -481,7 +481,7 @@ class NewGameScene(GuiScene):
         names = [x.strip() or NAMES["en"][i + 1] for i, x in enumerate(self.setup["names"][: n - 1])]
         levels = list(self.setup["levels"][: n - 1])
         try:
-            importlib.import_module(f"engine.{game}").Options.from_dict(options)
+            game_named(game).Options.from_dict(options)
         except (ValueError, TypeError) as err:
             self.error = t("newgame.bad_option", reason=str(err))
             self.build()

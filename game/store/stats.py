@@ -34,14 +34,16 @@ HISTORY = 20  # reviewed deals the accuracy chart shows
 MAX_DEAL_LOSS = 40.0  # no decision loses more deal points (or tricks) than a whole deal holds
 MAX_ID = 64
 ERALASH_VARIANTS = ("2", "3", "4", "pairs")  # the tables Eralash statistics are split by
-VARIANTS = {"eralash": ERALASH_VARIANTS}
+VARIANTS = {"eralash": ERALASH_VARIANTS}  # a game absent here is counted whole
 
 
 def variant_of(game: str, players: int, pairs: bool = False) -> str | None:
     """The table a game is counted under in ``Stats.variants`` (None for a game without a split)."""
-    if game != "eralash":
+    variants = VARIANTS.get(game)
+    if variants is None:
         return None
-    return "pairs" if pairs and players == 4 else str(players)
+    variant = "pairs" if pairs and players == 4 else str(players)
+    return variant if variant in variants else None
 
 Result = Literal["win", "shared", "loss"]
 

@@ -128,12 +128,8 @@ def test_menu_speaks_the_chosen_language_and_starts_a_game(app, tmp_path):
     new = menu.buttons["new"]
     app.frame(0.016, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=new, ui_object_id="#new")])
     dialog = app.stack.top
-    if dialog is menu:  # the menu's own short panel
-        assert menu.mode == "new" and "start" in menu.buttons
-        menu.press("start")
-    else:  # the full New game dialog (game/scenes/new_game.py)
-        assert type(dialog).__name__ == "NewGameScene"
-        dialog.start()
+    assert type(dialog).__name__ == "NewGameScene"  # game/menus/new_game.py
+    dialog.start()
     table = app.stack.top
     assert isinstance(table, UraganTable) and not table.demo
     for _ in range(5):
