@@ -123,7 +123,7 @@ def test_a_slam_ends_the_robber_and_is_celebrated(app):
     spades, hearts = C.SUIT_MASK[0], C.SUIT_MASK[1]  # P0 holds every spade (trump), P1 every heart
     options = Options.from_dict({"short_deal": True})
     match = Match.new(options, ["P0", "P1"], 1, 1, deals=[(1, [spades, hearts])])
-    app.settings.animation_speed = "instant"
+    app.settings.set("animation_speed", "instant", save=False)
     table_for(app, match, ["novice", "novice"], demo=True)
     until(app, lambda: isinstance(app.stack.top, SheetScene))
     sheet = app.stack.top
@@ -155,7 +155,7 @@ def test_seats_fit_every_window_and_partners_sit_opposite():
 def test_the_example_game_replays_the_record_with_narration(app):
     from game.eralash.example import open_example
 
-    app.settings.animation_speed = "instant"
+    app.settings.set("animation_speed", "instant", save=False)
     ex = open_example(app)
     with open("game/data/eralash_illustrative.json", encoding="utf-8") as f:
         rec = json.load(f)

@@ -241,7 +241,7 @@ def test_review_this_deal_from_the_sheet_and_back(make_app):
 def test_review_after_each_deal_opens_by_itself_when_chosen(make_app):
     app = make_app(speed="instant", bots="test_review_viewer:make_first_bot")
     assert app.settings.review_after_deal is False  # off by default
-    app.settings.review_after_deal = True
+    app.settings.set("review_after_deal", True, save=False)
     play_a_deal(app)
     frames(app, 1)
     assert isinstance(app.stack.top, ReviewScene)
