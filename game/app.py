@@ -23,11 +23,11 @@ if TYPE_CHECKING:
 
     from game.botworker import BotWorker, InlineWorker
     from game.looks.sound import Sounds
-    from game.scene import Scene
     from game.store.lock import DataLock
     from game.store.settings import Settings
     from game.store.storage import Store
 
+from game.scene import Scene
 from game.version import version
 from game.words.safe import safe_text
 
@@ -663,7 +663,7 @@ def threading_is_main() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
-class SplashScene:
+class SplashScene(Scene):
     """The very first frame: the cloth colour and the title, drawn while the menu, pygame_gui and the
     engine are imported in a helper thread (that can take a second on a busy machine); ``then``
     replaces it with the real scenes once they are loaded."""
@@ -796,7 +796,7 @@ def play(args: argparse.Namespace) -> int:
     modules = ["pygame_gui", "game.menus.menu"]
     if args.demo:
         modules.append(f"game.{args.game}.table")
-    app.stack.push(SplashScene(app, modules, start))  # type: ignore[arg-type]
+    app.stack.push(SplashScene(app, modules, start))
     return app.run()
 
 

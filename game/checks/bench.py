@@ -21,7 +21,10 @@ import json
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.widgets.table import TableScene
 
 SIZE = (1920, 1080)
 MOVES_WAIT_S = 300.0
@@ -74,7 +77,7 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
     size = parse_size(getattr(args, "size", None)) or SIZE
     app = App(args, headless=True, size=size)
     pg = app.pg
-    tables: list[Any] = []
+    tables: list[TableScene] = []
 
     def start() -> None:
         from game.screens import open_table
@@ -82,7 +85,7 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         seed = args.seed if args.seed is not None else 1
         tables.append(open_table(app, args.game, demo=True, seed=seed, level="master"))
 
-    app.stack.push(SplashScene(app, [f"game.{args.game}.table"], start))  # type: ignore[arg-type]
+    app.stack.push(SplashScene(app, [f"game.{args.game}.table"], start))
     startup_ms = 0.0
     splash_frames = 0
     while not tables:  # the first frame is the splash; the table follows when its modules are loaded

@@ -58,12 +58,13 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from game.app import App, build_parser
+    from game.botworker import BotWorker
     from game.review.viewer import ReplayMixin, viewer_for
 
     app = App(build_parser().parse_args(["--lang", "ru"]), headless=True, size=SIZE)
     pg = app.pg
     app.worker.start()  # the process is up before the clock starts, as in the app after the menu
-    if args.pin and hasattr(os, "sched_setaffinity"):
+    if args.pin and hasattr(os, "sched_setaffinity") and isinstance(app.worker, BotWorker):
         cores = sorted(os.sched_getaffinity(0))
         if len(cores) >= 2:
             os.sched_setaffinity(app.worker._process.pid, {cores[1]})
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     match = played_deal(args.game, args.seed)
     ReplayMixin.review_budget = args.budget
     viewer = viewer_for(app, args.game, match, 0, start_deal=1, review=False)
-    viewer.review_deals = [1]
+    viewer.control.review_deals = [1]  # (the viewer's review_deals is the controller's, read-only)
     app.stack.push(viewer)
     for _ in range(5):  # the cloth and the cards are made (the helper thread), then the clock starts
         app.frame(1 / 60, pg.event.get())

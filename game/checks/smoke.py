@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game.checks.tour import PARTS, Smoke, visit
+from game.checks.tour import PARTS, Smoke, top_scene, visit
 
 
 @visit("main menu")
@@ -42,11 +42,12 @@ def _bot_thinking(s: Smoke) -> Any:
     """The bots' answers held back: a bot's turn lasts until the block ends."""
     worker = s.app.worker
     take = worker.take
-    worker.take = lambda request_id: []
+    # (the worker's own answers stand in for nobody's: a deliberate patch of the method, undone below)
+    worker.take = lambda request_id: []  # type: ignore[method-assign]
     try:
         yield
     finally:
-        worker.take = take
+        worker.take = take  # type: ignore[method-assign]
 
 
 def _to_first_card(s: Smoke, table: Any) -> None:
@@ -368,11 +369,13 @@ def _eralash_play(s: Smoke, table: Any, label: str, seen: set[str]) -> None:
 
 @visit("Eralash table, 4 players")
 def _eralash4(s: Smoke) -> None:
+    from game.eralash.sheet import SheetScene
+
     table = _eralash_table(s, 4)
     s.check("Eralash 4 players: the deal")
     _eralash_play(s, table, "4 players", set())
     s.frames(1)
-    s.app.stack.top.close()
+    top_scene(s.app, SheetScene).close()
     s.settle(table)
     s.check("Eralash 4 players: the next deal")
     table.show_sheet()
@@ -508,12 +511,13 @@ def _abandon(s: Smoke) -> None:
 
 @visit("About")
 def _about(s: Smoke) -> None:
+    from game.menus.about_screen import AboutScene
     from game.words.i18n import t
 
     s.home()
     s.click_button("about")
     scene = s.app.stack.top
-    if type(scene).__name__ != "AboutScene":
+    if not isinstance(scene, AboutScene):
         raise RuntimeError("the About button did not open the About box")
     s.check("About")
     # the longest it gets: the file manager could not be asked (the folder is not opened for real here)

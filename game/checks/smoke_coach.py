@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from game.checks.tour import Smoke, uragan_step, visit
+from game.checks.tour import Smoke, top_scene, uragan_step, visit
 
 REVIEW_ITERATIONS = 12  # a quick search: the smoke checks the screens, not the coach's strength
 
@@ -111,6 +111,7 @@ def _from_record(s: Smoke, names: list[str] | None = None) -> None:
     import pygame
 
     from game.looks.resources import resource_path
+    from game.review.viewer import ReviewScene
 
     mixin = _quick_review()
     try:
@@ -125,7 +126,7 @@ def _from_record(s: Smoke, names: list[str] | None = None) -> None:
             s.frames(1, [pygame.event.Event(pygame.DROPFILE, file=path)])  # dropped onto the window
             s.opened("opening a record")
             viewer = s.app.stack.top
-            if getattr(viewer, "replay", None) is None:
+            if not isinstance(viewer, ReviewScene):
                 raise RuntimeError("a dropped record opened no viewer")
             s.check("replay viewer (Eralash record): choose a seat")
             s.click(next(b for b in viewer.buttons if b.key == "seat1").rect.center)
@@ -150,6 +151,7 @@ def _records_menu(s: Smoke) -> None:
     import pygame
 
     from game.looks.resources import resource_path
+    from game.review.browser import RecordsScene
 
     s.home()
     s.click_button("records")
@@ -162,7 +164,7 @@ def _records_menu(s: Smoke) -> None:
     with open(os.path.join(folder, "damaged.json"), "w", encoding="utf-8") as f:
         f.write("[" * 5000)
     s.click_button("open_record")
-    browser = s.app.stack.top
+    browser = top_scene(s.app, RecordsScene)
     if not browser.wait(60.0):
         raise RuntimeError("the records browser never read its folder")
     s.frames(2)
@@ -187,6 +189,7 @@ def _records_menu(s: Smoke) -> None:
 
 @visit("play deal number")
 def _deal_number(s: Smoke) -> None:
+    from game.menus.deal_number_dialog import DealNumberDialog
     from game.menus.new_game import NewGameScene
 
     s.home()
@@ -194,7 +197,9 @@ def _deal_number(s: Smoke) -> None:
     scene.press("number")
     s.frames(2)
     s.check("new game: play deal number")
-    dialog = s.app.stack.top
+    dialog = top_scene(s.app, DealNumberDialog)
+    if dialog.entry is None:
+        raise RuntimeError("the deal-number dialog shows no entry")
     dialog.entry.set_text("0")
     dialog.submit()
     s.check("new game: play deal number, a bad number")

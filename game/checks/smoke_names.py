@@ -65,14 +65,18 @@ def _long_names(s: Smoke) -> None:
 
     names = long_names(i18n.get_language())
     s.app.toast = None  # the last visit's notice (a bad record's reason) has been read
+
+    def record_renamed(s: Smoke) -> None:
+        s.app.toast = None  # the saved record's notice read
+        smoke_coach._from_record(s, names)
+
     passes = (
         visits["new game"],
         visits["Uragan end of game"],
         visits["Eralash table, 4 players"],
         PARTS["Eralash pairs to the end"],
         smoke_coach._from_sheet,
-        # (the saved record's notice read)
-        lambda s: setattr(s.app, "toast", None) or smoke_coach._from_record(s, names),
+        record_renamed,
     )
     with named_long(s.app), s.labelled("long names: "):
         for fn in passes:

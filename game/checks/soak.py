@@ -32,6 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.eralash.table import EralashTable
+    from game.scene import Scene
+    from game.uragan.table import UraganTable
 
 SIZES = [(1280, 800), (960, 600), (1600, 1000), (1920, 1080)]
 PROBE_FRAMES = 240
@@ -76,15 +79,15 @@ class Soak:
         self.size_index = 0
         real = app.frame
 
-        def timed(dt: float, events: list[Any]) -> bool:
+        def timed(dt: float, events: list[Any], asked: bool = True) -> bool:
             t0, c0 = time.perf_counter(), time.thread_time()
-            drawn = real(dt, events)
+            drawn = real(dt, events, asked)
             self.frame_ms.append((time.perf_counter() - t0) * 1000)
             self.frame_cpu_ms.append((time.thread_time() - c0) * 1000)
             return drawn
 
-        app.frame = timed  # type: ignore[method-assign]
-        self.table: Any = None
+        app.frame = timed  # type: ignore[method-assign]  # (timing the real frame: a deliberate patch)
+        self.table: UraganTable | EralashTable | None = None  # the match being played (new_match)
         self.probes_cpu: list[dict[str, float]] = []  # each probe's frame work in CPU time
 
     # --- the session -------------------------------------------------------------------------------
@@ -96,6 +99,7 @@ class Soak:
         s = self.s
         s.home()
         n = self.counts["matches"]
+        table: UraganTable | EralashTable
         if n % 2 == 0:
             table = UraganTable.new_game(self.app, seed=100 + n, level="novice", options={"target": 16})
         else:
@@ -137,7 +141,7 @@ class Soak:
     def play_deal(self, deal_no: int) -> None:
         """The player's moves until the deal's sheet shows; a hint on the first turn, and on every
         other deal an undo after the player's second move."""
-        table = self.table
+        table = self.current()
         done = len(table.match.deals_done)
         moves = 0
         hinted = False
@@ -169,15 +173,22 @@ class Soak:
             raise RuntimeError("the deal never ended")
         self.counts["deals"] += 1
 
-    def close_sheet(self, top: Any) -> None:
+    def current(self) -> UraganTable | EralashTable:
+        """The table of the match being played (a clear error before the first ``new_match``)."""
+        if self.table is None:
+            raise RuntimeError("no match started")
+        return self.table
+
+    def close_sheet(self, top: Scene | None) -> None:
         import pygame
 
-        if hasattr(top, "step"):
+        if top is not None and hasattr(top, "step"):
             top.step = 0.0
         self.s.frames(1, dt=5.0)
         if self.app.stack.top is top:
-            if hasattr(top, "close"):
-                top.close()
+            close = getattr(top, "close", None)
+            if close is not None:
+                close()
             else:
                 self.s.key(pygame.K_RETURN)
         self.s.frames(2)
@@ -279,7 +290,7 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
         while run.counts["deals"] < deals:
             try:
                 run.play_deal(deal_no)
-                if run.table.match.is_over():
+                if run.current().match.is_over():
                     run.new_match()
             except Exception as err:  # count it, start afresh: the soak goes on
                 run.errors.append(f"deal {deal_no}: {type(err).__name__}: {err}".splitlines()[0])
@@ -301,7 +312,7 @@ def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:
                 settled_trace.append(round(settled_rss_mb(), 1))
             if deal_no % RESIZE_EVERY == 0:
                 run.resize()
-            if deal_no % MENU_EVERY == 0 and not run.table.match.is_over():
+            if deal_no % MENU_EVERY == 0 and not run.current().match.is_over():
                 run.menu_trip()
         probe_end = run.probe()
         gc.collect()

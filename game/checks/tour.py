@@ -26,10 +26,15 @@ import contextlib
 import os
 import traceback
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scene import Scene
+    from game.widgets.table import TableScene
+
+    S = TypeVar("S", bound=Scene)
+    V = TypeVar("V", bound=Callable[..., None])
 
 VISITS: list[tuple[str, Callable[[Smoke], None]]] = []
 PARTS: dict[str, Callable[[Smoke], None]] = {}  # pieces of visits another visit runs again (by name)
@@ -37,14 +42,30 @@ FRAMES_PER_CHECK = 3
 DT = 1 / 60
 
 
-def visit(name: str) -> Callable[[Callable[[Smoke], None]], Callable[[Smoke], None]]:
-    """Register a visit (run in the order registered)."""
+def visit(name: str) -> Callable[[V], V]:
+    """Register a visit (run in the order registered); the function keeps its own signature (a visit
+    another pass calls again may take more, with defaults)."""
 
-    def register(fn: Callable[[Smoke], None]) -> Callable[[Smoke], None]:
+    def register(fn: V) -> V:
         VISITS.append((name, fn))
         return fn
 
     return register
+
+
+def top_scene(app: App, kind: type[S]) -> S:
+    """The scene on top of ``app``'s stack, which must be a ``kind`` (a clear error if it is not)."""
+    top = app.stack.top
+    if not isinstance(top, kind):
+        raise RuntimeError(f"expected a {kind.__name__} on top, found {type(top).__name__}")
+    return top
+
+
+def top_table(app: App) -> TableScene:
+    """The table on top of ``app``'s stack (a clear error if another scene is there)."""
+    from game.widgets.table import TableScene
+
+    return top_scene(app, TableScene)
 
 
 def uragan_step(table: Any) -> None:
@@ -156,11 +177,13 @@ class Smoke:
 
     def click_button(self, key: str) -> None:
         """Click the top GuiScene's button ``key`` where it shows (it must be there)."""
-        scene = self.app.stack.top
+        from game.widgets.gui_scene import GuiScene
+
+        scene = top_scene(self.app, GuiScene)
         button = scene.buttons[key]
         self.click(button.rect.center)
 
-    def settle(self, table: Any, limit: int = 600, until: Callable[[], bool] | None = None) -> None:
+    def settle(self, table: TableScene, limit: int = 600, until: Callable[[], bool] | None = None) -> None:
         """Let animations, holds the table lifts itself, and bot moves run until the player is asked
         for something (or another scene is on top). Big time steps: nothing here waits on a clock."""
         for _ in range(limit):
@@ -180,7 +203,7 @@ class Smoke:
                 return
         raise RuntimeError("the table never came to rest")
 
-    def waiting(self, table: Any) -> bool:
+    def waiting(self, table: TableScene) -> bool:
         """Is ``table`` waiting on the player (a prompt, the declarations) rather than on itself?"""
         if table.tweens.busy:
             return False

@@ -37,7 +37,7 @@ from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
-from game.widgets.table import Message, TableScene, Target
+from game.widgets.table import Message, ShownMatch, TableScene, Target
 from game.words import i18n
 from game.words.i18n import t
 
@@ -61,7 +61,8 @@ class EralashTable(TableScene):
     open_top_scale = OPEN_SCALE  # the open hand across the table (the example's): at most this size
     race_shown = True  # the live table's; the narrated example and the replays lay the top out their own way
 
-    def __init__(self, app: App, session: Session, *, demo: bool = False, reveal: bool = False) -> None:
+    def __init__(self, app: App, session: Session | ShownMatch, *, demo: bool = False,
+                 reveal: bool = False) -> None:
         self.plates = EralashPlates(self)
         self.plaques = EralashPlaques(self, self.plates)
         self.last = LastTrick(self, self.plates)

@@ -238,8 +238,10 @@ class MenuScene(FileDialogHost, GuiScene):
                     pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh))
 
     def dismiss_notices(self) -> None:
-        with contextlib.suppress(Exception):
-            self.app.store.take_notices()
+        store = self.app.store
+        if store is not None:
+            with contextlib.suppress(Exception):
+                store.take_notices()
         self.build()
 
     def draw_notices(self, surface: pygame.Surface) -> None:
@@ -387,7 +389,7 @@ class MenuScene(FileDialogHost, GuiScene):
         fan = getattr(self, "notice_box", None) is None
         return (size, colour_name, images.lang, images.four_colour, images.back_name, fan)
 
-    def _background(self, size: tuple[int, int]) -> pygame.Surface | None:
+    def _menu_background(self, size: tuple[int, int]) -> pygame.Surface | None:
         key = self._background_key(size)
         colour_name, fan = key[1], key[5]
         if self._bg is not None and self._bg_key == key:
@@ -403,7 +405,7 @@ class MenuScene(FileDialogHost, GuiScene):
         return self._bg if self._bg is not None else None
 
     def update(self, dt: float) -> None:
-        self._background(self.app.size)  # starts or collects the background made in the helper thread
+        self._menu_background(self.app.size)  # starts or collects the background made in the helper thread
 
     def wake_in(self) -> float | None:
         """A poll of the helper thread while the background it paints is on its way."""

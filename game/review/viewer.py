@@ -234,13 +234,13 @@ class ReviewScene(Scene):
                 table.sprites[card].highlight = "warn"
         best = self.move_cards(verdict.best)
         for i, card in enumerate(best):
-            s = table.sprites.get(card)
-            if s is None:
+            sprite = table.sprites.get(card)
+            if sprite is None:
                 continue
-            s.highlight = "hint"
+            sprite.highlight = "hint"
             if i == 0 and self.is_in_hand(card):
-                table.fx.cancel(s)
-                table.fx.tween(s, 0.15, lift=0.22)
+                table.fx.cancel(sprite)
+                table.fx.tween(sprite, 0.15, lift=0.22)
 
     def move_cards(self, move: Any) -> list[int]:
         """The card a move plays, then the cards it takes (none for a claim answer or a trump)."""

@@ -37,7 +37,7 @@ from game.uragan.words import (
 )
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
-from game.widgets.table import TableScene, Target
+from game.widgets.table import ShownMatch, TableScene, Target
 from game.words.i18n import t
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class UraganTable(TableScene):
 
     game = "uragan"
 
-    def __init__(self, app: App, session: Session, *, demo: bool = False) -> None:
+    def __init__(self, app: App, session: Session | ShownMatch, *, demo: bool = False) -> None:
         super().__init__(app, session, demo=demo)
         self.log = UraganLog(self)
         self.plaques = UraganPlaques(self)

@@ -81,8 +81,8 @@ class BotTurns:
     def update(self) -> None:
         table = self.table
         worker = table.app.worker
-        for reply in worker.take(self.request):
-            self.reply = reply
+        for taken in worker.take(self.request):
+            self.reply = taken
         match = table.match
         if match.is_over() or table.holds:
             return
