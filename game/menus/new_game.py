@@ -33,7 +33,7 @@ URAGAN_TARGETS = (11, 16, 21)
 
 
 def default_choice(app: App) -> dict[str, Any]:
-    """The last choices (from the settings) or the defaults of RULES.md."""
+    """The last choices (from the settings) or the defaults of docs/rules.md."""
     lang = i18n.get_language()
     names = NAMES.get(lang, NAMES["en"])
     choice: dict[str, Any] = {

@@ -1,14 +1,14 @@
 """What the replay viewer shows, without drawing it: the steps of a game and the coach's verdicts.
 
-``Replay(match, seat)`` lays a finished or unfinished game out as steps: the position before each
-move (the move about to be made is ``next_move``), plus a step at the end of every deal showing the
-finished deal. The engine's review (``engine.review``, RECORDS.md) sends verdicts one by one, each
-naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that decision
-was taken. A verdict carries its ``mark`` (best, inaccuracy, mistake), its loss in win chance
-(``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in
-both languages and ``line``, the better move with the replies the search expects. A verdict from an
-older review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy
-(1–5), mistake (> 5). A deal is ``decided`` when nothing the seat could do changed its result.
+``Replay(match, seat)`` lays a finished or unfinished game out as steps: the position before each move
+(the move about to be made is ``next_move``), plus a step at the end of every deal showing the finished
+deal. The engine's review (``engine.review``; docs/records.md, Reviewing a record) sends verdicts one by
+one, each naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that
+decision was taken. A verdict carries its ``mark`` (best, inaccuracy, mistake), its loss in win chance
+(``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in both
+languages and ``line``, the better move with the replies the search expects. A verdict from an older
+review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy (1–5), mistake
+(> 5). A deal is ``decided`` when nothing the seat could do changed its result.
 No pygame here.
 """
 
@@ -51,7 +51,8 @@ class Verdict:
 
     @property
     def grade(self) -> str:
-        """The mark the engine gave (RECORDS.md), or one from the win chance lost for older reviews."""
+        """The mark the engine gave (docs/records.md, Reviewing a record), or one from the win chance
+        lost for older reviews."""
         mark = self.raw.get("mark")
         return mark if mark in MARKS else grade(self.loss)
 

@@ -1,4 +1,5 @@
-"""``python -m engine review``: the output of RECORDS.md for both games, and one-line errors (exit 2)."""
+"""``python -m engine review``: the output of docs/records.md (Reviewing a record) for both games,
+and one-line errors (exit 2)."""
 
 from __future__ import annotations
 
