@@ -34,9 +34,6 @@ PENDING = frozenset({
     "branch on a game's name: game/menus/rules_screen.py in RulesScene.build",
     "branch on a game's name: game/menus/stats_screen.py in StatsScene._draw_sheet",
     "branch on a game's name: game/menus/stats_screen.py in columns",
-    "branch on a game's name: game/review/model.py in Replay.line_score",
-    "branch on a game's name: game/review/model.py in Replay.line_steps",
-    "branch on a game's name: game/review/model.py in play_number",
     "game module imported by string: engine/bots/__init__.py in make_bot",
 })
 
