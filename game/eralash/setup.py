@@ -35,7 +35,6 @@ def seat_label(seat: int, n: int, pairs: bool) -> str:
     return t(f"newgame.seat.{where}")
 
 
-
 def option_rows(scene: Any, y: int) -> int:
     """Eralash's rows of the New game dialog: players, pairs, the opponents, runs, deal, Aces, target."""
     n = scene.players()
@@ -82,7 +81,6 @@ def option_rows(scene: Any, y: int) -> int:
     return one_deal_note(scene, y, n)
 
 
-
 def one_deal_note(scene: Any, y: int, n: int) -> int:
     """Said when the choices make every robber one deal long (2 players with the whole pack)."""
     from engine.eralash import Options
@@ -102,8 +100,8 @@ def one_deal_note(scene: Any, y: int, n: int) -> int:
     return y + scene.row_h + scene.gap
 
 
-
 def aces_row(scene: Any, y: int) -> int:
+    """The points for three and for four Aces: two number fields, and the explanation under them."""
     ui = scene.app.ui
     x0 = 30 + scene.label_w
     UILabel(
@@ -134,7 +132,6 @@ def aces_row(scene: Any, y: int) -> int:
     y += scene.row_h
     scene.about(y, t("newgame.aces.about"))
     return y + scene.about_h + scene.gap
-
 
 
 def open_table(app: Any, options: dict[str, Any], players: int, names: list[str], levels: list[str],

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.screens import GameSetup
+from game.screens import open_table as open_game
 from game.words.i18n import t
 
 TARGETS = (11, 16, 21)  # the game's point targets offered
@@ -45,12 +46,9 @@ def option_rows(scene: Any, y: int) -> int:
     return scene.target_row(y, TARGETS, 16, "newgame.target.points")
 
 
-
 def open_table(app: Any, options: dict[str, Any], players: int, names: list[str], levels: list[str],
                seed: int | None) -> None:
     """Push a new Uragan table against the dialog's opponent."""
-    from game.screens import open_table as open_game
-
     open_game(app, "uragan", level=levels[0], options=options, seed=seed)
 
 
