@@ -7,6 +7,8 @@ disabled in the menu. Each screen class is constructed as ``Class(app)``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 SCREENS: dict[str, str] = {
@@ -21,6 +23,12 @@ TABLES: dict[str, str] = {
     "eralash": "game.eralash.table:EralashTable",
 }
 
+# What the menus show of each game, from the game's own folder (``GameSetup``; see ``game_setup``).
+SETUPS: dict[str, str] = {
+    "uragan": "game.uragan.setup:SETUP",
+    "eralash": "game.eralash.setup:SETUP",
+}
+
 if TYPE_CHECKING:
     from game.app import App
 
@@ -28,6 +36,29 @@ if TYPE_CHECKING:
 def load(target: str) -> Any:
     module, _, cls = target.partition(":")
     return getattr(importlib.import_module(module), cls)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """One game's part of the menus: its New game rows and table, its Statistics and Rules extras.
+
+    ``option_rows(scene, y)`` lays the game's rows of the New game dialog out under ``y`` (returning
+    the next free ``y``); ``engine_options(options, players)`` fits the remembered choices to the seats
+    taken; ``open(app, options, players, names, levels, seed)`` pushes the new table."""
+
+    rows: tuple[int, int]  # the New game dialog's option rows and their one-line explanations
+    option_rows: Callable[[Any, int], int]
+    engine_options: Callable[[dict[str, Any], int], dict[str, Any]]
+    open: Callable[..., Any]
+    stats_special: str  # the Statistics column of the game's own feat: "doubles", "slams"
+    stats_by_table: bool = False  # the Statistics sheet also shows its rows by table (2, 3, 4, pairs)
+    example: bool = False  # the Rules screen offers "Watch the example"
+
+
+def game_setup(game: str) -> GameSetup:
+    """The menus' part of ``game`` (``SETUPS``), loaded when first asked for."""
+    setup: GameSetup = load(SETUPS[game])
+    return setup
 
 
 def screen_available(name: str) -> bool:

@@ -19,14 +19,15 @@ from engine.review import review_record
 
 
 def _real_records(games: int, seed: int = 50) -> list[dict[str, Any]]:
-    from engine.bots import make_bot
+    from engine.games import game_named
     from engine.uragan.match import Match
     from engine.uragan.options import Options
 
     out = []
     for g in range(games):
         m = Match.new(Options(claims="book" if g % 2 else "strict"), ["a", "b"], seed + g)
-        bots = [make_bot("master", "uragan", seed + g, budget=0.1), make_bot("club", "uragan", seed + g)]
+        uragan = game_named("uragan")
+        bots = [uragan.make_bot("master", seed + g, budget=0.1), uragan.make_bot("club", seed + g)]
         while not m.deals_done:  # one deal each: reviews of whole matches would take too long here
             s = m.current_player()
             m.play(bots[s].choose(m.view(s)))

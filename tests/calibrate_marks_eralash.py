@@ -20,15 +20,15 @@ from engine.review import review_record
 
 def _real_records(games: int, seed: int = 60) -> list[tuple[int, dict[str, Any]]]:
     """(players, record): one deal each, Master in seat 0 and Clubs elsewhere."""
-    from engine.bots import make_bot
     from engine.eralash.match import Match
+    from engine.games import game_named
 
     out = []
     for g in range(games):
         n = 4 if g % 2 == 0 else 2
         m = Match.new(None, [f"p{i}" for i in range(n)], seed + g)
-        bots = [make_bot("master", "eralash", seed + g, budget=0.1)]
-        bots += [make_bot("club", "eralash", seed + g + i) for i in range(1, n)]
+        bots = [game_named("eralash").make_bot("master", seed + g, budget=0.1)]
+        bots += [game_named("eralash").make_bot("club", seed + g + i) for i in range(1, n)]
         while not m.deals_done:
             s = m.current_player()
             m.play(bots[s].choose(m.view(s)))

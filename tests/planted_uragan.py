@@ -84,7 +84,7 @@ def _mask(text: str) -> int:
 
 
 def build(sc: Scenario, claims: str, seat: int, seed: int) -> dict[str, Any]:
-    """The scenario as a record (RECORDS.md) with the extra key ``planted``: seat, move index, what."""
+    """The scenario as a record (docs/records.md) with the extra key ``planted``: seat, move index, what."""
     rng = random.Random(seed)
     table, hand, opp_must = _mask(sc.table), _mask(sc.hand), _mask(sc.opp)
     assert table.bit_count() == 4 and hand.bit_count() == 6

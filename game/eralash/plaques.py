@@ -515,7 +515,7 @@ class EralashPlaques:
             why,
             fs,
             t("eralash.decl.title") if titled else "",
-            bool(getattr(host.app.settings, "four_colour", False)),  # not in the defaults of a bare app
+            host.app.settings.four_colour,
         )
         plaque = self.declarations_plaque
         shown = plaque.shown(key, None)

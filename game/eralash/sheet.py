@@ -362,7 +362,7 @@ class SheetScene(Scene):
                 continue
             y = (age * speed * h) % (h + 40) - 20
             x = x0 * w + math.sin(age * 2 + phase) * 24
-            four = bool(getattr(self.app.settings, "four_colour", False))
+            four = self.app.settings.four_colour
             img = self.app.text.get(SUITS[suit], big, suit_colour(suit, four, BRASS_LIGHT), "bold")
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         scale = ease_out_back(min(1.0, self.clock / 0.5))

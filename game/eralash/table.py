@@ -215,7 +215,7 @@ class EralashTable(TableScene):
             names = list(names or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[:n])
             seats: list[str | None] = [level or "club"] * n
         else:
-            me = getattr(app.settings, "player_name", None) or "You"
+            me = app.settings.player_name
             if me in ("Вы", "You"):  # the untouched default follows the interface language
                 me = "Вы" if lang == "ru" else "You"
             opp_names = list(names or setup.get("names") or DEMO_NAMES.get(lang, DEMO_NAMES["en"])[1:])
@@ -291,7 +291,8 @@ class EralashTable(TableScene):
         return {seat: card for seat, card in enumerate(lot[-1]) if card >= 0}
 
     def show_lot(self) -> None:
-        """Everyone draws a card; the highest deals (RULES.md Eralash 1). Shown, then the deal."""
+        """Everyone draws a card; the highest deals (docs/rules.md, Eralash: Seating and dealer).
+        Shown, then the deal."""
         self.phase = "lot"
         self.holds.add("dealing")
         drawn = self.lot_cards()

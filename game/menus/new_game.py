@@ -18,6 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.looks.resources import AssetError
+from game.screens import GameSetup, game_setup
 from game.store.settings import BOT_NAMES
 from game.widgets.gui_scene import GuiScene, row_rects
 from game.words import i18n
@@ -28,12 +29,10 @@ if TYPE_CHECKING:
 
 LEVELS = ("novice", "club", "master")
 NAMES = BOT_NAMES  # with their genders in game.store.settings.NAME_GENDERS
-ERALASH_TARGETS = (7, 13, 21)
-URAGAN_TARGETS = (11, 16, 21)
 
 
 def default_choice(app: App) -> dict[str, Any]:
-    """The last choices (from the settings) or the defaults of RULES.md."""
+    """The last choices (from the settings) or the defaults of docs/rules.md."""
     lang = i18n.get_language()
     names = NAMES.get(lang, NAMES["en"])
     choice: dict[str, Any] = {
@@ -90,19 +89,21 @@ class NewGameScene(GuiScene):
     def option(self, key: str, default: Any) -> Any:
         return self.options.get(key, default)
 
+    @property
+    def own(self) -> GameSetup:
+        """The chosen game's part of the dialog: its rows, its options' fit, its table."""
+        return game_setup(self.game)
+
     def players(self) -> int:
-        return int(self.setup.get("players", 4)) if self.game == "eralash" else 2
+        """The seats chosen: the remembered count (the most by default) when the game offers a choice."""
+        from engine.games import game_named  # the rules of every game: not needed at start-up
+
+        counts = game_named(self.game).seat_counts
+        return int(self.setup.get("players", max(counts))) if len(counts) > 1 else counts[0]
 
     def engine_options(self) -> dict[str, Any]:
         """The chosen table options as the engine's ``Options.from_dict`` takes them."""
-        o = dict(self.options)
-        if self.game == "eralash":
-            n = self.players()
-            if n != 4:
-                o["pairs"] = False
-            if n == 4:
-                o["short_deal"] = False
-        return o
+        return self.own.engine_options(self.options, self.players())
 
     # --- lifecycle --------------------------------------------------------------------------------
 
@@ -112,17 +113,15 @@ class NewGameScene(GuiScene):
 
     # --- building ---------------------------------------------------------------------------------
 
-    # Rows of each game's dialog: option rows (a label and buttons) and their one-line explanations.
-    # Eralash always keeps room for three opponents, so no row moves when the player count changes.
-    ROWS = {"eralash": (10, 7), "uragan": (5, 4)}
-
     def build(self) -> None:
         """Lay the dialog out in a panel sized for its game's rows at this window size: the rows'
         places depend only on the window and the game, never on the choices made."""
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
-        rows, abouts = self.ROWS[self.game]
+        # The game's option rows (a label and buttons) and their one-line explanations; Eralash always
+        # keeps room for three opponents, so no row moves when the player count changes.
+        rows, abouts = self.own.rows
         pw = min(1040, int(w * 0.9))
         room = h - 2 * max(14, h // 40)  # inside the cloth's rail
         border = 18  # the panel's border and shadow, both sides
@@ -155,10 +154,7 @@ class NewGameScene(GuiScene):
             f"game_{self.game}",
             t(f"newgame.game.{self.game}.about"),
         )
-        if self.game == "eralash":
-            y = self.eralash_rows(y)
-        else:
-            y = self.uragan_rows(y)
+        y = self.own.option_rows(self, y)
         self.content_bottom = y
         inside = panel.get_container().get_rect().height
         if self.error:
@@ -257,132 +253,6 @@ class NewGameScene(GuiScene):
                 container=self.panel,
             )
         return y + self.row_h + self.gap
-
-    def seat_label(self, seat: int, n: int, pairs: bool) -> str:
-        """An opponent's row named from your own seat: left, opposite, right (and who is your partner)."""
-        where = {2: ["opposite"], 3: ["left", "right"], 4: ["left", "opposite", "right"]}[n][seat - 1]
-        if pairs:
-            return t("newgame.seat.partner" if where == "opposite" else f"newgame.seat.{where}")
-        return t(f"newgame.seat.{where}")
-
-    def eralash_rows(self, y: int) -> int:
-        n = self.players()
-        pairs = bool(self.option("pairs", False)) and n == 4
-        y = self.choice_row(
-            y,
-            "players",
-            t("newgame.players"),
-            [(f"players_{k}", str(k)) for k in (2, 3, 4)],
-            f"players_{n}",
-            t("newgame.players.about"),
-        )
-        y = self.choice_row(
-            y,
-            "pairs",
-            t("newgame.pairs"),
-            [("pairs_no", t("newgame.pairs.no")), ("pairs_yes", t("newgame.pairs.yes"))],
-            "pairs_yes" if pairs else "pairs_no",
-            t("newgame.pairs.about"),
-            enabled=n == 4,
-        )
-        for seat in range(1, n):  # one row per opponent, no gap where a seat is empty
-            y = self.level_row(y, seat, self.seat_label(seat, n, pairs))
-        y = self.choice_row(
-            y,
-            "classic",
-            t("newgame.classic_runs"),
-            [("classic_no", t("newgame.classic_runs.no")), ("classic_yes", t("newgame.classic_runs.yes"))],
-            "classic_yes" if self.option("classic_runs", False) else "classic_no",
-            t("newgame.classic_runs.about"),
-        )
-        short = bool(self.option("short_deal", False)) and n < 4
-        y = self.choice_row(
-            y,
-            "short",
-            t("newgame.short_deal"),
-            [("short_no", t("newgame.short_deal.no")), ("short_yes", t("newgame.short_deal.yes"))],
-            "short_yes" if short else "short_no",
-            t("newgame.short_deal.about"),
-            enabled=n < 4,
-        )
-        y = self.aces_row(y)
-        y = self.target_row(y, ERALASH_TARGETS, 13, "eralash.n_tricks")
-        return self.one_deal_note(y, n)
-
-    def one_deal_note(self, y: int, n: int) -> int:
-        """Said when the choices make every robber one deal long (2 players with the whole pack)."""
-        from engine.eralash import Options
-
-        try:
-            options = Options.from_dict(self.engine_options())
-        except (ValueError, TypeError):
-            return y
-        if not options.one_deal(n):
-            return y
-        tricks = options.hand_size(n)
-        words = t("newgame.one_deal", tricks=plural(tricks, "eralash.n_tricks"), target=options.target)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            UILabel(pygame.Rect(30, y, self.inner, self.row_h), words, self.app.ui, container=self.panel,
-                    object_id="#notice")
-        return y + self.row_h + self.gap
-
-    def aces_row(self, y: int) -> int:
-        ui = self.app.ui
-        x0 = 30 + self.label_w
-        UILabel(
-            pygame.Rect(30, y, self.label_w - 10, self.row_h),
-            t("newgame.aces"),
-            ui,
-            container=self.panel,
-            object_id="#option_label",
-        )
-        aces = self.option("aces", {"3": 30, "4": 60})
-        x = x0
-        for k in ("3", "4"):
-            lab = UILabel(
-                pygame.Rect(x, y, 120, self.row_h), t(f"newgame.aces.{k}"), ui, container=self.panel
-            )
-            x += lab.rect.width + 4
-            entry = UITextEntryLine(
-                pygame.Rect(x, y, 80, self.row_h),
-                ui,
-                container=self.panel,
-                initial_text=str(aces.get(k, 30 if k == "3" else 60)),
-                object_id=f"#aces{k}",
-            )
-            entry.set_allowed_characters("numbers")
-            entry.set_text_length_limit(3)
-            self.entries[f"aces{k}"] = entry
-            x += 100
-        y += self.row_h
-        self.about(y, t("newgame.aces.about"))
-        return y + self.about_h + self.gap
-
-    def uragan_rows(self, y: int) -> int:
-        y = self.level_row(y, 1, t("newgame.seat.opposite"))
-        claims = self.option("claims", "book")
-        y = self.choice_row(
-            y,
-            "claims",
-            t("uragan.option.claims"),
-            [
-                ("claims_book", t("uragan.option.claims.book")),
-                ("claims_strict", t("uragan.option.claims.strict")),
-            ],
-            f"claims_{claims}",
-            t(f"uragan.option.claims.{claims}.about"),
-        )
-        allsuits = bool(self.option("primiera_all_suits", True))
-        y = self.choice_row(
-            y,
-            "primiera",
-            t("newgame.primiera"),
-            [("primiera_yes", t("common.yes")), ("primiera_no", t("common.no"))],
-            "primiera_yes" if allsuits else "primiera_no",
-            t("newgame.primiera.about"),
-        )
-        return self.target_row(y, URAGAN_TARGETS, 16, "newgame.target.points")
 
     def target_row(self, y: int, targets: tuple[int, ...], default: int, unit: str) -> int:
         """What the game is played to: one button per target (``unit`` words it), this game's note."""
@@ -501,16 +371,7 @@ class NewGameScene(GuiScene):
             )
         app = self.app
         app.stack.remove(self)
-        if game == "eralash":
-            from game.eralash.table import EralashTable
-
-            table = EralashTable.new_game(app, options=options, players=n, names=names, levels=levels,
-                                          seed=seed)
-            app.stack.push(table)
-        else:
-            from game.screens import open_table
-
-            open_table(app, "uragan", level=levels[0], options=options, seed=seed)
+        self.own.open(app, options, n, names, levels, seed)
 
     def _game_in_progress(self) -> bool:
         from game.store.saves import game_in_progress

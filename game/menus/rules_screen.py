@@ -19,6 +19,7 @@ import pygame
 
 from game.looks.resources import asset, resource_path
 from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY, WOOD_DARK
+from game.screens import game_setup
 from game.widgets.backdrop import rail_width
 from game.widgets.gui_scene import ANIMATING, GuiScene
 from game.words import i18n
@@ -300,7 +301,7 @@ class RulesScene(GuiScene):
         for game in GAMES:
             self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44), game == self.game)
             x += 180
-        if self.game == "eralash":
+        if game_setup(self.game).example:
             self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44))
         self.button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
         inner = self._page_rect.width - 2 * self._pad()

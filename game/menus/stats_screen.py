@@ -17,6 +17,7 @@ import pygame_gui
 
 from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY
 from game.menus.stats_coach import coach_lines, draw_coach
+from game.screens import game_setup
 from game.store.settings import LEVELS
 from game.store.stats import ERALASH_VARIANTS, Record, Stats
 from game.widgets.backdrop import rail_width
@@ -33,7 +34,8 @@ CLARET = (112, 28, 40)
 
 
 def columns(game: str) -> list[str]:
-    special = "slams" if game == "eralash" else "doubles"
+    """The sheet's columns: the game's own feat (``GameSetup.stats_special``) among the common ones."""
+    special = game_setup(game).stats_special
     return ["played", "won", "rate", "streak", "best", special, "abandoned", "undo"]
 
 
@@ -199,7 +201,7 @@ class StatsScene(GuiScene):
         col_w = (r.width - 2 * pad - first_w) // len(cols)
         size = 15 if small else 18
         y = r.y + name.get_height() + 14
-        by_table = game == "eralash" and self.eralash_by == "table"
+        by_table = game_setup(game).stats_by_table and self.eralash_by == "table"
         first = t("stats.col.table" if by_table else "stats.col.level")
         surface.blit(text.get(first, size, CLARET, "bold"), (r.x + pad, y))
         head_h = size + 10

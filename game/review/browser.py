@@ -250,7 +250,7 @@ class RecordsScene(GuiScene):
 
     def player_seat(self, viewer: Any) -> int:
         """The seat whose decisions Review judges: the one with the player's name, else the first."""
-        name = clean_name(getattr(self.app.settings, "player_name", ""))
+        name = clean_name(self.app.settings.player_name)
         players = [clean_name(p) for p in getattr(viewer.match, "players", [])]
         return players.index(name) if name in players else 0
 

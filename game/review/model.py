@@ -1,19 +1,20 @@
 """What the replay viewer shows, without drawing it: the steps of a game and the coach's verdicts.
 
-``Replay(match, seat)`` lays a finished or unfinished game out as steps: the position before each
-move (the move about to be made is ``next_move``), plus a step at the end of every deal showing the
-finished deal. The engine's review (``engine.review``, RECORDS.md) sends verdicts one by one, each
-naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that decision
-was taken. A verdict carries its ``mark`` (best, inaccuracy, mistake), its loss in win chance
-(``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in
-both languages and ``line``, the better move with the replies the search expects. A verdict from an
-older review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy
-(1–5), mistake (> 5). A deal is ``decided`` when nothing the seat could do changed its result.
+``Replay(match, seat)`` lays a finished or unfinished game out as steps: the position before each move
+(the move about to be made is ``next_move``), plus a step at the end of every deal showing the finished
+deal. The engine's review (``engine.review``; docs/records.md, Reviewing a record) sends verdicts one by
+one, each naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that
+decision was taken. A verdict carries its ``mark`` (best, inaccuracy, mistake), its loss in win chance
+(``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in both
+languages and ``line``, the better move with the replies the search expects. A verdict from an older
+review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy (1–5), mistake
+(> 5). A deal is ``decided`` when nothing the seat could do changed its result.
 No pygame here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,35 @@ from engine.games import game_named
 BEST_BELOW = 1.0  # points of win chance: below this a move is as good as the best
 MISTAKE_ABOVE = 5.0  # above this a move is a mistake; between the two an inaccuracy
 MARKS = ("best", "inaccuracy", "mistake")
-DEAL_UNITS = {"uragan": "points", "eralash": "tricks"}
+
+
+def _uragan_solved_rest(m: Any) -> list[Any]:
+    """Uragan's last round from here under best play for the deal's points (every card is known to
+    both seats then, so nothing hidden is used); [] outside the last round."""
+    try:
+        from engine.bots.uragan.endgame import Endgame, in_last_round, points_utility
+
+        if not in_last_round(m.deal):
+            return []
+        return list(Endgame(points_utility, m.options.primiera_all_suits).solve(m.deal).line)
+    except Exception:  # no solver: the line as the review gave it
+        return []
+
+
+@dataclass(frozen=True)
+class ReplayRules:
+    """What the coach's replay does its own way in one game (found by the game's name in ``PER_GAME``)."""
+
+    plays_made: Callable[[Any], int]  # plays of a deal made so far (the record counts them from 1)
+    unit: str  # what ``deal_loss`` counts
+    solved_rest: Callable[[Any], list[Any]] | None = None  # after an exact line: the deal's end, solved
+    deal_points: bool = False  # a line that plays the deal out ends on the deal's points
+
+
+PER_GAME: dict[str, ReplayRules] = {
+    "uragan": ReplayRules(lambda deal: len(deal.plays), "points", _uragan_solved_rest, deal_points=True),
+    "eralash": ReplayRules(lambda deal: len(deal.played), "tricks"),
+}
 
 
 def grade(loss: float) -> str:
@@ -51,7 +80,8 @@ class Verdict:
 
     @property
     def grade(self) -> str:
-        """The mark the engine gave (RECORDS.md), or one from the win chance lost for older reviews."""
+        """The mark the engine gave (docs/records.md, Reviewing a record), or one from the win chance
+        lost for older reviews."""
         mark = self.raw.get("mark")
         return mark if mark in MARKS else grade(self.loss)
 
@@ -106,9 +136,7 @@ class Step:
 
 def play_number(game: str, deal: Any) -> int:
     """The record's play number (from 1) of the next play of ``deal``."""
-    if game == "uragan":
-        return len(deal.plays) + 1
-    return len(deal.played) + 1
+    return PER_GAME[game].plays_made(deal) + 1
 
 
 class Replay:
@@ -118,6 +146,7 @@ class Replay:
         self.game = game
         self.seat = seat
         self.rules = game_named(game)
+        self.own = PER_GAME[game]  # what this game's replay does its own way
         self.players = list(match.players)
         self.steps: list[Step] = []
         self.verdicts: list[Verdict] = []
@@ -251,7 +280,7 @@ class Replay:
             "deal_lost": sum(deal_losses) if deal_losses else None,
             "mean_loss": (sum(v.loss for v in verdicts) / len(verdicts)) if verdicts else 0.0,
             "decided": bool(deals) and all(self.is_decided(d) for d in deals),
-            "unit": DEAL_UNITS.get(self.game, "points"),
+            "unit": self.own.unit,
         }
 
     def kept(self, deal: int) -> list[dict[str, Any]]:
@@ -273,8 +302,9 @@ class Replay:
         moves = [self.to_move(raw) for raw in v.line_json()]
         if not self._play_line(m, moves, step.deal, out):
             return out
-        if v.exact and self.game == "uragan" and out:  # solved exactly: on to the end of the deal
-            self._play_line(m, self._solved_rest(m), step.deal, out)
+        solved = self.own.solved_rest
+        if v.exact and solved is not None and out:  # solved exactly: on to the end of the deal
+            self._play_line(m, solved(m), step.deal, out)
         return out
 
     def _play_line(self, m: Any, moves: list[Any], deal: int, out: list[Step]) -> bool:
@@ -296,22 +326,10 @@ class Replay:
             out.append(Step(snap, snap.deal, len(m.moves), deal, move, mover))
         return True
 
-    @staticmethod
-    def _solved_rest(m: Any) -> list[Any]:
-        """Uragan's last round from here under best play for the deal's points (every card is known
-        to both seats then, so nothing hidden is used); [] outside the last round."""
-        try:
-            from engine.bots.uragan.endgame import Endgame, in_last_round, points_utility
-
-            if not in_last_round(m.deal):
-                return []
-            return list(Endgame(points_utility, m.options.primiera_all_suits).solve(m.deal).line)
-        except Exception:  # no solver: the line as the review gave it
-            return []
-
     def line_score(self, end: Step) -> tuple[int, int] | None:
-        """Uragan: the deal points of the seat and of its opponent when a line played the deal out."""
-        if not end.deal_end or self.game != "uragan":
+        """The deal points of the seat and of its opponent when a line played the deal out (Uragan: a
+        game whose ``PER_GAME`` entry has ``deal_points``); None otherwise."""
+        if not end.deal_end or not self.own.deal_points:
             return None
         try:
             points = end.shown.score_breakdown()["points"]

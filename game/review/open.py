@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def save_match_record(app: App, match: Any) -> Path | None:
-    """Write ``match`` as a record (RECORDS.md) and tell the player where; None if it failed (said)."""
+    """Write ``match`` as a record (docs/records.md) and tell the player where; None if it failed (said)."""
     return save_record_file(app, match.to_record())
 
 

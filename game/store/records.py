@@ -1,4 +1,4 @@
-"""Game records in and out of the app: save a game as a record (RECORDS.md), open one to replay.
+"""Game records in and out of the app: save a game as a record (docs/records.md), open one to replay.
 
 Records go to the player's documents folder (``platformdirs.user_documents_dir()/Salon``), or to
 ``records`` in a data folder the player named (portable mode), or to ``$SALON_RECORDS_DIR``, written

@@ -581,7 +581,7 @@ def _is_double(match: Any, seat: int) -> bool:
     below = getattr(options, "double_below", None)
     target = getattr(options, "target", None)
     if below is None and target is not None:
-        below = (target + 1) // 2  # RULES.md: under 8 of 16
+        below = (target + 1) // 2  # docs/rules.md, Uragan: Game: under 8 of 16
     if below is None or len(score) != 2:
         return False
     return score[1 - seat] < below

@@ -196,7 +196,7 @@ class UraganPlaques:
             len(self.host.match.moves), id(deal), len(done), deal.dealer, tuple(deal.piles),
             tuple(deal.uragans),
             self.host.turn_seat(), tuple(lay.score), lay.size, names, get_language(),
-            bool(getattr(self.host.app.settings, "four_colour", False)), tuple(self.host.humans),
+            self.host.app.settings.four_colour, tuple(self.host.humans),
         )
         rect = self._remembered("score_rect", state, self.score_rect)
         key = self._remembered("score_key", state, lambda: self.score_key(names, rect))
@@ -240,7 +240,7 @@ class UraganPlaques:
             tuple(self.pending_uragans(s) for s in (0, 1)),
             t("uragan.claims." + self.host.match.options.claims),
             done.index(deal) if deal in done else len(done),
-            bool(getattr(self.host.app.settings, "four_colour", False)),
+            self.host.app.settings.four_colour,
             t("table.deal_number", n=0),
             self.host.turn_seat(),
         )

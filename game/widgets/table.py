@@ -100,7 +100,7 @@ class TableScene(Scene):
             None if s in self.humans else (lv or "club") for s, lv in enumerate(seats)
         ]
         self.text = app.text
-        speed = getattr(app.settings, "animation_speed", "normal")
+        speed = app.settings.animation_speed
         self.speed = speed if speed in SPEED_FACTOR else "normal"
         self.tweens = Tweener(self.speed)
         self.fx = Tweener(self.speed)  # hover and selection lifts: never hold up the game
@@ -108,8 +108,8 @@ class TableScene(Scene):
             self.text,
             (100, 140),
             self.deck_language(),
-            getattr(app.settings, "card_back", "classic"),
-            bool(getattr(app.settings, "four_colour", False)),
+            app.settings.card_back,
+            app.settings.four_colour,
         )
         self.sprites: dict[int, CardSprite] = {}
         self.drag = DragController(
@@ -134,11 +134,11 @@ class TableScene(Scene):
         """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
         from game.widgets.suits import suit_palette
 
-        return suit_palette(bool(getattr(self.app.settings, "four_colour", False)))
+        return suit_palette(self.app.settings.four_colour)
 
     def deck_language(self) -> str:
         """Card corner letters: the setting, or the interface language for "auto"."""
-        index = getattr(self.app.settings, "deck_index", "auto")
+        index = self.app.settings.deck_index
         return index if index in i18n.LANGUAGES else i18n.get_language()
 
     # --- construction helpers for subclasses ---------------------------------------------------
@@ -182,7 +182,7 @@ class TableScene(Scene):
         """The grammatical form of sentences about ``seat`` (``game.words.grammar.say``)."""
         from game.words.grammar import seat_form
 
-        gender = getattr(self.app.settings, "player_gender", None)
+        gender = self.app.settings.player_gender
         return seat_form(self.player_name(seat), player=seat in self.humans, gender=gender)
 
     # --- lifecycle ------------------------------------------------------------------------------
@@ -212,8 +212,8 @@ class TableScene(Scene):
         elif name in ("deck_index", "language", "card_back", "four_colour"):
             self.images.set_style(
                 lang=self.deck_language(),
-                back=getattr(self.app.settings, "card_back", None),
-                four_colour=bool(getattr(self.app.settings, "four_colour", False)),
+                back=self.app.settings.card_back,
+                four_colour=self.app.settings.four_colour,
             )
         elif name == "table_colour":
             self.art.forget_felt()
@@ -234,7 +234,7 @@ class TableScene(Scene):
     def start_warming(self) -> None:
         """Make the cloth and every card image of the deck in a helper thread; the game waits."""
         size = self.app.size
-        colour = getattr(self.app.settings, "table_colour", "green")
+        colour = self.app.settings.table_colour
         images, cards, ready = self.images, self.deck_cards(), self.art.felt_ready
         app = self.app
 
@@ -532,13 +532,13 @@ class TableScene(Scene):
         """The setting "Review after each deal": the review opens by itself over the sheet, on the deal
         just finished. Named by the deals done, not the record's last deal: a match rebuilt from a
         save (Continue) has already dealt the next deal, which has no decisions yet."""
-        if self.demo or not self.humans or not getattr(self.app.settings, "review_after_deal", False):
+        if self.demo or not self.humans or not self.app.settings.review_after_deal:
             return
         with contextlib.suppress(Exception):
             self.review_deal(max(1, len(self.match.deals_done)))
 
     def save_record(self) -> Any:
-        """Save this game as a record (RECORDS.md) in the documents folder and say where; the path,
+        """Save this game as a record (docs/records.md) in the documents folder and say where; the path,
         or None when the folder could not be written (said too)."""
         return self.app.save_match_record(self.match)
 
@@ -813,7 +813,7 @@ class TableScene(Scene):
             self.images.size,
             self.images.lang,
             self.images.back_name,
-            getattr(self.app.settings, "table_colour", None),
+            self.app.settings.table_colour,
         )
 
     def is_still(self) -> bool:

@@ -101,7 +101,7 @@ class TableArt:
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface | None:
         """The cloth for this size (None while the helper thread is still making it)."""
-        colour = getattr(self.table.app.settings, "table_colour", "green")
+        colour = self.table.app.settings.table_colour
         key = (size, colour)
         if self.felt_surface is None or self.felt_key != key:
             ready = self.felt_ready.pop(key, None)

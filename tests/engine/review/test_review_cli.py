@@ -1,4 +1,5 @@
-"""``python -m engine review``: the output of RECORDS.md for both games, and one-line errors (exit 2)."""
+"""``python -m engine review``: the output of docs/records.md (Reviewing a record) for both games,
+and one-line errors (exit 2)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import json
 import pytest
 
 from engine.__main__ import main
-from engine.bots import make_bot
 from engine.eralash.match import Match as EMatch
+from engine.games import game_named
 from engine.review import decisions, match_before, review_json, review_record
 from engine.uragan.match import Match as UMatch
 from engine.uragan.options import Options
@@ -16,7 +17,7 @@ from engine.uragan.options import Options
 
 def _uragan_record(seed: int = 5, plays: int | None = None) -> dict:
     m = UMatch.new(Options(), ["a", "b"], seed)
-    bots = [make_bot("club", "uragan", 1), make_bot("club", "uragan", 2)]
+    bots = [game_named("uragan").make_bot("club", 1), game_named("uragan").make_bot("club", 2)]
     while not m.deals_done and (plays is None or len(m.deal.plays) < plays):
         s = m.current_player()
         m.play(bots[s].choose(m.view(s)))
@@ -25,7 +26,7 @@ def _uragan_record(seed: int = 5, plays: int | None = None) -> dict:
 
 def _eralash_record(seed: int = 11) -> dict:
     m = EMatch.new(None, ["a", "b", "c", "d"], seed)
-    bots = [make_bot("club", "eralash", i) for i in range(4)]
+    bots = [game_named("eralash").make_bot("club", i) for i in range(4)]
     while not m.deals_done:
         s = m.current_player()
         m.play(bots[s].choose(m.view(s)))
@@ -130,7 +131,7 @@ def test_eralash_trump_choice_is_judged() -> None:
         hands[(c % 13) % 4 if c % 13 < 12 else c // 13] |= 1 << c  # Aces spread one per hand
     m = EMatch.new(None, ["a", "b", "c", "d"], 3, None, [(3, hands)])
     assert m.deal.choices  # the eldest (seat 0) must choose
-    bots = [make_bot("club", "eralash", i) for i in range(4)]
+    bots = [game_named("eralash").make_bot("club", i) for i in range(4)]
     for _ in range(5):
         s = m.current_player()
         m.play(bots[s].choose(m.view(s)))
@@ -152,7 +153,7 @@ def test_verdicts_cross_a_process_boundary(uragan_rec: dict) -> None:
 
 def test_review_limited_to_some_deals() -> None:
     m = UMatch.new(Options(target=40), ["a", "b"], 8)
-    bots = [make_bot("club", "uragan", 1), make_bot("club", "uragan", 2)]
+    bots = [game_named("uragan").make_bot("club", 1), game_named("uragan").make_bot("club", 2)]
     while len(m.deals_done) < 1 or len(m.deal.plays) < 6:
         s = m.current_player()
         m.play(bots[s].choose(m.view(s)))

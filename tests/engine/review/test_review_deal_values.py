@@ -14,12 +14,12 @@ from engine.uragan.view import View
 def _lost_match_record() -> dict:
     """Novice (seat 0) against Club, seed 7: deal 4 starts at 2:14 (seat 0's match-win chance under
     1 %) and seat 0 loses it 0:6."""
-    from engine.bots import make_bot
+    from engine.games import game_named
     from engine.uragan.match import Match
     from engine.uragan.options import Options
 
     m = Match.new(Options(), ["a", "b"], 7)
-    bots = [make_bot("novice", "uragan", 7), make_bot("club", "uragan", 8)]
+    bots = [game_named("uragan").make_bot("novice", 7), game_named("uragan").make_bot("club", 8)]
     while not m.is_over():
         s = m.current_player()
         m.play(bots[s].choose(m.view(s)))

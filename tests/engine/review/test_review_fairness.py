@@ -15,9 +15,9 @@ import random
 import pytest
 
 from engine import cards as C
-from engine.bots import make_bot
 from engine.eralash.match import Match as EMatch
 from engine.eralash.options import Options as EOptions
+from engine.games import game_named
 from engine.records import match_from_record
 from engine.review import review_json
 from engine.uragan.match import Match as UMatch
@@ -28,7 +28,7 @@ ITERATIONS = 30
 
 def _play(m, rng: random.Random, stop, wild: float) -> None:
     game = "uragan" if isinstance(m, UMatch) else "eralash"
-    bots = [make_bot("club", game, s) for s in range(len(m.players))]
+    bots = [game_named(game).make_bot("club", s) for s in range(len(m.players))]
     while not stop(m):
         s = m.current_player()
         legal = m.legal_moves()

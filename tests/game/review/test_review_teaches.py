@@ -1,8 +1,8 @@
 """The coach that teaches: marks and losses in plain units, the why line, the decided deal, Show me how.
 
-Verdicts are made by hand in the review's format (RECORDS.md: ``mark``, ``deal_loss``, ``why``,
-``line``, ``decided``) and planted on a real record's decisions, so these tests do not depend on the
-search; the line is made of moves the position allows.
+Verdicts are made by hand in the review's format (docs/records.md, Reviewing a record: ``mark``,
+``deal_loss``, ``why``, ``line``, ``decided``) and planted on a real record's decisions, so these tests
+do not depend on the search; the line is made of moves the position allows.
 """
 
 import json

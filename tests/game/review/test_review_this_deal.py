@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.bots import make_bot
+from engine.games import game_named
 from engine.review import decisions
 from engine.uragan.match import Match
 from engine.uragan.options import Options
@@ -12,7 +12,7 @@ from game.botworker import InlineWorker
 
 def test_the_worker_reviews_only_the_deal_asked_for() -> None:
     m = Match.new(Options(target=40), ["a", "b"], 8)
-    bots = [make_bot("club", "uragan", 1), make_bot("club", "uragan", 2)]
+    bots = [game_named("uragan").make_bot("club", 1), game_named("uragan").make_bot("club", 2)]
     while len(m.deals_done) < 1 or len(m.deal.plays) < 6:
         s = m.current_player()
         m.play(bots[s].choose(m.view(s)))

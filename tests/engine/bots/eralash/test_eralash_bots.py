@@ -8,7 +8,7 @@ import random
 import pytest
 from fakeclock import ticking_clock
 
-from engine.bots import make_bot, search
+from engine.bots import search
 from engine.bots.eralash import ClubBot, MasterBot, NoviceBot, make
 from engine.bots.eralash import master as eralash_master
 from engine.bots.eralash.club import choose_trump_by_strength, duckers, runs_in, trick_wishes
@@ -17,6 +17,7 @@ from engine.bots.eralash.tricks import equivalence_classes
 from engine.bots.eralash.view import Situation, trick_play_of
 from engine.cards import parse, parse_set
 from engine.eralash import ChooseTrump, Deal, Match, Options, find_runs
+from engine.games import game_named
 
 OPTION_SETS = [
     (4, Options()),
@@ -205,7 +206,7 @@ def test_make_and_registry() -> None:
     assert isinstance(make("novice"), NoviceBot)
     assert isinstance(make("club"), ClubBot)
     assert isinstance(make("master", budget=0.1), MasterBot)
-    oracle = make_bot("oracle", "eralash", seed=2, budget=0.1)
+    oracle = game_named("eralash").make_bot("oracle", seed=2, budget=0.1)
     assert oracle.sees_all and not make("master").sees_all
     with pytest.raises(ValueError):
         make("grandmaster")

@@ -7,7 +7,7 @@ import random
 import pytest
 from fakeclock import ticking_clock
 
-from engine.bots import make_bot, search
+from engine.bots import search
 from engine.bots.uragan import make
 from engine.bots.uragan import master as uragan_master
 from engine.bots.uragan.club import UraganClub, holds_value_odds
@@ -16,6 +16,7 @@ from engine.bots.uragan.master import Resampler, UraganMaster
 from engine.bots.uragan.novice import UraganNovice
 from engine.bots.uragan.odds import match_win_chance, win_table
 from engine.cards import parse, parse_set
+from engine.games import game_named
 from engine.uragan import CLAIM, CLAIM_PHASE, DECK, LET_STAND, PICK, Deal, Match, Options, Play
 
 OPTION_SETS = [
@@ -103,7 +104,7 @@ def test_bots_play_whole_matches_to_the_end() -> None:
 def test_make_and_registry() -> None:
     assert make("club").name == "club"
     assert make("oracle").sees_all and not make("master").sees_all
-    assert make_bot("novice", "uragan").name == "novice"
+    assert game_named("uragan").make_bot("novice").name == "novice"
     with pytest.raises(ValueError):
         make("grandmaster")
 
