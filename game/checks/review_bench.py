@@ -26,14 +26,15 @@ SIZE = (1920, 1080)
 
 def played_deal(game: str, seed: int) -> Any:
     """A match after one whole deal played by Club bots (in this process, quickly)."""
-    from engine.bots import make_bot
+    from engine.games import game_named
     from game.store.saves import Session
 
-    n = 2 if game == "uragan" else 4
+    rules = game_named(game)
+    n = max(rules.seat_counts)
     session = Session.new(None, game, {}, [f"P{i + 1}" for i in range(n)], [None] + ["club"] * (n - 1),
                           seed=seed)
     match = session.match
-    bots = [make_bot("club", game, seed=seed + s) for s in range(n)]
+    bots = [rules.make_bot("club", seed=seed + s) for s in range(n)]
     while not match.deals_done and not match.is_over():
         seat = match.current_player()
         match.play(bots[seat].choose(match.view(seat)))

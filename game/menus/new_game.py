@@ -216,15 +216,13 @@ class NewGameScene(GuiScene):
         """An option's one-line explanation, across the whole panel under its buttons."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pygame_gui warns when a label is tight; the panel is wide
-            lab = UILabel(
+            UILabel(
                 pygame.Rect(30, y, self.inner, self.about_h),
                 text,
                 self.app.ui,
                 container=self.panel,
                 object_id="#about",
             )
-        with contextlib.suppress(Exception):
-            lab.set_text_alignment("right")
 
     def level_row(self, y: int, seat: int, label: str) -> int:
         """One opponent: name (a text field) and level (three buttons)."""

@@ -79,7 +79,8 @@ class StatsScene(GuiScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.stats = Stats.load(app.store) if getattr(app, "store", None) is not None else Stats()
+        store = app.store
+        self.stats = Stats.load(store) if store is not None else Stats()
         self.sheets: list[tuple[str, pygame.Rect]] = []
         self.coach: dict[str, pygame.Rect] = {}  # the coach's column beside each sheet, on the cloth
         self._coach_words: list[pygame.Rect] = []

@@ -23,22 +23,14 @@ def _house():
 
 house = _house()
 
-# Today's findings of the newer kinds, by key (a finding without its parenthesis: no line numbers, no counts).
-# Being removed; must end empty. A test below fails once an entry is gone, so the list shrinks as they go.
-PENDING = frozenset({
-    "branch on a game's name: engine/bots/__init__.py in make_bot",
-    "game module imported by string: engine/bots/__init__.py in make_bot",
-})
-
-
 def key(finding: str) -> str:
     """A finding without its parenthesis (line numbers, counts), which other edits move."""
     return finding.split(" (", 1)[0]
 
 
 def new_findings(root: Path) -> list[str]:
-    """Findings under ``root`` other than today's PENDING ones."""
-    return [f for f in house.findings(root) if key(f) not in PENDING]
+    """Every finding under ``root``."""
+    return list(house.findings(root))
 
 
 @pytest.fixture
@@ -57,12 +49,6 @@ def plant(path: Path, code: str) -> None:
 
 def test_the_project_is_in_shape():
     assert new_findings(ROOT) == []
-
-
-def test_every_pending_entry_is_still_a_real_finding():
-    """Remove an entry from PENDING once its finding is gone: the list must shrink to empty."""
-    real = {key(f) for f in house.findings(ROOT)}
-    assert sorted(PENDING - real) == []
 
 
 def test_every_module_has_a_floor():
