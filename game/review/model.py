@@ -192,7 +192,7 @@ class Replay:
     def to_move(self, obj: Any) -> Any:
         try:
             return self.rules.move_from_json(obj)
-        except Exception:
+        except (ValueError, TypeError, KeyError):  # a review's line from another version: not shown
             return None
 
     def add_verdict(self, raw: dict[str, Any]) -> int | None:
@@ -336,7 +336,7 @@ class Replay:
             mine = points[self.seat]
             theirs = points[1 - self.seat]
             return int(mine["total"]), int(theirs["total"])
-        except Exception:
+        except (KeyError, IndexError, TypeError, ValueError):  # a deal not scored: no line score
             return None
 
     def next_decision(self, index: int, direction: int) -> int | None:

@@ -91,7 +91,7 @@ class UraganTable(TableScene):
         try:
             setup = settings.get("uragan")
             opp_name, level = setup["names"][0], level or setup["levels"][0]
-        except Exception:
+        except (KeyError, IndexError, TypeError):  # no New game choices kept yet
             opp_name = default_name(1)
         me = settings.player_name or default_name(0)
         me, opp_name = localised_name(me, 0), localised_name(opp_name, 1)
