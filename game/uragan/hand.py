@@ -10,7 +10,7 @@ import pygame
 
 from engine import cards as C
 from engine.uragan.moves import Claim, LetStand, Play
-from game.uragan.words import PICK_PHASE, PLAY_PHASE, card_text, hand_order, reason_words, refusal, take_text
+from game.uragan.words import PICK_PHASE, PLAY_PHASE, card_text, hand_order, reason_words, take_text
 from game.widgets.cards import CardSprite
 from game.words import i18n
 from game.words.i18n import t
@@ -211,17 +211,9 @@ class UraganHand:
             self.host.sync()
 
     def refusal_text(self, err: IllegalMove) -> str:
-        """The engine's refusal of the move being proposed, in the player's language: the words for the rule
-        it names (``reason_words``), else the reason found again from the deal (``refusal``)."""
-        host = self.host
-        key, params = getattr(err, "key", None), getattr(err, "params", None)  # (an engine that names rules)
-        found = None
-        if isinstance(key, str) and isinstance(params, dict):
-            found = reason_words(key, params, host.breach_text)
-        found = found or refusal(host.shown, self.proposed, host.match.options.strict, host.breach_text)
-        if found:
-            return found
-        return str(err) if i18n.get_language() == "en" else t("uragan.reason.other")
+        """The engine's refusal of the move being proposed, in the player's language: the table's words
+        for the rule it names (``reason_words``), else the engine's own sentence."""
+        return reason_words(err.key, err.params, self.host.breach_text) or err.sentence(i18n.get_language())
 
     def highlight_hint(self, move: Any) -> None:
         """The Master's advice: the card to play and what it should take glow; a claim answer's button

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
 from engine.uragan.deck import VALUE
-from engine.uragan.moves import Claim, LetStand, Play
 from game.words import i18n
 from game.words.i18n import t
 
@@ -15,7 +14,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
 
     from engine.uragan.claim import Breach
-    from engine.uragan.deal import Deal
 
 PLAY_PHASE, CLAIM_PHASE, PICK_PHASE = 0, 1, 2
 CATEGORIES = ("cards", "hearts", "seven", "primiera", "uragans")
@@ -64,47 +62,6 @@ def reason_words(key: str, params: Mapping[str, Any], breach_text: Callable[[Bre
         from engine.uragan.claim import Breach
 
         return breach_text(Breach(key[14:], card, 0, tuple(choices)))
-    return None
-
-
-def refusal(deal: Deal, move: Any, strict: bool, breach_text: Callable[[Breach], str]) -> str | None:
-    """The reason ``deal`` refuses ``move``, from the catalogs, for an engine whose refusals carry no key
-    (``reason_words`` chooses the words for those that do).
-
-    Mirrors the engine's checks in their order; None when none of them explains the refusal."""
-    if deal.is_over():
-        return t("uragan.reason.over")
-    if deal.phase == CLAIM_PHASE and not isinstance(move, (Claim, LetStand)):
-        return t("uragan.reason.answer_claim")
-    if not isinstance(move, Play):
-        return t("uragan.reason.play_a_card") if deal.phase == PLAY_PHASE else None
-    card, take = move.card, move.take
-    if deal.phase == PICK_PHASE:
-        pending = deal.pending
-        if pending is not None and (card != pending.card or take not in pending.demanded):
-            return t("uragan.reason.pick", options=" / ".join(take_text(tk) for tk in pending.demanded))
-        return None
-    hand = deal.hands[deal.turn]
-    if not hand >> card & 1:
-        return t("uragan.reason.not_in_hand", card=card_text(card))
-    if take & ~deal.table:
-        return t("uragan.reason.not_on_table", take=take_text(take & ~deal.table))
-    if take:
-        total = sum(VALUE[c] for c in C.cards(take))
-        if total != VALUE[card]:
-            return t(
-                "uragan.reason.sum" if take.bit_count() > 1 else "uragan.reason.value",
-                card=card_text(card),
-                take=take_text(take),
-                total=total,
-                value=VALUE[card],
-            )
-    if strict:
-        from engine.uragan.claim import breach
-
-        b = breach(card, take, deal.table)
-        if b is not None:
-            return breach_text(b)
     return None
 
 

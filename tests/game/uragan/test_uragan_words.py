@@ -1,13 +1,14 @@
-"""A refusal named by the engine's rule key gets the same words as one the table finds again from the deal."""
+"""A refusal is said from the engine's rule key and parameters: the table's words, no rule found again."""
 
 import pytest
 
 from engine import cards as C
+from engine.state import IllegalMove
 from engine.uragan.claim import breach
 from engine.uragan.deal import Deal
 from engine.uragan.moves import CLAIM, Play
 from engine.uragan.options import Options
-from game.uragan.words import reason_words, refusal
+from game.uragan.words import reason_words
 from game.words import i18n
 
 
@@ -38,6 +39,13 @@ def lang(request):
     i18n.set_language(before)
 
 
+def refused(deal, move):
+    """The engine's refusal of ``move`` on a copy of ``deal``."""
+    with pytest.raises(IllegalMove) as caught:
+        deal.copy().play(move)
+    return caught.value
+
+
 def test_each_rule_key_says_what_the_deal_says(lang):
     deal = position()
     assert deal.turn == 1
@@ -58,16 +66,17 @@ def test_each_rule_key_says_what_the_deal_says(lang):
     params = {"kind": b.kind, "card": b.card, "choices": choices}
     cases.append((Play(p("7S"), 0), f"uragan.breach_{b.kind}", params))
     for move, key, params in cases:
-        found = refusal(deal, move, True, breach_words)
-        assert found is not None
-        assert reason_words(key, params, breach_words) == found, key
+        err = refused(deal, move)
+        assert err.key == key
+        found = reason_words(err.key, err.params, breach_words)
+        assert found is not None and found == reason_words(key, params, breach_words), key
 
 
 def test_a_claim_to_answer_is_said_alike_and_an_unknown_rule_has_no_words():
     deal = position(claims="book")
     deal.play(Play(p("7S"), 0))  # breaks a priority: the opponent answers
     assert deal.pending is not None
-    assert reason_words("uragan.answer_claim", {}, breach_words) == refusal(
-        deal, Play(p("2H"), 0), False, breach_words
-    )
+    err = refused(deal, Play(p("2H"), 0))
+    assert err.key == "uragan.answer_claim"
+    assert reason_words(err.key, err.params, breach_words) == i18n.t("uragan.reason.answer_claim")
     assert reason_words("uragan.other", {"text": "?"}, breach_words) is None

@@ -58,23 +58,18 @@ def test_a_trump_named_by_the_eldest_hand_is_said_as_done():
 
 
 def test_one_card_that_cannot_be_taken_is_refused_in_the_singular():
-    from game.uragan.words import refusal
+    from engine.state import IllegalMove
+    from engine.uragan.deal import Deal
+    from engine.uragan.options import Options
+    from game.uragan.words import reason_words
 
-    class Deal:
-        table = C.parse_set(["KC", "2S"])
-        phase = 0
-        pending = None
-        hands = [C.parse_set(["6H"]), 0]
-        turn = 0
-
-        def is_over(self):
-            return False
-
-        def current_player(self):
-            return 0
-
-    i18n.set_language("en")
-    said = refusal(Deal(), Play(C.parse("6H"), C.parse_set(["KC"])), False, str)
+    table = C.parse_set(["KC", "2S", "3D", "4C"])
+    deal = Deal.position(Options(), 0, table, C.parse_set(["2H"]), C.parse_set(["6H"]))
+    try:
+        deal.play(Play(C.parse("6H"), C.parse_set(["KC"])))
+    except IllegalMove as err:
+        i18n.set_language("en")
+        said = reason_words(err.key, err.params, str)
     assert said is not None and "it counts 10, not 6" in said and "add up" not in said
 
 
