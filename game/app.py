@@ -206,9 +206,7 @@ class App:
         self.painter = Painter()  # paints a frame over only what changed, where the scenes allow it
         self.painted: list[pygame.Rect] | None = None  # what the last frame changed (None: the whole window)
         self._painted_on: pygame.Surface | None = None  # the window surface the painter's last frame is on
-        self.skipped_frames = 0
         self.sleeps = 0  # turns of the loop that slept until an event or a timer (nothing moving)
-        self.sleeps_skipped = 0  # turns at the 60 FPS tick (something moving)
         self._size_changed_at = 0.0
         self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
         self._toast_drawn: tuple[str, float, str] | None = None
@@ -500,7 +498,6 @@ class App:
         still = getattr(top, "is_still", None)
         toast_same = self.toast == self._toast_drawn
         if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
-            self.skipped_frames += 1
             return False
         closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
         if closed and self._drawn_top is not top:
@@ -579,7 +576,6 @@ class App:
         pg = self.pg
         wait = self.wake_in()
         if wait is not None and wait < 1.0 / FPS:
-            self.sleeps_skipped += 1
             return min(self.clock.tick(FPS) / 1000.0, 0.1), pg.event.get(), True
         sleep = MAX_SLEEP if wait is None else min(wait, MAX_SLEEP)
         self.sleeps += 1

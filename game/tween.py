@@ -7,7 +7,6 @@ from ``update(dt)``, so tests drive tweens with a synthetic clock.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -30,14 +29,6 @@ def ease_out_back(p: float) -> float:
     c1 = 1.70158
     c3 = c1 + 1
     return 1 + c3 * (p - 1) ** 3 + c1 * (p - 1) ** 2
-
-
-def ease_in_quad(p: float) -> float:
-    return p * p
-
-
-def ease_out_sine(p: float) -> float:
-    return math.sin(p * math.pi / 2)
 
 
 # Animation speed setting → multiplier on every duration ("instant" jumps straight to the end).

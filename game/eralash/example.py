@@ -340,9 +340,6 @@ class ExampleTable(EralashTable):
         head = self.text.get("Ag", hs, BRASS_LIGHT, "italic")
         return self.text.get("Ag", fs).get_height(), head.get_height()
 
-    def narration_box(self) -> pygame.Rect:
-        return self.narration_layout()[0]
-
     def draw_overlay(self, surface: pygame.Surface) -> None:
         super().draw_overlay(surface)
         lay = self.layout

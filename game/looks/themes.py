@@ -10,7 +10,6 @@ from game.looks.resources import asset
 # The table's own palette (drawn by our code, not by pygame_gui).
 BAIZE = (22, 74, 44)
 BAIZE_DARK = (12, 46, 27)
-BAIZE_LIGHT = (36, 98, 60)
 WOOD = (74, 44, 22)
 WOOD_DARK = (44, 26, 13)
 BRASS = (196, 160, 80)

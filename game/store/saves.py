@@ -339,12 +339,6 @@ class Session:
     def is_human_turn(self) -> bool:
         return not self.match.is_over() and self.match.current_player() in self.humans
 
-    def make_bots(self, budget: float | None = None) -> dict[int, Any]:
-        """The bots for this game, one per bot seat, from their saved level and seed."""
-        game = engine_module(self.game)
-        return {s: game.make_bot(level, self.saved.bot_seeds[s], budget)
-                for s, level in enumerate(self.saved.seats) if level is not None}
-
     def hint_seat(self) -> int | None:
         """The human seat to move now (whom a hint is for), else None."""
         return self.match.current_player() if self.is_human_turn() else None

@@ -13,12 +13,10 @@ from typing import Any
 
 import pygame
 
-from engine import cards as C
-from game.looks.themes import GLOW, GLOW_CHOICE, HINT, INK, WARN
+from game.looks.themes import GLOW, GLOW_CHOICE, HINT, WARN
 from game.widgets import shapes
 from game.widgets.text import TextCache
 
-RED_SUITS = (C.HEARTS, C.DIAMONDS)
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 ANGLE_STEP = 3  # degrees between the turned images a card is drawn with
 ROTATED_BYTES = 96 * 2**20  # the turned and scaled images kept (at 4K one is up to a megabyte)
@@ -250,14 +248,3 @@ def hidden_under(sprites: list[CardSprite], size: tuple[int, int]) -> set[int]:
             covering.add(key)
     return out
 
-
-def draw_pile(
-    surface: pygame.Surface, images: CardImages, centre: tuple[int, int], count: int, ink: Any = INK
-) -> pygame.Rect:
-    """A face-down stack whose thickness follows ``count`` (at most 6 layers drawn)."""
-    back = images.back()
-    layers = min(6, (count + 5) // 6)
-    rect = back.get_rect(center=centre)
-    for i in range(layers):
-        surface.blit(back, rect.move(-i * 2, -i * 2))
-    return rect.move(-(layers - 1) * 2, -(layers - 1) * 2) if layers else rect

@@ -21,7 +21,6 @@ from typing import Any
 
 from game.words import i18n
 
-FORMS = ("n", "m", "f", "pl", "you")
 _FALLBACK = {"you": ("you", "pl", "n"), "pl": ("pl", "n"), "m": ("m", "n"), "f": ("f", "n"), "n": ("n",)}
 _SETTING_FORM = {"neutral": "n", "masculine": "m", "feminine": "f"}
 
