@@ -6,13 +6,16 @@ on the Statistics and Rules screens (``game.screens.GameSetup``, found by the ga
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.screens import GameSetup
 from game.words.i18n import plural, t
+
+if TYPE_CHECKING:
+    from game.app import App
 
 TARGETS = (7, 13, 21)  # the robber's trick targets offered
 
@@ -134,7 +137,7 @@ def aces_row(scene: Any, y: int) -> int:
     return y + scene.about_h + scene.gap
 
 
-def open_table(app: Any, options: dict[str, Any], players: int, names: list[str], levels: list[str],
+def open_table(app: App, options: dict[str, Any], players: int, names: list[str], levels: list[str],
                seed: int | None) -> None:
     """Push a new Eralash table with the dialog's seats."""
     from game.eralash.table import EralashTable

@@ -5,11 +5,14 @@ on the Statistics and Rules screens (``game.screens.GameSetup``, found by the ga
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.screens import GameSetup
 from game.screens import open_table as open_game
 from game.words.i18n import t
+
+if TYPE_CHECKING:
+    from game.app import App
 
 TARGETS = (11, 16, 21)  # the game's point targets offered
 
@@ -46,7 +49,7 @@ def option_rows(scene: Any, y: int) -> int:
     return scene.target_row(y, TARGETS, 16, "newgame.target.points")
 
 
-def open_table(app: Any, options: dict[str, Any], players: int, names: list[str], levels: list[str],
+def open_table(app: App, options: dict[str, Any], players: int, names: list[str], levels: list[str],
                seed: int | None) -> None:
     """Push a new Uragan table against the dialog's opponent."""
     open_game(app, "uragan", level=levels[0], options=options, seed=seed)
