@@ -71,6 +71,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "best_safe": "{best} leaves no such table",
         "sweep_missed": "your {card} could take the whole table, {cards}: an uragan, 1 point",
         "seven_missed": "your {card} could take the 7♥, a point by itself",
+        "seven_home": "your 7♥ could take {take} and be safe in your pile, a point by itself",
         "seven_exposed": "{move} leaves the 7♥ on the table: {takers}",
         "seven_trailed": "{move} puts the 7♥ on the table: {takers}",
         "takers_known": "your opponent holds {cards} and takes it",
@@ -85,8 +86,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "count_hearts": ("you have {yours} to your opponent's {theirs}; 6 take the point, and the better"
             " move takes {more} more"),
         "count_primiera": "primiera stands at {yours} to {theirs}; the better move raises yours to {after}",
-        "bait": ("your opponent trailed the {card} though it broke no rule, often a sign of holding another"
-            " {rank}: so it is in {pct} of the deals the search tried"),
+        "bait": ("your opponent trailed the {card} though no rule made them, often a sign of holding another"
+            " {rank}: {pct} of the hands they could hold have one"),
         "offer_heart": "trailing the {card} offers your opponent a heart; {best} does not",
         "offer_primiera": "trailing the {card} offers your opponent {points} in primiera; {best} offers less",
         "own_sum": "{move} breaks up {cards} = {total}, which your {card} could take whole",
@@ -100,10 +101,55 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_seven_to_them": "the 7♥ goes to your opponent",
         "kept_if_let": "had you let it stand, the 7♥ would have stayed on the table for you",
         "kept_if_claimed": "had you claimed, the 7♥ would have stayed on the table for you",
-        "exact": ("solved exactly: with best play you finish with {cards}{extra}, and the deal ends"
-                  " {mine}:{theirs}"),
-        "exact_primiera": " and the primiera",
-        "exact_points": "solved exactly: with best play this deal ends {mine}:{theirs}",
+        "still_out_1": "one {rank} is still out, the {cards}",
+        "still_out_n": "{n} {ranks} are still out",
+        "takers_none": "no card still out can take your {card}",
+        "takers_none_retake": "no card still out can take your {card}, and your {retake} can take it back",
+        "takers_only": "only the {cards} can take your {card}",
+        "takers_many": "{n} cards still out can take your {card}",
+        "it_none": "no card still out can take it",
+        "it_none_retake": "no card still out can take it, and your {retake} can take it back",
+        "it_only": "only the {cards} can take it",
+        "it_many": "{n} cards still out can take it",
+        "waits": "the {card} could wait: {count}, and {other}",
+        "gives_seven": "{best} gives up the 7♥ that {move} takes, but it pays off",
+        "gives_sweep": "{best} gives up the uragan that {move} makes, but it pays off",
+        "gives_seven_left": "{best} leaves the 7♥ on the table ({takers}), but it pays off",
+        "gives_cards": "{best} takes {n} fewer, but it pays off",
+        "on_table_take": "{best} puts {cards} in your pile{hearts}; {move} {theirs}",
+        "on_table_hearts": ", {n} of them hearts",
+        "takes_only": "takes only {n}",
+        "takes_nothing": "takes nothing",
+        "takes_cards": "takes {cards}",
+        "on_table_trail": "{best}: {count}",
+        "known_hand": "your opponent holds {cards}: the stock is empty, so every other card is seen",
+        "solved": "solved exactly, on every line of best play: {diffs}",
+        "solved_points": ("solved exactly: with best play the deal ends {b} after {best} but {p} after"
+                          " {played}"),
+        "solved_diff": "{what} is {owner_b} after {best} but {owner_p} after {played}",
+        "solved_uragans": "the uragans go {b} after {best} but {p} after {played}",
+        "solved_decisive": "after {played}, for instance, your opponent's {card} takes {take}",
+        "solved_decisive_sweep": ("after {played}, for instance, your opponent's {card} takes {take}: an"
+                                  " uragan"),
+        "solved_can_lose": "after {played} best play can give your opponent {what}",
+        "cat_cards": "the point for cards",
+        "cat_hearts": "the point for hearts",
+        "cat_seven": "the 7♥",
+        "cat_primiera": "the primiera",
+        "owner_mine": "yours",
+        "owner_theirs": "your opponent's",
+        "owner_nobody": "no one's",
+        "owner_not_mine": "not yours",
+        "owner_not_theirs": "not your opponent's",
+        "owner_any": "anyone's",
+        "and": " and ",
+        "hint_solved": "solved exactly: on every line of best play you win {cats}{points}",
+        "hint_solved_points": "solved exactly: with best play the deal ends {points}",
+        "hint_solved_ends": ", and the deal ends {points}",
+        "hint_takes": "it takes {cards}{hearts}",
+        "hint_home": "your 7♥ goes safe into your pile, a point by itself",
+        "hint_claim": "the claim makes the {card} take {take}",
+        "hint_let": "a claim would make the {card} take {forced}; as it stands it {takes}",
         "better_value": "{best} is worth {amount} more {unit} here",
         "better_chance": "{best} keeps {amount} more chance to win",
         "hint_safe": "it leaves nothing an unseen card can sweep",
@@ -139,8 +185,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "take": "{card} берёт {take}",
         "claim": "требование",
         "let_stand": "согласие оставить ход",
-        "leaves_one": "После хода «{move}» на столе остаётся {cards}",
-        "leaves": "После хода «{move}» на столе остаются {cards} = {total}",
+        "leaves_one": "после хода «{move}» на столе остаётся {cards}",
+        "leaves": "после хода «{move}» на столе остаются {cards} = {total}",
         "sweepers_seen": "это ураган для {rank_gen}: {who}",
         "sweepers_known": "у соперника {cards}, и он забирает всё ураганом",
         "who_1": "{one} {rank} ещё не {came_out}",
@@ -150,23 +196,24 @@ PHRASES: dict[str, dict[str, str]] = {
         "best_safe": "после «{best}» такого стола нет",
         "sweep_missed": "{your} {card} мог{agree} забрать весь стол, {cards}, — это ураган, 1 балл",
         "seven_missed": "{your} {card} мог{agree} взять 7♥ — это отдельный балл",
+        "seven_home": "ваша 7♥ могла взять {take} и уйти в вашу стопку — это отдельный балл",
         "seven_exposed": "после «{move}» 7♥ остаётся на столе, а {takers}",
         "seven_trailed": "«{move}» кладёт 7♥ на стол, а {takers}",
         "takers_known": "у соперника {cards}",
         "takers_sevens": "{who}",
         "takers_seen": "взять её могут карты, которых вы ещё не видели: {n}",
-        "primiera_missed": ("«{best}» кладёт в вашу стопку {card} — лучшую карту {suit} для примьеры"
+        "primiera_missed": ("«{best}» кладёт в вашу стопку {card} — лучшую карту {suit} для премьеры"
             " ({points})"),
-        "primiera_given": "«{move}» оставляет сопернику {card} — карту примьеры на {points}",
+        "primiera_given": "«{move}» оставляет сопернику {card} — карту премьеры на {points}",
         "count_cards": ("у вас {yours}, у соперника {theirs}; балл берут 21, а лучший ход забирает"
             " на {more} больше"),
         "count_hearts": ("у вас {yours}, у соперника {theirs}; балл берут 6, а лучший ход забирает"
             " на {more} больше"),
-        "count_primiera": "примьера {yours} против {theirs}; лучший ход поднимает вашу до {after}",
+        "count_primiera": "премьера {yours} против {theirs}; лучший ход поднимает вашу до {after}",
         "bait": ("соперник положил {card} на стол без нужды — часто это значит, что у него есть ещё"
-            " {rank_one}: так в {pct} вариантов, что проверил тренер"),
+            " {rank_one}: она есть в {pct} рук, которые у него могут быть"),
         "offer_heart": "положив {card} на стол, вы подставляете сопернику карту червей, а «{best}» — нет",
-        "offer_primiera": ("положив {card} на стол, вы подставляете сопернику {points} в примьере, а «{best}»"
+        "offer_primiera": ("положив {card} на стол, вы подставляете сопернику {points} в премьере, а «{best}»"
                            " — меньше"),
         "own_sum": "«{move}» разбивает {cards} = {total}, которые целиком взял{agree} бы {your} {card}",
         "breach_equal": "карта должна взять равную ей карту со стола",
@@ -179,16 +226,61 @@ PHRASES: dict[str, dict[str, str]] = {
         "answer_seven_to_them": "7♥ уходит сопернику",
         "kept_if_let": "если бы вы оставили ход, 7♥ осталась бы на столе для вас",
         "kept_if_claimed": "если бы вы потребовали, 7♥ осталась бы на столе для вас",
-        "exact": ("решено точно: при лучшей игре у вас будет {cards}{extra}, а сдача кончится"
-                  " {mine}:{theirs}"),
-        "exact_primiera": " и примьера",
-        "exact_points": "решено точно: при лучшей игре сдача кончается {mine}:{theirs}",
+        "still_out_1": "ещё не {came_out} {one} {rank}, {cards}",
+        "still_out_n": "ещё не вышли {n} {ranks}",
+        "takers_none": "{card} не возьмёт ни одна из невышедших карт",
+        "takers_none_retake": ("{card} не возьмёт ни одна из невышедших карт, а {your} {retake} заберёт её"
+                               " обратно"),
+        "takers_only": "{card} {can} взять только {cards}",
+        "takers_many": "{card} может взять любая из {n}",
+        "it_none": "её не возьмёт ни одна из невышедших карт",
+        "it_none_retake": "её не возьмёт ни одна из невышедших карт, а {your} {retake} заберёт её обратно",
+        "it_only": "её {can} взять только {cards}",
+        "it_many": "её может взять любая из {n}",
+        "waits": "{card} лучше было придержать: {count}, а {other}",
+        "gives_seven": "«{best}» при этом отдаёт 7♥, которую берёт «{move}», но это окупается",
+        "gives_sweep": "«{best}» при этом упускает ураган, который делает «{move}», но это окупается",
+        "gives_seven_left": "«{best}» при этом оставляет на столе 7♥ ({takers}), но это окупается",
+        "gives_cards": "«{best}» берёт на {n} меньше, но это окупается",
+        "on_table_take": "«{best}» кладёт в вашу стопку {cards}{hearts}; «{move}» {theirs}",
+        "on_table_hearts": ", из них червей: {n}",
+        "takes_only": "берёт только {n}",
+        "takes_nothing": "не берёт ничего",
+        "takes_cards": "берёт {cards}",
+        "on_table_trail": "«{best}»: {count}",
+        "known_hand": "у соперника на руке {cards}: колода кончилась, и все остальные карты видны",
+        "solved": "решено точно, при любой лучшей игре: {diffs}",
+        "solved_points": ("решено точно: при лучшей игре сдача кончается {b} после «{best}», но {p} после"
+                          " «{played}»"),
+        "solved_diff": "{what} — {owner_b} после «{best}», но {owner_p} после «{played}»",
+        "solved_uragans": "ураганы — {b} после «{best}», но {p} после «{played}»",
+        "solved_decisive": "например, после «{played}» {card} соперника берёт {take}",
+        "solved_decisive_sweep": "например, после «{played}» {card} соперника берёт {take} — это ураган",
+        "solved_can_lose": "после «{played}» при лучшей игре сопернику {can} достаться {what}",
+        "cat_cards": "балл за карты",
+        "cat_hearts": "балл за черви",
+        "cat_seven": "7♥",
+        "cat_primiera": "премьера",
+        "owner_mine": "за вами",
+        "owner_theirs": "за соперником",
+        "owner_nobody": "ни за кем",
+        "owner_not_mine": "не за вами",
+        "owner_not_theirs": "не за соперником",
+        "owner_any": "за любым",
+        "and": " и ",
+        "hint_solved": "решено точно: при любой лучшей игре за вами {cats}{points}",
+        "hint_solved_points": "решено точно: при лучшей игре сдача кончается {points}",
+        "hint_solved_ends": ", а сдача кончается {points}",
+        "hint_takes": "так вы берёте {cards}{hearts}",
+        "hint_home": "так 7♥ уходит в вашу стопку — это отдельный балл",
+        "hint_claim": "по требованию {card} берёт {take}",
+        "hint_let": "по требованию {card} взял{agree} бы {forced}, а так {takes}",
         "better_value": "«{best}» приносит здесь на {amount} больше",
         "better_chance": "«{best}» сохраняет на {amount} больше шансов на победу",
         "hint_safe": "так на столе не остаётся ничего для урагана соперника",
         "hint_sweep": "так вы забираете весь стол — ураган, 1 балл",
         "hint_seven": "так вы берёте 7♥ — это отдельный балл",
-        "hint_primiera": "так в вашу стопку идёт {card} — лучшая карта {suit} для примьеры ({points})",
+        "hint_primiera": "так в вашу стопку идёт {card} — лучшая карта {suit} для премьеры ({points})",
         "hint_trump": "{lower} берёт взятку так же верно, как {card}, а старший козырь остаётся у вас",
         "join": "; ",
         "end": ".",
@@ -288,7 +380,7 @@ def unseen_of_rank(rank: int, n: int, lang: str, all_four: bool = False) -> str:
         if n == 1:
             return phrase("ru", "who_1", one=NUMERALS_RU[g][0], rank=nom, came_out=CAME_OUT_RU[g])
         if n == 4 and all_four:
-            return phrase("ru", "who_4", ranks=pl)
+            return phrase("ru", "who_4", ranks=gen)  # "все четыре короля": the genitive after четыре
         if n == 2:
             return phrase("ru", "who_2", both=BOTH_RU[g], ranks=gen)
         return phrase("ru", "who_n", n=NUMERALS_RU[g][n - 1], ranks=gen)
@@ -351,6 +443,8 @@ def _sweep(r: Any, lang: str) -> list[str]:
 def _seven(r: Any, lang: str) -> list[str]:
     if r.how == "missed":
         return [phrase(lang, "seven_missed", **_your_card(r.best.card, lang))]
+    if r.how == "home":  # the 7♥ itself captures: it is the card that goes safe
+        return [phrase(lang, "seven_home", take=card_list(r.best.take, lang))]
     if r.known:
         takers = phrase(lang, "takers_known", cards=card_list(r.takers, lang))
     elif all(rank_of_card(c) == 5 for c in cards(r.takers)):
@@ -442,14 +536,6 @@ def _better(r: Any, lang: str) -> list[str]:
     return [phrase(lang, key, best=best, amount=amount, unit="")]
 
 
-def _exact(r: Any, lang: str) -> list[str]:
-    if r.cards:
-        extra = phrase(lang, "exact_primiera") if r.primiera else ""
-        return [phrase(lang, "exact", cards=count(r.cards, "card", lang), extra=extra,
-                       mine=number(r.mine, lang, 0), theirs=number(r.theirs, lang, 0))]
-    return [phrase(lang, "exact_points", mine=number(r.mine, lang, 0), theirs=number(r.theirs, lang, 0))]
-
-
 def _hint(reason: Any, lang: str) -> list[str] | None:
     """A hint's clause: what the hinted move itself does (it follows the move, so it names it not)."""
     from engine.uragan.primiera import RANK_POINTS
@@ -461,6 +547,24 @@ def _hint(reason: Any, lang: str) -> list[str] | None:
         return [phrase(lang, "hint_sweep")]
     if kind == "SevenOfHearts" and reason.how == "missed":
         return [phrase(lang, "hint_seven")]
+    if kind == "SevenOfHearts" and reason.how == "home":
+        return [phrase(lang, "hint_home")]
+    if kind == "SolvedHint":
+        return [_solved_hint(reason, lang)]
+    if kind == "Does":
+        if reason.count is not None:
+            return [_count(reason.count, lang, it=True)]
+        return [phrase(lang, "hint_takes", cards=count(reason.took.bit_count(), "card", lang, True),
+                       hearts=_hearts(reason.took, lang))]
+    if kind == "ClaimAnswer":
+        forced = card_list(reason.forced, lang)
+        if reason.claimed:
+            return [phrase(lang, "hint_claim", card=card(reason.card, lang), take=forced)]
+        g = rank_gender(reason.card % 13)
+        return [phrase(lang, "hint_let", card=card(reason.card, lang), forced=forced,
+                       agree="а" if g == "f" else "",
+                       takes=phrase(lang, "takes_cards", cards=card_list(reason.take, lang)) if reason.take
+                       else PHRASES[lang]["takes_nothing"])]
     if kind == "PrimieraCard" and reason.how == "missed":
         return [phrase(lang, "hint_primiera", card=card(reason.card, lang),
                        suit=SUIT_GENITIVE[lang][reason.card // 13], points=RANK_POINTS[reason.card % 13])]
@@ -484,12 +588,150 @@ def _offered(r: Any, lang: str) -> list[str]:
                    points=r.points, best=move_text(r.best, lang))]
 
 
+def _hearts(took: int, lang: str) -> str:
+    from engine.cards import HEARTS, SUIT_MASK
+
+    n = (took & SUIT_MASK[HEARTS]).bit_count()
+    return phrase(lang, "on_table_hearts", n=n) if n else ""
+
+
+def _names(mask: int, lang: str) -> str:
+    """"Q♥" or "Q♥ and K♠": one or two cards named in a clause."""
+    return PHRASES[lang]["and"].join(card(c, lang) for c in cards(mask))
+
+
+def _unseen_cards(n: int, lang: str) -> str:
+    """"5 невышедших карт" after "любая из"; English says "{n} cards still out" itself."""
+    if lang == "en":
+        return str(n)
+    return f"{n} невышедшей карты" if plural_form(n) == 0 else f"{n} невышедших карт"
+
+
+def _count(t: Any, lang: str, it: bool = False) -> str:
+    """What can take a card lying on the table: "only the Q♥ can take your Q♣", "no card still out
+    can take it, and your J♥ can take it back" (``it``: the card is the clause's subject already)."""
+    pre = "it_" if it else "takers_"
+    c = card(t.card, lang)
+    n = t.takers.bit_count()
+    if not n:
+        if t.retake >= 0:
+            g = rank_gender(t.retake % 13)
+            return phrase(lang, pre + "none_retake", card=c, retake=card(t.retake, lang), your=YOUR_RU[g])
+        return phrase(lang, pre + "none", card=c)
+    if n <= 2:
+        return phrase(lang, pre + "only", card=c, cards=_names(t.takers, lang),
+                      can="может" if n == 1 else "могут")
+    return phrase(lang, pre + "many", card=c, n=_unseen_cards(n, lang))
+
+
+def _still_out(t: Any, lang: str) -> str:
+    """"three Kings are still out" / "ещё не вышли три короля" (the twins of a card)."""
+    rank = t.card % 13
+    n = t.twins.bit_count()
+    if lang == "ru":
+        nom, gen, _, g = RANKS_RU[rank]
+        if n == 1:
+            return phrase("ru", "still_out_1", came_out=CAME_OUT_RU[g], one=NUMERALS_RU[g][0], rank=nom,
+                          cards=card_list(t.twins, lang))
+        return phrase("ru", "still_out_n", n=NUMERALS_RU[g][n - 1], ranks=gen)
+    one, many = RANKS_EN[rank]
+    if n == 1:
+        return phrase("en", "still_out_1", rank=one, cards=card_list(t.twins, lang))
+    return phrase("en", "still_out_n", n=NUMERALS_EN[n - 1], ranks=many)
+
+
+def _waits(r: Any, lang: str) -> list[str]:
+    first = _still_out(r.kept, lang) if r.kept.twins else _count(r.kept, lang, it=True)
+    return [phrase(lang, "waits", card=card(r.move.card, lang), count=first, other=_count(r.trailed, lang))]
+
+
+def _gives_up(r: Any, lang: str) -> list[str]:
+    best, move = move_text(r.best, lang), move_text(r.move, lang)
+    if r.what == "cards":
+        return [phrase(lang, "gives_cards", best=best, n=count(r.n, "card", lang, True))]
+    if r.what == "seven_left":
+        n = r.takers.bit_count()
+        takers = _names(r.takers, lang) if n <= 2 else phrase(lang, "it_many", n=_unseen_cards(n, lang))
+        return [phrase(lang, "gives_seven_left", best=best, takers=takers)]
+    return [phrase(lang, "gives_" + r.what, best=best, move=move)]
+
+
+def _on_table(r: Any, lang: str) -> list[str]:
+    best = move_text(r.best, lang)
+    if r.count is not None:
+        return [phrase(lang, "on_table_trail", best=best, count=_count(r.count, lang))]
+    m = r.played_took.bit_count()
+    theirs = (phrase(lang, "takes_only", n=count(m, "card", lang, True)) if m
+              else PHRASES[lang]["takes_nothing"])
+    return [phrase(lang, "on_table_take", best=best, cards=count(r.took.bit_count(), "card", lang, True),
+                   hearts=_hearts(r.took, lang), move=move_text(r.move, lang), theirs=theirs)]
+
+
+def _known_hand(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "known_hand", cards=card_list(r.cards, lang))]
+
+
+OWNERS = {frozenset([1]): "mine", frozenset([-1]): "theirs", frozenset([0]): "nobody",
+          frozenset([0, -1]): "not_mine", frozenset([0, 1]): "not_theirs"}
+
+
+def _owner(outcomes: Any, lang: str) -> str:
+    return PHRASES[lang]["owner_" + OWNERS.get(frozenset(outcomes), "any")]
+
+
+def _score(pair: tuple[int, int]) -> str:
+    return f"{pair[0]}:{pair[1]}"
+
+
+def _solved(r: Any, lang: str) -> list[str]:
+    best, played = move_text(r.best, lang), move_text(r.move, lang)
+    diffs = []
+    for what, ob, op in r.diffs:
+        if what == "uragans":
+            if len(ob) == 1 and len(op) == 1:
+                diffs.append(phrase(lang, "solved_uragans", b=_score(next(iter(ob))),
+                                    p=_score(next(iter(op))), best=best, played=played))
+            continue
+        diffs.append(phrase(lang, "solved_diff", what=PHRASES[lang]["cat_" + what], owner_b=_owner(ob, lang),
+                            owner_p=_owner(op, lang), best=best, played=played))
+    if diffs:
+        parts = [phrase(lang, "solved", diffs=PHRASES[lang]["join"].join(diffs))]
+    elif r.points_best is not None and r.points_played is not None:
+        parts = [phrase(lang, "solved_points", b=_score(r.points_best), p=_score(r.points_played), best=best,
+                        played=played)]
+    else:
+        return []
+    if r.can_lose:
+        parts.append(phrase(lang, "solved_can_lose", played=played, what=_joined(r.can_lose, lang),
+                            can="может" if len(r.can_lose) == 1 else "могут"))
+    if r.decisive is not None:
+        _, c, take, sweep = r.decisive
+        parts.append(phrase(lang, "solved_decisive_sweep" if sweep else "solved_decisive", played=played,
+                            card=card(c, lang), take=card_list(take, lang)))
+    return parts
+
+
+def _joined(categories: Sequence[str], lang: str) -> str:
+    """"the 7♥, the primiera and the point for cards"."""
+    names = [PHRASES[lang]["cat_" + c] for c in categories]
+    return ", ".join(names[:-1]) + PHRASES[lang]["and"] + names[-1] if len(names) > 1 else names[0]
+
+
+def _solved_hint(r: Any, lang: str) -> str:
+    points = _score(r.points) if r.points is not None else ""
+    if r.yours:
+        cats = _joined(r.yours, lang)
+        ends = phrase(lang, "hint_solved_ends", points=points) if points else ""
+        return phrase(lang, "hint_solved", cats=cats, points=ends)
+    return phrase(lang, "hint_solved_points", points=points)
+
+
 _RENDER = {
+    "Waits": _waits, "GivesUp": _gives_up, "OnTable": _on_table, "KnownHand": _known_hand, "Solved": _solved,
     "TableLeft": _sweep, "SweepMissed": _sweep_missed,
     "SevenOfHearts": _seven, "PrimieraCard": _primiera, "CategoryCount": _category, "Bait": _bait,
     "OwnSum": _own_sum, "TrailOffered": _offered, "Claimable": _claimable, "ClaimAnswer": _claim_answer,
     "BetterValue": _better,
-    "Exact": _exact,
 }
 
 

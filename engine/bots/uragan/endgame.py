@@ -41,6 +41,7 @@ INF = float("inf")
 TT_LIMIT = 200_000
 
 _HEARTS = SUIT_MASK[HEARTS]
+EPS = 1e-6  # two values this close are equal (``finishes``: whole points, or win chances)
 
 
 class Solution(NamedTuple):
@@ -414,6 +415,121 @@ class Endgame:
         return tuple(out)
 
 
+class Finish(NamedTuple):
+    """How a deal ends, category by category (seat 0, seat 1, or -1 for nobody): the cards, the
+    hearts, the 7♥, the primiera; each seat's uragans and deal points."""
+
+    cards: int
+    hearts: int
+    seven: int
+    primiera: int
+    uragans: tuple[int, int]
+    points: tuple[int, int]
+
+
+class Finishes(NamedTuple):
+    """Every way a deal can end once a move is made and both seats then play only moves of best value
+    (``ends``), and the fewest and most cards seat 0 finishes with on those lines."""
+
+    ends: frozenset[Finish]
+    cards0: tuple[int, int]
+
+
+def _most_of(a: int, b: int, needed: int) -> int:
+    return 0 if a > b and a >= needed else 1 if b > a and b >= needed else -1
+
+
+def _finish(pile0: int, pile1: int, u0: int, u1: int, all_suits: bool) -> Finishes:
+    x0, x1 = final_points(pile0, pile1, all_suits)
+    s0, s1 = _suits_best(pile0), _suits_best(pile1)
+    q0 = 0 if all_suits and not all(s0) else sum(s0)
+    q1 = 0 if all_suits and not all(s1) else sum(s1)
+    end = Finish(_most_of(pile0.bit_count(), pile1.bit_count(), CARDS_NEEDED),
+                 _most_of((pile0 & _HEARTS).bit_count(), (pile1 & _HEARTS).bit_count(), HEARTS_NEEDED),
+                 0 if pile0 >> SEVEN_OF_HEARTS & 1 else 1 if pile1 >> SEVEN_OF_HEARTS & 1 else -1,
+                 _most_of(q0, q1, 1), (u0, u1), (x0 + u0, x1 + u1))
+    n = pile0.bit_count()
+    return Finishes(frozenset([end]), (n, n))
+
+
+class _TooLong(Exception):
+    pass
+
+
+def finishes(solver: Endgame, deal: Deal, move: Move, limit: int | None = None) -> Finishes | None:
+    """How the last round can end after ``move`` when both seats then play only moves whose exact
+    value (``solver``'s utility) is the position's: what the coach says of "best play" must hold on
+    every one of these lines, so it reads it from all of them, not from one principal line. Where
+    many moves tie the lines are many: past ``limit`` solver nodes the answer is None (not known)."""
+    memo: dict[tuple[int, int, int, int, int, int, int, int], Finishes] = {}
+    stop = solver.nodes + limit if limit is not None else None
+
+    def union(parts: Sequence[Finishes]) -> Finishes:
+        return Finishes(frozenset().union(*(f.ends for f in parts)),
+                        (min(f.cards0[0] for f in parts), max(f.cards0[1] for f in parts)))
+
+    def child(s: tuple[int, int, int, int, int, int, int, int], card: int, take: int,
+              target: float) -> Finishes:
+        h0, h1, table, pile0, seat, lc, u0, u1 = s
+        bit = 1 << card
+        if seat == 0:
+            h0 ^= bit
+        else:
+            h1 ^= bit
+        if take:
+            table ^= take
+            lc = seat
+            if seat == 0:
+                pile0 |= take | bit
+            if not table and (h0 or h1):
+                u0, u1 = (u0 + 1, u1) if seat == 0 else (u0, u1 + 1)
+        else:
+            table |= bit
+        if h0 or h1:
+            return node((h0, h1, table, pile0, 1 - seat, lc, u0, u1), target)
+        if lc == 0:
+            pile0 |= table
+        rest = DECK & ~pile0 & ~(table if lc == -1 else 0)
+        return _finish(pile0, rest, u0, u1, solver.all_suits)
+
+    def node(s: tuple[int, int, int, int, int, int, int, int], target: float) -> Finishes:
+        """``s`` lies on a best line, so its value is ``target``; a move is best when its value is
+        too, which a narrow window around it decides (values are whole points, or else compared
+        within ``EPS``) far faster than valuing every move exactly."""
+        got = memo.get(s)
+        if got is None:
+            if stop is not None and solver.nodes > stop:
+                raise _TooLong
+            h0, h1, table, pile0, seat, lc, u0, u1 = s
+            lo, hi = target - EPS, target + EPS
+            got = memo[s] = union([child(s, card, take, target)
+                                   for _, card, take in solver._lawful(h0 if seat == 0 else h1, table)
+                                   if lo < solver._after(*s, card, take, lo, hi) < hi])
+        return got
+
+    def of_deal(d: Deal) -> Finishes:
+        if d._over:
+            pile0 = d.piles[0]
+            return _finish(pile0, DECK & ~pile0, d.uragans[0], d.uragans[1], solver.all_suits)
+        if d.phase != 0:  # a claim answer or a pick: every answer of best value
+            target = solver.value(d)
+            parts = []
+            for m in d.legal_moves():
+                nxt = d.copy()
+                nxt.play(m)
+                if solver.value(nxt) == target:
+                    parts.append(of_deal(nxt))
+            return union(parts)
+        return node(Endgame._state(d), solver.value(d))
+
+    d = deal.copy()
+    d.play(move)
+    try:
+        return of_deal(d)
+    except _TooLong:
+        return None
+
+
 def opponent_hand_known(view: View) -> bool:
     """True when a seat's view pins the opponent's hand down: the last round, the stock empty."""
     return not view.over and view.round == ROUNDS - 1 and view.stock_size == 0
@@ -428,5 +544,6 @@ def deal_of_view(view: View) -> Deal:
     return view.determinize(random.Random(0))
 
 
-__all__ = ["Endgame", "Solution", "points_utility", "win_utility", "master_utility", "final_points",
-           "in_last_round", "opponent_hand_known", "deal_of_view", "CLAIM", "LET_STAND"]
+__all__ = ["Endgame", "Solution", "Finish", "Finishes", "finishes", "points_utility", "win_utility",
+           "master_utility", "final_points", "in_last_round", "opponent_hand_known", "deal_of_view", "CLAIM",
+           "LET_STAND"]

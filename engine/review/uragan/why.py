@@ -3,32 +3,48 @@
 ``reasons(view, played, best)`` compares what the played and the better move leave and take:
 a table left for the opponent's uragan, an uragan missed, the 7♥ or a primiera card given up,
 the count that decides a category, bait, a sum of one's own broken, a play that may be claimed and
-a claim answered. Everything is computed from ``view`` (the table, the piles, the seat's hand, the
-unseen cards), never from the hidden cards; ``engine.review.words`` turns reasons into sentences.
+a claim answered, the count of a trailed card (which of its twins are still out: ``count.py``), what
+the better move gives up in a trade, and, when nothing simpler applies, what the better move does
+on the table. Rounds 1-2 are computed from ``view`` (the table, the piles, the seat's hand, the
+unseen cards), never from the hidden cards. In the last round the view knows the opponent's hand
+(the stock is empty) and the deal is solved: the why then says which categories come out
+differently on every best line after the two moves (``endgame.finishes``), not a view-only guess.
+``engine.review.words`` turns reasons into sentences.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any, NamedTuple
 
+from engine.bots.uragan.endgame import (
+    Endgame,
+    Finish,
+    deal_of_view,
+    finishes,
+    opponent_hand_known,
+    points_utility,
+)
 from engine.cards import HEARTS, RANK_MASK, SEVEN, SUIT_MASK, CardSet, cards, rank_of
-from engine.state import IllegalMove
+from engine.review.uragan.count import Takers, takers
 from engine.uragan.capture import captures
 from engine.uragan.claim import breach
 from engine.uragan.deck import DECK, PLAYS_PER_DEAL, VALUE, VALUE_MASK
 from engine.uragan.legal import CLAIM_PHASE, PICK
-from engine.uragan.moves import Claim, LetStand, Play
+from engine.uragan.moves import CLAIM, LET_STAND, Claim, LetStand, Move, Play
 from engine.uragan.primiera import RANK_POINTS, suit_points
 from engine.uragan.score import CARDS_NEEDED, HEARTS_NEEDED, SEVEN_OF_HEARTS
 
 SEVEN_H_BIT = 1 << SEVEN_OF_HEARTS
 HEARTS_MASK = SUIT_MASK[HEARTS] & DECK
 MAX_SWEEP = 10  # a King: no card takes a larger sum
-BAIT_CHANCE = 0.5  # the share of sampled deals with the twin in the opponent's hand that counts
+BAIT_CHANCE = 0.5  # the share of the hands the opponent could hold with the twin that counts
+# Solver nodes the last round's best lines may take to read (``endgame.finishes``): a review's why
+# (off the UI thread; about 5 s at most) and a hint's (said on the UI thread; a fraction of a second).
+REVIEW_NODES = 400_000
+HINT_NODES = 25_000
 
 
 # -- the reasons ---------------------------------------------------------------------------------
@@ -145,18 +161,91 @@ class ClaimAnswer:
 
 
 @dataclass(frozen=True)
-class Exact:
-    """The verdict was solved exactly: with best play the seat ends with ``cards`` cards
-    (``primiera``: and wins it), or the deal ends ``mine``:``theirs``."""
+class Waits:
+    """Both moves trail, and more of the unseen cards can take the played card where it lies
+    (``kept``: its count) than the better move's card (``trailed``): the played card could wait."""
 
-    mine: float
-    theirs: float
-    cards: int = 0
-    primiera: bool = False
+    move: Play
+    best: Play
+    kept: Takers
+    trailed: Takers
+
+
+@dataclass(frozen=True)
+class GivesUp:
+    """The trade the better move makes: what it gives up that the played move had. ``what``: "seven"
+    (the 7♥ the played move takes), "sweep" (the played move's uragan), "cards" (``n`` fewer cards
+    taken), "seven_left" (the 7♥ left on the table, ``takers`` unseen cards can take it)."""
+
+    best: object
+    move: object
+    what: str
+    n: int = 0
+    takers: CardSet = 0
+
+
+@dataclass(frozen=True)
+class OnTable:
+    """Nothing simpler to point at: what the better move does on the table. A capture: ``took``
+    against what the played move takes (``played_took``); a trail: ``count``, what can take its card."""
+
+    best: Play
+    move: object
+    took: CardSet
+    played_took: CardSet
+    count: Takers | None = None
+
+
+@dataclass(frozen=True)
+class KnownHand:
+    """The last round: the stock is empty, so the opponent holds exactly the unseen ``cards``."""
+
+    cards: CardSet
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The last round solved. ``diffs``: the categories ("cards", "hearts", "seven", "primiera",
+    "uragans") whose outcome after the better move and after the played one differ on every best
+    line: (category, outcomes after best, outcomes after played), an outcome 1 the seat's, -1 the
+    opponent's, 0 nobody's (uragans: (mine, theirs)). ``points_*``: the deal's points (mine, theirs)
+    when every best line agrees on them. ``decisive``: a play of the played move's best line that
+    takes the 7♥ or sweeps, when that decided it: (seat, card, take, a sweep). ``can_lose``: when no
+    category differs on every line, those the opponent wins on some best line after the played move
+    and on none after the better one."""
+
+    best: object
+    move: object
+    diffs: tuple[tuple[str, frozenset[Any], frozenset[Any]], ...]
+    points_best: tuple[int, int] | None
+    points_played: tuple[int, int] | None
+    decisive: tuple[int, int, CardSet, bool] | None = None
+    can_lose: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SolvedHint:
+    """A last-round hint solved: the categories the seat wins on every best line after the move
+    (``yours``), those the opponent wins (``theirs``), the deal's points when every best line agrees."""
+
+    yours: tuple[str, ...]
+    theirs: tuple[str, ...]
+    points: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class Does:
+    """A hint's plain fact: the move takes ``took`` (a capture), or its card lies on the table with
+    ``count`` (a trail)."""
+
+    move: Play
+    took: CardSet
+    count: Takers | None = None
 
 
 Reason = (TableLeft | SweepMissed | SevenOfHearts | PrimieraCard | CategoryCount | TrailOffered | Bait
-          | OwnSum | Claimable | ClaimAnswer | Exact)
+          | OwnSum | Claimable | ClaimAnswer | Waits | GivesUp | OnTable | KnownHand | Solved | SolvedHint
+          | Does)
 
 
 # -- what a move leaves -------------------------------------------------------------------------
@@ -237,59 +326,182 @@ def _twin_chance(view: Any, value: int) -> float:
 
 def reasons(view: Any, played: object, best: object, *, claimed: bool | None = None,
             forced: CardSet | None = None) -> list[Reason]:
-    """The reasons the better move beats the played one, most telling first (may be empty).
+    """The reasons the better move beats the played one, most telling first (never empty when the
+    two moves differ: at the least, what the better move does on the table).
 
     ``claimed``/``forced``: what followed a priority-breaking play in the record, when known."""
+    if opponent_hand_known(view) and played != best:
+        solved = _solved_reasons(view, played, best, claimed, forced)
+        if solved is not None:
+            return solved
     if view.phase == CLAIM_PHASE and isinstance(played, (Claim, LetStand)):
         return _claim_answer(view, played, best)
-    me = view.seat
+    me, them = view.seat, view.opponent
     out: list[Reason] = []
     acted = played
-    if isinstance(played, Play) and view.phase != PICK and not view.options.strict:
-        br = breach(played.card, played.take, view.table)
-        if br is not None:  # the rule broken comes first; a claim changes what the card took
-            if claimed and forced is None and len(br.demanded) == 1:
-                forced = br.demanded[0]
-            out.append(Claimable(played, br.kind, claimed, forced))
-            if claimed and forced is not None:
-                acted = Play(played.card, forced)
+    claim = _claimable(view, played, claimed, forced)
+    if claim is not None:  # the rule broken comes first; a claim changes what the card took
+        out.append(claim)
+        if claim.claimed and claim.forced is not None:
+            acted = Play(claim.move.card, claim.forced)
     p, b = outcome(view, acted), outcome(view, best)
     if b.sweep and not p.sweep:
         out.append(SweepMissed(best))  # type: ignore[arg-type]
     if b.mine & SEVEN_H_BIT and not p.mine & SEVEN_H_BIT:
-        out.append(SevenOfHearts("missed", played, best))
-    takers = _takers_of_seven(view, p.table)
-    if takers and not _takers_of_seven(view, b.table):
-        how = "trailed" if isinstance(played, Play) and played.card == SEVEN_OF_HEARTS else "exposed"
-        out.append(SevenOfHearts(how, played, best, takers, view.stock_size == 0))
+        out.append(SevenOfHearts("home" if getattr(best, "card", -1) == SEVEN_OF_HEARTS else "missed",
+                                 played, best))
+    seven_takers = _takers_of_seven(view, p.table)
+    if seven_takers and not _takers_of_seven(view, b.table):
+        how = "trailed" if isinstance(acted, Play) and acted.card == SEVEN_OF_HEARTS else "exposed"
+        out.append(SevenOfHearts(how, acted, best, seven_takers, view.stock_size == 0))
     total, sweepers = _sweepers(view, p.table)
     if sweepers and not b.sweep:
         _, b_sweepers = _sweepers(view, b.table)
         if b_sweepers.bit_count() < sweepers.bit_count():
-            out.append(TableLeft(played, best, p.table, total, total, sweepers, view.stock_size == 0))
+            out.append(TableLeft(acted, best, p.table, total, total, sweepers, view.stock_size == 0))
     counts = _counts(view, p, b, best)
     out.extend(r for r in counts if r.category != "primiera")  # a category's count before a card
-    pile = view.piles[me]
-    best_suit = suit_points(pile)
+    best_suit = suit_points(view.piles[me])
     for c in cards(b.mine & ~p.mine & (RANK_MASK[SEVEN] | RANK_MASK[SEVEN - 1]) & ~SEVEN_H_BIT):
         if RANK_POINTS[rank_of(c)] > best_suit[c // 13]:
             out.append(PrimieraCard("missed", c, played, best))
             break
-    if isinstance(played, Play) and not played.take and rank_of(played.card) in (SEVEN, SEVEN - 1) \
-            and played.card != SEVEN_OF_HEARTS and not b.table >> played.card & 1 \
-            and view.unseen() & VALUE_MASK[VALUE[played.card]]:
-            out.append(PrimieraCard("given", played.card, played, best))
+    their_suit = suit_points(view.piles[them])
+    if isinstance(acted, Play) and not acted.take and rank_of(acted.card) in (SEVEN, SEVEN - 1) \
+            and acted.card != SEVEN_OF_HEARTS and not b.table >> acted.card & 1 \
+            and RANK_POINTS[rank_of(acted.card)] > their_suit[acted.card // 13] \
+            and takers(view, acted.card, p.table).takers:
+        out.append(PrimieraCard("given", acted.card, acted, best))
     out.extend(r for r in counts if r.category == "primiera")
-    offered = _offered(played, best)
+    offered = _offered(acted, best, their_suit)
     if offered is not None and not any(isinstance(r, (PrimieraCard, SevenOfHearts)) for r in out):
         out.append(offered)
     bait = _bait(view, p, b)
     if bait is not None:
         out.append(bait)
-    own = _own_sum(view, played, p, b)
+    own = _own_sum(view, acted, p, b)
     if own is not None and not (b.sweep and isinstance(best, Play) and best.card == own.card):
         out.append(own)
+    waits = _waits(view, acted, best, p, b)
+    if waits is not None:
+        out.append(waits)
+    if not [r for r in out if not isinstance(r, Claimable)] and isinstance(best, Play):
+        count = takers(view, best.card, b.table) if not best.take else None
+        out.append(OnTable(best, acted, b.mine, p.mine, count))
+    trade = _gives_up(view, acted, best, p, b)
+    if trade is not None:
+        out.insert(1, trade)
     return out
+
+
+def _claimable(view: Any, played: object, claimed: bool | None,
+               forced: CardSet | None) -> Claimable | None:
+    if not isinstance(played, Play) or view.phase == PICK or view.options.strict:
+        return None
+    br = breach(played.card, played.take, view.table)
+    if br is None:
+        return None
+    if claimed and forced is None and len(br.demanded) == 1:
+        forced = br.demanded[0]
+    return Claimable(played, br.kind, claimed, forced)
+
+
+def _waits(view: Any, played: object, best: object, p: Outcome, b: Outcome) -> Waits | None:
+    """Both trail: the played card has more unseen takers where it lies than the better one's."""
+    if not (isinstance(played, Play) and isinstance(best, Play)) or played.take or best.take \
+            or played.card == best.card:
+        return None
+    kept = takers(view, played.card, p.table, view.hand & ~(1 << played.card))
+    trailed = takers(view, best.card, b.table, view.hand & ~(1 << best.card))
+    if kept.takers.bit_count() > trailed.takers.bit_count():
+        return Waits(played, best, kept, trailed)
+    return None
+
+
+def _gives_up(view: Any, played: object, best: object, p: Outcome, b: Outcome) -> GivesUp | None:
+    """What the better move gives up that the played one had (a trade is weighed, not hidden)."""
+    if p.mine & SEVEN_H_BIT and not b.mine & SEVEN_H_BIT:
+        return GivesUp(best, played, "seven")
+    if p.sweep and not b.sweep:
+        return GivesUp(best, played, "sweep")
+    left = _takers_of_seven(view, b.table)
+    if left and not _takers_of_seven(view, p.table):
+        return GivesUp(best, played, "seven_left", takers=left)
+    more = p.mine.bit_count() - b.mine.bit_count()
+    if more >= 2:
+        return GivesUp(best, played, "cards", n=more)
+    return None
+
+
+def _outcomes(ends: frozenset[Finish], seat: int, field: int) -> frozenset[int]:
+    """A category's outcomes over the best lines, from ``seat``'s side: 1 its own, -1 the
+    opponent's, 0 nobody's."""
+    return frozenset(0 if f[field] == -1 else 1 if f[field] == seat else -1 for f in ends)
+
+
+CATEGORY_FIELDS = (("cards", 0), ("hearts", 1), ("seven", 2), ("primiera", 3))
+
+
+def _solved_reasons(view: Any, played: object, best: object, claimed: bool | None,
+                    forced: CardSet | None) -> list[Reason] | None:
+    """The last round: which categories the solved lines after the two moves give differently
+    (None when the best lines are too many to read within ``REVIEW_NODES``)."""
+    deal = deal_of_view(view)
+    solver = Endgame(points_utility, view.options.primiera_all_suits)
+    fb = finishes(solver, deal, best, REVIEW_NODES)  # type: ignore[arg-type]
+    fp = finishes(solver, deal, played, REVIEW_NODES)  # type: ignore[arg-type]
+    if fb is None or fp is None:
+        return None
+    me = view.seat
+    diffs: list[tuple[str, frozenset[Any], frozenset[Any]]] = []
+    for name, field in CATEGORY_FIELDS:
+        ob, op = _outcomes(fb.ends, me, field), _outcomes(fp.ends, me, field)
+        if not ob & op:
+            diffs.append((name, ob, op))
+    ub = frozenset((f.uragans[me], f.uragans[1 - me]) for f in fb.ends)
+    up = frozenset((f.uragans[me], f.uragans[1 - me]) for f in fp.ends)
+    if not ub & up:
+        diffs.append(("uragans", ub, up))
+    pb = {(f.points[me], f.points[1 - me]) for f in fb.ends}
+    pp = {(f.points[me], f.points[1 - me]) for f in fp.ends}
+    can_lose: list[str] = []
+    if not diffs:
+        for name, field in CATEGORY_FIELDS:
+            if -1 in _outcomes(fp.ends, me, field) and -1 not in _outcomes(fb.ends, me, field):
+                can_lose.append(name)
+    if not diffs and not can_lose and pb == pp:
+        return None  # the two moves end alike on every line: nothing exact to tell them apart
+    decisive = _decisive(solver, deal, played, diffs, me)
+    out: list[Reason] = [Solved(best, played, tuple(diffs), next(iter(pb)) if len(pb) == 1 else None,
+                                next(iter(pp)) if len(pp) == 1 else None, decisive, tuple(can_lose))]
+    if view.phase == CLAIM_PHASE and isinstance(played, (Claim, LetStand)):
+        out.extend(r for r in _claim_answer(view, played, best) if isinstance(r, ClaimAnswer))
+    else:
+        claim = _claimable(view, played, claimed, forced)
+        if claim is not None:
+            out.append(claim)
+    return out
+
+
+def _decisive(solver: Endgame, deal: Any, played: object, diffs: Sequence[tuple[str, Any, Any]],
+              me: int) -> tuple[int, int, CardSet, bool] | None:
+    """The play of the played move's best line that takes the 7♥ from the seat or sweeps against it,
+    when the 7♥ or the uragans are what differ."""
+    names = {d[0] for d in diffs}
+    if not names & {"seven", "uragans"}:
+        return None
+    d = deal.copy()
+    for mv in solver.line(deal, played, 12)[:]:  # type: ignore[arg-type]
+        seat = d.current_player()
+        table = d.table
+        d.play(mv)
+        if not isinstance(mv, Play) or seat == me or d.phase != 0:
+            continue
+        took = table & ~d.table if mv.take else 0
+        sweep = bool(took) and not d.table and not d.is_over()
+        if "seven" in names and took & SEVEN_H_BIT or "uragans" in names and sweep:
+            return seat, mv.card, took, sweep
+    return None
 
 
 def _counts(view: Any, p: Outcome, b: Outcome, best: object) -> list[CategoryCount]:
@@ -313,14 +525,16 @@ def _counts(view: Any, p: Outcome, b: Outcome, best: object) -> list[CategoryCou
     return out
 
 
-def _offered(played: object, best: object) -> TrailOffered | None:
+def _offered(played: object, best: object, theirs: Sequence[int] = (0, 0, 0, 0)) -> TrailOffered | None:
+    """Both trail, and the played card offers the opponent more: a heart, or primiera points the
+    opponent's pile does not already hold in that suit (``theirs``: its best card per suit)."""
     if not (isinstance(played, Play) and isinstance(best, Play)) or played.take or best.take:
         return None
     c, o = played.card, best.card
     if c // 13 == HEARTS and o // 13 != HEARTS:
         return TrailOffered(played, best, "heart")
     pc, po = RANK_POINTS[rank_of(c)], RANK_POINTS[rank_of(o)]
-    if pc >= 15 and pc > po + 2:
+    if pc >= 15 and pc > po + 2 and pc > theirs[c // 13]:
         return TrailOffered(played, best, "primiera", pc)
     return None
 
@@ -379,51 +593,53 @@ def followed(record_moves: list[object], index: int) -> tuple[bool | None, CardS
     return None, None
 
 
-def exact_reason(view: Any, line: Sequence[object]) -> Exact | None:
-    """What best play gives, when the verdict was solved exactly and ``line`` plays the deal to its
-    end: in the last round the stock is empty, so the view knows the opponent's hand too."""
-    if view.stock_size or not line or view.unseen().bit_count() != view.hand_sizes[view.opponent]:
+def exact_reason(view: Any, line: Sequence[object]) -> KnownHand | None:
+    """What leads an exact verdict: in the last round the stock is empty, so the opponent's hand is
+    known by counting (the why's solved categories come from ``reasons``)."""
+    if not opponent_hand_known(view):
         return None
-    deal = view.determinize(random.Random(0))  # the only deal consistent with the view
-    try:
-        for move in line:
-            deal.play(move)
-    except IllegalMove:
-        return None
-    if not deal.is_over():
-        return None
-    bd = deal.score_breakdown()
-    me, them = view.seat, view.opponent
-    return Exact(bd["points"][me]["total"], bd["points"][them]["total"], bd["counts"][me]["cards"],
-                 bool(bd["points"][me]["primiera"]))
+    return KnownHand(view.unseen())
 
 
-def _solved_hint(view: Any, move: Play) -> Exact | None:
-    """In the last round (every card known): what best play from both seats gives after ``move``,
-    by the exact solver's line (a few hundredths of a second)."""
-    from engine.bots.uragan.endgame import Endgame, deal_of_view, opponent_hand_known, points_utility
-
-    if not opponent_hand_known(view) or view.phase != 0:
+def _solved_hint(view: Any, move: Move) -> SolvedHint | None:
+    """In the last round (every card known): what every best line after ``move`` gives each seat."""
+    if not opponent_hand_known(view):
         return None
     deal = deal_of_view(view)
     if move not in deal.legal_moves():
         return None
-    return exact_reason(view, Endgame(points_utility).line(deal, move, PLAYS_PER_DEAL))
+    found = finishes(Endgame(points_utility, view.options.primiera_all_suits), deal, move, HINT_NODES)
+    if found is None:
+        return None
+    ends, me = found.ends, view.seat
+    yours, theirs = [], []
+    for name, field in CATEGORY_FIELDS:
+        got = _outcomes(ends, me, field)
+        if got == {1}:
+            yours.append(name)
+        elif got == {-1}:
+            theirs.append(name)
+    points = {(f.points[me], f.points[1 - me]) for f in ends}
+    if not yours and len(points) != 1:
+        return None
+    return SolvedHint(tuple(yours), tuple(theirs), next(iter(points)) if len(points) == 1 else None)
 
 
 def hint_reasons(view: Any, move: object) -> list[Reason]:
-    """What speaks for ``move`` against the other lawful moves (for a hint's one line)."""
-    if view.phase == CLAIM_PHASE or not isinstance(move, Play):
+    """What speaks for ``move`` (for a hint's one line): never empty for a lawful move, since at the
+    least it says what the move takes or what can take the card it leaves."""
+    solved = _solved_hint(view, move)  # type: ignore[arg-type]
+    if view.phase == CLAIM_PHASE and isinstance(move, (Claim, LetStand)):
+        other: Move = LET_STAND if isinstance(move, Claim) else CLAIM
+        return [*([solved] if solved else []), _claim_answer(view, move, other)[0]]
+    if not isinstance(move, Play):
         return []
     o = outcome(view, move)
-    out: list[Reason] = []
-    solved = _solved_hint(view, move)
-    if solved is not None:
-        out.append(solved)
+    out: list[Reason] = [solved] if solved is not None else []
     if o.sweep:
         out.append(SweepMissed(move))
     if o.mine & SEVEN_H_BIT:
-        out.append(SevenOfHearts("missed", None, move))
+        out.append(SevenOfHearts("home" if move.card == SEVEN_OF_HEARTS else "missed", None, move))
     best_suit = suit_points(view.piles[view.seat])
     for c in cards(o.mine & (RANK_MASK[SEVEN] | RANK_MASK[SEVEN - 1]) & ~SEVEN_H_BIT):
         if RANK_POINTS[rank_of(c)] > best_suit[c // 13]:
@@ -433,9 +649,14 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
         others = [m for m in view.legal_moves() if isinstance(m, Play) and m != move]
         if others and all(_sweepers(view, outcome(view, m).table)[1] for m in others):
             out.append(TableLeft(None, move, 0, 0, 0, 0, False))  # the only safe table
+    if view.phase == PICK or move.take:
+        out.append(Does(move, o.mine))
+    else:
+        out.append(Does(move, 0, takers(view, move.card, o.table)))
     return out
 
 
 __all__ = ["reasons", "followed", "exact_reason", "hint_reasons", "outcome", "Reason", "TableLeft",
            "SweepMissed", "SevenOfHearts", "PrimieraCard", "CategoryCount", "Bait", "OwnSum", "Claimable",
-           "ClaimAnswer", "Exact", "TrailOffered"]
+           "ClaimAnswer", "TrailOffered", "Waits", "GivesUp", "OnTable", "KnownHand", "Solved", "SolvedHint",
+           "Does"]
