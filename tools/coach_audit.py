@@ -3,11 +3,11 @@
 Deals are played as the arena plays them, Novice (seat 0, the reviewed seat: it makes the mistakes
 a learner makes) against Club (seat 1), one first deal of a match per seed; seat 0's decisions are
 reviewed with a fixed number of search iterations (so the verdicts depend only on the seeds) until
-40 decisions of rounds 1-2 and 40 of the last round are gathered. For every non-best verdict the tool prints the why and whether it only
-restates the loss; for every decision it asks the hint's line for the best move and counts the
-hints without one.
+40 decisions of rounds 1-2 and 40 of the last round are gathered. For every non-best verdict the
+tool prints the why and whether it only restates the loss; for every decision it asks the hint's
+line for the best move and counts the hints without one.
 
-    python tools/coach_audit.py [--seeds 1-6] [--count 40] [--iterations 300] [--json out.json]
+    python tools/coach_audit.py [--seeds 1-12] [--count 40] [--iterations 300] [--json out.json]
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ def record(seed: int) -> dict[str, Any]:
 
 def audit(seeds: list[int], count: int, iterations: int) -> dict[str, Any]:
     from engine.review import match_before, move_json, review_record
-    from engine.review.words import move_text
     from engine.review.why import hint_why
+    from engine.review.words import move_text
 
     groups: dict[str, list[dict[str, Any]]] = {"rounds_1_2": [], "last_round": []}
     for seed in seeds:

@@ -374,7 +374,8 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
         out.append(PrimieraCard("given", acted.card, acted, best))
     out.extend(r for r in counts if r.category == "primiera")
     offered = _offered(acted, best, their_suit)
-    if offered is not None and not any(isinstance(r, (PrimieraCard, SevenOfHearts)) for r in out):
+    if offered is not None and takers(view, offered.move.card, p.table).takers \
+            and not any(isinstance(r, (PrimieraCard, SevenOfHearts)) for r in out):
         out.append(offered)
     bait = _bait(view, p, b)
     if bait is not None:
