@@ -131,6 +131,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "solved_decisive_sweep": ("after {played}, for instance, your opponent's {card} takes {take}: an"
                                   " uragan"),
         "solved_can_lose": "after {played} best play can give your opponent {what}",
+        "solved_lead": "solved exactly: {what}",
+        "solved_together_theirs": ("after {played} your opponent wins {what} on every line of best play,"
+                                   " after {best} never all of them"),
+        "solved_together_mine": ("after {best} you win {what} on every line of best play, after {played}"
+                                 " never all of them"),
         "cat_cards": "the point for cards",
         "cat_hearts": "the point for hearts",
         "cat_seven": "the 7♥",
@@ -255,6 +260,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "solved_decisive": "например, после «{played}» {card} соперника берёт {take}",
         "solved_decisive_sweep": "например, после «{played}» {card} соперника берёт {take} — это ураган",
         "solved_can_lose": "после «{played}» при лучшей игре сопернику {can} достаться {what}",
+        "solved_lead": "решено точно: {what}",
+        "solved_together_theirs": ("после «{played}» при любой лучшей игре сопернику достаются {what},"
+                                   " а после «{best}» — никогда все сразу"),
+        "solved_together_mine": ("после «{best}» при любой лучшей игре вам достаются {what}, а после"
+                                 " «{played}» — никогда все сразу"),
         "cat_cards": "балл за карты",
         "cat_hearts": "балл за черви",
         "cat_seven": "7♥",
@@ -692,16 +702,22 @@ def _solved(r: Any, lang: str) -> list[str]:
             continue
         diffs.append(phrase(lang, "solved_diff", what=PHRASES[lang]["cat_" + what], owner_b=_owner(ob, lang),
                             owner_p=_owner(op, lang), best=best, played=played))
+    extra = []
+    if r.together:
+        key = "solved_together_mine" if r.together_mine else "solved_together_theirs"
+        extra.append(phrase(lang, key, best=best, played=played, what=_joined(r.together, lang)))
+    if r.can_lose:
+        extra.append(phrase(lang, "solved_can_lose", played=played, what=_joined(r.can_lose, lang),
+                            can="может" if len(r.can_lose) == 1 else "могут"))
     if diffs:
-        parts = [phrase(lang, "solved", diffs=PHRASES[lang]["join"].join(diffs))]
+        parts = [phrase(lang, "solved", diffs=PHRASES[lang]["join"].join(diffs)), *extra]
     elif r.points_best is not None and r.points_played is not None:
         parts = [phrase(lang, "solved_points", b=_score(r.points_best), p=_score(r.points_played), best=best,
-                        played=played)]
+                        played=played), *extra]
+    elif extra:
+        parts = [phrase(lang, "solved_lead", what=extra[0]), *extra[1:]]
     else:
         return []
-    if r.can_lose:
-        parts.append(phrase(lang, "solved_can_lose", played=played, what=_joined(r.can_lose, lang),
-                            can="может" if len(r.can_lose) == 1 else "могут"))
     if r.decisive is not None:
         _, c, take, sweep = r.decisive
         parts.append(phrase(lang, "solved_decisive_sweep" if sweep else "solved_decisive", played=played,

@@ -212,7 +212,9 @@ class Solved:
     when every best line agrees on them. ``decisive``: a play of the played move's best line that
     takes the 7♥ or sweeps, when that decided it: (seat, card, take, a sweep). ``can_lose``: when no
     category differs on every line, those the opponent wins on some best line after the played move
-    and on none after the better one."""
+    and on none after the better one. ``together``: categories that all go one way on every best line
+    after one move (the opponent's after the played move, or the seat's after the better one,
+    ``together_mine``) and never all of them after the other."""
 
     best: object
     move: object
@@ -221,6 +223,8 @@ class Solved:
     points_played: tuple[int, int] | None
     decisive: tuple[int, int, CardSet, bool] | None = None
     can_lose: tuple[str, ...] = ()
+    together: tuple[str, ...] = ()
+    together_mine: bool = False
 
 
 @dataclass(frozen=True)
@@ -466,15 +470,19 @@ def _solved_reasons(view: Any, played: object, best: object, claimed: bool | Non
     pb = {(f.points[me], f.points[1 - me]) for f in fb.ends}
     pp = {(f.points[me], f.points[1 - me]) for f in fp.ends}
     can_lose: list[str] = []
+    together: tuple[str, ...] = ()
+    mine_together = False
     if not diffs:
         for name, field in CATEGORY_FIELDS:
             if -1 in _outcomes(fp.ends, me, field) and -1 not in _outcomes(fb.ends, me, field):
                 can_lose.append(name)
-    if not diffs and not can_lose and pb == pp:
+        together, mine_together = _together(fb.ends, fp.ends, me)
+    if not diffs and not can_lose and not together and pb == pp:
         return None  # the two moves end alike on every line: nothing exact to tell them apart
     decisive = _decisive(solver, deal, played, diffs, me)
     out: list[Reason] = [Solved(best, played, tuple(diffs), next(iter(pb)) if len(pb) == 1 else None,
-                                next(iter(pp)) if len(pp) == 1 else None, decisive, tuple(can_lose))]
+                                next(iter(pp)) if len(pp) == 1 else None, decisive, tuple(can_lose),
+                                together, mine_together)]
     if view.phase == CLAIM_PHASE and isinstance(played, (Claim, LetStand)):
         out.extend(r for r in _claim_answer(view, played, best) if isinstance(r, ClaimAnswer))
     else:
@@ -482,6 +490,18 @@ def _solved_reasons(view: Any, played: object, best: object, claimed: bool | Non
         if claim is not None:
             out.append(claim)
     return out
+
+
+def _together(fb: frozenset[Finish], fp: frozenset[Finish], me: int) -> tuple[tuple[str, ...], bool]:
+    """Categories that are all the opponent's on every best line after the played move and never all
+    of them after the better one (else the seat's after the better one, never all after the played)."""
+    for ends, other, side in ((fp, fb, -1), (fb, fp, 1)):
+        sure = [(name, field) for name, field in CATEGORY_FIELDS if _outcomes(ends, me, field) == {side}]
+        sure = [(name, field) for name, field in sure if _outcomes(other, me, field) != {side}]
+        if len(sure) >= 2 and not any(all(_outcomes(frozenset([f]), me, field) == {side} for _, field in sure)
+                                      for f in other):
+            return tuple(name for name, _ in sure), side == 1
+    return (), False
 
 
 def _decisive(solver: Endgame, deal: Any, played: object, diffs: Sequence[tuple[str, Any, Any]],

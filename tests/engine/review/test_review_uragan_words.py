@@ -86,11 +86,17 @@ REASONS: dict[str, Any] = {
  "answer_let_kept": U.ClaimAnswer(False, parse("7C"), m("3S","4S"), m("7H"), False, True),
  "waits_one_out": U.Waits(mv("KC"), mv("QC"), T("KC", ["KH"], ["KH","5D"]), T("QC", [], ["KH"])),
  "table_left_who_one": U.TableLeft(mv("AS"), mv("4C"), m("AS","2H","6C"), 9, 9, m("QH"), False),
+ "solved_together_theirs": U.Solved(mv("KD"), mv("3C:3D"), (), (1,5), (1,6), None, (), ("cards", "hearts"), False),
+ "solved_together_mine": U.Solved(mv("KD"), mv("3C:3D"), (), None, None, None, (), ("seven", "primiera"), True),
  "on_table_trail_safe": U.OnTable(mv("JD"), mv("5C"), 0, 0, T("JD", [], [])),
  "solved_theirs": U.Solved(mv("JD"), mv("KS"), (("primiera", frozenset([0]), frozenset([-1])), ("hearts", frozenset([1]), frozenset([-1]))), None, None, None),
 }
 
 SENTENCES = {
+    "solved_together_theirs": ('Solved exactly: with best play the deal ends 1:5 after K♦ to the table but 1:6 after 3♣ taking 3♦; after 3♣ taking 3♦ your opponent wins the point for cards and the point for hearts on every line of best play, after K♦ to the table never all of them.',
+                               'Решено точно: при лучшей игре сдача кончается 1:5 после «К♦ на стол», но 1:6 после «3♣ берёт 3♦»; после «3♣ берёт 3♦» при любой лучшей игре сопернику достаются балл за карты и балл за черви, а после «К♦ на стол» — никогда все сразу.'),
+    "solved_together_mine": ('Solved exactly: after K♦ to the table you win the 7♥ and the primiera on every line of best play, after 3♣ taking 3♦ never all of them.',
+                             'Решено точно: после «К♦ на стол» при любой лучшей игре вам достаются 7♥ и премьера, а после «3♣ берёт 3♦» — никогда все сразу.'),
     "answer_let_kept": ('Letting it stand gives your opponent 3♠ 4♠; had you claimed, the 7♥ would have stayed on the table for you.',
                         'Если оставить ход, соперник получает 3♠ 4♠; если бы вы потребовали, 7♥ осталась бы на столе для вас.'),
     "waits_one_out": ('The K♣ could wait: one King is still out, the K♥, while only the K♥ can take your Q♣.',
