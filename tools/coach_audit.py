@@ -23,9 +23,15 @@ RESTATES = re.compile(r"more deal points?|more chance to win|is worth \S+ more|�
                       r"больше шансов на победу|deals the search tried|вариантов, что проверил")
 
 
+KNOWN_HAND = re.compile(r"^Your opponent holds [^:]*: the stock is empty, so every other card is seen[.;] ?")
+
+
 def restates(why: dict[str, str] | None) -> bool:
-    """True when a why only says what the better move is worth (or speaks of the search)."""
-    return why is None or any(RESTATES.search(text) for text in why.values())
+    """True when a why only says what the better move is worth (or speaks of the search), or says
+    nothing beyond the opponent's known hand."""
+    if why is None or any(RESTATES.search(text) for text in why.values()):
+        return True
+    return not KNOWN_HAND.sub("", why.get("en", "")).strip()
 
 
 def seeds_of(text: str) -> list[int]:

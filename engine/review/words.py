@@ -126,7 +126,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "solved_points": ("solved exactly: with best play the deal ends {b} after {best} but {p} after"
                           " {played}"),
         "solved_diff": "{what} is {owner_b} after {best} but {owner_p} after {played}",
-        "solved_uragans": "the uragans are {b} after {best} but {p} after {played}",
+        "solved_uragans_mine": "your uragans number {b} after {best} but {p} after {played}",
+        "solved_uragans_theirs": "your opponent's uragans number {b} after {best} but {p} after {played}",
         "solved_decisive": "after {played}, for instance, your opponent's {card} takes {take}",
         "solved_decisive_sweep": ("after {played}, for instance, your opponent's {card} takes {take}: an"
                                   " uragan"),
@@ -256,7 +257,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "solved_points": ("решено точно: при лучшей игре сдача кончается {b} после «{best}», но {p} после"
                           " «{played}»"),
         "solved_diff": "{what} — {owner_b} после «{best}», но {owner_p} после «{played}»",
-        "solved_uragans": "ураганы — {b} после «{best}», но {p} после «{played}»",
+        "solved_uragans_mine": "ваших ураганов — {b} после «{best}», но {p} после «{played}»",
+        "solved_uragans_theirs": "ураганов соперника — {b} после «{best}», но {p} после «{played}»",
         "solved_decisive": "например, после «{played}» {card} соперника берёт {take}",
         "solved_decisive_sweep": "например, после «{played}» {card} соперника берёт {take} — это ураган",
         "solved_can_lose": "после «{played}» при лучшей игре сопернику {can} достаться {what}",
@@ -695,10 +697,9 @@ def _solved(r: Any, lang: str) -> list[str]:
     best, played = move_text(r.best, lang), move_text(r.move, lang)
     diffs = []
     for what, ob, op in r.diffs:
-        if what == "uragans":
-            if len(ob) == 1 and len(op) == 1:
-                diffs.append(phrase(lang, "solved_uragans", b=_score(next(iter(ob))),
-                                    p=_score(next(iter(op))), best=best, played=played))
+        if what.startswith("uragans"):
+            diffs.append(phrase(lang, "solved_" + what, b=next(iter(ob)), p=next(iter(op)), best=best,
+                                played=played))
             continue
         diffs.append(phrase(lang, "solved_diff", what=PHRASES[lang]["cat_" + what], owner_b=_owner(ob, lang),
                             owner_p=_owner(op, lang), best=best, played=played))

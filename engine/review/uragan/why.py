@@ -206,11 +206,12 @@ class KnownHand:
 @dataclass(frozen=True)
 class Solved:
     """The last round solved. ``diffs``: the categories ("cards", "hearts", "seven", "primiera",
-    "uragans") whose outcome after the better move and after the played one differ on every best
+    the uragans) whose outcome after the better move and after the played one differ on every best
     line: (category, outcomes after best, outcomes after played), an outcome 1 the seat's, -1 the
-    opponent's, 0 nobody's (uragans: (mine, theirs)). ``points_*``: the deal's points (mine, theirs)
-    when every best line agrees on them. ``decisive``: a play of the played move's best line that
-    takes the 7♥ or sweeps, when that decided it: (seat, card, take, a sweep). ``can_lose``: when no
+    opponent's, 0 nobody's; "uragans_mine"/"uragans_theirs": how many each seat makes). ``points_*``:
+    the deal's points (mine, theirs) when every best line agrees on them. ``decisive``: a play of the
+    played move's best line that takes the 7♥ or sweeps, when that decided it: (seat, card, take, a
+    sweep). ``can_lose``: when no
     category differs on every line, those the opponent wins on some best line after the played move
     and on none after the better one. ``together``: categories that all go one way on every best line
     after one move (the opponent's after the played move, or the seat's after the better one,
@@ -463,10 +464,11 @@ def _solved_reasons(view: Any, played: object, best: object, claimed: bool | Non
         ob, op = _outcomes(fb.ends, me, field), _outcomes(fp.ends, me, field)
         if not ob & op:
             diffs.append((name, ob, op))
-    ub = frozenset((f.uragans[me], f.uragans[1 - me]) for f in fb.ends)
-    up = frozenset((f.uragans[me], f.uragans[1 - me]) for f in fp.ends)
-    if not ub & up:
-        diffs.append(("uragans", ub, up))
+    for name, who in (("uragans_mine", me), ("uragans_theirs", 1 - me)):
+        ub = frozenset(f.uragans[who] for f in fb.ends)
+        up = frozenset(f.uragans[who] for f in fp.ends)
+        if not ub & up and len(ub) == 1 and len(up) == 1:  # said as a number: every line agrees on it
+            diffs.append((name, ub, up))
     pb = {(f.points[me], f.points[1 - me]) for f in fb.ends}
     pp = {(f.points[me], f.points[1 - me]) for f in fp.ends}
     can_lose: list[str] = []
@@ -477,8 +479,8 @@ def _solved_reasons(view: Any, played: object, best: object, claimed: bool | Non
             if -1 in _outcomes(fp.ends, me, field) and -1 not in _outcomes(fb.ends, me, field):
                 can_lose.append(name)
         together, mine_together = _together(fb.ends, fp.ends, me)
-    if not diffs and not can_lose and not together and pb == pp:
-        return None  # the two moves end alike on every line: nothing exact to tell them apart
+    if not (diffs or can_lose or together or len(pb) == 1 and len(pp) == 1 and pb != pp):
+        return None  # nothing exact tells the two moves apart on every line: the view's reasons say it
     decisive = _decisive(solver, deal, played, diffs, me)
     out: list[Reason] = [Solved(best, played, tuple(diffs), next(iter(pb)) if len(pb) == 1 else None,
                                 next(iter(pp)) if len(pp) == 1 else None, decisive, tuple(can_lose),
@@ -509,7 +511,7 @@ def _decisive(solver: Endgame, deal: Any, played: object, diffs: Sequence[tuple[
     """The play of the played move's best line that takes the 7♥ from the seat or sweeps against it,
     when the 7♥ or the uragans are what differ."""
     names = {d[0] for d in diffs}
-    if not names & {"seven", "uragans"}:
+    if not names & {"seven", "uragans_theirs"}:
         return None
     d = deal.copy()
     for mv in solver.line(deal, played, 12)[:]:  # type: ignore[arg-type]
@@ -520,7 +522,7 @@ def _decisive(solver: Endgame, deal: Any, played: object, diffs: Sequence[tuple[
             continue
         took = table & ~d.table if mv.take else 0
         sweep = bool(took) and not d.table and not d.is_over()
-        if "seven" in names and took & SEVEN_H_BIT or "uragans" in names and sweep:
+        if "seven" in names and took & SEVEN_H_BIT or "uragans_theirs" in names and sweep:
             return seat, mv.card, took, sweep
     return None
 
