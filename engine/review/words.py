@@ -651,7 +651,9 @@ def _still_out(t: Any, lang: str) -> str:
 
 
 def _waits(r: Any, lang: str) -> list[str]:
-    first = _still_out(r.kept, lang) if r.kept.twins else _count(r.kept, lang, it=True)
+    # its twins when they are all that can take it, else every card still out that can
+    first = _still_out(r.kept, lang) if r.kept.twins and r.kept.twins == r.kept.takers \
+        else _count(r.kept, lang, it=True)
     return [phrase(lang, "waits", card=card(r.move.card, lang), count=first, other=_count(r.trailed, lang))]
 
 
