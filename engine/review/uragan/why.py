@@ -42,9 +42,10 @@ HEARTS_MASK = SUIT_MASK[HEARTS] & DECK
 MAX_SWEEP = 10  # a King: no card takes a larger sum
 BAIT_CHANCE = 0.5  # the share of the hands the opponent could hold with the twin that counts
 # Solver nodes the last round's best lines may take to read (``endgame.finishes``): a review's why
-# (off the UI thread; about 5 s at most) and a hint's (said on the UI thread; a fraction of a second).
-REVIEW_NODES = 400_000
-HINT_NODES = 25_000
+# (off the UI thread; 2 s of CPU at most) and a hint's (said on the UI thread: past it, the hint says
+# what the move does instead; its cost is then the solve itself, 0.12 s of CPU at the round's first play).
+REVIEW_NODES = 150_000
+HINT_NODES = 2_000
 
 
 # -- the reasons ---------------------------------------------------------------------------------
