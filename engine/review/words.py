@@ -111,6 +111,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "it_only": "only the {cards} can take it",
         "it_many": "{n} cards still out can take it",
         "waits": "the {card} could wait: {count}, while {other}",
+        "last_card": ("after {move} your last card in hand is the {card}, and it takes nothing on {table}:"
+                      " unless your opponent's card gives it a capture, it will have to be trailed"),
+        "last_card_empty": ("after {move} your last card in hand is the {card}, and the table is empty:"
+                            " unless your opponent's card gives it a capture, it will have to be trailed"),
         "gives_seven": "{best} gives up the 7♥, but it pays off",
         "gives_sweep": "{best} gives up an uragan, but it pays off",
         "gives_seven_left": "{best} leaves the 7♥ on the table ({takers}), but it pays off",
@@ -242,6 +246,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "it_only": "её {can} взять только {cards}",
         "it_many": "её может взять любая из {n}",
         "waits": "{card} лучше было придержать: {count}, а {other}",
+        "last_card": ("после «{move}» на руке у вас останется только {card}, а на столе ({table}) ей нечего"
+                      " взять: если карта соперника не даст ей взятку, её придётся положить на стол"),
+        "last_card_empty": ("после «{move}» на руке у вас останется только {card}, а стол пуст: если карта"
+                            " соперника не даст ей взятку, её придётся положить на стол"),
         "gives_seven": "«{best}» при этом отдаёт 7♥, но это окупается",
         "gives_sweep": "«{best}» при этом упускает ураган, но это окупается",
         "gives_seven_left": "«{best}» при этом оставляет на столе 7♥ ({takers}), но это окупается",
@@ -657,6 +665,12 @@ def _waits(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "waits", card=card(r.move.card, lang), count=first, other=_count(r.trailed, lang))]
 
 
+def _last_card(r: Any, lang: str) -> list[str]:
+    key = "last_card" if r.table else "last_card_empty"
+    return [phrase(lang, key, move=move_text(r.move, lang), card=card(r.card, lang),
+                   table=card_list(r.table, lang))]
+
+
 def _gives_up(r: Any, lang: str) -> list[str]:
     best, move = move_text(r.best, lang), move_text(r.move, lang)
     if r.what == "cards":
@@ -744,7 +758,8 @@ def _solved_hint(r: Any, lang: str) -> str:
 
 
 _RENDER = {
-    "Waits": _waits, "GivesUp": _gives_up, "OnTable": _on_table, "KnownHand": _known_hand, "Solved": _solved,
+    "Waits": _waits, "LastCard": _last_card, "GivesUp": _gives_up, "OnTable": _on_table,
+    "KnownHand": _known_hand, "Solved": _solved,
     "TableLeft": _sweep, "SweepMissed": _sweep_missed,
     "SevenOfHearts": _seven, "PrimieraCard": _primiera, "CategoryCount": _category, "Bait": _bait,
     "OwnSum": _own_sum, "TrailOffered": _offered, "Claimable": _claimable, "ClaimAnswer": _claim_answer,

@@ -173,6 +173,18 @@ class Waits:
 
 
 @dataclass(frozen=True)
+class LastCard:
+    """The round's end: after the played move the seat holds only ``card``, which takes nothing on
+    the table left (``table``), so unless the opponent's next card makes it a capture it will have to
+    be trailed; the better move plays it now or keeps a card that can capture."""
+
+    move: object
+    best: object
+    card: int
+    table: CardSet
+
+
+@dataclass(frozen=True)
 class GivesUp:
     """The trade the better move makes: what it gives up that the played move had. ``what``: "seven"
     (the 7♥ the played move takes), "sweep" (the played move's uragan), "cards" (``n`` fewer cards
@@ -250,8 +262,8 @@ class Does:
 
 
 Reason = (TableLeft | SweepMissed | SevenOfHearts | PrimieraCard | CategoryCount | TrailOffered | Bait
-          | OwnSum | Claimable | ClaimAnswer | Waits | GivesUp | OnTable | KnownHand | Solved | SolvedHint
-          | Does)
+          | OwnSum | Claimable | ClaimAnswer | Waits | LastCard | GivesUp | OnTable | KnownHand | Solved
+          | SolvedHint | Does)
 
 
 # -- what a move leaves -------------------------------------------------------------------------
@@ -392,6 +404,9 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
     waits = _waits(view, acted, best, p, b)
     if waits is not None:
         out.append(waits)
+    last = _last_card(view, acted, best, p, b)
+    if last is not None:
+        out.append(last)
     if not [r for r in out if not isinstance(r, Claimable)] and isinstance(best, Play):
         count = takers(view, best.card, b.table) if not best.take else None
         out.append(OnTable(best, acted, b.mine, p.mine, count))
@@ -423,6 +438,22 @@ def _waits(view: Any, played: object, best: object, p: Outcome, b: Outcome) -> W
     if kept.takers.bit_count() > trailed.takers.bit_count():
         return Waits(played, best, kept, trailed)
     return None
+
+
+def _last_card(view: Any, played: object, best: object, p: Outcome, b: Outcome) -> LastCard | None:
+    """Two cards left in hand: the played move keeps one that can take nothing where it will lie,
+    the better one plays it or keeps a card that can capture there."""
+    if not (isinstance(played, Play) and isinstance(best, Play)) or view.hand.bit_count() != 2 \
+            or view.phase != 0:
+        return None
+    kept = view.hand & ~(1 << played.card)
+    other = view.hand & ~(1 << best.card)
+    card = kept.bit_length() - 1
+    if kept == other or captures(VALUE[card], p.table):
+        return None
+    if not captures(VALUE[other.bit_length() - 1], b.table) and best.card != card:
+        return None
+    return LastCard(played, best, card, p.table)
 
 
 def _gives_up(view: Any, played: object, best: object, p: Outcome, b: Outcome) -> GivesUp | None:
@@ -682,5 +713,5 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
 
 __all__ = ["reasons", "followed", "exact_reason", "hint_reasons", "outcome", "Reason", "TableLeft",
            "SweepMissed", "SevenOfHearts", "PrimieraCard", "CategoryCount", "Bait", "OwnSum", "Claimable",
-           "ClaimAnswer", "TrailOffered", "Waits", "GivesUp", "OnTable", "KnownHand", "Solved", "SolvedHint",
-           "Does"]
+           "ClaimAnswer", "TrailOffered", "Waits", "LastCard", "GivesUp", "OnTable", "KnownHand", "Solved",
+           "SolvedHint", "Does"]

@@ -68,6 +68,8 @@ REASONS: dict[str, Any] = {
  "waits": U.Waits(mv("KC"), mv("QC"), T("KC", ["KS","KH","KD"], ["KS","KH","KD"]), T("QC", ["QH"], ["QH"])),
  "waits_retake": U.Waits(mv("5C"), mv("JD"), T("5C", ["5S","5H","5D"], ["5S","5H","5D"]), T("JD", [], [], "JH")),
  "waits_sums": U.Waits(mv("2C"), mv("JD"), T("2C", [], ["3S","4H","5D"]), T("JD", [], ["QS","KD"])),
+ "last_card": U.LastCard(mv("KC:QH+AD"), mv("5C"), parse("5C"), m("3S")),
+ "last_card_empty": U.LastCard(mv("KC:QH+AD"), mv("5C"), parse("5C"), 0),
  "gives_seven": U.GivesUp(mv("KC:4S+6D"), mv("7C:7H"), "seven"),
  "gives_sweep": U.GivesUp(mv("KC:4S+6D"), mv("5C:5H"), "sweep"),
  "gives_seven_left": U.GivesUp(mv("KC:4S+6D"), mv("7C:7S"), "seven_left", takers=m("7D")),
@@ -95,6 +97,10 @@ REASONS: dict[str, Any] = {
 }
 
 SENTENCES = {
+    "last_card": ("After K♣ taking Q♥ A♦ your last card in hand is the 5♣, and it takes nothing on 3♠: unless your opponent's card gives it a capture, it will have to be trailed.",
+                  'После «К♣ берёт Д♥ Т♦» на руке у вас останется только 5♣, а на столе (3♠) ей нечего взять: если карта соперника не даст ей взятку, её придётся положить на стол.'),
+    "last_card_empty": ("After K♣ taking Q♥ A♦ your last card in hand is the 5♣, and the table is empty: unless your opponent's card gives it a capture, it will have to be trailed.",
+                        'После «К♣ берёт Д♥ Т♦» на руке у вас останется только 5♣, а стол пуст: если карта соперника не даст ей взятку, её придётся положить на стол.'),
     "solved_together_theirs": ('Solved exactly: with best play the deal ends 1:5 after K♦ to the table but 1:6 after 3♣ taking 3♦; after 3♣ taking 3♦ your opponent wins the point for cards and the point for hearts on every line of best play, after K♦ to the table never all of them.',
                                'Решено точно: при лучшей игре сдача кончается 1:5 после «К♦ на стол», но 1:6 после «3♣ берёт 3♦»; после «3♣ берёт 3♦» при любой лучшей игре сопернику достаются балл за карты и балл за черви, а после «К♦ на стол» — никогда все сразу.'),
     "solved_together_mine": ('Solved exactly: after K♦ to the table you win the 7♥ and the primiera on every line of best play, after 3♣ taking 3♦ never all of them.',
@@ -382,6 +388,16 @@ def test_with_no_typed_reason_the_why_says_what_the_better_move_does() -> None:
     assert said["en"] == ("K♣ to the table: 3 cards still out can take your K♣; K♣ to the table takes 2 cards"
                           " fewer, but it pays off.")
     assert not re.search(r"more deal points?|is worth|приносит здесь", said["en"] + said["ru"])
+
+
+def test_the_last_card_in_hand_that_takes_nothing_is_said() -> None:
+    view = view_of(["KC", "5C"], ["QH", "AD", "3S"])
+    last = [r for r in U.reasons(view, mv("KC:QH+AD"), mv("5C")) if isinstance(r, U.LastCard)]
+    assert last == [U.LastCard(mv("KC:QH+AD"), mv("5C"), parse("5C"), m("3S"))]
+    assert W.say(last, "en") == SENTENCES["last_card"][0]
+    assert not [r for r in U.reasons(view, mv("5C"), mv("KC:QH+AD")) if isinstance(r, U.LastCard)]
+    three = view_of(["KC", "5C", "2H"], ["QH", "AD", "3S"])  # not the last two cards: not said
+    assert not [r for r in U.reasons(three, mv("KC:QH+AD"), mv("5C")) if isinstance(r, U.LastCard)]
 
 
 def test_a_primiera_card_is_not_offered_to_an_opponent_who_holds_a_better_one() -> None:
