@@ -156,6 +156,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "hint_solved_points": "solved exactly: with best play the deal ends {points}",
         "hint_solved_ends": ", and the deal ends {points}",
         "hint_takes": "it takes {cards}{hearts}",
+        "safest": "; any other card you could trail is easier to take",
         "hint_home": "your 7♥ goes safe into your pile, a point by itself",
         "hint_claim": "the claim makes the {card} take {take}",
         "hint_let": "a claim would make the {card} take {forced}; as it stands it {takes}",
@@ -290,6 +291,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "hint_solved_points": "решено точно: при лучшей игре сдача кончается {points}",
         "hint_solved_ends": ", а сдача кончается {points}",
         "hint_takes": "так вы берёте {cards}{hearts}",
+        "safest": "; любую другую карту, которую можно положить, взять легче",
         "hint_home": "так 7♥ уходит в вашу стопку — это отдельный балл",
         "hint_claim": "по требованию {card} берёт {take}",
         "hint_let": "по требованию {card} взял{agree} бы {forced}, а так {takes}",
@@ -571,7 +573,8 @@ def _hint(reason: Any, lang: str) -> list[str] | None:
         return [_solved_hint(reason, lang)]
     if kind == "Does":
         if reason.count is not None:
-            return [_count(reason.count, lang, it=True)]
+            return [_count(reason.count, lang, it=True)
+                    + (PHRASES[lang]["safest"] if reason.safest else "")]
         return [phrase(lang, "hint_takes", cards=count(reason.took.bit_count(), "card", lang, True),
                        hearts=_hearts(reason.took, lang))]
     if kind == "ClaimAnswer":

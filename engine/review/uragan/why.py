@@ -254,11 +254,12 @@ class SolvedHint:
 @dataclass(frozen=True)
 class Does:
     """A hint's plain fact: the move takes ``took`` (a capture), or its card lies on the table with
-    ``count`` (a trail)."""
+    ``count`` (a trail; ``safest``: every other card the seat could trail has more takers)."""
 
     move: Play
     took: CardSet
     count: Takers | None = None
+    safest: bool = False
 
 
 Reason = (TableLeft | SweepMissed | SevenOfHearts | PrimieraCard | CategoryCount | TrailOffered | Bait
@@ -707,7 +708,11 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
     if view.phase == PICK or move.take:
         out.append(Does(move, o.mine))
     else:
-        out.append(Does(move, 0, takers(view, move.card, o.table)))
+        count = takers(view, move.card, o.table)
+        others = [takers(view, m.card, outcome(view, m).table) for m in view.legal_moves()
+                  if isinstance(m, Play) and not m.take and m.card != move.card]
+        n = count.takers.bit_count()
+        out.append(Does(move, 0, count, bool(others) and all(t.takers.bit_count() > n for t in others)))
     return out
 
 

@@ -215,6 +215,7 @@ HINT_REASONS: dict[str, Any] = {
  "hint_only": U.Does(mv("QC"), 0, T("QC", ["QH"], ["QH"])),
  "hint_only2": U.Does(mv("QC"), 0, T("QC", ["QH"], ["QH", "KD"])),
  "hint_many": U.Does(mv("KC"), 0, T("KC", ["KS","KH","KD"], ["KS","KH","KD","5D","3C"])),
+ "hint_safest": U.Does(mv("KC"), 0, T("KC", ["KS","KH","KD"], ["KS","KH","KD"]), True),
  "hint_claim": U.ClaimAnswer(True, parse("7C"), m("3S","4S"), m("7H"), False, False),
  "hint_let": U.ClaimAnswer(False, parse("QC"), m("4S","5S"), m("QH"), False, False),
  "hint_let_trail": U.ClaimAnswer(False, parse("QC"), 0, m("QH"), False, False),
@@ -246,6 +247,8 @@ HINTS = {
                    'её могут взять только Д♥ и К♦.'),
     "hint_many": ('5 cards still out can take it.',
                   'её может взять любая из 5 невышедших карт.'),
+    "hint_safest": ('3 cards still out can take it; any other card you could trail is easier to take.',
+                    'её может взять любая из 3 невышедших карт; любую другую карту, которую можно положить, взять легче.'),
     "hint_claim": ('the claim makes the 7♣ take 7♥.',
                    'по требованию 7♣ берёт 7♥.'),
     "hint_let": ('a claim would make the Q♣ take Q♥; as it stands it takes 4♠ 5♠.',
@@ -354,8 +357,11 @@ def test_a_card_that_could_wait_is_said_by_the_count() -> None:
     assert _why(view, "KC", "QC") == {
         "en": "The K♣ could wait: three Kings are still out, while only the Q♥ can take your Q♣.",
         "ru": "К♣ лучше было придержать: ещё не вышли три короля, а Д♣ может взять только Д♥."}
-    assert hint_why(view, mv("QC"), "uragan") == {"en": "only the Q♥ can take it.",
-                                                  "ru": "её может взять только Д♥."}
+    assert hint_why(view, mv("QC"), "uragan") == {
+        "en": "only the Q♥ can take it; any other card you could trail is easier to take.",
+        "ru": "её может взять только Д♥; любую другую карту, которую можно положить, взять легче."}
+    assert hint_why(view, mv("KC"), "uragan") == {"en": "3 cards still out can take it.",
+                                                  "ru": "её может взять любая из 3 невышедших карт."}
 
 
 def test_a_twin_in_hand_takes_the_trailed_card_back() -> None:
