@@ -47,7 +47,10 @@ def decision_why(game: str, view: Any, played: object, best: object, *, loss: fl
     solved = review_parts(game).exact_reason(view, line, deal_best, deal_played) if exact else None
     if solved is not None:
         found = [solved, *found]
-    return words.say_both(found, MOST + (solved is not None))
+    n = MOST + (solved is not None)
+    # a rider (what the better move gives up) is said with the reasons it is weighed against
+    chosen = [*found[:n], *[r for r in found[n:] if getattr(r, "rider", False)][:1]]
+    return words.say_both(chosen, len(chosen))
 
 
 def decided_why() -> dict[str, str]:

@@ -195,6 +195,7 @@ class GivesUp:
     what: str
     n: int = 0
     takers: CardSet = 0
+    rider: bool = True  # said with the reasons it is weighed against, beyond their number
 
 
 @dataclass(frozen=True)
@@ -413,7 +414,7 @@ def reasons(view: Any, played: object, best: object, *, claimed: bool | None = N
         out.append(OnTable(best, acted, b.mine, p.mine, count))
     trade = _gives_up(view, acted, best, p, b)
     if trade is not None:
-        out.insert(1, trade)
+        out.append(trade)  # a rider: said after the reasons it is weighed against
     return out
 
 
@@ -709,10 +710,10 @@ def hint_reasons(view: Any, move: object) -> list[Reason]:
         out.append(Does(move, o.mine))
     else:
         count = takers(view, move.card, o.table)
-        others = [takers(view, m.card, outcome(view, m).table) for m in view.legal_moves()
+        rivals = [takers(view, m.card, outcome(view, m).table) for m in view.legal_moves()
                   if isinstance(m, Play) and not m.take and m.card != move.card]
         n = count.takers.bit_count()
-        out.append(Does(move, 0, count, bool(others) and all(t.takers.bit_count() > n for t in others)))
+        out.append(Does(move, 0, count, bool(rivals) and all(t.takers.bit_count() > n for t in rivals)))
     return out
 
 

@@ -379,9 +379,11 @@ def test_a_trade_says_what_the_better_move_gives_up() -> None:
     view = view_of(["7C", "KC", "2H"], ["7H", "4S", "6D"])
     assert _why(view, "7C:7H", "KC:4S+6D") == {
         "en": ("7♣ taking 7♥ leaves 4♠ 6♦ = 10 on the table; three unseen Kings can sweep it: an uragan for"
-               " your opponent; K♣ taking 4♠ 6♦ gives up the 7♥, but it pays off."),
+               " your opponent; K♣ taking 4♠ 6♦ puts the 6♦ in your pile, the best primiera card of diamonds"
+               " (18); K♣ taking 4♠ 6♦ gives up the 7♥, but it pays off."),
         "ru": ("После хода «7♣ берёт 7♥» на столе остаются 4♠ 6♦ = 10; это ураган для короля: три короля"
-               " ещё не вышли; «К♣ берёт 4♠ 6♦» при этом отдаёт 7♥, но это окупается.")}
+               " ещё не вышли; «К♣ берёт 4♠ 6♦» кладёт в вашу стопку 6♦ — лучшую карту бубён для премьеры"
+               " (18); «К♣ берёт 4♠ 6♦» при этом отдаёт 7♥, но это окупается.")}
 
 
 def test_with_no_typed_reason_the_why_says_what_the_better_move_does() -> None:
