@@ -2,6 +2,7 @@
 whether any line uses a card the seat had seen (docs/benchmarks.md, "Coach — lines and marks").
 
     python tests/engine/review/lines_figure.py --seeds 1-12 --iterations 800
+    python tests/engine/review/lines_figure.py --seeds 1-6            # the app's own budget (0.8 s)
 
 Club's first deal of each seed (both seats reviewed), read by the viewer's model as the app reads it.
 """
@@ -17,7 +18,7 @@ from engine.review.bench import club_record
 from game.review.model import Replay
 
 
-def measure(seeds: range, iterations: int) -> dict[str, object]:
+def measure(seeds: range, iterations: int | None, budget: float | None = None) -> dict[str, object]:
     plies: Counter[int] = Counter()
     marks: Counter[str] = Counter()
     seen = total = 0
@@ -26,7 +27,7 @@ def measure(seeds: range, iterations: int) -> dict[str, object]:
         match = load_match(rec)[1]
         for seat in (0, 1):
             replay = Replay("uragan", match, seat)
-            for v in review_record(rec, seat, iterations=iterations, seed=0):
+            for v in review_record(rec, seat, budget, seed=0, iterations=iterations):
                 if v.exact or v.kind != "play" or v.mark == "best":
                     continue
                 marks[v.mark] += 1
@@ -44,10 +45,11 @@ def measure(seeds: range, iterations: int) -> dict[str, object]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="1-12")
-    ap.add_argument("--iterations", type=int, default=800)
+    ap.add_argument("--iterations", type=int, default=None, help="a fixed search size (reproducible)")
+    ap.add_argument("--budget", type=float, default=None, help="seconds per decision (default Master's)")
     a = ap.parse_args()
     lo, hi = (int(x) for x in a.seeds.split("-"))
-    print(json.dumps(measure(range(lo, hi + 1), a.iterations)))
+    print(json.dumps(measure(range(lo, hi + 1), a.iterations, a.budget)))
 
 
 if __name__ == "__main__":
