@@ -61,6 +61,10 @@ def test_lines_play_at_least_two_plies_on_nine_in_ten_mistakes_and_the_viewer_pl
         assert at is not None
         steps = replay.line_steps(at)
         assert len(steps) == len(v.line)  # the viewer plays the whole line, whatever she really held
+        real = replay.steps[at].shown
+        for st in steps:  # nothing hidden comes to light: the seat's own hand only loses what it plays,
+            assert not st.shown.hands[seat] & ~real.hands[seat]  # never a card a swap moved
+            assert st.shown.stock_size() <= real.stock_size()
         long_enough += len(steps) >= 2
     assert long_enough >= 0.9 * len(judged), f"{long_enough} of {len(judged)}"
 
@@ -117,3 +121,43 @@ def test_hold_moves_a_stock_card_into_the_hand_and_keeps_what_the_line_needs() -
         everything |= h
     assert deal.dealt[2 * deal.round + opp] & deal.hands[opp] == deal.hands[opp]
     assert not hold(deal, opp, C.lowest(stock & ~(1 << card)), deal.hands[opp])  # nothing to give up
+
+
+def test_the_viewer_plays_an_assumed_reply_and_stops_at_the_round_s_end_without_dealing_on() -> None:
+    """A line to the end of round 1 whose reply is a card she does not really hold (one from the
+    stock): the viewer plays it as hers, and its last position shows the round over, the next one
+    not dealt (its hands would show what the swap moved)."""
+    from engine.review.verdict import move_json
+
+    found = []
+    for seed in range(1, 10):  # a deal where the player chose among several moves two plays before
+        match = load_match(club_record("uragan", seed))[1]  # the end of round 1
+        found += [(r, i) for r in (Replay("uragan", match, 0), Replay("uragan", match, 1))
+                  for i in r.decisions() if len(r.steps[i].shown.plays) == PLAYS_PER_ROUND - 2]
+        if found:
+            break
+    replay, at = found[0]
+    step = replay.steps[at]
+    opp = 1 - step.mover
+    first = step.match.legal_moves()[0]
+    after = step.match.deal.copy()
+    after.play(first)
+    stock = 0
+    for h in after.dealt[2 * (after.round + 1):]:
+        stock |= h
+    card = C.lowest(stock)  # surely not in her hand
+    assert hold(after, opp, card)
+    reply = next(m for m in after.legal_moves() if isinstance(m, Play) and m.card == card)
+    replay.add_verdict({"deal": step.deal, "play": PLAYS_PER_ROUND - 1, "move": step.moves,
+                        "played": move_json("uragan", step.next_move), "best": move_json("uragan", first),
+                        "loss": 0.02, "deal_loss": 0.4, "mark": "inaccuracy",
+                        "line": [move_json("uragan", first), move_json("uragan", reply)],
+                        "line_assumed": [C.name(card)]})
+    steps = replay.line_steps(at)
+    assert [s.next_move for s in steps] == [first, reply]
+    assert steps[1].mover == opp
+    end = steps[-1].shown
+    assert end.hands == [0, 0]  # the round is over and the next is not dealt
+    assert end.stock_size() == step.shown.stock_size()
+    assert replay.line_assumed(at) == {card}
+    assert not step.shown.hands[opp] >> card & 1  # she never held it: it lay in the stock
