@@ -6,7 +6,8 @@ deal. The engine's review (``engine.review``; docs/records.md, Reviewing a recor
 one, each naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that
 decision was taken. A verdict carries its ``mark`` (best, good, inaccuracy, mistake), its loss in win chance
 (``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in both
-languages and ``line``, the better move with the replies the search expects. A verdict from an older
+languages and ``line``, the better move with the replies the search expects (``line_assumed``: the
+cards those replies play from hidden hands, which ``line_steps`` plays as if held). A verdict from an older
 review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy (1–5), mistake
 (> 5). A deal is ``decided`` when nothing the seat could do changed its result.
 No pygame here.
