@@ -88,3 +88,19 @@ def test_the_check_catches_a_head_that_adds_what_no_mark_shows() -> None:
     assert sum(v.deal_loss or 0 for v in replay.verdicts) == 0.2  # what the head added before
     assert replay.summary()["deal_lost"] == 0.0  # what the marks show
     _check(replay)
+
+
+def test_statistics_count_a_good_move_as_accurate_and_its_shown_loss(tmp_path) -> None:
+    """Statistics read the same marks: best and good are accurate, and the deal loss kept is what
+    the marks show (a move marked best has lost nothing)."""
+    from game.review.model import Verdict
+    from game.store.stats import Stats
+    from game.store.storage import Store
+
+    vs = [Verdict(1, 1, None, None, 0.0, raw={"mark": m, "deal_loss": d})
+          for m, d in (("best", 0.04), ("good", 0.16), ("inaccuracy", 0.4), ("mistake", 1.23))]
+    stats = Stats.load(Store(tmp_path))
+    stats.record_review("uragan", [0.0] * 4, "a", marks=[v.grade for v in vs],
+                        deal_losses=[v.shown_deal_loss() for v in vs])
+    assert stats.accuracy_share("uragan") == 0.5
+    assert abs(stats.deal_loss_per_decision("uragan") - (0.2 + 0.4 + 1.2) / 4) < 1e-9
