@@ -3,6 +3,7 @@ whether any line uses a card the seat had seen (docs/benchmarks.md, "Coach — l
 
     python tests/engine/review/lines_figure.py --seeds 1-12 --iterations 800
     python tests/engine/review/lines_figure.py --seeds 1-6            # the app's own budget (0.8 s)
+    python tests/engine/review/lines_figure.py --seeds 1-3 --noise    # the "good" floor against noise
 
 Club's first deal of each seed (both seats reviewed), read by the viewer's model as the app reads it.
 """
@@ -42,13 +43,38 @@ def measure(seeds: range, iterations: int | None, budget: float | None = None) -
             "plies": dict(sorted(plies.items())), "marks": dict(marks), "lines_with_a_seen_card": seen}
 
 
+def noise(seeds: range, iterations: int) -> dict[str, object]:
+    """The "good" floor against the search's own noise: every round 1-2 decision judged with two
+    review seeds; how far its deal loss moves, and how often its mark changes."""
+    pairs: Counter[str] = Counter()
+    diffs: list[float] = []
+    for seed in seeds:
+        rec = club_record("uragan", seed)
+        for seat in (0, 1):
+            a = [v for v in review_record(rec, seat, seed=0, iterations=iterations) if not v.exact]
+            b = [v for v in review_record(rec, seat, seed=1, iterations=iterations) if not v.exact]
+            for x, y in zip(a, b, strict=True):
+                pairs[f"{x.mark}/{y.mark}"] += 1
+                if x.deal_loss is not None and y.deal_loss is not None:
+                    diffs.append(abs(x.deal_loss - y.deal_loss))
+    diffs.sort()
+    n = len(diffs)
+    return {"decisions": sum(pairs.values()), "marks": dict(pairs),
+            "deal_loss_moves": {"median": round(diffs[n // 2], 3), "p90": round(diffs[int(n * 0.9)], 3),
+                                "max": round(diffs[-1], 3)} if n else None}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="1-12")
     ap.add_argument("--iterations", type=int, default=None, help="a fixed search size (reproducible)")
     ap.add_argument("--budget", type=float, default=None, help="seconds per decision (default Master's)")
+    ap.add_argument("--noise", action="store_true", help="judge each decision with two seeds instead")
     a = ap.parse_args()
     lo, hi = (int(x) for x in a.seeds.split("-"))
+    if a.noise:
+        print(json.dumps(noise(range(lo, hi + 1), a.iterations or 1000)))
+        return
     print(json.dumps(measure(range(lo, hi + 1), a.iterations, a.budget)))
 
 
