@@ -16,7 +16,8 @@ M = TypeVar("M")  # a game's move
 # costs 0.7-0.9), so 0.7 marks every planted blunder and no more other moves. Eralash keeps the
 # issue's starting values but for the deal's inaccuracy at 0.5 trick (tests/calibrate_marks_eralash.py:
 # as many planted blunders marked, 11 of 12, and half as many other moves: sampled tricks are averages).
-# The "good" floor: 0.05 Uragan point (the viewer shows a tenth, so nothing under it reads as a loss);
+# The "good" floor: 0.05 Uragan point (the viewer shows a tenth, so nothing under it reads as a loss;
+# it is about the most two search seeds move a deal loss: docs/benchmarks.md, Coach — lines and marks);
 # 0.1 Eralash trick (sampled tricks are noisier).
 THRESHOLDS = {"uragan": (0.05, 0.7, 0.01, 0.3, 0.05), "eralash": (0.05, 1.0, 0.01, 0.5, 0.1)}
 MARKS = ("best", "good", "inaccuracy", "mistake")  # from nothing lost to the most
