@@ -9,7 +9,8 @@ API (what ``python -m engine review`` and the app's bot worker use)::
         v.played, v.best                            # engine moves (v.to_json() writes them as records do)
         v.win_chance_played, v.win_chance_best, v.loss
         v.deal_played, v.deal_best, v.deal_loss        # in DEAL_UNIT[game]; None if not valued
-        v.exact, v.mark, v.line, v.why                 # solved?, "best"/"inaccuracy"/"mistake", moves, words
+        v.exact, v.mark, v.line, v.why                 # solved?, a mark (judgement.MARKS), moves, words
+        v.assumed                                      # cards the line's replies assume hidden hands hold
 
 - ``review_record(..., deals=[2])`` judges only deal 2's decisions.
 - ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
@@ -164,10 +165,11 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss,
                           exact=bool(j.exact), line=tuple(j.line), deal_best=s.deal_best,
                           deal_played=s.deal_played)
+        kept = bool(j.line) and j.line[0] == s.best  # a line starts with the move named best
         yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
                       s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
-                      s.deal_loss, bool(j.exact), s.mark, tuple(j.line), why, s.win_spread,
-                      s.deal_spread)
+                      s.deal_loss, bool(j.exact), s.mark, tuple(j.line) if kept else (), why,
+                      s.win_spread, s.deal_spread, tuple(j.assumed) if kept else ())
 
 
 def explain(game: str, view: Any, played: object, best: object, loss: float, moves: list[Any],
@@ -193,6 +195,7 @@ def deal_summaries(verdicts: Collection[Verdict], noise: float, game: str = "ura
     return [{"deal": n, "decisions": len(vs),
              "mistakes": sum(v.mark == "mistake" for v in vs),
              "inaccuracies": sum(v.mark == "inaccuracy" for v in vs),
+             "good": sum(v.mark == "good" for v in vs),
              "decided": decided([(v.win_spread, v.deal_spread) for v in vs], noise, game)}
             for n, vs in by_deal.items()]
 

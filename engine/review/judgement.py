@@ -8,13 +8,19 @@ from typing import Any, NamedTuple, TypeVar
 M = TypeVar("M")  # a game's move
 
 # A move loses at least this much win chance, or this much in the deal's own unit (Uragan points,
-# Eralash tricks), to get the mark: (mistake win, mistake deal, inaccuracy win, inaccuracy deal).
+# Eralash tricks), to get the mark: (mistake win, mistake deal, inaccuracy win, inaccuracy deal,
+# good deal). A smaller deal loss than the last is within the search's noise: nothing lost, "best";
+# from it up to an inaccuracy the move is "good" (a small loss, said and counted as such).
 # Calibrated in docs/benchmarks.md: the issue started the deal's mistake at 1.0; an Uragan searched
 # deal loss is an average over samples and comes out smaller than the point it is (a 7H left lying
 # costs 0.7-0.9), so 0.7 marks every planted blunder and no more other moves. Eralash keeps the
 # issue's starting values but for the deal's inaccuracy at 0.5 trick (tests/calibrate_marks_eralash.py:
 # as many planted blunders marked, 11 of 12, and half as many other moves: sampled tricks are averages).
-THRESHOLDS = {"uragan": (0.05, 0.7, 0.01, 0.3), "eralash": (0.05, 1.0, 0.01, 0.5)}
+# The "good" floor: 0.05 Uragan point (the viewer shows a tenth, so nothing under it reads as a loss;
+# it is about the most two search seeds move a deal loss: docs/benchmarks.md, Coach — lines and marks);
+# 0.1 Eralash trick (sampled tricks are noisier).
+THRESHOLDS = {"uragan": (0.05, 0.7, 0.01, 0.3, 0.05), "eralash": (0.05, 1.0, 0.01, 0.5, 0.1)}
+MARKS = ("best", "good", "inaccuracy", "mistake")  # from nothing lost to the most
 DEAL_UNIT = {"uragan": "points", "eralash": "tricks"}
 NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
 
@@ -30,6 +36,8 @@ class Judgement(NamedTuple):
     ``why`` is the explanation ({"en": .., "ru": ..}) when a words module made one. ``spread``
     (win, deal): how much the choice could matter, when the judge knows more than its table shows
     (a search's every visited move); settle takes the larger of it and the table's own.
+    ``assumed``: the cards the line's replies play from hidden hands (a sample drawn from the seat's
+    view: the line assumes their owners hold them).
     """
 
     best: object
@@ -41,6 +49,7 @@ class Judgement(NamedTuple):
     line: Sequence[object] = ()
     why: Mapping[str, str] | None = None
     spread: tuple[float, float] | None = None
+    assumed: Sequence[int] = ()
 
 
 class Settled(NamedTuple):
@@ -64,18 +73,22 @@ def _clamp(x: float) -> float:
 
 
 def mark_of(loss: float, deal_loss: float | None, is_best: bool, game: str = "uragan") -> str:
-    """"best", "inaccuracy" or "mistake" by whichever loss is larger, the match's or the deal's.
+    """"best", "good", "inaccuracy" or "mistake" by whichever loss is larger, the match's or the deal's.
 
     The move the coach names as best is marked best: it may give up deal points for the match (the
-    match comes first), and a coach that recommends a move and calls it a mistake says nothing."""
+    match comes first), and a coach that recommends a move and calls it a mistake says nothing.
+    Another move is best only when it loses nothing beyond the noise: no win chance (``loss`` is
+    0 under the noise) and less deal value than the "good" floor."""
     if is_best:
         return "best"
-    mw, md, iw, idl = THRESHOLDS[game]
+    mw, md, iw, idl, good = THRESHOLDS[game]
     d = deal_loss or 0.0
     if loss >= mw - 1e-9 or d >= md - 1e-9:
         return "mistake"
     if loss >= iw - 1e-9 or d >= idl - 1e-9:
         return "inaccuracy"
+    if loss > 0 or d >= good - 1e-9:
+        return "good"
     return "best"
 
 
@@ -121,13 +134,15 @@ def settle(played: object, j: Judgement, noise: float, game: str = "uragan") -> 
         wb = wp  # a gap under the noise is none (loss = best - played, as the record format says)
     else:
         loss, nearly = round(max(0.0, wb - wp), 4), False
+    mark = mark_of(loss, deal_loss, best == played, game)
+    if mark == "best" and best != played:
+        best, wb = played, wp  # nothing lost: the played move is named, no other card is lifted
     win_spread = round(top - min(w for w, _ in table.values()), 4)
     deal_spread = round(deal_best - min(d for _, d in table.values()), 4)
     if j.spread is not None:
         win_spread = max(win_spread, round(j.spread[0], 4))
         deal_spread = max(deal_spread, round(j.spread[1], 4))
-    return Settled(best, wp, wb, loss, nearly, dp, deal_best, deal_loss,
-                   mark_of(loss, deal_loss, best == played, game), win_spread, deal_spread)
+    return Settled(best, wp, wb, loss, nearly, dp, deal_best, deal_loss, mark, win_spread, deal_spread)
 
 
 def decided(spreads: Sequence[tuple[float, float]], noise: float, game: str = "uragan") -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine import cards as C
 from engine.review.games import review_parts
 
 
@@ -26,9 +27,11 @@ class Verdict:
     Win chances are the seat's (or its team's) estimated chance to win the match / robber after the
     move; ``loss`` = best − played, 0 when the search cannot tell them apart (``nearly_best``).
     ``deal_*`` value the move within the deal in the game's ``deal_unit`` (None when the judge gave
-    none); ``exact`` when solved; ``mark`` "best"/"inaccuracy"/"mistake"; ``line`` the best move and
+    none); ``exact`` when solved; ``mark`` "best"/"good"/"inaccuracy"/"mistake"; ``line`` the best move and
     the expected replies; ``why`` the explanation ({"en", "ru"}) or None; ``win_spread``/``deal_spread``
-    how much the choice could matter at all (a deal is ``decided`` when none of its choices did).
+    how much the choice could matter at all (a deal is ``decided`` when none of its choices did);
+    ``assumed`` the cards of the line's replies that the seat had not seen: the line assumes the
+    other hands hold them (a sample from the seat's view, never the real cards).
     """
 
     game: str
@@ -53,6 +56,7 @@ class Verdict:
     why: Mapping[str, str] | None = None
     win_spread: float = 0.0
     deal_spread: float = 0.0
+    assumed: tuple[int, ...] = ()  # cards the line's replies play from hidden hands (assumed held)
 
     @property
     def is_best(self) -> bool:
@@ -79,6 +83,8 @@ class Verdict:
             out["deal_loss"] = self.deal_loss
         if self.line:
             out["line"] = [move_json(self.game, m) for m in self.line]
+            if self.assumed:
+                out["line_assumed"] = [C.name(c) for c in self.assumed]
         if self.why is not None:
             out["why"] = dict(self.why)
         return out

@@ -315,8 +315,8 @@ def _teaches_uragan(s: Smoke) -> None:
     viewer = _teaching_viewer(s, "uragan")
     replay = viewer.replay
     decisions = replay.decisions()
-    for i in decisions[:2]:
-        _plant(replay, i, mark="best", loss=0.0, deal_loss=0.0, why=None, line=[])
+    _plant(replay, decisions[0], mark="best", loss=0.0, deal_loss=0.0, why=None, line=[])
+    _plant(replay, decisions[1], mark="good", loss=0.0, deal_loss=0.2)
     _plant(replay, decisions[2])
     viewer.goto(decisions[2], animate=False)
     s.check("coach (Uragan): a mistake and why")
@@ -385,7 +385,7 @@ def _stats_chart(s: Smoke) -> None:
     stats = Stats.load(s.app.store)
     for k in range(16):  # a player getting better: more of each deal's decisions marked best
         best = min(15, 6 + k // 2)
-        marks = ["best"] * best + ["inaccuracy"] * (16 - best - 1) + ["mistake"]
+        marks = ["best"] * (best - 1) + ["good"] + ["inaccuracy"] * (16 - best - 1) + ["mistake"]
         for game in ("uragan", "eralash"):
             stats.record_review(game, [0.0] * len(marks), f"smoke-{game}-{k}", marks=marks,
                                 deal_losses=[0.3 if m != "best" else 0.0 for m in marks])

@@ -143,7 +143,9 @@ class ReplayControl(ShownMatch):
             if judged:
                 Stats.load(self.app.store).record_review(
                     self.replay.game, [v.loss for v in judged], self.review_key(),
-                    marks=[v.grade for v in judged], deal_losses=[v.deal_loss for v in judged])
+                    marks=[v.grade for v in judged],
+                    # what the marks show (the head's sum): a move marked best has lost nothing
+                    deal_losses=[None if v.deal_loss is None else v.shown_deal_loss() for v in judged])
 
     def review_key(self) -> str:
         """Names the reviewed deals of this game for the statistics (the same deal, the same key)."""

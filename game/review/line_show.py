@@ -5,8 +5,11 @@ takes the verdict's ``line`` (the better move and the replies the search expects
 ``Replay.line_steps``) and plays it on the cloth at the table's pace:
 each move first marked on the cards (the card lifted, the cards it takes outlined), then made, its
 cards carried where they go. A line that ends the deal (Uragan's exact last round) stops on the
-finished deal with its final score difference. The button, S, Esc or any step goes back to the real
-game at the decision.
+finished deal with its final score difference. A searched line's replies are cards the others may
+hold (``line_assumed``: a sample drawn from the seat's view, never their real hands); each is played
+as if held — it changes places with a face-down card of that hand, so nothing hidden comes to light —
+and the panel says so ("b, if holding 4♦: …"). A line stops at the end of its round: the next round
+is not dealt on. The button, S, Esc or any step goes back to the real game at the decision.
 """
 
 from __future__ import annotations

@@ -4,9 +4,10 @@
 (the move about to be made is ``next_move``), plus a step at the end of every deal showing the finished
 deal. The engine's review (``engine.review``; docs/records.md, Reviewing a record) sends verdicts one by
 one, each naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that
-decision was taken. A verdict carries its ``mark`` (best, inaccuracy, mistake), its loss in win chance
+decision was taken. A verdict carries its ``mark`` (best, good, inaccuracy, mistake), its loss in win chance
 (``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in both
-languages and ``line``, the better move with the replies the search expects. A verdict from an older
+languages and ``line``, the better move with the replies the search expects (``line_assumed``: the
+cards those replies play from hidden hands, which ``line_steps`` plays as if held). A verdict from an older
 review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy (1–5), mistake
 (> 5). A deal is ``decided`` when nothing the seat could do changed its result.
 No pygame here.
@@ -22,7 +23,8 @@ from engine.games import game_named
 
 BEST_BELOW = 1.0  # points of win chance: below this a move is as good as the best
 MISTAKE_ABOVE = 5.0  # above this a move is a mistake; between the two an inaccuracy
-MARKS = ("best", "inaccuracy", "mistake")
+MARKS = ("best", "good", "inaccuracy", "mistake")  # engine.review.judgement.MARKS
+SHOWN_DIGITS = 1  # a mark shows its deal loss to a tenth (game.review.words.number)
 
 
 def _uragan_solved_rest(m: Any) -> list[Any]:
@@ -38,6 +40,34 @@ def _uragan_solved_rest(m: Any) -> list[Any]:
         return []
 
 
+def _uragan_card(move: Any) -> int | None:
+    from engine.uragan.moves import Play
+
+    return move.card if isinstance(move, Play) else None
+
+
+def _uragan_hold(deal: Any, seat: int, card: int, keep: int) -> bool:
+    from engine.review.uragan import hold
+
+    return hold(deal, seat, card, keep)
+
+
+def _eralash_hold(deal: Any, seat: int, card: int, keep: int) -> bool:
+    from engine.review.eralash import hold
+
+    return hold(deal, seat, card, keep)
+
+
+def _uragan_round_closed(before: Any, after: Any) -> Any:
+    """The deal as a line that ended a round leaves it: the round's last card played and the next
+    round not dealt (its hands would show cards a line's assumptions moved), else ``after`` itself."""
+    if after.is_over() or after.round == before.round:
+        return after
+    shown = after.copy()
+    shown.round, shown.hands = before.round, [0, 0]
+    return shown
+
+
 @dataclass(frozen=True)
 class ReplayRules:
     """What the coach's replay does its own way in one game (found by the game's name in ``PER_GAME``)."""
@@ -46,11 +76,18 @@ class ReplayRules:
     unit: str  # what ``deal_loss`` counts
     solved_rest: Callable[[Any], list[Any]] | None = None  # after an exact line: the deal's end, solved
     deal_points: bool = False  # a line that plays the deal out ends on the deal's points
+    card_of: Callable[[Any], int | None] = lambda move: move if isinstance(move, int) else None
+    # a line's reply with a card its player may not really hold: (deal, seat, card, cards the line
+    # still needs) makes that seat hold it, changing places with a hidden card (engine.review.<game>.hold)
+    hold: Callable[[Any, int, int, int], bool] | None = None
+    # (the deal before a line's move, after it) → the deal to show after it (a round's end not dealt on)
+    round_closed: Callable[[Any, Any], Any] | None = None
 
 
 PER_GAME: dict[str, ReplayRules] = {
-    "uragan": ReplayRules(lambda deal: len(deal.plays), "points", _uragan_solved_rest, deal_points=True),
-    "eralash": ReplayRules(lambda deal: len(deal.played), "tricks"),
+    "uragan": ReplayRules(lambda deal: len(deal.plays), "points", _uragan_solved_rest, deal_points=True,
+                          card_of=_uragan_card, hold=_uragan_hold, round_closed=_uragan_round_closed),
+    "eralash": ReplayRules(lambda deal: len(deal.played), "tricks", hold=_eralash_hold),
 }
 
 
@@ -98,6 +135,13 @@ class Verdict:
             return None
         return max(0.0, float(value))
 
+    def shown_deal_loss(self, decided: bool = False) -> float:
+        """The deal loss as the verdict's mark shows it: rounded to a tenth, 0 on a move marked best
+        and in a decided deal (their marks show no cost). The summary's total adds exactly these."""
+        if decided or self.grade == "best" or self.deal_loss is None:
+            return 0.0
+        return round(self.deal_loss, SHOWN_DIGITS)
+
     @property
     def exact(self) -> bool:
         return self.raw.get("exact") is True
@@ -117,6 +161,20 @@ class Verdict:
         """The better move and the expected replies, as written in the verdict (may be empty)."""
         line = self.raw.get("line")
         return list(line) if isinstance(line, list) else []
+
+    def assumed(self) -> set[int]:
+        """The cards the line's replies play from hidden hands (``line_assumed``): the line assumes
+        their players hold them; an unreadable one is left out."""
+        from engine import cards as C
+
+        out = set()
+        raw = self.raw.get("line_assumed")
+        for name in raw if isinstance(raw, list) else []:
+            try:
+                out.add(C.parse(str(name)))
+            except ValueError:
+                continue
+        return out
 
 
 @dataclass
@@ -269,15 +327,19 @@ class Replay:
         grades = [v.grade for v in verdicts]
         decisions = [i for i in self.decisions() if scope is None or self.steps[i].deal in scope]
         deals = sorted(scope) if scope is not None else sorted({self.steps[i].deal for i in decisions})
-        deal_losses = [v.deal_loss for v in verdicts if v.deal_loss is not None]
+        valued = [v for v in verdicts if v.deal_loss is not None]
+        decided = {d: self.is_decided(d) for d in {v.deal for v in valued}}
+        # what the marks show, added up: the head's total is never more than its marks say
+        deal_lost = round(sum(v.shown_deal_loss(decided[v.deal]) for v in valued), SHOWN_DIGITS)
         return {
             "judged": len(verdicts),
             "decisions": len(decisions),
             "best": grades.count("best"),
+            "good": grades.count("good"),
             "mistakes": grades.count("mistake"),
             "inaccuracies": grades.count("inaccuracy"),
             "lost": sum(v.points for v in verdicts),
-            "deal_lost": sum(deal_losses) if deal_losses else None,
+            "deal_lost": deal_lost if valued else None,
             "mean_loss": (sum(v.loss for v in verdicts) / len(verdicts)) if verdicts else 0.0,
             "decided": bool(deals) and all(self.is_decided(d) for d in deals),
             "unit": self.own.unit,
@@ -300,20 +362,34 @@ class Replay:
         m = step.match.copy()
         out: list[Step] = []
         moves = [self.to_move(raw) for raw in v.line_json()]
-        if not self._play_line(m, moves, step.deal, out):
+        if not self._play_line(m, moves, step.deal, out, v.assumed()):
             return out
         solved = self.own.solved_rest
         if v.exact and solved is not None and out:  # solved exactly: on to the end of the deal
             self._play_line(m, solved(m), step.deal, out)
         return out
 
-    def _play_line(self, m: Any, moves: list[Any], deal: int, out: list[Step]) -> bool:
-        """Play ``moves`` on ``m``, a step for each; False once the deal (or the line) has ended."""
-        for move in moves:
+    def _play_line(self, m: Any, moves: list[Any], deal: int, out: list[Step],
+                   assumed: set[int] | None = None) -> bool:
+        """Play ``moves`` on ``m``, a step for each; False once the deal, a round of it (Uragan) or
+        the line has ended. A reply with an ``assumed`` card its player does not really hold is
+        played as if held: the card changes places with a hidden one of that hand (nothing the
+        seat could not see is shown: the hand stays face down, only the assumed card is played)."""
+        own = self.own
+        for k, move in enumerate(moves):
             if move is None or m.is_over():
                 return False
             done_before = len(m.deals_done)
             mover = m.current_player()
+            card = own.card_of(move)
+            if assumed and card in assumed and own.hold is not None and mover != self.seat:
+                keep = 0
+                for later in moves[k + 1:]:
+                    c = own.card_of(later) if later is not None else None
+                    keep |= 0 if c is None else 1 << c
+                if not own.hold(m.deal, mover, card, keep):
+                    return False
+            before = m.deal.copy()
             try:
                 m.play(move)
             except Exception:  # a line that no longer fits the position: show what did
@@ -323,8 +399,16 @@ class Replay:
                 out.append(Step(snap, self.finished_deal(snap), len(m.moves), deal, move, mover,
                                 deal_end=True))
                 return False
-            out.append(Step(snap, snap.deal, len(m.moves), deal, move, mover))
+            shown = snap.deal if own.round_closed is None else own.round_closed(before, snap.deal)
+            out.append(Step(snap, shown, len(m.moves), deal, move, mover))
+            if shown is not snap.deal:
+                return False  # the round is over: the next one's cards are not the line's to show
         return True
+
+    def line_assumed(self, index: int) -> set[int]:
+        """The cards the line of the verdict at step ``index`` assumes other hands hold."""
+        v = self.steps[index].verdict
+        return v.assumed() if v is not None else set()
 
     def line_score(self, end: Step) -> tuple[int, int] | None:
         """The deal points of the seat and of its opponent when a line played the deal out (Uragan: a

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from engine import cards as C
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.review.words import chance_lost, deal_lost, explanation, mark_line, move_words
 from game.widgets.buttons import Button
 from game.widgets.felt import panel
+from game.words import i18n
 from game.words.i18n import t
 from game.words.names import shown_name
 
@@ -30,8 +32,8 @@ if TYPE_CHECKING:
 
 PANEL_SHARE = 0.3  # of the window's width
 Line = tuple[str, int, tuple[int, int, int], str]  # (text, size, colour, style)
-GRADE_COLOURS = {"best": (120, 200, 120), "inaccuracy": (235, 190, 80), "mistake": WARN,
-                 "nodiff": (170, 175, 165)}  # nodiff: a decided deal, where no move mattered
+GRADE_COLOURS = {"best": (120, 200, 120), "good": (170, 215, 140), "inaccuracy": (235, 190, 80),
+                 "mistake": WARN, "nodiff": (170, 175, 165)}  # nodiff: a decided deal, where no move mattered
 UNJUDGED = (110, 100, 80)
 DIM = (200, 190, 160)
 
@@ -281,11 +283,21 @@ class ReviewPanel:
         at = self.host.line.at
         players = self.replay.players
         lines = [(t("review.show_me.step", k=at, n=len(line)), small, DIM, "italic")]
+        assumed = self.replay.line_assumed(self.index)
+        if assumed:  # the replies are a guess at the hidden hands, and say so
+            lines.append((t("review.show_me.assumed_note"), small, DIM, "italic"))
         made = line[:at]
+        card_of = self.replay.own.card_of
         for past in made[-3:]:
             name = shown_name(players[past.mover]) if 0 <= past.mover < len(players) else ""
             colour = GRADE_COLOURS["best"] if past is line[0] else IVORY
             move = move_words(self.replay.game, past.next_move)
+            card = card_of(past.next_move)
+            if card is not None and card in assumed and past.mover != self.replay.seat:
+                held = C.display(card, i18n.get_language())
+                lines.append((t("review.show_me.if_held", name=name, card=held, move=move), fs, colour,
+                              "regular"))
+                continue
             lines.append((t("review.show_me.move", name=name, move=move), fs, colour, "regular"))
         if at >= len(line):
             score = self.replay.line_score(line[-1])

@@ -372,10 +372,22 @@ class UraganReplay(UraganTable):
         return (*super().look(), *self.host.look())
 
     def make_layout(self, size: tuple[int, int]) -> Any:
-        """The table's layout beside the panel, the score plaque as wide as at the table's own size."""
+        """The table's layout beside the panel, the score plaque as wide as at the table's own size,
+        and the player's hand as wide as a round's six cards side by side where the cloth between
+        the stock and the piles has the room (the narrower table would squeeze them together)."""
         lay = super().make_layout(table_size(size))
         lay.score.width = max(lay.score.width, int(self.app.size[0] * 0.18))
-        return self.table_clear_of_score(lay)
+        lay = self.table_clear_of_score(lay)
+        cw = lay.card[0]
+        gap = max(8, cw // 6)
+        mid = lay.size[0] // 2
+        room = 2 * min(mid - (lay.stock[0] + cw // 2 + gap), lay.my_pile[0] - cw // 2 - gap - mid)
+        width = min(hand_width(cw), room)
+        if width > lay.my_hand.width:
+            lay.my_hand.width = width
+            lay.my_hand.centerx = mid
+        lay.opp_hand = opponent_hand(lay)
+        return lay
 
     def draw_log_glance(self, surface: pygame.Surface) -> None:
         """No glance at the last moves beside the narrower table: the panel says where the replay
@@ -415,7 +427,14 @@ class UraganReplay(UraganTable):
         return []
 
     def fit_opponent_hand(self, buttons_left: int) -> None:
-        super().fit_opponent_hand(self.layout.size[0] - self.layout.inset)
+        """Between the score plaque and the opponent's pile, as wide as six backs side by side
+        where there is the room (the buttons are in the panel)."""
+        lay = self.layout
+        rect = opponent_hand(lay)
+        if rect != lay.opp_hand:
+            lay.opp_hand = rect
+            if self.sprites and not self.busy():
+                self.sync()
 
     def build_buttons(self) -> None:
         if self.layout is None:
@@ -530,6 +549,25 @@ class EralashReplay(EralashTable):
 VIEWERS: dict[str, type[UraganReplay] | type[EralashReplay]] = {
     "uragan": UraganReplay, "eralash": EralashReplay}
 ReplayMixin = ReviewScene  # (the name the checks set ``review_iterations`` and ``review_budget`` on)
+
+
+def hand_width(card_w: int, n: int = 6) -> int:
+    """The width ``n`` cards take side by side in a fan (game.layout.fan's step, 1.05 card)."""
+    return int(card_w * (1 + 1.05 * (n - 1))) + 2
+
+
+def opponent_hand(lay: Any) -> pygame.Rect:
+    """Where the viewer lays the opponent's hand: right of the score plaque, centred where it can
+    be, as wide as the table would (0.4 of the cloth) or, where the cloth left of the opponent's pile
+    has the room, as six backs side by side."""
+    w = lay.size[0]
+    cw = lay.card[0]
+    left = lay.score.right + max(12, w // 80)
+    right = min(w - lay.inset - max(12, w // 80), lay.opp_pile[0] - cw // 2 - max(8, cw // 6))
+    width = max(min(int(w * 0.4), right - left), min(hand_width(cw), right - left))
+    rect = pygame.Rect(0, lay.opp_hand.y, width, lay.opp_hand.height)
+    rect.centerx = min(max(w // 2, left + width // 2), right - width // 2)
+    return rect
 
 
 def table_size(size: tuple[int, int]) -> tuple[int, int]:

@@ -12,8 +12,8 @@ Each finished game is recorded once: its ``game_id`` is remembered, so resuming 
 came between writing the statistics and removing the save cannot count it twice.
 
 The coach's figures per game (``accuracy``): decisions judged in reviewed deals, the share marked
-best, win chance and deal points (tricks) lost; ``history`` the last 20 reviewed deals' accuracy, for
-the chart. A file from before the marks loads with those at zero.
+best or good (a small loss), win chance and deal points (tricks) lost; ``history`` the last 20
+reviewed deals' accuracy, for the chart. A file from before the marks loads with those at zero.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from game.store.storage import FileKind, Store
 STATS_KIND = FileKind("stats", STATS_FILE, version=1)
 REMEMBERED_IDS = 200
 MAX_COUNT = 10**9  # more games than a lifetime of play: a larger figure is damage
-MARKS = ("best", "inaccuracy", "mistake")
+MARKS = ("best", "good", "inaccuracy", "mistake")  # engine.review.judgement.MARKS
+ACCURATE = ("best", "good")  # nothing or only a small loss: what the accuracy counts
 HISTORY = 20  # reviewed deals the accuracy chart shows
 MAX_DEAL_LOSS = 40.0  # no decision loses more deal points (or tricks) than a whole deal holds
 MAX_ID = 64
@@ -113,9 +114,9 @@ class Stats:
         self.records: dict[str, dict[str, Record]] = {g: {lv: Record() for lv in LEVELS} for g in GAMES}
         self.recorded_ids: list[str] = []
         # The coach, per game: decisions judged in reviewed deals and their summed loss (win chance);
-        # of those with a mark, how many were best; of those valued in the deal, the deal value lost.
+        # of those with a mark, how many were best or good; of those valued in the deal, the deal value lost.
         self.accuracy: dict[str, dict[str, float]] = {g: _no_accuracy() for g in GAMES}
-        # and per game the last reviewed deals, oldest first: [decisions marked best, marked]
+        # and per game the last reviewed deals, oldest first: [decisions marked best or good, marked]
         self.history: dict[str, list[list[int]]] = {g: [] for g in GAMES}
         self.reviewed_ids: list[str] = []
         self.variants: dict[str, dict[str, Record]] = _no_variants()
@@ -184,7 +185,7 @@ class Stats:
                       marks: Iterable[str] | None = None,
                       deal_losses: Iterable[float | None] | None = None) -> bool:
         """Add a reviewed deal's decisions to the game's accuracy: each one's loss in win chance
-        (0…1), its mark (best, inaccuracy, mistake) and its loss in the deal (points or tricks; None
+        (0…1), its mark (best, good, inaccuracy, mistake) and its loss in the deal (points or tricks; None
         when not valued); False (nothing added) if ``review_id`` was counted before."""
         if game not in self.accuracy:
             raise ValueError(f"unknown game {game!r}")
@@ -198,7 +199,7 @@ class Stats:
         acc["loss"] = float(acc["loss"]) + sum(values)
         given = [m for m in (marks or []) if m in MARKS]
         if given:
-            best = given.count("best")
+            best = sum(m in ACCURATE for m in given)
             acc["marked"] = int(acc["marked"]) + len(given)
             acc["best"] = int(acc["best"]) + best
             self.history[game] = [*self.history[game], [best, len(given)]][-HISTORY:]
@@ -215,7 +216,7 @@ class Stats:
         return float(acc.get("loss", 0.0)) / n if n else None
 
     def accuracy_share(self, game: str) -> float | None:
-        """The accuracy figure: the share of judged decisions marked best (0…1); None before any."""
+        """The accuracy figure: the share of judged decisions marked best or good (0…1); None before any."""
         acc = self.accuracy.get(game) or {}
         n = int(acc.get("marked", 0))
         return int(acc.get("best", 0)) / n if n else None

@@ -144,8 +144,8 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
     for c in thin:
         table[c] = (min(means[c], win_played), min(totals.get(c, 0.0) / visits[c], deal_played))
     if best == mine:
-        line = _line(tree[0], named_best(table, played), played, mine)
-        return Judgement(played, means[best], means[best], its, table=table, line=line)
+        line, assumed = assumed_cards(view, _line(tree[0], named_best(table, played), played, mine), seed)
+        return Judgement(played, means[best], means[best], its, table=table, line=line, assumed=assumed)
     dl = budget.stage(False, should_stop, check_every=8)
     rng2 = random.Random(stable_seed(seed, "compare", view.seat, view.hand, view.played, view.deal_number))
     totals2: dict[int, float] = {}
@@ -154,10 +154,11 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
     for c in (best, mine):
         key = played if c == mine else c
         table[key] = (means2[c], totals2.get(c, 0.0) / max(1, visits2[c]))
-    line = _line(tree[0], named_best(table, played), played, mine)
+    line, assumed = assumed_cards(view, _line(tree[0], named_best(table, played), played, mine), seed)
     if means2[mine] >= means2[best]:
-        return Judgement(played, means2[mine], means2[mine], its + its2, table=table, line=line)
-    return Judgement(best, means2[mine], means2[best], its + its2, table=table, line=line)
+        return Judgement(played, means2[mine], means2[mine], its + its2, table=table, line=line,
+                         assumed=assumed)
+    return Judgement(best, means2[mine], means2[best], its + its2, table=table, line=line, assumed=assumed)
 
 
 def _line(root: Any, first: Any, played: Any, mine: int) -> list[Any]:
@@ -193,6 +194,67 @@ def _judge_trump(view: Any, sit: Situation, played: Any, budget: Budget, rng: ra
     table = {ChooseTrump(s): (means[s], tricks[s] / n) for s in choices}
     return Judgement(ChooseTrump(best), means[played.suit], means[best], it, table=table,
                      line=(ChooseTrump(best),))
+
+
+def hold(deal: Any, seat: int, card: int, keep: int = 0) -> bool:
+    """Make ``seat`` hold ``card`` (a line's assumption about a hidden hand): it changes places with
+    a card of the seat's hand not in ``keep`` nor a declared run (a card of the same suit when there
+    is one, so no seat's suits change and the line's following stays lawful), from another hand or
+    from the cards aside. True when the seat holds the card then."""
+    if deal.hands[seat] >> card & 1:
+        return True
+    where = next((j for j in range(deal.n) if j != seat and deal.hands[j] >> card & 1), None)
+    if where is None and not deal.aside >> card & 1:
+        return False
+    runs = 0
+    for r in deal.runs[seat]:
+        runs |= r.cards
+    spare = deal.hands[seat] & ~keep & ~runs
+    same = spare & 0x1FFF << 13 * (card // 13)
+    pick = same or spare
+    if not pick:
+        return False
+    swap = (pick & -pick) | 1 << card
+    dealt = list(deal.dealt)
+    deal.hands[seat] ^= swap
+    dealt[seat] ^= swap
+    if where is None:
+        deal.aside ^= swap
+    else:
+        deal.hands[where] ^= swap
+        dealt[where] ^= swap
+    deal.dealt = tuple(dealt)
+    return True
+
+
+def assumed_cards(view: Any, line: Sequence[object], seed: int) -> tuple[tuple[object, ...], tuple[int, ...]]:
+    """The line as far as a sample of the hidden cards (drawn from the seat's view) lets it be played,
+    each other seat's card made part of that seat's sampled hand; and the cards other seats play in
+    it that the seat had not seen (the line assumes their owners hold them)."""
+    rng = random.Random(stable_seed(seed, "line", view.seat, view.hand, view.played, view.deal_number))
+    deal = view.determinize(rng)
+    unseen = view.unseen()
+    out: list[object] = []
+    assumed: list[int] = []
+    for k, move in enumerate(line):
+        mover = deal.current_player()
+        if isinstance(move, int) and mover != view.seat:
+            rest = 0
+            for m in line[k + 1:]:
+                if isinstance(m, int):
+                    rest |= 1 << m
+            if not unseen >> move & 1 and not deal.hands[mover] >> move & 1:
+                break
+            if not hold(deal, mover, move, rest):
+                break
+        try:
+            deal.play(move)
+        except ValueError:
+            break
+        out.append(move)
+        if isinstance(move, int) and mover != view.seat and unseen >> move & 1:
+            assumed.append(move)
+    return tuple(out), tuple(assumed)
 
 
 def _decision(match: Any, move: object) -> tuple[str, int]:

@@ -46,14 +46,15 @@ from engine.review.budget import Budget, check
 from engine.review.judgement import NOISE, Judgement, best_of
 from engine.review.parts import ReviewParts
 from engine.review.uragan.why import exact_reason, followed, hint_reasons, reasons
+from engine.state import IllegalMove
 from engine.uragan.deal import CLAIM_PHASE, PICK, Deal
 from engine.uragan.match import Match
-from engine.uragan.moves import Move, move_to_json
+from engine.uragan.moves import Move, Play, move_to_json
 from engine.uragan.options import Options
 from engine.uragan.view import View
 
 EXPLORATION = 0.25  # Master's
-LINE_PLIES = 4  # a searched verdict's line: the best move and three replies
+LINE_PLIES = 4  # a searched verdict's line: the best move and three replies (or to the round's end)
 WELL_SEARCHED = 0.25  # of the most visited move's visits: enough for a move's deal value to count
 
 
@@ -190,8 +191,9 @@ def judge(view: View, played: Move, budget: Budget, seed: int,
     best = first.move
     if best == played:
         table = _table(first, t1, None, None, best, played)
+        line, assumed = fit_line(view, _line(table, played, first, None), seed)
         return Judgement(played, first.values[played], first.values[played], first.iterations,
-                         table=table, line=_line(table, played, first, None), spread=_spread(first, t1))
+                         table=table, line=line, spread=_spread(first, t1), assumed=assumed)
     pair: list[Move] = [best, played]  # type: ignore[list-item]  # best: one of root, a Move
     options = strict if played in root else view.options  # a priority breach needs book claims
     dl = budget.stage(False, should_stop)
@@ -201,11 +203,11 @@ def judge(view: View, played: Move, budget: Budget, seed: int,
     vb, vp = second.values[best], second.values[played]
     its = first.iterations + second.iterations
     table = _table(first, t1, second, t2, best, played)
-    line = _line(table, played, first, second)
+    line, assumed = fit_line(view, _line(table, played, first, second), seed)
     spread = _spread(first, t1)
     if vp >= vb:
-        return Judgement(played, vp, vp, its, table=table, line=line, spread=spread)
-    return Judgement(best, vp, vb, its, table=table, line=line, spread=spread)
+        return Judgement(played, vp, vp, its, table=table, line=line, spread=spread, assumed=assumed)
+    return Judgement(best, vp, vb, its, table=table, line=line, spread=spread, assumed=assumed)
 
 
 def _line(table: dict[object, tuple[float, float]], played: object, first: SearchResult,
@@ -217,6 +219,71 @@ def _line(table: dict[object, tuple[float, float]], played: object, first: Searc
         if result is not None and best in result.lines:
             return result.lines[best][:LINE_PLIES]
     return (best,)
+
+
+def hold(deal: Deal, seat: int, card: int, keep: int = 0) -> bool:
+    """Make ``seat`` hold ``card`` (a line's assumption about a hidden hand): a card of the stock (a
+    later round's hand) changes places with a card of the seat's hand that is not in ``keep`` (the
+    lowest). Only hidden places change. True when the seat holds the card then."""
+    if deal.hands[seat] >> card & 1:
+        return True
+    dealt = list(deal.dealt)
+    where = next((i for i in range(2 * (deal.round + 1), len(dealt)) if dealt[i] >> card & 1), None)
+    spare = deal.hands[seat] & ~keep
+    if where is None or not spare:
+        return False
+    swap = (spare & -spare) | 1 << card
+    deal.hands[seat] ^= swap
+    dealt[2 * deal.round + seat] ^= swap
+    dealt[where] ^= swap
+    deal.dealt = tuple(dealt)
+    return True
+
+
+def _cards_of(moves: Sequence[object]) -> int:
+    out = 0
+    for m in moves:
+        if isinstance(m, Play):
+            out |= 1 << m.card
+    return out
+
+
+def fit_line(view: View, line: Sequence[object], seed: int) -> tuple[tuple[object, ...], tuple[int, ...]]:
+    """The better line as the opponent could answer it: played on a sample of the hidden cards drawn
+    from the seat's view (never the real ones), each of her cards the line names made part of her
+    sampled hand; where the search's line stops short, the moves Club would make on that sample carry
+    it on. It runs to ``LINE_PLIES`` moves or the end of the round, whichever is first (the next
+    round's hands would be guesses too). Returns the line and the cards it assumes she holds: cards
+    the seat has not seen, never one it saw elsewhere."""
+    if not line:
+        return (), ()
+    rng = random.Random(stable_seed(seed, "line", view_key(view)))
+    deal = Deal.determinized(view, rng)
+    seat, start = view.seat, deal.round
+    unseen = view.unseen()
+    out: list[object] = []
+    assumed: list[int] = []
+    club: Any = None
+    while len(out) < LINE_PLIES and not deal.is_over() and deal.round == start:
+        k = len(out)
+        mover = deal.current_player()
+        if k < len(line):
+            move = line[k]
+        else:
+            if club is None:
+                club = make("club", seed)
+            move = club.choose(deal.view(mover))
+        if isinstance(move, Play) and mover != seat and (
+                not unseen >> move.card & 1 or not hold(deal, mover, move.card, _cards_of(line[k + 1:]))):
+            break
+        try:
+            deal.play(move)  # type: ignore[arg-type]  # a line's moves are the deal's moves
+        except IllegalMove:
+            break
+        out.append(move)
+        if isinstance(move, Play) and mover != seat:
+            assumed.append(move.card)
+    return tuple(out), tuple(assumed)
 
 
 def _decision(match: Any, move: object) -> tuple[str, int]:

@@ -14,7 +14,10 @@ def test_marks_use_the_larger_loss_match_or_deal() -> None:
     assert mark_of(0.06, 0.0, False) == "mistake"
     assert mark_of(0.02, 0.1, False) == "inaccuracy"
     assert mark_of(0.0, 0.3, False) == "inaccuracy"
-    assert mark_of(0.0, 0.29, False) == "best"
+    assert mark_of(0.0, 0.29, False) == "good"
+    assert mark_of(0.0, 0.05, False) == "good"
+    assert mark_of(0.0, 0.04, False) == "best"  # within the search's noise: nothing lost
+    assert mark_of(0.0, 0.09, False, "eralash") == "best" and mark_of(0.0, 0.1, False, "eralash") == "good"
     assert mark_of(0.5, 5.0, True) == "best"  # the move the coach names is never its own mistake
 
 
@@ -56,8 +59,8 @@ def test_deal_summaries_count_marks_and_say_when_nothing_mattered() -> None:
     vs = [_v(1, "best", 0.0, 0.0), _v(1, "best", 0.005, 0.1), _v(2, "mistake", 0.0, 2.0),
           _v(2, "inaccuracy", 0.0, 0.5), _v(2, "best", 0.0, 0.0)]
     out = deal_summaries(vs, 0.01)
-    assert out == [{"deal": 1, "decisions": 2, "mistakes": 0, "inaccuracies": 0, "decided": True},
-                   {"deal": 2, "decisions": 3, "mistakes": 1, "inaccuracies": 1, "decided": False}]
+    assert out == [{"deal": 1, "decisions": 2, "mistakes": 0, "inaccuracies": 0, "good": 0, "decided": True},
+                   {"deal": 2, "decisions": 3, "mistakes": 1, "inaccuracies": 1, "good": 0, "decided": False}]
 
 
 def test_verdict_json_writes_the_new_fields_and_why_only_when_set() -> None:
@@ -80,3 +83,19 @@ def test_a_judge_spread_keeps_a_deal_from_being_called_decided() -> None:
     assert s.deal_spread == 2.0 and s.win_spread == 0.0
     s = settle("a", j._replace(spread=None), 0.01)
     assert s.deal_spread == 0.1
+
+
+def test_a_small_deal_loss_is_good_not_best_and_the_named_best_stays_the_better_move() -> None:
+    # the played move is within the noise in win chance but gives up 0.2 deal point: "good", and
+    # the better move is still named (the viewer lifts it)
+    table = {"a": (0.600, 1.0), "b": (0.605, 1.2)}
+    s = settle("a", Judgement("b", 0, 0, 1, table=table), 0.01)
+    assert s.best == "b" and s.loss == 0.0 and s.mark == "good"
+    assert abs(s.deal_loss - 0.2) < 1e-9
+
+
+def test_a_move_that_loses_nothing_is_named_best_itself() -> None:
+    # within the noise in both: "best", and the best named is the played move, not another card
+    table = {"a": (0.600, 1.0), "b": (0.605, 1.03)}
+    s = settle("a", Judgement("b", 0, 0, 1, table=table), 0.01)
+    assert s.mark == "best" and s.best == "a" and s.loss == 0.0 and s.win_best == s.win_played
