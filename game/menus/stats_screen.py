@@ -18,6 +18,7 @@ import pygame_gui
 from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY
 from game.menus.stats_coach import coach_lines, draw_coach
 from game.screens import game_setup
+from game.store.practice import Practice
 from game.store.settings import LEVELS
 from game.store.stats import ERALASH_VARIANTS, Record, Stats
 from game.widgets.backdrop import rail_width
@@ -81,6 +82,7 @@ class StatsScene(GuiScene):
         super().__init__(app)
         store = app.store
         self.stats = Stats.load(store) if store is not None else Stats()
+        self.practice = Practice.load(store) if store is not None else Practice()
         self.sheets: list[tuple[str, pygame.Rect]] = []
         self.coach: dict[str, pygame.Rect] = {}  # the coach's column beside each sheet, on the cloth
         self._coach_words: list[pygame.Rect] = []
@@ -107,6 +109,11 @@ class StatsScene(GuiScene):
         by = h - bottom + (bottom - 46) // 2
         self.button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
         self.button("back", t("stats.back"), pygame.Rect(x + total - 190, by, 190, 46))
+        practise_w = max(190, min(320, self.app.text.font(18, "bold").size(t("stats.practise"))[0] + 56))
+        self.button("practise", t("stats.practise"), pygame.Rect(x + total - 190 - 12 - practise_w, by,
+                                                                 practise_w, 46))
+        if not self.practice.pending():
+            self.buttons["practise"].disable()
         if self.stats.is_empty():
             self.buttons["reset"].disable()
         r = self.sheets[0][1]
@@ -116,12 +123,26 @@ class StatsScene(GuiScene):
             rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
             self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
 
+    def practise(self) -> None:
+        """Practice on the mistakes kept from the coach's reviews (every game's, oldest first)."""
+        from game.practice.open import open_practice
+
+        open_practice(self.app, None, book=self.practice)
+
+    def resume(self) -> None:
+        """Back from practice: its counts and the list changed."""
+        store = self.app.store
+        if store is not None:
+            self.practice = Practice.load(store)
+        super().resume()
+
     def ask_reset(self) -> None:
         self.ask_confirmation("stats.reset", "#stats_reset_dialog")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.confirmed(event):
             self.stats.reset()
+            self.practice.reset()
             self.build()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -130,6 +151,9 @@ class StatsScene(GuiScene):
                 return True
             if event.ui_element is self.buttons.get("reset"):
                 self.ask_reset()
+                return True
+            if event.ui_element is self.buttons.get("practise"):
+                self.practise()
                 return True
             for by_what in ("level", "table"):
                 if event.ui_element is self.buttons.get(f"by_{by_what}"):
@@ -161,7 +185,7 @@ class StatsScene(GuiScene):
 
     def _draw_note(self, surface: pygame.Surface) -> None:
         """The footnote between the buttons, wrapped to two lines at most (left out if it cannot fit)."""
-        reset, back = self.buttons.get("reset"), self.buttons.get("back")
+        reset, back = self.buttons.get("reset"), self.buttons.get("practise") or self.buttons.get("back")
         if reset is None or back is None:
             return
         left, right = reset.rect.right + 24, back.rect.left - 24

@@ -144,6 +144,10 @@ class ReplayControl(ShownMatch):
                 Stats.load(self.app.store).record_review(
                     self.replay.game, [v.loss for v in judged], self.review_key(),
                     marks=[v.grade for v in judged], deal_losses=[v.deal_loss for v in judged])
+                from game.store.practice import Practice  # its mistakes go on the practice list
+
+                Practice.load(self.app.store).add_review(self.replay.game, self.record, self.replay.seat,
+                                                         [v.raw for v in judged])
 
     def review_key(self) -> str:
         """Names the reviewed deals of this game for the statistics (the same deal, the same key)."""
