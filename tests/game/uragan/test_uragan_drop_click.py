@@ -48,7 +48,7 @@ def outcome(app, claims, how, index):
 
 
 @pytest.mark.parametrize("index", [0, 1, 2])
-def test_a_drop_on_the_cloth_is_refused_with_the_click_s_words_when_a_capture_is_demanded(app, make_app, index):
+def test_a_drop_on_the_cloth_is_refused_as_a_click_is_when_a_capture_is_demanded(app, make_app, index):
     dragged = outcome(app, "strict", "drag", index)
     clicked = outcome(make_app(speed="fast", bots="uragan_tables:make_first_bot", size=(960, 600), lang="ru"),
                       "strict", "click", index)
