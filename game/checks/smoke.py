@@ -567,6 +567,29 @@ def _practice_mistake(game: str, seed: int = 5) -> tuple[dict[str, Any], dict[st
     raise RuntimeError("no decision to practise")
 
 
+@visit("Statistics per match")
+def _stats_matches(s: Smoke) -> None:
+    """The coach's column with this match and the one before, against their levels, and the chart
+    ruled where each match begins; the practice line under the figures."""
+    from game.menus.stats_screen import StatsScene
+    from game.store.stats import Stats
+
+    s.home()
+    if s.app.store is None:
+        raise RuntimeError("the smoke has no scratch data folder")
+    stats = Stats.load(s.app.store)
+    for match, level in enumerate(("novice", "club", "master")):
+        for k in range(5):
+            best = 8 + match * 2 + k % 3
+            marks = ["best"] * best + ["inaccuracy"] * (15 - best) + ["mistake"]
+            for game in ("uragan", "eralash"):
+                stats.record_review(game, [0.0] * len(marks), f"smoke-match-{game}-{match}-{k}", marks=marks,
+                                    deal_losses=[0.4 if m != "best" else 0.0 for m in marks],
+                                    match=f"smoke-match-{match}", level=level)
+    s.push(StatsScene(s.app))
+    s.check("Statistics: per match, the chart ruled by matches")
+
+
 @visit("practice: find the better move")
 def _practice(s: Smoke) -> None:
     """Statistics with mistakes to practise, the practice table's question, a miss answered with the

@@ -73,6 +73,14 @@ def accuracy_text(stats: Stats, game: str) -> str:
     return "" if lines[0][1] == "none" else " · ".join(text for text, _ in lines)
 
 
+def practice_line(book: Practice, game: str) -> str:
+    """How practice went in ``game`` ('' before any): found of practised, and mistakes still to go."""
+    practised, found, left = book.practised.get(game, 0), book.found.get(game, 0), len(book.pending(game))
+    if not practised and not left:
+        return ""
+    return t("stats.practice.counts", found=found, practised=practised, left=left)
+
+
 class StatsScene(GuiScene):
     """Two ruled sheets on the cloth; Esc or Back returns, Reset asks first."""
 
@@ -94,7 +102,8 @@ class StatsScene(GuiScene):
         narrow = w < 1200
         room = w - (32 if narrow else 48) - 2 * rail_width((w, h))
         gap = 14 if narrow else 32
-        coach_w = max(150, min(300, int(room * 0.17)))  # the sheet keeps room for its column heads
+        # the sheet keeps room for its column heads (each as wide as its longest word: _columns)
+        coach_w = max(150, min(300, int(room * (0.2 if narrow else 0.17))))
         total = min(1200 + gap + coach_w, room)
         sw = total - gap - coach_w
         x = (w - total) // 2
@@ -179,7 +188,8 @@ class StatsScene(GuiScene):
         for game, rect in self.sheets:
             self._draw_sheet(surface, game, rect)
             if game in self.coach:
-                words += draw_coach(surface, text, self.stats, game, self.coach[game], compact)
+                words += draw_coach(surface, text, self.stats, game, self.coach[game], compact,
+                                    practice_line(self.practice, game))
         self._coach_words = words
         self._draw_note(surface)
 
@@ -210,6 +220,21 @@ class StatsScene(GuiScene):
             size -= 1
         return size
 
+    def _columns(self, cols: list[str], size: int, room: int) -> tuple[int, list[int]]:
+        """The heading size and each column's width in ``room`` pixels: the largest size (down to 10)
+        at which every column is as wide as its longest head word (heads wrap between words, never
+        inside one: "Выиграно", "Двойные" at 960×600), the room left shared out evenly; failing
+        that, even columns at the size ``_head_size`` finds."""
+        font = self.app.text.font
+        for hs in range(size, 9, -1):
+            needs = [max(font(hs, "bold").size(word)[0] for word in t(f"stats.col.{col}").split()) + 10
+                     for col in cols]
+            if sum(needs) <= room:
+                extra = (room - sum(needs)) // len(cols)
+                return hs, [n + extra for n in needs]
+        even = room // len(cols)
+        return self._head_size(cols, size, even - 8), [even] * len(cols)
+
     def _draw_sheet(self, surface: pygame.Surface, game: str, r: pygame.Rect) -> None:
         text = self.app.text
         shadow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -222,18 +247,18 @@ class StatsScene(GuiScene):
         name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
         surface.blit(name, (r.x + pad, r.y + 8))
         cols = columns(game)
-        first_w = 112 if r.width < 800 else max(150, r.width // 5)  # narrow: room for the column heads
-        col_w = (r.width - 2 * pad - first_w) // len(cols)
         size = 15 if small else 18
+        first_w = 112 if r.width < 800 else max(150, r.width // 5)  # narrow: room for the column heads
+        hs, widths = self._columns(cols, size - 1, r.width - 2 * pad - first_w)
+        centres = [r.x + pad + first_w + sum(widths[:i]) + widths[i] // 2 for i in range(len(cols))]
         y = r.y + name.get_height() + 14
         by_table = game_setup(game).stats_by_table and self.eralash_by == "table"
         first = t("stats.col.table" if by_table else "stats.col.level")
         surface.blit(text.get(first, size, CLARET, "bold"), (r.x + pad, y))
         head_h = size + 10
-        hs = self._head_size(cols, size - 1, col_w - 8)
         for i, col in enumerate(cols):
-            cx = r.x + pad + first_w + i * col_w + col_w // 2
-            words = text.wrap(t(f"stats.col.{col}"), hs, col_w - 8, "bold")
+            cx = centres[i]
+            words = text.wrap(t(f"stats.col.{col}"), hs, widths[i] - 8, "bold")
             for k, word in enumerate(words):
                 head = text.get(word, hs, CLARET, "bold")
                 surface.blit(head, (cx - head.get_width() // 2, y + k * (hs + 2)))
@@ -261,7 +286,7 @@ class StatsScene(GuiScene):
             surface.blit(text.get(label, size, INK, style), (r.x + pad, y))
             for i, col in enumerate(cols):
                 img = text.get(cell(rec, col), size, INK, style)
-                cx = r.x + pad + first_w + i * col_w + col_w // 2
+                cx = centres[i]
                 surface.blit(img, (cx - img.get_width() // 2, y))
             y += row_h
         line = text.get(summary(self.stats, game), size - 1, CLARET, "italic")
