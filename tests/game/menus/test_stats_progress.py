@@ -29,7 +29,8 @@ def test_each_match_keeps_its_own_accuracy_and_level_and_the_chart_knows_where_m
     review(stats, "uragan", 9, 10, "m2", "master", "c")
     again = Stats.load(Store(tmp_path))
     figures = again.match_figures("uragan")
-    assert [(m.match, m.level, m.deals, m.marked) for m in figures] == [("m1", "club", 2, 10), ("m2", "master", 1, 10)]
+    assert [(m.match, m.level, m.deals, m.marked) for m in figures] == [("m1", "club", 2, 10),
+                                                                         ("m2", "master", 1, 10)]
     assert figures[0].share == pytest.approx(0.6) and figures[0].lost == pytest.approx(0.4)
     assert figures[1].share == pytest.approx(0.9) and figures[1].lost == pytest.approx(0.1)
     assert again.history_matches("uragan") == [("", ""), ("m1", "club"), ("m1", "club"), ("m2", "master")]
@@ -37,10 +38,11 @@ def test_each_match_keeps_its_own_accuracy_and_level_and_the_chart_knows_where_m
     i18n.set_language("en")
     lines = dict((role, text) for text, role in coach_lines(again, "uragan")[:3])
     assert lines["share"] == "Accuracy: 67%"  # 20 of 30 over every reviewed deal
-    matches = [text.replace("\u00a0", " ") for text, role in coach_lines(again, "uragan") if role == "match"]
-    assert matches == ["This match (Master): 90% · 0.1 deal points", "The match before (Club): 60% · 0.4 deal points"]
+    matches = [x.replace("\u00a0", " ") for x, role in coach_lines(again, "uragan") if role == "match"]
+    assert matches == ["This match (Master): 90% · 0.1 deal points",
+                       "The match before (Club): 60% · 0.4 deal points"]
     i18n.set_language("ru")
-    short = [text.replace("\u00a0", " ") for text, role in coach_lines(again, "uragan", short=True) if role == "match"]
+    short = [x.replace("\u00a0", " ") for x, role in coach_lines(again, "uragan", short=True) if role == "match"]
     assert short == ["Эта партия (Мастер): 90 %", "Партия до неё (Клубный): 60 %"]
     i18n.set_language("en")
 
@@ -49,8 +51,8 @@ def test_damaged_match_figures_are_dropped_and_the_rest_kept(tmp_path: Path):
     stats = Stats.load(Store(tmp_path))
     review(stats, "eralash", 3, 4, "m1", "novice", "a")
     doc = json.loads((tmp_path / STATS_KIND.filename).read_text(encoding="utf-8"))
-    doc["matches"]["eralash"].append({"match": "m2", "level": "grandmaster", "deals": 1, "marked": 2, "best": 9,
-                                      "valued": 0, "deal_loss": 0.0})
+    doc["matches"]["eralash"].append({"match": "m2", "level": "grandmaster", "deals": 1, "marked": 2,
+                                      "best": 9, "valued": 0, "deal_loss": 0.0})
     doc["history_tags"]["uragan"] = "nonsense"
     (tmp_path / STATS_KIND.filename).write_text(json.dumps(doc), encoding="utf-8")
     store = Store(tmp_path)
