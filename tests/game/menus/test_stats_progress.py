@@ -42,7 +42,8 @@ def test_each_match_keeps_its_own_accuracy_and_level_and_the_chart_knows_where_m
     assert matches == ["This match (Master): 90% · 0.1 deal points",
                        "The match before (Club): 60% · 0.4 deal points"]
     i18n.set_language("ru")
-    short = [x.replace("\u00a0", " ") for x, role in coach_lines(again, "uragan", short=True) if role == "match"]
+    short = [x.replace("\u00a0", " ")
+             for x, role in coach_lines(again, "uragan", short=True) if role == "match"]
     assert short == ["Эта партия (Мастер): 90 %", "Партия до неё (Клубный): 60 %"]
     i18n.set_language("en")
 
