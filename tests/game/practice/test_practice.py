@@ -254,3 +254,29 @@ def test_the_review_viewer_starts_practice_on_its_mistakes_and_puts_them_on_the_
     key(app, pygame.K_ESCAPE)
     frames(app, 2)
     assert app.stack.top is viewer
+
+
+def test_a_finished_review_of_the_player_s_deal_files_its_mistakes_and_its_match(tmp_path):
+    """The review's end (``ReplayControl.on_done``): the mistakes go on the practice list, and the
+    accuracy is counted under the match and the opponent's level."""
+    from types import SimpleNamespace
+
+    from game.review.control import ReplayControl
+    from game.review.model import Replay
+    from game.store.stats import Stats
+
+    record, verdict = record_with_mistake("uragan")
+    match = game_named("uragan").match_from_record(record)
+    store = Store(tmp_path)
+    session = SimpleNamespace(seats=[None, "master"], saved=SimpleNamespace(game_id="g-1"),
+                              kept_reviews=lambda seat: {}, keep_review=lambda *a: None)
+    control = ReplayControl(SimpleNamespace(store=store), Replay("uragan", match, 0), record)
+    control.count_in_stats, control.keep_in, control.review_deals = True, session, [1]  # type: ignore[assignment]
+    control.replay.add_verdict(verdict)
+    best = {**verdict, "mark": "best", "move": verdict["move"] + 2, "played": verdict["best"]}
+    control.replay.add_verdict(best)
+    control.on_done()
+    book = Practice.load(Store(tmp_path))
+    assert [m.move for m in book.pending("uragan")] == [verdict["move"]]
+    figures = Stats.load(Store(tmp_path)).match_figures("uragan")
+    assert [(m.match, m.level) for m in figures] == [("g-1", "master")]
