@@ -110,7 +110,8 @@ class UraganPractice(UraganTable):
 
 
 class EralashPractice(EralashTable):
-    """Eralash's table at a mistake's position (a card to play): the player's seat at the bottom."""
+    """Eralash's table at a mistake's position (a card to play, or trump to name): the player's seat
+    at the bottom."""
 
     def __init__(self, app: App, control: PracticeControl) -> None:
         super().__init__(app, control)
@@ -119,7 +120,11 @@ class EralashPractice(EralashTable):
         self.humans, self.me = [seat], seat
         self.levels = [None] * len(control.match.players)
         self._opening_pending = False
-        self.phase = "play"
+        self.phase = self.practice_phase()
+
+    def practice_phase(self) -> str:
+        """The play, or the trump still to be named (a trump choice practised: its suit buttons)."""
+        return "play" if self.shown.trump >= 0 else "declare"
 
     def is_human_turn(self) -> bool:
         return self.practice.asking() and not self.match.is_over() and self.match.current_player() == self.me
@@ -141,7 +146,7 @@ class EralashPractice(EralashTable):
 
     def on_warm(self) -> None:
         self._opening_pending = False
-        self.phase = "play"
+        self.phase = self.practice_phase()
         self.sync(instant=True)
         self.practice.greet(self)
 

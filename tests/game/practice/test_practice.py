@@ -280,3 +280,35 @@ def test_a_finished_review_of_the_player_s_deal_files_its_mistakes_and_its_match
     assert [m.move for m in book.pending("uragan")] == [verdict["move"]]
     figures = Stats.load(Store(tmp_path)).match_figures("uragan")
     assert [(m.match, m.level) for m in figures] == [("g-1", "master")]
+
+
+def test_an_eralash_trump_choice_is_practised_with_its_suit_buttons(on_disk, tmp_path):
+    from engine.eralash import ChooseTrump
+
+    g = game_named("eralash")
+    def trump_choice(m):
+        moves = [] if m.is_over() else m.legal_moves()
+        return [x for x in moves if isinstance(x, ChooseTrump)] if m.current_player() == 0 else []
+
+    for seed in range(1, 20):  # (two players always have trump named by the runs: four here)
+        m = g.Match.new(g.Options.from_dict({}), ["You", "Ann", "Bob", "Eve"], seed)
+        while not m.is_over() and len(trump_choice(m)) < 2:
+            m.play(m.legal_moves()[0])
+        choices = trump_choice(m)
+        if len(choices) > 1:
+            break
+    else:
+        raise AssertionError("no trump choice for seat 0 in these seeds")
+    index = len(m.moves)
+    m.play(choices[0])
+    verdict = {"deal": 1, "play": 1, "kind": "trump", "move": index, "played": g.move_to_json(choices[0]),
+               "best": g.move_to_json(choices[1]), "mark": "mistake", "loss": 0.1}
+    Practice.load(Store(tmp_path / "data")).add_review("eralash", m.to_record(), 0, [verdict])
+    app = on_disk()
+    table = open_practice(app, "eralash")
+    ready(app, table)
+    assert table.must_choose_trump()
+    button = next(b for b in table.buttons if b.key == f"trump{choices[1].suit}")
+    click(app, button.rect.center)
+    frames(app, 2)
+    assert "As good as the best" in table.message.text
