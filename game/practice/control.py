@@ -84,7 +84,7 @@ class PracticeControl(ShownMatch):
         """The player's move at the position (legal: the table checked): the coach's answer."""
         if self.state != ASKING:
             return
-        said = coach.answer(self.mistake, move)
+        said = coach.answer(self.mistake, move, self.match)
         if said.kind == coach.FOUND:
             self.state = FOUND
             self.found_now += 1

@@ -45,6 +45,7 @@ class Mistake:
     why: dict[str, str] = field(default_factory=dict)
     found: int = 0  # times found in practice
     tries: int = 0  # times practised to the end
+    exact: bool = False  # the verdict was solved exactly (so may another move be, in practice)
 
     def why_in(self, lang: str) -> str:
         """The coach's reason in ``lang`` (else the other language's), or ''."""
@@ -74,8 +75,11 @@ class Mistake:
             raise ValueError("why is not text")
         if d["game"] not in GAMES or d.get("played") is None or d.get("best") is None:
             raise ValueError("unknown game or moves missing")
+        exact = d.get("exact", False)
+        if not isinstance(exact, bool):
+            raise ValueError("exact is not true or false")
         return cls(d["key"], d["game"], d["record"], ints["seat"], ints["move"], d["played"], d["best"],
-                   ints["deal"], ints["play"], dict(why), ints["found"], ints["tries"])
+                   ints["deal"], ints["play"], dict(why), ints["found"], ints["tries"], exact)
 
 
 def record_key(record: dict[str, Any]) -> str:
@@ -139,7 +143,8 @@ class Practice:
                 why = why if isinstance(why, dict) else {}
                 known = Mistake(key, game, rkey, seat, int(raw["move"]), raw["played"], raw["best"],
                                 int(raw.get("deal", 1)), int(raw.get("play", 1)),
-                                {k: v for k, v in why.items() if isinstance(v, str)})
+                                {k: v for k, v in why.items() if isinstance(v, str)},
+                                exact=raw.get("exact") is True)
                 self.mistakes.append(known)
             out.append(known)
         if out:

@@ -312,3 +312,41 @@ def test_an_eralash_trump_choice_is_practised_with_its_suit_buttons(on_disk, tmp
     click(app, button.rect.center)
     frames(app, 2)
     assert "As good as the best" in table.message.text
+
+
+def test_in_a_solved_position_another_move_is_solved_too_better_than_played_but_not_best(on_disk, tmp_path):
+    from practice_exact import exact_mistake
+
+    record, verdict, middle = exact_mistake()
+    Practice.load(Store(tmp_path / "data")).add_review("uragan", record, 0, [verdict])
+    assert Practice.load(Store(tmp_path / "data")).pending()[0].exact
+    app = on_disk()
+    table = open_practice(app, "uragan")
+    ready(app, table)
+    play_by_keys(app, table, middle)
+    assert "Better than the move played in the game, but not the best" in table.message.text
+    assert table.practice.asking() and table.practice.misses == 1
+    play_by_keys(app, table, to_move("uragan", verdict["best"]))
+    assert "As good as the best" in table.message.text
+
+
+def test_the_coach_solves_a_move_only_where_the_verdict_was_solved(tmp_path):
+    from practice_exact import exact_mistake
+
+    from game.practice import coach
+    from game.words import i18n
+
+    i18n.set_language("en")
+    record, verdict, middle = exact_mistake()
+    g = game_named("uragan")
+    worst = to_move("uragan", verdict["played"])
+    # the mistake as if the middle move had been played: the worst move is then no better
+    planted = {**verdict, "played": g.move_to_json(middle)}
+    book = Practice(None)
+    m = book.add_review("uragan", record, 0, [planted], save=False)[0]
+    position = coach.position(m, record)
+    said = coach.answer(m, worst, position)
+    assert said.kind == coach.WORSE and "no better than the move played" in said.text
+    m.exact = False  # a searched verdict: another move is not weighed, and says so
+    said = coach.answer(m, worst, position)
+    assert said.kind == coach.UNCHECKED and "not checked" in said.text
