@@ -44,16 +44,22 @@ def position(mistake: Mistake, record: dict[str, Any]) -> Any:
     return match_before(record, mistake.move)
 
 
-def answer(mistake: Mistake, move: Any, match: Any = None) -> Answer:
+def needs_solving(mistake: Mistake, move: Any) -> bool:
+    """Will ``answer`` solve ``move`` (a solved verdict, a move it did not name)? It may take a second."""
+    return mistake.exact and move not in (to_move(mistake.game, mistake.best),
+                                          to_move(mistake.game, mistake.played))
+
+
+def answer(mistake: Mistake, move: Any, match: Any = None, lang: str | None = None) -> Answer:
     """What the coach says of ``move`` tried at ``mistake``'s position (``match``: that position, for
-    a move the verdict did not name), in the interface language."""
+    a move the verdict did not name), in ``lang`` (the interface language when None)."""
     best = to_move(mistake.game, mistake.best)
     played = to_move(mistake.game, mistake.played)
     words = move_words(mistake.game, move)
     if move == best:
         return Answer(FOUND, t("practice.found", move=words))
     if move == played:
-        why = mistake.why_in(i18n.get_language())
+        why = mistake.why_in(lang or i18n.get_language())
         return Answer(SAME, t("practice.same", why=why) if why else t("practice.same_bare"))
     solved = solved_kind(mistake, match, move, played) if match is not None else None
     if solved == FOUND:

@@ -101,8 +101,12 @@ class UraganPractice(UraganTable):
             row = [b.rect.left for b in self.buttons if b.key in ("answer", "next", "menu")]
             self.fit_opponent_hand(min(row))
 
+    def timers_running(self) -> bool:
+        return super().timers_running() or self.practice.solving_now()
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.practice.poll(self)
         state = (self.practice.state, self.practice.misses)
         if state != getattr(self, "_practice_state", None):
             self._practice_state = state
@@ -154,8 +158,12 @@ class EralashPractice(EralashTable):
         super().build_buttons()
         practice_row(self, self.practice)
 
+    def timers_running(self) -> bool:
+        return super().timers_running() or self.practice.solving_now()
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.practice.poll(self)
         state = (self.practice.state, self.practice.misses)
         if state != getattr(self, "_practice_state", None):
             self._practice_state = state

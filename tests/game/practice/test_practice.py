@@ -74,6 +74,12 @@ def play_by_keys(app, table, move):
             key(app, pygame.K_TAB)
         key(app, pygame.K_RETURN)
     frames(app, 20)
+    control = table.practice
+    done = control.solving
+    if done is not None:  # a move solved on the helper thread: wait for it, not for a time
+        assert done.wait(60), "the coach never solved the move"
+        frames(app, 2)
+    assert not control.solving_now()
 
 
 def to_practice_from_stats(app):
@@ -323,7 +329,7 @@ def test_in_a_solved_position_another_move_is_solved_too_better_than_played_but_
     app = on_disk()
     table = open_practice(app, "uragan")
     ready(app, table)
-    play_by_keys(app, table, middle)
+    play_by_keys(app, table, middle)  # solved on the helper thread, the table saying so meanwhile
     assert "Better than the move played in the game, but not the best" in table.message.text
     assert table.practice.asking() and table.practice.misses == 1
     play_by_keys(app, table, to_move("uragan", verdict["best"]))
