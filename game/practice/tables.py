@@ -48,6 +48,19 @@ def practice_row(table: TableScene, control: PracticeControl) -> None:
     table.buttons = row + kept
 
 
+def practice_key(control: PracticeControl, table: TableScene, event: pygame.event.Event) -> bool:
+    """S shows the answer, N goes on, before the game's own keys (Eralash's S opens its sheet)."""
+    if event.type != pygame.KEYDOWN or getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+        return False
+    if event.key == pygame.K_s:
+        control.show_answer(table)
+        return True
+    if event.key == pygame.K_n:
+        control.next()
+        return True
+    return False
+
+
 def tried(table: TableScene, control: PracticeControl, move: Any) -> str | None:
     """A move at the practice table: refused as at a game if illegal, else answered by the coach and
     not made (the cards go back)."""
@@ -103,6 +116,12 @@ class UraganPractice(UraganTable):
 
     def timers_running(self) -> bool:
         return super().timers_running() or self.practice.solving_now()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if practice_key(self.practice, self, event):
+            self.note_action(event)
+            return True
+        return super().handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -160,6 +179,12 @@ class EralashPractice(EralashTable):
 
     def timers_running(self) -> bool:
         return super().timers_running() or self.practice.solving_now()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if practice_key(self.practice, self, event):
+            self.note_action(event)
+            return True
+        return super().handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)

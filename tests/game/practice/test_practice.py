@@ -173,6 +173,7 @@ def test_the_answer_key_and_next_walk_a_list_of_both_games(on_disk, tmp_path):
         plant(tmp_path / "data", game)
     app = on_disk()
     table = to_practice_from_stats(app)
+    scenes = len(app.stack.scenes)
     first = type(table)
     key(app, pygame.K_s)  # show the answer at once: practised, not found
     assert table.practice.state == "shown"
@@ -182,6 +183,10 @@ def test_the_answer_key_and_next_walk_a_list_of_both_games(on_disk, tmp_path):
     assert isinstance(second, (UraganPractice, EralashPractice)) and type(second) is not first
     assert "2 of 2" in second.deal_number_text()
     ready(app, second)
+    key(app, pygame.K_s)  # the other game's table: S is the answer there too (not Eralash's sheet)
+    assert second.practice.state == "shown" and len(app.stack.scenes) == scenes
+    book = Practice.load(Store(tmp_path / "data"))
+    assert book.practised == {"uragan": 1, "eralash": 1} and book.found == {"uragan": 0, "eralash": 0}
     key(app, pygame.K_ESCAPE)  # Back: practice ends
     frames(app, 2)
     assert not isinstance(app.stack.top, (UraganPractice, EralashPractice))
