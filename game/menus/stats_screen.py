@@ -118,9 +118,10 @@ class StatsScene(GuiScene):
         by = h - bottom + (bottom - 46) // 2
         self.button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
         self.button("back", t("stats.back"), pygame.Rect(x + total - 190, by, 190, 46))
-        practise_w = max(190, min(320, self.app.text.font(18, "bold").size(t("stats.practise"))[0] + 56))
-        self.button("practise", t("stats.practise"), pygame.Rect(x + total - 190 - 12 - practise_w, by,
-                                                                 practise_w, 46))
+        left = len(self.practice.pending())
+        label = t("stats.practise_left", n=left) if left else t("stats.practise")
+        practise_w = max(190, min(340, self.app.text.font(18, "bold").size(label)[0] + 56))
+        self.button("practise", label, pygame.Rect(x + total - 190 - 12 - practise_w, by, practise_w, 46))
         if not self.practice.pending():
             self.buttons["practise"].disable()
         if self.stats.is_empty():
