@@ -49,7 +49,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
      "game.desktop", "game.idle"),
     ("game.scene", "game.screens", "game.botworker", "game.widgets"),
     ("game.uragan", "game.eralash"),
-    ("game.review",),
+    ("game.review", "game.practice"),
     ("game.menus",),
     ("game.app",),
     ("game.checks", "game.__main__", "game"),

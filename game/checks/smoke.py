@@ -543,6 +543,93 @@ def _demo(s: Smoke) -> None:
             s.check(f"{game} demo: " + ("the deal" if not moves else "in play"))
 
 
+def _practice_mistake(game: str, seed: int = 5) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game played by first legal moves past seat 0's first choice of cards, and a verdict on it
+    marking the move played a mistake (another legal move best), as a review writes it."""
+    from engine.games import game_named
+
+    g = game_named(game)
+    m = g.Match.new(g.Options.from_dict({}), ["You", "Bot"], seed)
+    while not m.is_over():
+        moves = m.legal_moves()
+        plays = [mv for mv in moves if not hasattr(mv, "suit")]  # a card, not a trump named
+        if m.current_player() == 0 and len(plays) > 1 and getattr(m.deal, "trump", 0) >= 0:
+            verdict = {"deal": len(m.deals_done) + 1, "play": 1, "kind": "play", "move": len(m.moves),
+                       "played": g.move_to_json(plays[0]), "best": g.move_to_json(plays[1]),
+                       "loss": 0.2, "mark": "mistake",
+                       "why": {"en": "The smoke's planted reason, long enough to need two lines of the "
+                                     "table's message plaque at the smallest window.",
+                               "ru": "Заложенная проверкой причина, достаточно длинная, чтобы занять "
+                                     "две строки плашки сообщений в самом маленьком окне."}}
+            m.play(plays[0])
+            return m.to_record(), verdict
+        m.play(moves[0])
+    raise RuntimeError("no decision to practise")
+
+
+@visit("Statistics per match")
+def _stats_matches(s: Smoke) -> None:
+    """The coach's column with this match and the one before, against their levels, and the chart
+    ruled where each match begins; the practice line under the figures."""
+    from game.menus.stats_screen import StatsScene
+    from game.store.stats import Stats
+
+    s.home()
+    if s.app.store is None:
+        raise RuntimeError("the smoke has no scratch data folder")
+    stats = Stats.load(s.app.store)
+    for match, level in enumerate(("novice", "club", "master")):
+        for k in range(5):
+            best = 8 + match * 2 + k % 3
+            marks = ["best"] * best + ["inaccuracy"] * (15 - best) + ["mistake"]
+            for game in ("uragan", "eralash"):
+                stats.record_review(game, [0.0] * len(marks), f"smoke-match-{game}-{match}-{k}", marks=marks,
+                                    deal_losses=[0.4 if m != "best" else 0.0 for m in marks],
+                                    match=f"smoke-match-{match}", level=level)
+    s.push(StatsScene(s.app))
+    s.check("Statistics: per match, the chart ruled by matches")
+
+
+@visit("practice: find the better move")
+def _practice(s: Smoke) -> None:
+    """Statistics with mistakes to practise, the practice table's question, a miss answered with the
+    reason, the answer shown, and the next mistake in the other game."""
+    import pygame
+
+    from game.practice.coach import to_move
+    from game.practice.control import PracticeControl
+    from game.store.practice import Practice
+    from game.widgets.table import TableScene
+
+    s.home()
+    if s.app.store is None:
+        raise RuntimeError("the smoke has no scratch data folder")
+    book = Practice.load(s.app.store)
+    for game in ("uragan", "eralash"):
+        record, verdict = _practice_mistake(game)
+        book.add_review(game, record, 0, [verdict])
+    from game.screens import open_screen
+
+    open_screen(s.app, "stats")
+    s.check("Statistics: mistakes to practise")
+    s.click_button("practise")
+    for _ in range(2):
+        table = s.app.stack.top
+        control = getattr(table, "practice", None)
+        if not isinstance(table, TableScene) or not isinstance(control, PracticeControl):
+            raise RuntimeError("Practise my mistakes opened no practice table")
+        s.settle(table, until=lambda t=table: t.message is not None)  # type: ignore[misc]
+        game = control.mistake.game
+        s.check(f"practice ({game}): the question")
+        control.try_move(table, to_move(game, control.mistake.played))
+        s.check(f"practice ({game}): still losing, and why")
+        s.key(pygame.K_s)
+        s.check(f"practice ({game}): the answer shown")
+        s.key(pygame.K_n)
+    if isinstance(getattr(s.app.stack.top, "practice", None), PracticeControl):
+        raise RuntimeError("practice did not end after its last mistake")
+
+
 # the coach's visits after these (the replay viewer, records), then the long-name pass, last
 from game.checks import smoke_coach, smoke_names  # noqa: E402, F401
 

@@ -18,6 +18,7 @@ import pygame_gui
 from game.looks.themes import BRASS, BRASS_LIGHT, INK, IVORY
 from game.menus.stats_coach import coach_lines, draw_coach
 from game.screens import game_setup
+from game.store.practice import Practice
 from game.store.settings import LEVELS
 from game.store.stats import ERALASH_VARIANTS, Record, Stats
 from game.widgets.backdrop import rail_width
@@ -72,6 +73,14 @@ def accuracy_text(stats: Stats, game: str) -> str:
     return "" if lines[0][1] == "none" else " · ".join(text for text, _ in lines)
 
 
+def practice_line(book: Practice, game: str) -> str:
+    """How practice went in ``game`` ('' before any): found of practised, and mistakes still to go."""
+    practised, found, left = book.practised.get(game, 0), book.found.get(game, 0), len(book.pending(game))
+    if not practised and not left:
+        return ""
+    return t("stats.practice.counts", found=found, practised=practised, left=left)
+
+
 class StatsScene(GuiScene):
     """Two ruled sheets on the cloth; Esc or Back returns, Reset asks first."""
 
@@ -81,6 +90,7 @@ class StatsScene(GuiScene):
         super().__init__(app)
         store = app.store
         self.stats = Stats.load(store) if store is not None else Stats()
+        self.practice = Practice.load(store) if store is not None else Practice()
         self.sheets: list[tuple[str, pygame.Rect]] = []
         self.coach: dict[str, pygame.Rect] = {}  # the coach's column beside each sheet, on the cloth
         self._coach_words: list[pygame.Rect] = []
@@ -92,7 +102,8 @@ class StatsScene(GuiScene):
         narrow = w < 1200
         room = w - (32 if narrow else 48) - 2 * rail_width((w, h))
         gap = 14 if narrow else 32
-        coach_w = max(150, min(300, int(room * 0.17)))  # the sheet keeps room for its column heads
+        # the sheet keeps room for its column heads (each as wide as its longest word: _columns)
+        coach_w = max(150, min(300, int(room * (0.2 if narrow else 0.17))))
         total = min(1200 + gap + coach_w, room)
         sw = total - gap - coach_w
         x = (w - total) // 2
@@ -107,6 +118,12 @@ class StatsScene(GuiScene):
         by = h - bottom + (bottom - 46) // 2
         self.button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
         self.button("back", t("stats.back"), pygame.Rect(x + total - 190, by, 190, 46))
+        left = len(self.practice.pending())
+        label = t("stats.practise_left", n=left) if left else t("stats.practise")
+        practise_w = max(190, min(340, self.app.text.font(18, "bold").size(label)[0] + 56))
+        self.button("practise", label, pygame.Rect(x + total - 190 - 12 - practise_w, by, practise_w, 46))
+        if not self.practice.pending():
+            self.buttons["practise"].disable()
         if self.stats.is_empty():
             self.buttons["reset"].disable()
         r = self.sheets[0][1]
@@ -116,12 +133,26 @@ class StatsScene(GuiScene):
             rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
             self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
 
+    def practise(self) -> None:
+        """Practice on the mistakes kept from the coach's reviews (every game's, oldest first)."""
+        from game.practice.open import open_practice
+
+        open_practice(self.app, None, book=self.practice)
+
+    def resume(self) -> None:
+        """Back from practice: its counts and the list changed."""
+        store = self.app.store
+        if store is not None:
+            self.practice = Practice.load(store)
+        super().resume()
+
     def ask_reset(self) -> None:
         self.ask_confirmation("stats.reset", "#stats_reset_dialog")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.confirmed(event):
             self.stats.reset()
+            self.practice.reset()
             self.build()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -130,6 +161,9 @@ class StatsScene(GuiScene):
                 return True
             if event.ui_element is self.buttons.get("reset"):
                 self.ask_reset()
+                return True
+            if event.ui_element is self.buttons.get("practise"):
+                self.practise()
                 return True
             for by_what in ("level", "table"):
                 if event.ui_element is self.buttons.get(f"by_{by_what}"):
@@ -155,13 +189,14 @@ class StatsScene(GuiScene):
         for game, rect in self.sheets:
             self._draw_sheet(surface, game, rect)
             if game in self.coach:
-                words += draw_coach(surface, text, self.stats, game, self.coach[game], compact)
+                words += draw_coach(surface, text, self.stats, game, self.coach[game], compact,
+                                    practice_line(self.practice, game))
         self._coach_words = words
         self._draw_note(surface)
 
     def _draw_note(self, surface: pygame.Surface) -> None:
         """The footnote between the buttons, wrapped to two lines at most (left out if it cannot fit)."""
-        reset, back = self.buttons.get("reset"), self.buttons.get("back")
+        reset, back = self.buttons.get("reset"), self.buttons.get("practise") or self.buttons.get("back")
         if reset is None or back is None:
             return
         left, right = reset.rect.right + 24, back.rect.left - 24
@@ -186,6 +221,21 @@ class StatsScene(GuiScene):
             size -= 1
         return size
 
+    def _columns(self, cols: list[str], size: int, room: int) -> tuple[int, list[int]]:
+        """The heading size and each column's width in ``room`` pixels: the largest size (down to 10)
+        at which every column is as wide as its longest head word (heads wrap between words, never
+        inside one: "Выиграно", "Двойные" at 960×600), the room left shared out evenly; failing
+        that, even columns at the size ``_head_size`` finds."""
+        font = self.app.text.font
+        for hs in range(size, 9, -1):
+            needs = [max(font(hs, "bold").size(word)[0] for word in t(f"stats.col.{col}").split()) + 10
+                     for col in cols]
+            if sum(needs) <= room:
+                extra = (room - sum(needs)) // len(cols)
+                return hs, [n + extra for n in needs]
+        even = room // len(cols)
+        return self._head_size(cols, size, even - 8), [even] * len(cols)
+
     def _draw_sheet(self, surface: pygame.Surface, game: str, r: pygame.Rect) -> None:
         text = self.app.text
         shadow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -198,18 +248,18 @@ class StatsScene(GuiScene):
         name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
         surface.blit(name, (r.x + pad, r.y + 8))
         cols = columns(game)
-        first_w = 112 if r.width < 800 else max(150, r.width // 5)  # narrow: room for the column heads
-        col_w = (r.width - 2 * pad - first_w) // len(cols)
         size = 15 if small else 18
+        first_w = 112 if r.width < 800 else max(150, r.width // 5)  # narrow: room for the column heads
+        hs, widths = self._columns(cols, size - 1, r.width - 2 * pad - first_w)
+        centres = [r.x + pad + first_w + sum(widths[:i]) + widths[i] // 2 for i in range(len(cols))]
         y = r.y + name.get_height() + 14
         by_table = game_setup(game).stats_by_table and self.eralash_by == "table"
         first = t("stats.col.table" if by_table else "stats.col.level")
         surface.blit(text.get(first, size, CLARET, "bold"), (r.x + pad, y))
         head_h = size + 10
-        hs = self._head_size(cols, size - 1, col_w - 8)
         for i, col in enumerate(cols):
-            cx = r.x + pad + first_w + i * col_w + col_w // 2
-            words = text.wrap(t(f"stats.col.{col}"), hs, col_w - 8, "bold")
+            cx = centres[i]
+            words = text.wrap(t(f"stats.col.{col}"), hs, widths[i] - 8, "bold")
             for k, word in enumerate(words):
                 head = text.get(word, hs, CLARET, "bold")
                 surface.blit(head, (cx - head.get_width() // 2, y + k * (hs + 2)))
@@ -237,7 +287,7 @@ class StatsScene(GuiScene):
             surface.blit(text.get(label, size, INK, style), (r.x + pad, y))
             for i, col in enumerate(cols):
                 img = text.get(cell(rec, col), size, INK, style)
-                cx = r.x + pad + first_w + i * col_w + col_w // 2
+                cx = centres[i]
                 surface.blit(img, (cx - img.get_width() // 2, y))
             y += row_h
         line = text.get(summary(self.stats, game), size - 1, CLARET, "italic")

@@ -141,11 +141,30 @@ class ReplayControl(ShownMatch):
             decided = {d for d in {v.deal for v in judged} if self.replay.is_decided(d)}
             judged = [v for v in judged if v.deal not in decided]  # a decided deal asks nothing of skill
             if judged:
+                match, level = self.match_and_level()
                 Stats.load(self.app.store).record_review(
                     self.replay.game, [v.loss for v in judged], self.review_key(),
                     marks=[v.grade for v in judged],
                     # what the marks show (the head's sum): a move marked best has lost nothing
-                    deal_losses=[None if v.deal_loss is None else v.shown_deal_loss() for v in judged])
+                    deal_losses=[None if v.deal_loss is None else v.shown_deal_loss() for v in judged],
+                    match=match, level=level)
+                from game.store.practice import Practice  # its mistakes go on the practice list
+
+                Practice.load(self.app.store).add_review(self.replay.game, self.record, self.replay.seat,
+                                                         [v.raw for v in judged])
+
+    def match_and_level(self) -> tuple[str | None, str | None]:
+        """The kept game's id and its strongest opponent's level, for the statistics per match."""
+        session = self.keep_in
+        if session is None:
+            return None, None
+        from game.store.stats import opponent_level
+
+        try:
+            level: str | None = opponent_level(lv for lv in session.seats if lv is not None)
+        except ValueError:  # no bot at the table
+            level = None
+        return session.saved.game_id, level
 
     def review_key(self) -> str:
         """Names the reviewed deals of this game for the statistics (the same deal, the same key)."""

@@ -79,6 +79,10 @@ class PanelHost(Protocol):
 
     def start_review(self, seat: int | None = None) -> None: ...
 
+    def practice_mistakes(self) -> list[dict[str, Any]]: ...
+
+    def practise(self) -> None: ...
+
 
 class ReviewPanel:
     """Drawing and buttons of the coach's panel, and what it keeps between frames."""
@@ -149,6 +153,12 @@ class ReviewPanel:
         prev_d.enabled = self.replay.next_decision(self.index, -1) is not None
         next_d.enabled = self.replay.next_decision(self.index, 1) is not None
         out = [prev, nxt, prev_d, next_d, close]
+        if self.host.practice_mistakes():  # the review is in and has mistakes: practise them (P)
+            close.rect.width, close.rect.x = half, x0 + half + gap
+            practise = Button("practise", t("practice.start"), pygame.Rect(x0, close.rect.y, half, bh),
+                              self.host.practise, pygame.K_p, accent=True)
+            practise.text_size = self.text.fit(practise.label, self.panel_fonts()[1], half - 16)[0]
+            out.append(practise)
         if self.host.line.showing() or self.host.line.can_show():
             y -= bh + gap
             label = t("review.show_me.back" if self.host.line.showing() else "review.show_me")

@@ -253,6 +253,23 @@ class ReviewScene(Scene):
     def build_buttons(self) -> None:
         self.table.build_buttons()
 
+    def practice_mistakes(self) -> list[dict[str, Any]]:
+        """The review's mistakes as they came (in deals not decided), once the review is in."""
+        control = self.control
+        if control.review_state != "done":
+            return []
+        replay = control.replay
+        return [v.raw for v in replay.verdicts if v.grade == "mistake" and not replay.is_decided(v.deal)]
+
+    def practise(self) -> None:
+        """Practice — find the better move — on this review's mistakes (``game.practice``)."""
+        from game.practice.open import practise_review
+
+        mistakes = self.practice_mistakes()
+        if mistakes:
+            practise_review(self.app, self.control.replay.game, self.control.record, self.control.replay.seat,
+                            mistakes)
+
     def toggle_line(self) -> None:
         self.line.toggle()
 

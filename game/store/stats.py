@@ -32,6 +32,7 @@ MAX_COUNT = 10**9  # more games than a lifetime of play: a larger figure is dama
 MARKS = ("best", "good", "inaccuracy", "mistake")  # engine.review.judgement.MARKS
 ACCURATE = ("best", "good")  # nothing or only a small loss: what the accuracy counts
 HISTORY = 20  # reviewed deals the accuracy chart shows
+MATCHES = 12  # reviewed matches kept per game (their accuracy, for "this match against the last")
 MAX_DEAL_LOSS = 40.0  # no decision loses more deal points (or tricks) than a whole deal holds
 MAX_ID = 64
 ERALASH_VARIANTS = ("2", "3", "4", "pairs")  # the tables Eralash statistics are split by
@@ -120,6 +121,10 @@ class Stats:
         self.history: dict[str, list[list[int]]] = {g: [] for g in GAMES}
         self.reviewed_ids: list[str] = []
         self.variants: dict[str, dict[str, Record]] = _no_variants()
+        # Per game, the match and opponent level of each deal of ``history`` (the newest ones: a file
+        # from before has none for its older deals), and the figures of the last reviewed matches.
+        self.history_tags: dict[str, list[list[str]]] = {g: [] for g in GAMES}
+        self.matches: dict[str, list[dict[str, Any]]] = {g: [] for g in GAMES}
 
     @classmethod
     def load(cls, store: Store) -> Stats:
@@ -183,10 +188,12 @@ class Stats:
 
     def record_review(self, game: str, losses: Iterable[float], review_id: str | None = None, *,
                       marks: Iterable[str] | None = None,
-                      deal_losses: Iterable[float | None] | None = None) -> bool:
+                      deal_losses: Iterable[float | None] | None = None,
+                      match: str | None = None, level: str | None = None) -> bool:
         """Add a reviewed deal's decisions to the game's accuracy: each one's loss in win chance
         (0…1), its mark (best, good, inaccuracy, mistake) and its loss in the deal (points or tricks; None
-        when not valued); False (nothing added) if ``review_id`` was counted before."""
+        when not valued); False (nothing added) if ``review_id`` was counted before. ``match`` (the
+        game's id) and ``level`` (the opponent's) file the deal under its match too."""
         if game not in self.accuracy:
             raise ValueError(f"unknown game {game!r}")
         if review_id is not None:
@@ -198,16 +205,49 @@ class Stats:
         acc["decisions"] = int(acc["decisions"]) + len(values)
         acc["loss"] = float(acc["loss"]) + sum(values)
         given = [m for m in (marks or []) if m in MARKS]
+        valued = [max(0.0, min(MAX_DEAL_LOSS, float(x))) for x in (deal_losses or []) if x is not None]
+        tag = [match[:MAX_ID] if isinstance(match, str) else "", level if level in LEVELS else ""]
         if given:
             best = sum(m in ACCURATE for m in given)
             acc["marked"] = int(acc["marked"]) + len(given)
             acc["best"] = int(acc["best"]) + best
             self.history[game] = [*self.history[game], [best, len(given)]][-HISTORY:]
-        valued = [max(0.0, min(MAX_DEAL_LOSS, float(x))) for x in (deal_losses or []) if x is not None]
+            self.history_tags[game] = [*self.history_tags[game], tag][-HISTORY:]  # aligned from the end
+            if match:
+                self._add_to_match(game, tag, best, len(given), valued)
         acc["valued"] = int(acc["valued"]) + len(valued)
         acc["deal_loss"] = float(acc["deal_loss"]) + sum(valued)
         self.save()
         return True
+
+    def _add_to_match(self, game: str, tag: list[str], best: int, marked: int, valued: list[float]) -> None:
+        """One reviewed deal's figures added to its match's (a new match goes last; the oldest leave)."""
+        found = next((m for m in self.matches[game] if m["match"] == tag[0]), None)
+        if found is None:
+            found = {"match": tag[0], "level": tag[1], "deals": 0, "marked": 0, "best": 0, "valued": 0,
+                     "deal_loss": 0.0}
+            self.matches[game] = [*self.matches[game], found][-MATCHES:]
+        found["deals"] += 1
+        found["marked"] += marked
+        found["best"] += best
+        found["valued"] += len(valued)
+        found["deal_loss"] = float(found["deal_loss"]) + sum(valued)
+
+    def match_figures(self, game: str) -> list[MatchFigures]:
+        """The last reviewed matches of ``game``, oldest first: accuracy and deal value lost per decision."""
+        out = []
+        for m in self.matches.get(game, []):
+            share = m["best"] / m["marked"] if m["marked"] else None
+            lost = m["deal_loss"] / m["valued"] if m["valued"] else None
+            out.append(MatchFigures(m["match"], m["level"], m["deals"], m["marked"], share, lost))
+        return out
+
+    def history_matches(self, game: str) -> list[tuple[str, str]]:
+        """(match, level) of each deal of ``accuracy_history``, oldest first ('' where not known: deals
+        reviewed before matches were kept)."""
+        n = len(self.accuracy_history(game))
+        tags = [(m, lv) for m, lv in self.history_tags.get(game, [])][-n:] if n else []
+        return [("", "")] * (n - len(tags)) + tags
 
     def mean_loss(self, game: str) -> float | None:
         """Mean win chance lost per judged decision (0…1); None before any."""
@@ -238,6 +278,8 @@ class Stats:
         self.accuracy = {g: _no_accuracy() for g in GAMES}
         self.history = {g: [] for g in GAMES}
         self.variants = _no_variants()
+        self.history_tags = {g: [] for g in GAMES}
+        self.matches = {g: [] for g in GAMES}
         self.save()
 
     def is_empty(self) -> bool:
@@ -252,7 +294,9 @@ class Stats:
                 "recorded_ids": list(self.recorded_ids),
                 "accuracy": {g: dict(a) for g, a in self.accuracy.items()},
                 "history": {g: [list(d) for d in h] for g, h in self.history.items()},
-                "reviewed_ids": list(self.reviewed_ids)}
+                "reviewed_ids": list(self.reviewed_ids),
+                "history_tags": {g: [list(t) for t in tags] for g, tags in self.history_tags.items()},
+                "matches": {g: [dict(m) for m in ms] for g, ms in self.matches.items()}}
 
     def save(self) -> bool:
         return self.store.save(STATS_KIND, self.to_dict()) if self.store else False
@@ -265,7 +309,8 @@ class Stats:
         damaged: list[str] = []
         for key, absorb in (("games", self._absorb_games), ("variants", self._absorb_variants),
                             ("recorded_ids", self._absorb_recorded), ("accuracy", self._absorb_accuracy),
-                            ("reviewed_ids", self._absorb_reviewed), ("history", self._absorb_history)):
+                            ("reviewed_ids", self._absorb_reviewed), ("history", self._absorb_history),
+                            ("history_tags", self._absorb_history_tags), ("matches", self._absorb_matches)):
             if key in doc:
                 damaged += absorb(doc[key])
         return damaged
@@ -302,6 +347,36 @@ class Stats:
                 self.accuracy[game] = figures
         return damaged
 
+    def _absorb_history_tags(self, section: Any) -> list[str]:
+        """The match and level of the newest reviewed deals, per game: [match, level] pairs."""
+        if not isinstance(section, dict):
+            return ["history_tags"]
+        damaged = []
+        for game, tags in section.items():
+            if game not in self.history_tags:
+                continue
+            if isinstance(tags, list) and all(
+                    isinstance(x, list) and len(x) == 2 and isinstance(x[0], str) and len(x[0]) <= MAX_ID
+                    and (x[1] == "" or x[1] in LEVELS) for x in tags):
+                self.history_tags[game] = [list(x) for x in tags][-HISTORY:]
+            else:
+                damaged.append(f"history_tags/{game}")
+        return damaged
+
+    def _absorb_matches(self, section: Any) -> list[str]:
+        """The last reviewed matches per game, each one's figures."""
+        if not isinstance(section, dict):
+            return ["matches"]
+        damaged = []
+        for game, ms in section.items():
+            if game not in self.matches:
+                continue
+            good = [_match_of(m) for m in ms] if isinstance(ms, list) else [None]
+            self.matches[game] = [m for m in good if m is not None][-MATCHES:]
+            if any(m is None for m in good):
+                damaged.append(f"matches/{game}")
+        return damaged
+
     def _absorb_history(self, history: Any) -> list[str]:
         """The last reviewed deals per game: [best, marked] pairs, 0 ≤ best ≤ marked."""
         if not isinstance(history, dict):
@@ -317,6 +392,35 @@ class Stats:
             else:
                 damaged.append(f"history/{game}")
         return damaged
+
+
+@dataclass(frozen=True)
+class MatchFigures:
+    """One reviewed match's coach figures (``Stats.match_figures``)."""
+
+    match: str
+    level: str  # the opponent's level ('' when not known)
+    deals: int  # deals reviewed
+    marked: int  # decisions judged
+    share: float | None  # accuracy: the share marked best
+    lost: float | None  # deal points (tricks) lost per decision
+
+
+def _match_of(raw: Any) -> dict[str, Any] | None:
+    """One reviewed match's figures, or None when they do not hold together."""
+    if not isinstance(raw, dict):
+        return None
+    m, lv = raw.get("match"), raw.get("level", "")
+    counts = [raw.get(k) for k in ("deals", "marked", "best", "valued")]
+    deal = raw.get("deal_loss")
+    if not (isinstance(m, str) and 0 < len(m) <= MAX_ID and (lv == "" or lv in LEVELS)
+            and all(_count(c) for c in counts) and isinstance(deal, int | float) and _number(deal)):
+        return None
+    deals, marked, best, valued = (int(c) for c in counts)  # type: ignore[arg-type]
+    if best > marked or float(deal) > valued * MAX_DEAL_LOSS:
+        return None
+    return {"match": m, "level": lv, "deals": deals, "marked": marked, "best": best, "valued": valued,
+            "deal_loss": float(deal)}
 
 
 def _no_accuracy() -> dict[str, float]:

@@ -134,8 +134,39 @@ class UraganHand:
         return None
 
     def over_table(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on the cloth where cards are laid: the table's band, from the stock to the piles
+        and from under the opponent's hand to above the player's (a gap between table cards too)."""
         lay = self.host.layout
-        return lay.table.inflate(lay.card[0], lay.card[1] * 0.4).collidepoint(pos)
+        if lay.table.inflate(lay.card[0], lay.card[1] * 0.4).collidepoint(pos):
+            return True
+        cw = lay.card[0]
+        left = lay.stock[0] + cw // 2 + 4
+        right = min(lay.my_pile[0], lay.opp_pile[0]) - cw // 2 - 4
+        band = pygame.Rect(left, lay.opp_hand.bottom, right - left, lay.my_hand.top - lay.opp_hand.bottom)
+        return band.collidepoint(pos)
+
+    def aimed_at(self, pos: tuple[int, int]) -> tuple[str, int | None]:
+        """What a drop or a click at ``pos`` means, the same for both: ``("capture", table card)``,
+        ``("trail", None)`` on the cloth, or ``("none", None)`` elsewhere."""
+        tc = self.table_card_at(pos)
+        if tc is not None:
+            return "capture", tc
+        if self.over_table(pos):
+            return "trail", None
+        return "none", None
+
+    def play_at(self, card: int, pos: tuple[int, int], sprite: CardSprite | None = None) -> bool:
+        """Play ``card`` where it was dropped or the cloth clicked; False when ``pos`` means no move.
+        Drag and click go through here alike, so a refusal (a capture the rules demand) or a warning
+        is said the same way, before any move is made."""
+        aim, tc = self.aimed_at(pos)
+        if aim == "capture" and tc is not None:
+            self.play_onto(card, tc, sprite)
+        elif aim == "trail":
+            self.play_trail(card, sprite)
+        else:
+            return False
+        return True
 
     def on_drop(self, sprite: CardSprite, pos: tuple[int, int]) -> None:
         card = sprite.card
@@ -143,12 +174,7 @@ class UraganHand:
         if card is None or not self.can_play_card_now():
             self.host.fly_home(sprite)
             return
-        tc = self.table_card_at(pos)
-        if tc is not None:
-            self.play_onto(card, tc, sprite)
-        elif self.over_table(pos):
-            self.play_trail(card, sprite)
-        else:
+        if not self.play_at(card, pos, sprite):
             self.host.fly_home(sprite)
             self.host.sync()
 
@@ -281,16 +307,10 @@ class UraganHand:
         if self.selected is None or not self.can_play_card_now():
             return False
         card = self.selected
-        tc = self.table_card_at(pos)
-        if tc is not None:
-            self.selected = None
-            self.play_onto(card, tc)
-            return True
-        if self.over_table(pos):
-            self.selected = None
-            self.play_trail(card)
-            return True
-        return False
+        if self.aimed_at(pos)[0] == "none":
+            return False
+        self.selected = None
+        return self.play_at(card, pos)
 
     def key(self, key: int, mod: int = 0) -> bool:
         """A key press; ``mod``: the event's own modifiers (Ctrl+Z undoes)."""
