@@ -294,12 +294,13 @@ class MenuScene(FileDialogHost, GuiScene):
 
     def _saved_game_name(self) -> str:
         """The name of the game Continue brings back ("" when there is none to continue)."""
-        if not self._has_save():
+        store = self.app.store
+        if store is None or not self._has_save():
             return ""
         from game.store.saves import load_game
 
         try:
-            saved = load_game(self.app.store)
+            saved = load_game(store)
         except (OSError, ImportError):
             return ""
         return t(f"game.{saved.game}") if saved is not None else ""

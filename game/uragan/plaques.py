@@ -345,8 +345,8 @@ class UraganPlaques:
     def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:
         """ "+1 pending (uragan)": bold, as large as the plaque's width allows, on two lines if it must."""
         words = t("story.pending.line", n=self.pending_uragans(seat))
-        return self.host.text.fit(words, self.host.font_size(0.018), rect.width - self.name_inset() - 16, "bold",
-                                  lines=2)
+        width = rect.width - self.name_inset() - 16
+        return self.host.text.fit(words, self.host.font_size(0.018), width, "bold", lines=2)
 
     def name_inset(self) -> int:
         """The names' distance from the score plaque's left edge: room for the turn mark as large as

@@ -56,12 +56,13 @@ class Question(UIWindow):
         width = pw - 2 * BORDER
         titles = [line for line in wrap_lines(title_font, title, width - 2 * SIDE - 12) if line]
         lines = [line for line in wrap_lines(font, question, width - 2 * SIDE - 12) if line]
-        ph, title_rects, text_rects, (yes, no) = question_rects(
-            width, len(titles), max(TITLE_H, title_font.size(title)[1] + 6), len(lines), font.size("Йy")[1] + 4)
+        title_h = max(TITLE_H, title_font.size(title)[1] + 6)
+        ph, title_rects, text_rects, (yes, no) = question_rects(width, len(titles), title_h, len(lines),
+                                                                font.size("Йy")[1] + 4)
         rect = pygame.Rect(0, 0, pw, ph + 2 * BORDER)
         rect.center = (w // 2, h // 2)
-        super().__init__(rect, manager, window_display_title=title, object_id=ObjectID(object_id, "@question"),
-                         resizable=False, draggable=False)
+        super().__init__(rect, manager, window_display_title=title,
+                         object_id=ObjectID(object_id, "@question"), resizable=False, draggable=False)
         box = self.get_container()
         with warnings.catch_warnings():  # a label wider than its box warns: the layout check judges that
             warnings.simplefilter("ignore")
