@@ -1,6 +1,7 @@
 """A yes-or-no question over a screen (Quit Salon?, Abandon the game?, Reset…?), drawn like the app's
-other dialogs: the menu's panel (no window title bar, no close cross), a gold title, the question
-wrapped in the label font, and a row of two full-size buttons as the game number dialog has.
+other dialogs: the screen shaded behind it and the menu's panel (no window title bar, no close cross),
+a gold title, the question wrapped in the label font, and a row of two full-size buttons, as the game
+number dialog has.
 
 It answers as pygame_gui's confirmation dialog does, so the screens that ask keep their handling:
 its confirm button posts ``UI_CONFIRMATION_DIALOG_CONFIRMED`` with the question as ``ui_element``
@@ -50,6 +51,10 @@ class Question(UIWindow):
                  confirm: str, cancel: str, object_id: str) -> None:
         self.title, self.question = title, question
         w, h = window_size
+        # the screen behind shaded, the other dialogs' way: a bare window under the question (pygame_gui
+        # draws the screen's own elements, so only a window of its own lies over them)
+        self.shade = UIWindow(pygame.Rect(0, 0, w, h), manager,
+                              object_id=ObjectID("#question_shade", "@shade"), draggable=False)
         pw = min(620, int(w * 0.9))
         theme = manager.get_theme()
         title_font, font = theme.get_font(["#dialog_title", "label"]), theme.get_font(["label"])
@@ -73,6 +78,10 @@ class Question(UIWindow):
         self.confirm_button = UIButton(yes, confirm, manager, container=box, object_id="#confirm_button")
         self.cancel_button = UIButton(no, cancel, manager, container=box, object_id="#cancel_button")
         self.set_blocking(True)
+
+    def kill(self) -> None:
+        self.shade.kill()
+        super().kill()
 
     def process_event(self, event: pygame.event.Event) -> bool:
         consumed = super().process_event(event)

@@ -41,6 +41,7 @@ def test_a_question_looks_like_the_other_dialogs_and_lays_out_clean(make_app, la
     frames(app, 2)
     assert isinstance(dialog, Question) and dialog.is_blocking
     assert dialog.title_bar is None and dialog.close_window_button is None  # not pygame_gui's window
+    assert dialog.shade.alive() and dialog.shade.rect.size == size  # the screen behind shaded
     yes, no = dialog.confirm_button.rect, dialog.cancel_button.rect
     assert yes.size == no.size and yes.height >= 44 and yes.y == no.y  # the game number dialog's buttons
     assert yes.width >= dialog.rect.width // 3
@@ -60,7 +61,11 @@ def test_a_question_answers_as_pygame_guis_dialog_did(make_app):
     pygame.event.clear(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
     dialog.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=dialog.confirm_button))
     posted = pygame.event.get(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
-    assert [e.ui_element for e in posted] == [dialog] and not dialog.alive()
+    assert [e.ui_element for e in posted] == [dialog] and not dialog.alive() and not dialog.shade.alive()
     again = scene.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game="Uragan")
     again.process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=again.cancel_button))
-    assert not again.alive() and not pygame.event.get(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+    assert not again.alive() and not again.shade.alive()
+    assert not pygame.event.get(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+    third = scene.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game="Uragan")
+    scene.dismiss_dialog()  # Esc
+    assert not third.alive() and not third.shade.alive()
