@@ -128,10 +128,13 @@ class ExampleTable(EralashTable):
         return t(f"eralash.example.trick{self.step}")
 
     def advance(self) -> None:
-        """Play the next trick of the record (or, after the last one, the closing words)."""
+        """Play the next trick of the record (or, after the last one, the closing words). Pressed
+        while a trick is still being played, its cards land at once first: no impatient click is lost."""
         if self.phase == "declare":
             self.end_declarations()
             return
+        if self.can_hurry():
+            self.hurry()
         if not self.can_advance():
             return
         if self.gather is not None:  # the trick just read about goes to its winner now
@@ -141,6 +144,18 @@ class ExampleTable(EralashTable):
             k = self.step - 1
             self.queue = self.plays[k * self.n : (k + 1) * self.n]
             self._last_card = self.clock - CARD_PAUSE
+        self.build_buttons()
+
+    def can_hurry(self) -> bool:
+        """A trick of the record is being played (its cards still to come or moving)."""
+        return self.phase == "play" and not self.holds and bool(self.queue or self.tweens.busy)
+
+    def hurry(self) -> None:
+        """The trick being played finished at once: its cards still to come played, every move landed."""
+        while self.queue and self.phase == "play":
+            self.tweens.finish_all()
+            self.apply_move(self.queue.pop(0))
+        self.tweens.finish_all()
         self.build_buttons()
 
     def update_bot(self) -> None:
@@ -210,7 +225,7 @@ class ExampleTable(EralashTable):
             nxt = Button("next", label, pygame.Rect(0, 0, 10, bh), self.advance, pygame.K_RETURN, accent=True)
             row_of_buttons([nxt], (0, 0), bh, self.text, fs, pad=22)
             nxt.rect.topright = (left - 10, close.rect.top)
-            nxt.enabled = self.phase == "declare" or self.can_advance()
+            nxt.enabled = self.phase == "declare" or self.can_advance() or self.can_hurry()
             self.buttons.append(nxt)
             left = nxt.rect.left
         if self.phase == "play":
@@ -231,7 +246,7 @@ class ExampleTable(EralashTable):
         super().update(dt)
         nxt = next((b for b in self.buttons if b.key == "next"), None)
         if nxt is not None:
-            nxt.enabled = self.phase == "declare" or self.can_advance()
+            nxt.enabled = self.phase == "declare" or self.can_advance() or self.can_hurry()
         prev = next((b for b in self.buttons if b.key == "prev"), None)
         if prev is not None:
             prev.enabled = self.can_go_back()

@@ -271,7 +271,9 @@ class EralashPlaques:
 
     def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
         fs, small = self.host.font_size(0.021), self.host.font_size(0.017)
-        return int(small * 1.6 + fs * 1.5 + sum(self._row_heights(lines)) + small * 1.9 + 14)
+        # the title, the columns' heads (as ``_draw_score`` steps them), the rows, the foot (one line
+        # and a little air above it: names on two lines make the plaque tall enough in a narrow window)
+        return int(small * 1.6 + fs * 1.3 + sum(self._row_heights(lines)) + small * 1.4 + 14)
 
     def _draw_score(
         self,

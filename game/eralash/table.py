@@ -465,13 +465,16 @@ class EralashTable(TableScene):
 
     def end_dwell(self, event: pygame.event.Event) -> bool:
         """A key or a click while a finished trick is shown: it is gathered now. The event is spent
-        on that (Esc and the buttons still do their own work)."""
+        on that, but for one that has its own work: Esc, S and the buttons' keys (Tab opens the sheet),
+        as a click on a button."""
         dwell = self.dwell
         if dwell is None or dwell.done or self.gather is None:
             return False
         if event.type == pygame.KEYDOWN:
             dwell.finish()
-            return event.key != pygame.K_ESCAPE
+            own = event.key in (pygame.K_ESCAPE, pygame.K_s) or any(
+                b.enabled and b.hotkey == event.key for b in self.buttons)
+            return not own
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             dwell.finish()
             return not any(b.rect.collidepoint(event.pos) for b in self.buttons)

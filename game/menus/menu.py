@@ -283,9 +283,27 @@ class MenuScene(FileDialogHost, GuiScene):
         return False
 
     def ask_to_quit(self) -> None:
-        """Esc on the main menu never closes the app at once: "Quit Salon?" (Enter quits, Esc stays)."""
+        """Esc on the main menu never closes the app at once: "Quit Salon?" (Enter quits, Esc stays),
+        saying the game in progress is kept only when there is one."""
         if self.dialog is None:
-            self.ask_confirmation("menu.quit_ask", "#quit_dialog")
+            saved = self._saved_game_name()
+            if saved:
+                self.ask_confirmation("menu.quit_ask", "#quit_dialog", game=saved)
+            else:
+                self.ask_confirmation("menu.quit_ask", "#quit_dialog", question="question_none")
+
+    def _saved_game_name(self) -> str:
+        """The name of the game Continue brings back ("" when there is none to continue)."""
+        store = self.app.store
+        if store is None or not self._has_save():
+            return ""
+        from game.store.saves import load_game
+
+        try:
+            saved = load_game(store)
+        except (OSError, ImportError):
+            return ""
+        return t(f"game.{saved.game}") if saved is not None else ""
 
     def quit_question(self, event: pygame.event.Event) -> bool:
         """The quit question's answers: its Quit button or Enter ends the app, Esc closes the question."""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from game.uragan.choice import UraganChoice
     from game.uragan.hand import UraganHand
     from game.uragan.log import UraganLog
+    from game.widgets.buttons import Button
     from game.widgets.cards import CardImages, CardSprite
     from game.widgets.drag import DragController
     from game.widgets.table import Message
@@ -70,6 +71,8 @@ class PlaquesHost(Protocol):
     def hand(self) -> UraganHand: ...
     @property
     def prompts(self) -> UraganChoice: ...
+    @property
+    def buttons(self) -> list[Button]: ...
     def prompt_open(self) -> bool: ...
     def turn_seat(self) -> int | None: ...
     def opp(self) -> int: ...
@@ -250,6 +253,7 @@ class UraganPlaques:
         fs = self.host.font_size(0.024)
         small = self.host.font_size(0.019)
         x, y = rect.x + 14, rect.y + 10
+        nx = rect.x + self.name_inset()  # the names, with room left of them for the turn mark
         words = t("uragan.score.title", target=self.host.match.options.target)
         title = self.host.text.get(words, small, BRASS_LIGHT)
         surface.blit(title, (x, y))
@@ -263,14 +267,14 @@ class UraganPlaques:
             img = imgs[-1]
             first = y
             for line_img in imgs[:-1]:
-                surface.blit(line_img, (x, y))
+                surface.blit(line_img, (nx, y))
                 y += line_img.get_height()
-            surface.blit(img, (x, y))
+            surface.blit(img, (nx, y))
             if turn:
-                self.host.draw_turn_mark(surface, imgs[0].get_rect(topleft=(x, first)), room=x - rect.x)
+                self.host.draw_turn_mark(surface, imgs[0].get_rect(topleft=(nx, first)), room=nx - rect.x)
             pts = self.host.text.get(str(int(scores[s])), fs, BRASS_LIGHT, "bold")
             surface.blit(pts, (rect.right - 14 - pts.get_width(), first))
-            mark_at = (x + img.get_width() + 8, y + img.get_height()) if inline else None
+            mark_at = (nx + img.get_width() + 8, y + img.get_height()) if inline else None
             y += img.get_height() + 1
             pile = self.host.shown.piles[s]
             line = t(
@@ -279,18 +283,18 @@ class UraganPlaques:
                 hearts=C.count(pile & C.SUIT_MASK[C.HEARTS]),
             )
             u = self.host.text.get(line, self.host.font_size(0.017), (205, 195, 165), suits=self.host.suits())
-            surface.blit(u, (x + 6, y))
+            surface.blit(u, (nx + 6, y))
             y += u.get_height() + 2
             if s == self.host.shown.dealer:  # after the name when it fits there, else on a line of its own
                 if mark_at is None:
                     y += self.mark_height()
-                self.draw_dealer_mark(surface, s, mark_at or (x + 6, y))
+                self.draw_dealer_mark(surface, s, mark_at or (nx + 6, y))
             pending = self.pending_uragans(s)
             if pending:  # the uragan's point, plainly, until the deal is scored and the book counts it
                 size, lines = self.pending_lines(s, rect)
                 for line in lines:
                     p = self.host.text.get(line, size, BRASS_LIGHT, "bold")
-                    surface.blit(p, (x + 6, y))
+                    surface.blit(p, (nx + 6, y))
                     y += p.get_height()
             y += 4
         done = self.host.match.deals_done
@@ -330,7 +334,7 @@ class UraganPlaques:
         it on its line (else it follows the pile line under it). Whole, smaller, then on two lines."""
         fs = self.host.font_size(0.024)
         name = self.host.player_name(seat)
-        room = rect.width - 28 - self.host.text.font(fs, "bold").size("88")[0] - 8
+        room = rect.width - self.name_inset() - 14 - self.host.text.font(fs, "bold").size("88")[0] - 8
         mark = self.dealer_mark_px(seat) if seat == self.host.shown.dealer else 0
         size, lines = self.host.text.fit(name, fs, room - mark)
         if len(lines) == 1 and size >= fs * 0.85:
@@ -341,7 +345,14 @@ class UraganPlaques:
     def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:
         """ "+1 pending (uragan)": bold, as large as the plaque's width allows, on two lines if it must."""
         words = t("story.pending.line", n=self.pending_uragans(seat))
-        return self.host.text.fit(words, self.host.font_size(0.018), rect.width - 30, "bold", lines=2)
+        width = rect.width - self.name_inset() - 16
+        return self.host.text.fit(words, self.host.font_size(0.018), width, "bold", lines=2)
+
+    def name_inset(self) -> int:
+        """The names' distance from the score plaque's left edge: room for the turn mark as large as
+        the name it points at (it grows with the text: a fixed margin left it tiny in a large window)."""
+        name_h = self.host.text.font(self.host.font_size(0.024)).get_height()
+        return max(14, int(name_h * 2 // 3 * 0.8) + 6 + 8)
 
     def score_rect(self) -> pygame.Rect:
         """The score plaque: the layout's, a line taller for each seat with an uragan point pending or a
@@ -363,7 +374,8 @@ class UraganPlaques:
         return 0 if deal in self.host.match.deals_done else deal.uragans[seat]
 
     def last_play_box(self) -> tuple[pygame.Rect, str] | None:
-        """Where the last play is marked until the next one: the trailed card, or the pile that took."""
+        """Where the last play is marked until the next one: the trailed card, or the pile that took
+        (with the face-up uragan cards fanned beside it: the outline goes round them, never across)."""
         deal = self.host.shown
         if not deal.plays or deal.pending is not None or self.host.busy() or deal.is_over():
             return None
@@ -377,7 +389,37 @@ class UraganPlaques:
         px, py = self.host.layout.my_pile if rec.seat == self.host.me else self.host.layout.opp_pile
         box = pygame.Rect(0, 0, size[0] + 14, size[1] + 14)
         box.center = (int(px + size[0] * 0.15 - 4), int(py - 4))
+        for mark in deal.marks:
+            sprite = self.host.sprites.get(mark.card)
+            if deal.piles[rec.seat] >> mark.card & 1 and sprite is not None and sprite.visible:
+                box.union_ip(sprite.lying_rect(size).inflate(14, 14))
         return box, "pile"
+
+    def last_play_tag(self, box: pygame.Rect, where: str, tag: tuple[int, int]) -> pygame.Rect:
+        """Where the "last play" tag (``tag``: its size) goes: above a card played; beside a pile, else
+        above it, else under its count, wherever it first covers no card and no button (the pile's
+        count lies under the pile, the buttons above the top one)."""
+        rect = pygame.Rect((0, 0), tag)
+        if where != "pile":
+            rect.midbottom = (box.centerx, box.top - 1)
+            return rect
+        w, h = self.host.layout.size
+        cards = [s.lying_rect(self.host.images.size) for s in self.host.sprites.values() if s.visible]
+        buttons = [b.rect for b in self.host.buttons]
+        count_h = 2 * self.host.text.font(self.host.font_size(0.022)).get_linesize()
+        count = pygame.Rect(box.left, box.bottom, box.width, count_h)  # the count, the game number
+        window = pygame.Rect(0, 0, w, h).inflate(-2 * self.host.layout.inset, -2 * self.host.layout.inset)
+        places = [{"midright": (box.left - 4, box.centery)}, {"midbottom": (box.centerx, box.top - 2)},
+                  {"midtop": (box.centerx, count.bottom + 2)}]
+        for place in places:
+            at = rect.copy()
+            for name, value in place.items():
+                setattr(at, name, value)
+            if window.contains(at) and at.collidelist(cards) < 0 and at.collidelist(buttons) < 0 \
+                    and not at.colliderect(count):
+                return at
+        rect.midright = (box.left - 4, box.centery)
+        return rect
 
     def draw_last_play(self, surface: pygame.Surface) -> None:
         found = self.last_play_box()
@@ -387,11 +429,7 @@ class UraganPlaques:
         shapes.rect(surface, BRASS_LIGHT, box, width=3, border_radius=10)
         size = self.host.font_size(0.016)
         tag = self.host.text.get(t("story.last_play"), size, BRASS_LIGHT, "italic", shadow=True)
-        if where == "pile":  # beside the pile, clear of its count below and the buttons above
-            at = tag.get_rect(midright=(box.left - 4, box.centery))
-        else:
-            at = tag.get_rect(midbottom=(box.centerx, box.top - 1))
-        surface.blit(tag, at)
+        surface.blit(tag, self.last_play_tag(box, where, tag.get_size()))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         lay = self.host.layout

@@ -191,6 +191,16 @@ class CardSprite:
         r.center = (int(self.x), int(self.y - self.lift * h))
         return r
 
+    def lying_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The box the card covers as it lies: crosswise (a quarter turn, give or take) it is as wide
+        as a card is tall."""
+        w, h = size
+        turned = 45 < abs(self.angle) % 180 < 135
+        cw, ch = (h, w) if turned else (w, h)
+        r = pygame.Rect(0, 0, int(cw * self.scale), int(ch * self.scale))
+        r.center = (int(self.x), int(self.y - self.lift * h))
+        return r
+
     def set_home(self, x: float, y: float, angle: float = 0.0) -> None:
         self.home = (x, y, angle)
 

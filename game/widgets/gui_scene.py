@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
-from pygame_gui.windows import UIConfirmationDialog
 
 from game.scene import ANIMATING, Scene
 from game.widgets.backdrop import Backdrop
 from game.widgets.boxes import frame_width
-from game.words import i18n
+from game.widgets.question import Question
 from game.words.i18n import t
 from game.words.safe import safe_text
 
@@ -47,7 +46,7 @@ class GuiScene(Scene):
         super().__init__(app)
         self.elements: list[Any] = []  # top-level elements (those in a panel die with the panel)
         self.buttons: dict[str, Any] = {}
-        self.dialog: UIConfirmationDialog | None = None  # a question open over the screen
+        self.dialog: Question | None = None  # a question open over the screen
         self._backdrop: Backdrop | None = None
 
     # --- lifecycle --------------------------------------------------------------------------------
@@ -127,25 +126,15 @@ class GuiScene(Scene):
                     return key
         return None
 
-    def ask_confirmation(self, texts: str, object_id: str, **fields: Any) -> UIConfirmationDialog:
-        """A blocking confirmation dialog in the middle of the window, its words from ``<texts>.question``
-        (with ``fields``), ``.title`` and ``.confirm``; it answers with UI_CONFIRMATION_DIALOG_CONFIRMED."""
-        w, h = self.app.size
-        rect = pygame.Rect(0, 0, 540, 260)
-        rect.center = (w // 2, h // 2)
-        with contextlib.suppress(Exception):  # pygame_gui's own words (Cancel) in our language
-            self.app.ui.set_locale(i18n.get_language())
+    def ask_confirmation(self, texts: str, object_id: str, question: str = "question",
+                         **fields: Any) -> Question:
+        """A blocking question in the middle of the window, drawn as the other dialogs are, its words
+        from ``<texts>.<question>`` (with ``fields``), ``.title`` and ``.confirm``; it answers with
+        UI_CONFIRMATION_DIALOG_CONFIRMED."""
         fields = {k: safe_text(v) if isinstance(v, str) else v for k, v in fields.items()}  # a name from disk
-        self.dialog = self.add(UIConfirmationDialog(rect, t(f"{texts}.question", **fields), self.app.ui,
-                                                    window_title=t(f"{texts}.title"),
-                                                    action_short_name=t(f"{texts}.confirm"),
-                                                    blocking=True, object_id=object_id))
-        with contextlib.suppress(Exception):  # the buttons widened, laid again from the right
-            cancel, confirm = self.dialog.cancel_button, self.dialog.confirm_button
-            right, y = cancel.rect.right, cancel.rect.y
-            roomy_buttons([confirm, cancel])
-            cancel.set_position((right - cancel.rect.width, y))
-            confirm.set_position((cancel.rect.left - 10 - confirm.rect.width, y))
+        self.dialog = self.add(Question(self.app.ui, self.app.size, t(f"{texts}.title"),
+                                        t(f"{texts}.{question}", **fields), t(f"{texts}.confirm"),
+                                        t("common.cancel"), object_id))
         return self.dialog
 
     def confirmed(self, event: pygame.event.Event) -> bool:

@@ -240,15 +240,11 @@ class TableArt:
         size = table.app.screen.get_size()
         rail = rail_width(size)
         out.append(Box("the table's rail", "frame", pygame.Rect((0, 0), size).inflate(-2 * rail, -2 * rail)))
-        w, h = table.images.size
         captioned = table.captioned_cards()
         for s in table.sprites.values():
             if not s.visible or s.alpha < 40:
                 continue
-            turned = 45 < abs(s.angle) % 180 < 135
-            cw, ch = (h, w) if turned else (w, h)
-            rect = pygame.Rect(0, 0, int(cw * s.scale), int(ch * s.scale))
-            rect.center = (int(s.x), int(s.y - s.lift * h))
+            rect = s.lying_rect(table.images.size)
             upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
             name = C.name(s.card) if s.card is not None else "?"  # (a table's sprites are all cards)
             out.append(Box(f"card {name}", "card", rect, open_face=upright,

@@ -185,30 +185,35 @@ class TextCache:
         return list(got[1])
 
     def _wrap(self, text: str, size: int, width: int, style: str) -> list[str]:
-        font = self.font(size, style)
-        lines: list[str] = []
-        for para in text.split("\n"):
-            line = ""
-            for word in para.split(" "):
-                trial = f"{line} {word}".strip()
-                if line and font.size(trial)[0] > width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = trial
-                while len(line) > 1 and font.size(line[: width + 1])[0] > width:  # a word wider than a line
-                    cut = _fitting_prefix(font, line, width)
-                    lines.append(line[:cut])
-                    line = line[cut:]
-            lines.append(line)
-        return lines
+        return wrap_lines(self.font(size, style), text, width)
+
+
+def wrap_lines(font: Any, text: str, width: int) -> list[str]:
+    """``text`` split into lines that fit ``width`` pixels in ``font`` (anything with ``size(text)``:
+    a pygame font, pygame_gui's); a word wider than a line is cut."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+            while len(line) > 1 and font.size(line[: width + 1])[0] > width:  # a word wider than a line
+                cut = _fitting_prefix(font, line, width)
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines
 
 
 def _bytes(surf: pygame.Surface) -> int:
     return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
-def _fitting_prefix(font: pygame.font.Font, text: str, width: int) -> int:
+def _fitting_prefix(font: Any, text: str, width: int) -> int:
     """How many leading characters of ``text`` fit ``width`` pixels (at least 1). A binary search over
     at most ``width`` characters (no glyph is narrower than a pixel), so a 20,000-character word costs
     a few measurements per line, not one per character."""

@@ -33,7 +33,7 @@ def test_esc_on_the_main_menu_asks_before_quitting_and_enter_confirms(make_app):
     frames(app, 1)
     esc(app)
     assert app.running and menu.dialog is not None  # asked, not gone
-    assert "Quit Salon?" in menu.dialog.confirmation_text.html_text
+    assert menu.dialog.title == "Quit Salon?"
     esc(app)
     assert app.running and menu.dialog is None  # Esc again: stay
     esc(app)
@@ -47,10 +47,33 @@ def test_the_quit_questions_button_quits(make_app):
     menu = app.stack.push(MenuScene(app))
     frames(app, 1)
     esc(app)
-    assert "Выйти из «Салона»?" in menu.dialog.confirmation_text.html_text
+    assert menu.dialog.title == "Выйти из «Салона»?"
     confirmed = pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=menu.dialog)
     app.frame(1 / 60, [confirmed])
     assert not app.running
+
+
+def test_the_quit_question_says_a_game_is_kept_only_when_there_is_one(tmp_path: Path):
+    from game.botworker import InlineWorker
+    from game.screens import open_table
+
+    app = app_on_disk(tmp_path)
+    app.worker = InlineWorker()
+    try:
+        menu = app.stack.push(MenuScene(app))
+        frames(app, 1)
+        esc(app)
+        assert menu.dialog.question.startswith("No game is in progress")
+        assert "Continue" not in menu.dialog.question
+        esc(app)
+        table = open_table(app, "uragan", level="novice")
+        play_a_card(app, table)
+        app.stack.remove(table)  # back on the menu, the game saved
+        frames(app, 1)
+        esc(app)
+        assert "Uragan" in menu.dialog.question and "Continue brings it back" in menu.dialog.question
+    finally:
+        app.close()
 
 
 def test_a_held_esc_steps_back_once_and_never_closes_the_app(make_app, monkeypatch):

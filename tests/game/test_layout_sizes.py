@@ -67,10 +67,12 @@ def test_tables_at_5_4_with_a_two_line_hint(tmp_path):
     assert tour(tmp_path, "ru", (1280, 1024), (*TABLES, "a hint with its reason")) == []
 
 
-@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1920, 1080)), ("ru", (1280, 1024))])
+@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1920, 1080)), ("ru", (1280, 1024)),
+                                             ("en", (1024, 640))])
 def test_the_longest_names_fit_everywhere_a_name_shows(tmp_path, lang, size):
     """Both tables, both sheets and the ends of a game, the review panel, New game: every seat named
-    with ``MAX_NAME`` wide letters."""
+    with ``MAX_NAME`` wide letters (at 1024×640 in English the Eralash replay's score plaque, tall
+    with names on two lines, once reached the trick's left card)."""
     assert tour(tmp_path, lang, size, ("long names",)) == []
 
 

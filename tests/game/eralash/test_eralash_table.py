@@ -174,6 +174,27 @@ def test_the_example_game_replays_the_record_with_narration(app):
         assert all(f"eralash.example.trick{k}" in catalog for k in range(1, 7))
 
 
+def test_the_examples_next_pressed_during_a_trick_finishes_it_at_once_and_goes_on(make_app):
+    from game.eralash.example import open_example
+
+    app = make_app(speed="normal")
+    ex = open_example(app)
+    until(app, lambda: ex.phase == "declare" and not ex.tweens.busy)
+    key(app, pygame.K_RETURN)  # to the tricks
+    until(app, lambda: ex.phase == "play" and not ex.tweens.busy)
+    key(app, pygame.K_RETURN)  # the first trick starts: its cards come one by one
+    until(app, lambda: len(ex.shown.played) == 1)
+    assert ex.step == 1 and ex.queue  # still being played
+    nxt = next(b for b in ex.buttons if b.key == "next")
+    assert nxt.enabled  # the button takes the click
+    click(app, nxt.rect.center)
+    n = ex.n
+    assert ex.step == 2 and len(ex.shown.played) == n  # the first trick whole, the second under way
+    assert ex.queue == ex.plays[n: 2 * n] and ex.gather is None  # the first gathered to its winner
+    key(app, pygame.K_RIGHT)  # the key too
+    assert ex.step == 3 and len(ex.shown.played) == 2 * n
+
+
 def test_a_click_right_after_the_mouse_moves_plays_the_card(app):
     match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
     table = table_for(app, match, [None, "novice", "novice", "novice"])

@@ -13,6 +13,7 @@ from engine.uragan import CLAIM, LET_STAND, Play
 from engine.uragan.claim import breach
 from game.uragan.table import UraganTable
 from game.words import i18n
+from game.words.i18n import t
 
 PLAN: dict[str, list] = {"plays": [], "answer": []}  # what the test bot does next (else: its first move)
 
@@ -217,6 +218,27 @@ def test_the_last_play_is_marked_until_the_next_one(app):
     box, where = table.last_play_box()
     assert where == "pile"  # the bot's capture: its pile is marked, the K♥ no longer
     assert not box.collidepoint(centre(table, p("KH")))
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (1920, 1080))])
+def test_the_last_play_mark_goes_round_the_uragan_card_on_the_pile_not_across_it(make_app, lang, size):
+    from game.checks.layout_check import check_app
+
+    app = make_app(lang=lang, size=size, speed="fast", bots="test_uragan_story:make_bot")
+    table = new_table(app, ["7S", "KH"], ["AC", "2D", "3S", "AH"], ["2H", "QC"], dealer=1)
+    settle(app, table)
+    app.worker.take = lambda request_id: []  # the bot's answer held back: the sweep stays the last play
+    table.submit(Play(p("7S"), C.parse_set(["AC", "2D", "3S", "AH"])))
+    frames(app, 120, dt=0.05)  # the cards land, the "Uragan!" banner goes
+    box, where = table.last_play_box()
+    assert where == "pile"
+    uragan_card = table.sprites[p("7S")].lying_rect(table.images.size)  # face up, crosswise by the pile
+    assert uragan_card.width > uragan_card.height and box.contains(uragan_card)
+    words = table.text.get(t("story.last_play"), table.font_size(0.016), (0, 0, 0), "italic")
+    tag = table.plaques.last_play_tag(box, where, words.get_size())
+    cards = [s.lying_rect(table.images.size) for s in table.sprites.values() if s.visible]
+    assert tag.collidelist(cards) < 0
+    assert check_app(app) == []
 
 
 def test_an_uragan_shows_as_a_point_pending_until_the_deal_is_scored(app, monkeypatch):

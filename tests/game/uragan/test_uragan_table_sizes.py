@@ -77,3 +77,37 @@ def test_the_dealer_mark_agrees_with_the_name(lang):
     finally:
         app.close()
     assert cases == {True, False}
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_turn_mark_grows_with_the_names_on_the_score_plaque(size, lang, monkeypatch):
+    from uragan_tables import settle
+
+    from game.widgets import shapes
+
+    app = headless_app(lang, size, bots="uragan_tables:make_first_bot")
+    try:
+        table = UraganTable.new_game(app, seed=3, level="club")
+        app.stack.push(table)
+        settle(app, table)
+        assert table.turn_seat() == table.me
+        drawn: list[list[tuple[float, float]]] = []
+        real = shapes.polygon
+
+        def polygon(surface, colour, points, width=0):
+            drawn.append([tuple(p) for p in points])
+            return real(surface, colour, points, width)
+
+        monkeypatch.setattr(shapes, "polygon", polygon)
+        table.plaques._score_plaque = type(table.plaques._score_plaque)()  # composed again, seen drawn
+        table.draw(app.screen)
+        rect = pygame.Rect((0, 0), table.score_rect().size)  # the plaque is composed in its own image
+        marks = [p for p in drawn if len(p) == 3 and rect.collidepoint(p[1])]
+        assert marks, "no turn mark on the score plaque"
+        mark = marks[0]
+        height = max(y for _, y in mark) - min(y for _, y in mark)
+        name_h = table.text.font(table.font_size(0.024)).get_height()
+        assert height >= name_h * 0.6  # as large as the name it points at, at every size
+        assert min(x for x, _ in mark) >= rect.left + 4  # inside the plaque's border
+    finally:
+        app.close()

@@ -172,6 +172,26 @@ def test_a_key_or_a_click_gathers_the_finished_trick_at_once(make_app):
     until(app, lambda: table.gather is None, limit=soon)
 
 
+@pytest.mark.parametrize("sheet_key", [pygame.K_TAB, pygame.K_s], ids=["tab", "s"])
+def test_the_sheets_key_on_a_finished_trick_gathers_it_and_opens_the_sheet(make_app, sheet_key):
+    from game.eralash.sheet import SheetScene
+
+    app = make_app(speed="normal", bots="eralash_tables:make_first_bot")
+    match = find_match(lambda d: d.trump >= 0 and d.eldest == 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    to_play(app, table)
+    finish_a_trick(app, table, match)
+    assert table.gather is not None
+    key(app, sheet_key)
+    sheet = app.stack.top
+    assert isinstance(sheet, SheetScene) and not sheet.deal_end  # the key did what it says
+    assert table.dwell.done  # and the trick goes as with any key
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table  # Esc closes the sheet, not the table
+    until(app, lambda: table.gather is None, limit=int(0.6 / DT))
+    assert app.stack.top is table
+
+
 def test_a_trick_won_by_trumping_says_so():
     from game.eralash.trick import TrickMarks
 

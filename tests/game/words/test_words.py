@@ -228,7 +228,7 @@ def test_new_game_over_a_game_in_progress_asks_and_counts_it_abandoned(tmp_path:
         scene = _new_game_dialog(app, "uragan")
         press(app, scene.buttons["start"])
         assert scene.dialog is not None  # asked first
-        assert "Ураган" in scene.dialog.confirmation_text.html_text
+        assert "Ураган" in scene.dialog.question
         app.frame(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
                                              scancode=0)])
         assert scene.dialog is None and app.stack.top is scene  # Esc: nothing abandoned
