@@ -50,7 +50,7 @@ def test_suit_cards_and_counts_equal_bit_by_bit_tables() -> None:
             tuple(base + r for r in range(13) if m >> r & 1) for m in range(1 << 13)
         )
     assert suit_counts() == tuple(m.bit_count() for m in range(1 << 13))
-    assert eralash_deal._COUNT == suit_counts()
+    assert suit_counts() == eralash_deal._COUNT
     assert eralash_deal._select() == suit_cards(0)
 
 
@@ -62,9 +62,9 @@ def test_bits_lists_a_set_lowest_first() -> None:
 
 
 def test_primiera_best_equals_the_max_over_each_pattern() -> None:
-    assert _BEST == tuple(
+    assert tuple(
         max((RANK_POINTS[r] for r in range(13) if m >> r & 1), default=0) for m in range(1 << 13)
-    )
+    ) == _BEST
 
 
 def test_importing_the_engine_builds_no_lazy_table() -> None:
