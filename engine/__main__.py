@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     a.add_argument("--budget", type=positive_float, default=None,
                    help="think time per move for search bots (s)")
+    a.add_argument("--iterations", type=positive_int, default=None,
+                   help="search iterations per move instead of (or as well as) think time: "
+                        "the same games on any machine")
     a.add_argument("--jobs", type=positive_int, default=1, help="worker processes (use 2 for both cores)")
     a.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     a.set_defaults(func=_arena)

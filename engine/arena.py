@@ -89,6 +89,7 @@ def play_game(
     seed: int,
     options: Any,
     budget: float | None,
+    iterations: int | None = None,
 ) -> GameResult:
     """Play game ``index`` once per seat rotation; all rotations share the match seed (same cards)."""
     kind = game_named(game)
@@ -99,7 +100,8 @@ def play_game(
         seat_bots = [bots[(s + rotation) % n] for s in range(n)]
         players = [bot_seat_name(name, s) for s, name in enumerate(seat_bots)]
         agents = [
-            kind.make_bot(name, seed=derive_seed("bot", seed, index, rotation, s), budget=budget)
+            kind.make_bot(name, seed=derive_seed("bot", seed, index, rotation, s), budget=budget,
+                          iterations=iterations)
             for s, name in enumerate(seat_bots)
         ]
         match = kind.Match.new(options, players, match_seed)
@@ -233,8 +235,8 @@ def _worker_init(args: tuple[Any, ...]) -> None:
 
 
 def _worker_play(index: int) -> GameResult:
-    game, bots, seed, options, budget = _worker_args
-    return play_game(game, bots, index, seed, options, budget)
+    game, bots, seed, options, budget, iterations = _worker_args
+    return play_game(game, bots, index, seed, options, budget, iterations)
 
 
 def run_arena(
@@ -246,8 +248,12 @@ def run_arena(
     budget: float | None = None,
     jobs: int = 1,
     progress: bool = False,
+    iterations: int | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games per seat rotation and return the summary dict."""
+    """Play ``games`` games per seat rotation and return the summary dict.
+
+    ``iterations`` caps the search bots' iterations per move: without ``budget`` too, the games depend
+    on the seed alone, not on the machine's speed or load."""
     bots = [b.strip().lower() for b in bots]
     for b in bots:
         if b not in ALL_BOTS:
@@ -259,11 +265,11 @@ def run_arena(
     results: list[GameResult] = []
     if jobs <= 1 or games == 1:
         for i in range(games):
-            results.append(play_game(game, bots, i, seed, opts, budget))
+            results.append(play_game(game, bots, i, seed, opts, budget, iterations))
             bar.step()
     else:
         ctx = multiprocessing.get_context("fork")
-        init_args = (game, list(bots), seed, opts, budget)
+        init_args = (game, list(bots), seed, opts, budget, iterations)
         with ctx.Pool(jobs, initializer=_worker_init, initargs=(init_args,)) as pool:
             for res in pool.imap_unordered(_worker_play, range(games)):
                 results.append(res)
@@ -272,6 +278,7 @@ def run_arena(
     out = summarize(game, bots, games, seed, results)
     out["options"] = opts.to_dict() if hasattr(opts, "to_dict") else {}
     out["budget"] = budget
+    out["iterations"] = iterations
     return out
 
 
@@ -293,6 +300,7 @@ def main(args: argparse.Namespace) -> int:
             args.seed,
             options=options,
             budget=args.budget,
+            iterations=args.iterations,
             jobs=max(1, args.jobs),
             progress=not args.quiet,
         )

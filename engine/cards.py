@@ -136,3 +136,24 @@ def count(mask: CardSet) -> int:
 
 def lowest(mask: CardSet) -> Card:
     return (mask & -mask).bit_length() - 1
+
+
+def suit_cards(base: int = 0) -> tuple[tuple[int, ...], ...]:
+    """``[pattern]``: the set bits of each 13-bit suit pattern plus ``base``, lowest first.
+
+    Built by doubling (the patterns with bit r are those without it, each extended by r), so each
+    entry costs one tuple concatenation instead of thirteen bit tests.
+    """
+    table: list[tuple[int, ...]] = [()]
+    for r in range(13):
+        last = (base + r,)
+        table += [t + last for t in table]
+    return tuple(table)
+
+
+def suit_counts() -> tuple[int, ...]:
+    """``[pattern]``: how many bits each 13-bit suit pattern has (by doubling, as ``suit_cards``)."""
+    table = [0]
+    for _ in range(13):
+        table += [c + 1 for c in table]
+    return tuple(table)

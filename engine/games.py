@@ -52,11 +52,14 @@ class Game:
     review: ReviewParts  # the coach's judge, reasons and words for this game
     bench: Callable[..., dict[str, Any]]  # ``python -m engine bench``: random playouts, move generation
 
-    def make_bot(self, level: str, seed: int = 0, budget: float | None = None) -> Bot:
-        """A bot by level (``engine.bots.ALL_BOTS``); ``budget`` is think time in seconds."""
+    def make_bot(self, level: str, seed: int = 0, budget: float | None = None,
+                 iterations: int | None = None) -> Bot:
+        """A bot by level (``engine.bots.ALL_BOTS``); ``budget`` is think time in seconds, ``iterations``
+        a fixed number of search iterations per move (then the same seed plays the same moves anywhere)."""
         if level not in ALL_BOTS:
             raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(ALL_BOTS)}")
-        bot: Bot = self._make_bot(level, seed=seed, budget=budget)  # type: ignore[assignment]
+        bot: Bot = self._make_bot(level, seed=seed, budget=budget,  # type: ignore[assignment]
+                                  iterations=iterations)
         return bot
 
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any
 
-from engine.cards import FULL_DECK, CardSet, Suit, name, parse_set
+from engine.cards import FULL_DECK, CardSet, Suit, name, parse_set, suit_cards, suit_counts
 from engine.eralash.dealing import deal_hands
 from engine.eralash.determinize import MIX_STEPS
 from engine.eralash.honours import ACES, announced_aces, honour_points
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import ChooseTrump, Move
 from engine.eralash.options import Options
-from engine.eralash.run import RUNS_OF, Run
+from engine.eralash.run import Run, runs_table
 from engine.eralash.story import (
     AcesAnnounced,
     CardPlayed,
@@ -29,10 +30,12 @@ from engine.eralash.view import View
 from engine.story import Story, only
 
 # Playout tables over 13-bit suit patterns: how many cards, and their ranks low to high.
-_COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
-_SELECT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)
-)
+_COUNT: tuple[int, ...] = suit_counts()
+
+
+@cache
+def _select() -> tuple[tuple[int, ...], ...]:
+    return suit_cards(0)
 
 
 _ALL_SUITS = (0, 1, 2, 3)
@@ -158,7 +161,7 @@ class Deal:
         d.options, d.n, d.dealer, d.dealt, d.aside = options, n, dealer, hands, aside
         d.eldest = (dealer + 1) % n
         d.size = hands[0].bit_count()
-        t = RUNS_OF  # runs of each 13-bit suit pattern, prebuilt
+        t = runs_table()  # runs of each 13-bit suit pattern
         k = 0x8000 if options.classic_runs else 0
         runs = d.runs = tuple(
             t[k | h & 0x1FFF] + t[k | 0x2000 | h >> 13 & 0x1FFF] + t[k | 0x4000 | h >> 26 & 0x1FFF]
@@ -379,7 +382,7 @@ class Deal:
             self.play(legal[int(rnd() * len(legal))])
         if self.cur < 0:
             return
-        count, select = _COUNT, _SELECT
+        count, select = _COUNT, _select()
         n, trump = self.n, self.trump
         hs: list[int] = []
         for h in self.hands:

@@ -12,26 +12,29 @@ keep every constraint and move the sample towards uniform over all consistent de
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
-from engine.cards import SUIT_MASK, CardSet
+from engine.cards import SUIT_MASK, CardSet, suit_cards
 from engine.eralash.honours import ACES, unannounced_counts
-from engine.eralash.run import RUNS_OF, Run, hand_runs, run_neighbours
+from engine.eralash.run import Run, hand_runs, run_neighbours, runs_table
 
 RUN_TRIES = 100  # samples tried for one that also forms exactly the declared runs
 HARD_TRIES = 400  # samples tried for one that meets voids, Ace announcements and hand sizes
 MIX_STEPS = 50  # swap proposals after the constructive sample
 _NO_RUNS: tuple[tuple[Run, ...], ...] = ((), (), (), ())
 
-# _SUIT_CARDS[s][pattern]: the cards of a 13-bit pattern of suit s, lowest first.
-_SUIT_CARDS = tuple(
-    tuple(tuple(13 * s + r for r in range(13) if m >> r & 1) for m in range(1 << 13)) for s in range(4)
-)
+
+
+@cache
+def _suit_cards() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``_suit_cards()[s][pattern]``: the cards of a 13-bit pattern of suit s, lowest first."""
+    return tuple(suit_cards(13 * s) for s in range(4))
 
 
 def bits(mask: CardSet) -> list[int]:
     """The cards of a set, lowest first (four table look-ups)."""
-    a, b, c, d = _SUIT_CARDS
+    a, b, c, d = _suit_cards()
     return [*a[mask & 0x1FFF], *b[mask >> 13 & 0x1FFF], *c[mask >> 26 & 0x1FFF], *d[mask >> 39]]
 
 
@@ -189,7 +192,7 @@ class Hidden:
         if total < 2:
             return
         rnd = rng.random
-        table = RUNS_OF
+        table = runs_table()
         k = 0x8000 if self.classic else 0
         for _ in range(steps):
             x = cards[int(rnd() * total)]

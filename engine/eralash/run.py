@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from engine.cards import RANK_INDEX, SUIT_SYMBOLS, Card, CardSet, Suit
@@ -44,51 +45,45 @@ def run_points(ranks: Sequence[int]) -> int:
     return sum(RANK_VALUE[r] for r in ranks)
 
 
-def _suit_runs(m: int, classic: bool) -> tuple[tuple[int, int, int], ...]:
-    """The runs of a 13-bit suit pattern as (lowest rank, length, points)."""
-    out = []
-    r = 0
-    while r < 13:
-        if m >> r & 1:
-            start = r
-            while r < 13 and m >> r & 1:
-                r += 1
-            length = r - start
-            if length >= 3 and (not classic or r - 1 == ACE_RANK):
-                out.append((start, length, run_points(range(start, r))))
-        else:
-            r += 1
-    return tuple(out)
+@cache
+def runs_table() -> list[tuple[Run, ...]]:
+    """``runs_table()[classic << 15 | suit << 13 | pattern]``: one suit pattern's runs, low to high.
 
-
-# SUIT_RUNS[classic][pattern]: runs of a 13-bit suit pattern; built once (8192 patterns each).
-SUIT_RUNS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
-    tuple(_suit_runs(m, classic) for m in range(1 << 13)) for classic in (False, True)
-)
-
-
-def _build_run_objects() -> list[tuple[Run, ...]]:
-    """RUNS_OF[classic << 15 | suit << 13 | pattern]: the runs of one suit pattern as Run objects."""
+    Built on first use (a few milliseconds), not at import: a pattern's runs are those of the
+    pattern below its top block of consecutive ranks, plus that block when it is 3 cards or more.
+    """
     table: list[tuple[Run, ...]] = [()] * (1 << 16)
-    for classic in (0, 1):
-        for m, found in enumerate(SUIT_RUNS[classic]):
-            if not found:
+    for suit in range(4):
+        base = 13 * suit
+        # block[lo][length]: the run of ``length`` ranks from ``lo``, or None when too short to count
+        block = [
+            [
+                Run(((1 << length) - 1) << (base + lo), suit, length, run_points(range(lo, lo + length)))
+                if length >= 3 else None
+                for length in range(14 - lo)
+            ]
+            for lo in range(13)
+        ]
+        free, classic = suit << 13, 0x8000 | suit << 13
+        for m in range(7, 1 << 13):
+            top = m.bit_length() - 1
+            lo = (~m & ((1 << top) - 1)).bit_length()  # the lowest rank of the top block
+            run = block[lo][top - lo + 1]
+            below = table[free | m & ((1 << lo) - 1)]
+            if run is None:
+                if below:
+                    table[free | m] = below
                 continue
-            for suit in range(4):
-                base = 13 * suit
-                table[classic << 15 | suit << 13 | m] = tuple(
-                    Run(((1 << length) - 1) << (base + lo), suit, length, pts) for lo, length, pts in found
-                )
+            table[free | m] = (*below, run)
+            if top == ACE_RANK:  # classic runs count only when they reach the Ace
+                table[classic | m] = (run,)
     return table
-
-
-RUNS_OF: list[tuple[Run, ...]] = _build_run_objects()
 
 
 def hand_runs(hand: CardSet, classic: bool = False) -> tuple[Run, ...]:
     """Every run in ``hand`` as a tuple, by suit (spades, hearts, diamonds, clubs) then rank."""
     k = 0x8000 if classic else 0
-    t = RUNS_OF
+    t = runs_table()
     return (
         t[k | hand & 0x1FFF]
         + t[k | 0x2000 | hand >> 13 & 0x1FFF]

@@ -7,10 +7,18 @@ from engine.cards import SUITS, CardSet
 # Points per rank 0..12 (two .. Ace); 8, 9, 10 are not in the Uragan deck.
 RANK_POINTS: tuple[int, ...] = (12, 13, 14, 15, 18, 21, 0, 0, 0, 8, 9, 10, 16)
 
-# _BEST[suit_bits]: the best card's points within one suit's 13-bit pattern.
-_BEST: tuple[int, ...] = tuple(
-    max((RANK_POINTS[r] for r in range(13) if bits >> r & 1), default=0) for bits in range(1 << 13)
-)
+
+
+def _best_points() -> tuple[int, ...]:
+    """_BEST[suit_bits]: the best card's points within one suit's 13-bit pattern (by doubling:
+    the patterns with rank r are those without it, each with r's points if they beat the best)."""
+    table = [0]
+    for points in RANK_POINTS:
+        table += [b if b > points else points for b in table]
+    return tuple(table)
+
+
+_BEST: tuple[int, ...] = _best_points()
 
 
 def suit_points(captured: CardSet) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from typing import Any
 
 import pytest
 from fakeclock import ticking_clock
@@ -12,6 +13,7 @@ from fakeclock import ticking_clock
 from engine.arena import Progress, _percentile, derive_seed, parse_options, run_arena
 from engine.bots import search
 from engine.bots.search import Deadline, decision_rng, ismcts, pimc, stable_seed
+from engine.games import game_named
 
 # --- a toy game for the search: Nim with one pile, take 1 or 2, whoever takes the last stone wins ---
 
@@ -208,3 +210,62 @@ def test_eralash_arena_runs_any_table(bots: list[str], options: dict[str, str]) 
     assert seats == len(bots) * len(bots)  # one game, every rotation, every seat
     # a win is shared out: seat credits per game add up to the number of winning sides' seats
     assert 0.0 < total <= seats
+
+
+@pytest.mark.parametrize("game,bots,options", [
+    ("uragan", ["master", "club"], {"target": "4"}),
+    ("eralash", ["master", "club"], {"target": "4"}),
+])
+def test_iterations_play_the_same_games_however_slow_the_clock(
+    monkeypatch: pytest.MonkeyPatch, game: str, bots: list[str], options: dict[str, str]
+) -> None:
+    """Same seed and ``iterations``: the same moves, even when a loaded machine's clock runs 1000
+    times faster (every reading of the clock five seconds later than the last)."""
+    import engine.arena
+    import engine.bots.eralash.endgame
+    import engine.bots.eralash.master
+    import engine.bots.uragan.master
+
+    clocked = [search, engine.arena, engine.bots.eralash.endgame, engine.bots.eralash.master,
+               engine.bots.uragan.master]
+    kind = game_named(game)
+    real_play = kind.Match.play
+
+    def run(clock_step: float | None) -> tuple[list[object], dict[str, Any]]:
+        played: list[object] = []
+
+        def spy(match: Any, move: Any) -> Any:
+            played.append(move)
+            return real_play(match, move)
+
+        with monkeypatch.context() as m:
+            m.setattr(kind.Match, "play", spy)
+            if clock_step is not None:
+                ticking_clock(m, clocked, step=clock_step)
+            out = run_arena(game, bots, games=1, seed=11, options=options, iterations=24)
+        return played, out
+
+    moves, out = run(None)
+    again, out2 = run(None)
+    slow, out3 = run(5.0)
+    assert moves and moves == again == slow
+    assert out["iterations"] == 24 and out["budget"] is None
+    for name in bots:
+        assert out["bots"][name]["win_rate"] == out2["bots"][name]["win_rate"]
+        assert out["bots"][name]["win_rate"] == out3["bots"][name]["win_rate"]
+        assert out["bots"][name]["points_per_deal"] == out3["bots"][name]["points_per_deal"]
+
+
+def test_cli_passes_iterations_to_the_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.__main__ import main
+
+    assert main(["arena", "--game", "uragan", "--bots", "master,novice", "--games", "1", "--seed", "2",
+                 "--option", "target=3", "--iterations", "16", "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["iterations"] == 16
+    with pytest.raises(SystemExit) as stop:
+        main(["arena", "--game", "uragan", "--bots", "master,novice", "--games", "1", "--seed", "2",
+              "--iterations", "0", "--quiet"])
+    assert stop.value.code == 2
+    assert game_named("uragan").make_bot("master", seed=1, iterations=16).max_iterations == 16
+    eralash_master = game_named("eralash").make_bot("oracle", seed=1, iterations=16)
+    assert (eralash_master.iterations, eralash_master.budget) == (16, None)

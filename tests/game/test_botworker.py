@@ -147,3 +147,40 @@ def test_the_worker_keeps_a_bounded_number_of_bots():
     w.request("uragan", "club", botworker.MAX_BOTS * 3 - 1, None, {"legal": ["a"]})
     (reply,) = w.poll()
     assert reply.move[3] == 2  # the latest bot was kept, and served this one too
+
+
+class _ModulesBot:
+    """A real registry bot that answers with its move and the GUI modules its process has loaded."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, view):
+        import sys
+
+        gui = sorted(m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui"))
+        return self.bot.choose(view), gui
+
+
+def make_reporting(name, game, seed=0, budget=None):
+    from game.botworker import registry_bot
+
+    return _ModulesBot(registry_bot(name, game, seed, budget))
+
+
+def test_the_bot_process_imports_the_engine_and_no_pygame():
+    from engine.games import game_named
+
+    kind = game_named("uragan")
+    match = kind.Match.new(kind.Options(), ["A", "B"], 3)
+    seat = match.current_player()
+    w = BotWorker("test_botworker:make_reporting")
+    try:
+        rid = w.request("uragan", "club", 1, None, match.view(seat))
+        (reply,) = _wait_for(w, 1, timeout=60.0)
+    finally:
+        w.close()
+    assert reply.request_id == rid and reply.error is None
+    move, gui = reply.move
+    assert move in match.legal_moves()
+    assert gui == []
