@@ -74,18 +74,24 @@ def robber_chances(
     sides = 2 if pairs and n_players == 4 else n_players
     if len(points) != sides or len(tricks) != sides:
         raise ValueError(f"{sides} sides need {sides} points and tricks, not {len(points)} and {len(tricks)}")
-    target = options.target
-    if max(tricks) >= target:
+    if max(tricks) >= options.target:
         return ends_now(points)
+    low = min(points)
+    lead = tuple(int(round(p - low)) for p in points)
+    return _chances(n_players, sides, lead, tuple(tricks), options)
+
+
+@lru_cache(maxsize=65536)
+def _chances(
+    n_players: int, sides: int, lead: tuple[int, ...], tricks: tuple[int, ...], options: Options
+) -> tuple[float, ...]:
     hand = options.hand_size(n_players)
     game = (n_players, sides == 2 and n_players == 4, hand)
     order = sorted(range(sides), key=lambda i: -tricks[i])
-    ends, slams = _future(game, tuple(tricks[i] for i in order), target, _DEPTH[sides])
+    ends, slams = _future(game, tuple(tricks[i] for i in order), options.target, _DEPTH[sides])
     value = [0.0] * sides
     for m, i in enumerate(order):
         value[i] = slams[m]
-    low = min(points)
-    lead = tuple(int(round(p - low)) for p in points)
     honours = (options.aces_three, options.aces_four)
     for k, p_end in enumerate(ends):
         if p_end > 1e-12:
@@ -103,15 +109,24 @@ _TINY = 1e-10
 
 
 @cache
-def _trick_splits(game: tuple[int, bool, int]) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every way one deal's tricks may split among the sides, with its chance (the seats alike)."""
+def _trick_splits(game: tuple[int, bool, int]) -> tuple[tuple[tuple[int, ...], float, int], ...]:
+    """Every way one deal's tricks may split among the sides, with its chance (the seats alike) and
+    the side that takes them all (-1: no slam)."""
     counts = TRICKS[game]
     total = sum(counts.values())
-    out: list[tuple[tuple[int, ...], float]] = []
+    hand = game[2]
+    out: list[tuple[tuple[int, ...], float, int]] = []
     for split, c in sorted(counts.items()):
         perms = sorted(set(permutations(split)))
-        out.extend((p, c / total / len(perms)) for p in perms)
+        out.extend((p, c / total / len(perms), p.index(hand) if hand in p else -1) for p in perms)
     return tuple(out)
+
+
+@cache
+def _slam_chance(game: tuple[int, bool, int]) -> float:
+    """The chance that one given side takes every trick of a deal."""
+    sides = 2 if game[1] else game[0]
+    return sum(p for _, p, slam in _trick_splits(game) if slam >= 0) / sides
 
 
 @cache
@@ -123,21 +138,20 @@ def _future(
     side's chance to end it by a slam."""
     sides = len(tricks)
     hand = game[2]
+    if depth == 1 or sum(tricks) + hand > sides * (target - 1):  # the next deal surely ends it
+        slam = _slam_chance(game)
+        return (1.0 - sides * slam,) + (0.0,) * (depth - 1), (slam,) * sides
     ends = [0.0] * depth
     slams = [0.0] * sides
-    for split, p in _trick_splits(game):
-        slam = -1
-        for i in range(sides):
-            if split[i] == hand:
-                slam = i
+    for split, p, slam in _trick_splits(game):
         if slam >= 0:
             slams[slam] += p
             continue
-        after = [tricks[i] + split[i] for i in range(sides)]
-        if max(after) >= target or depth == 1:
+        after = [t + x for t, x in zip(tricks, split, strict=True)]
+        if max(after) >= target:
             ends[0] += p
             continue
-        order = sorted(range(sides), key=lambda i: -after[i])
+        order = sorted(range(sides), key=after.__getitem__, reverse=True)
         sub_ends, sub_slams = _future(game, tuple(after[i] for i in order), target, depth - 1)
         for k, e in enumerate(sub_ends):
             ends[k + 1] += p * e
@@ -220,13 +234,15 @@ def _side_points(hand: int, classic: bool, honours: tuple[int, int]) -> dict[int
 
 @cache
 def _diff_points(game: tuple[int, bool, int], classic: bool, honours: tuple[int, int]) -> dict[int, float]:
-    """The first side's points less the second's in one deal of a two-sided game."""
+    """The first side's points less the second's in one deal of a two-sided game (as likely as the
+    second's less the first's)."""
     counts = DIFF_POINTS[game[0], game[2], classic]
     total = sum(counts.values())
     out: dict[int, float] = {}
     for (runs, aces), c in counts.items():
         x = runs + (_honour(aces, honours) if aces >= 0 else -_honour(-aces, honours))
-        out[x] = out.get(x, 0.0) + c / total
+        for y in (x, -x):  # the two sides alike: the sample made symmetric
+            out[y] = out.get(y, 0.0) + c / total / 2
     return out
 
 
