@@ -258,7 +258,7 @@ def cmd_fit(args: argparse.Namespace) -> None:
         tricks[n, pairs, opts.hand_size(n)] = counts
         print(f"{n} players{' pairs' if pairs else ''}{' short' if short else ''}: {len(splits)} deals of "
               f"{robbers} robbers, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    note = (f"Points: {args.hands:,} random hands (deals) per table, seed {args.seed}. Tricks: each deal of "
+    note = (f"Points: {args.hands:,} random hands (deals) per table, seed {args.seed}.\nTricks: each deal of "
             f"Club robbers (seeds from {args.seed}), about {args.deals:,} deals per game.")
     write_table(side, diff, tricks, note)
 

@@ -3,7 +3,7 @@
     python tools/race_arena.py --bots master,master-before,master,master-before --games 40 --iterations 200
     python tools/race_arena.py --bots master,club,club,club --games 100 --iterations 200
 
-Like ``python -m engine arena`` (every game played once per seat rotation on the same cards; the
+Like ``python -m engine arena`` (every game played once per distinct seat rotation on the same cards; the
 interval is 1.96 standard errors of the per-game share, all rotations of a game one unit) with two
 differences: Master and the Oracle search a fixed number of iterations per decision (``--iterations``),
 so the box's load does not change their strength, and ``master-before`` / ``oracle-before``
@@ -55,8 +55,12 @@ def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], inde
     n = len(bots)
     match_seed = derive_seed("arena", seed, index)
     result = GameResult(index=index)
-    for rotation in range(n):
-        seat_bots = [bots[(s + rotation) % n] for s in range(n)]
+    seatings: list[list[str]] = []
+    for rotation in range(n):  # each distinct seating once (master,before,master,before: two)
+        seating = [bots[(s + rotation) % n] for s in range(n)]
+        if seating not in seatings:
+            seatings.append(seating)
+    for rotation, seat_bots in enumerate(seatings):
         agents = [makers[b](derive_seed("bot", seed, index, rotation, s)) for s, b in enumerate(seat_bots)]
         match = Match.new(options, [f"{b}{s}" for s, b in enumerate(seat_bots)], match_seed)
         while not match.is_over():
