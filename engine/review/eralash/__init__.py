@@ -12,7 +12,14 @@ the seat's side wins the robber (Master's robber value) and the tricks its side 
   compares the two on fresh samples. A class searched too little to trust is valued at most as the
   played card: it only shows how much the choice mattered. ``line`` is the best card and the most visited
   replies of the search tree.
+- **Late** (``LATE_CARDS`` or fewer cards in the hands, not pinned down): double dummy over samples of
+  the seat's view — each sampled deal solved exactly for every legal card (robber chance and tricks), the
+  values averaged over the samples (the same samples for every card).
 - **Trump**: every suit is played out on the same sampled deals (robber chance and tricks).
+
+Marks come from the robber chance alone (``judgement.THRESHOLDS``): a trick matters only as far as it
+moves the race or a slam. The judge says ``why`` itself (``engine.review.eralash.why``): for a mark, the
+cost in the race's terms; for a move within the noise of another card, "no difference".
 """
 
 from __future__ import annotations
@@ -32,14 +39,20 @@ from engine.cards import cards
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
 from engine.review.budget import Budget, check, whole
-from engine.review.eralash.why import exact_reason, hint_reasons, reasons
-from engine.review.judgement import NOISE, Judgement, best_of
+from engine.review import words
+from engine.review.eralash.why import exact_reason, hint_reasons, no_difference, reasons
+from engine.review.judgement import NOISE, Judgement, best_of, settle
 from engine.review.parts import ReviewParts
 
 LINE_PLIES = 4
 MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
 MIN_VISITS = 8
 THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
+# Cards still in the hands (all seats) from which a late position is judged by double dummy over
+# samples; a solve there takes a few milliseconds (docs/benchmarks.md, "Coach — Eralash noise and marks").
+LATE_CARDS = {2: 14, 3: 15, 4: 16}
+LATE_SAMPLES = (12, 48)  # samples per decision: at least (also under an iteration cap), at most
+MOST = 2  # reasons per sentence
 
 
 def _lowest(mask: int) -> int:
@@ -72,17 +85,86 @@ def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
 
 def judge(view: Any, played: Any, budget: Budget, seed: int,
           should_stop: Callable[[], bool] | None = None) -> Judgement:
+    return with_why(view, played, _judge(view, played, budget, seed, should_stop))
+
+
+def _judge(view: Any, played: Any, budget: Budget, seed: int,
+           should_stop: Callable[[], bool] | None = None) -> Judgement:
     sit = Situation.of(view)
     rng = decision_rng(seed, view)
     if sit.trump is None:
         return _judge_trump(view, sit, played, budget, rng, should_stop)
-    if fits(sit.n, sum(view.counts)):
+    left = sum(view.counts)
+    if fits(sit.n, left):
         hands = known_hands(view)
         if hands is not None:
             exact = judge_exact(sit, hands, int(played), budget)
             if exact is not None:
                 return exact
+    if left <= LATE_CARDS.get(sit.n, 0):
+        late = judge_late(view, sit, int(played), budget, rng, should_stop)
+        if late is not None:
+            return late
     return _judge_sampled(view, sit, played, budget, seed, rng, should_stop)
+
+
+def with_why(view: Any, played: Any, j: Judgement) -> Judgement:
+    """The judgement with its ``why``: the race's cost of a marked move, "no difference" for a move
+    as good as another within the noise (a move the search was sure of says nothing)."""
+    s = settle(played, j, NOISE["eralash"], "eralash")
+    table = j.table or {}
+    if s.mark != "best":
+        found = reasons(view, played, s.best, loss=s.loss, best_tricks=table.get(s.best, (0, None))[1],
+                        played_tricks=s.deal_played)
+        solved = exact_reason(table[s.best][1], s.deal_played) if j.exact and s.best in table else None
+        if solved is not None and solved.best != solved.played:
+            found = [solved, *found]
+        why = words.say_both(found, MOST + (solved is not None and solved.best != solved.played))
+        return j._replace(why=why)
+    rivals = [m for m in table if m != played]
+    if s.nearly and rivals:
+        other = max(rivals, key=lambda m: table[m][0])
+        return j._replace(why=words.say_both([no_difference(view, played, other)]))
+    return j
+
+
+def judge_late(view: Any, sit: Situation, played: int, budget: Budget, rng: random.Random,
+               should_stop: Callable[[], bool] | None) -> Judgement | None:
+    """Double dummy over samples of the view: each legal card's mean robber chance and tricks over the
+    same sampled deals, each solved exactly; None when a sample does not fit the solver."""
+    utility = robber_chance(sit.robber_value(), sit.seat)
+    before = side_tricks(sit)
+    trump = sit.trump if sit.trump is not None else 0
+    dl = whole(budget, should_stop)
+    low, high = LATE_SAMPLES
+    chance: dict[int, float] = {}
+    tricks: dict[int, float] = {}
+    n = nodes = 0
+    first: Endgame | None = None
+    while n < high:
+        if dl.expired(16 * n):  # 16: the deadline asks should_stop() every 16 "iterations"
+            check(dl)
+            if n >= low:
+                break
+        deal = view.determinize(rng)
+        args = (sit.n, list(deal.hands), trump, sit.leader, sit.trick, sit.won, sit.seat, sit.pairs)
+        trick_solver = Endgame(*args, node_cap=NODE_CAP)
+        robber = Endgame(*args, utility=utility, node_cap=NODE_CAP)
+        try:
+            t = trick_solver.move_values()
+            r = robber.move_values()
+        except TooBig:
+            return None
+        for c in t:
+            tricks[c] = tricks.get(c, 0.0) + t[c]
+            chance[c] = chance.get(c, 0.0) + r[c]
+        nodes += trick_solver.nodes + robber.nodes
+        first = first or trick_solver
+        n += 1
+    table = {c: (chance[c] / n, before + tricks[c] / n) for c in chance}
+    best = named_best(table, played)
+    line = first.line_after(best, LINE_PLIES) if first is not None else [best]
+    return Judgement(best, table[played][0], table[best][0], nodes, table=table, line=line)
 
 
 def _node_cap(budget: Budget) -> int:

@@ -1,0 +1,311 @@
+"""Eralash's coach sentences in English and Russian: the race, slams, the cards (``engine.review.eralash.why``).
+
+Every phrase of a language is in ``PHRASES``; the shared helpers (``card``, ``count``, ``plural_form``,
+``move_text``) come from ``engine.review.words``. A reason of this game says itself (``said(lang)``),
+which ``engine.review.words.clauses`` asks for. Points are the robber's (очки: 1 очко, 2 очка, 5 очков),
+tricks are tricks (1 взятка, 2 взятки, 5 взяток).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.cards import SUIT_SYMBOLS
+from engine.review import words as W
+
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "high_trump": ("{card} wins the trick, but your {lower} would win it as well and keep the higher"
+                       " trump"),
+        "trick_taken": "your {best} takes this trick for sure; {card} gives it away",
+        "exact_tricks": ("solved exactly: with best play you take {best} in this deal, {played} after your"
+                         " move"),
+        "high_loser": ("{card} cannot win this trick; your {lower} loses it as well and keeps the {card}"
+                       " for later"),
+        "over_partner": ("your partner's {partner} was already winning the trick; {card} spends a winner on"
+                         " it"),
+        "slam_let": "your opponents have taken every trick so far; {best} takes one and stops the slam",
+        "slam_missed": "your side has taken every trick so far; {move} gives one away and with it the slam",
+        # the race: who wants the robber to end, and the trick that moves it
+        "duck": ("{card} takes this trick and puts you on {after} of {target} while you trail by {gap}: duck"
+                 " — {best} lets it go"),
+        "duck_end": ("{card} takes the trick that brings you to {target} and ends the robber while you trail"
+                     " by {gap}: you lose it; {best} lets the trick go"),
+        "take": ("{best} takes this trick and puts you on {after} of {target} while you lead by {gap}: the"
+                 " sooner the robber ends, the surer your win; {card} gives the trick away"),
+        "take_end": ("{best} takes the trick that brings you to {target} and ends the robber while you lead by"
+                     " {gap}: you win it; {card} gives the trick away"),
+        "stop_rival": ("{card} lets {rival} take this trick and reach {after} of {target} while {rival_verb}"
+                       " you by {gap}; {best} takes it"),
+        "stop_rival_end": ("{card} lets {rival} take the trick that ends the robber while {rival_verb} you"
+                           " by {gap}: you lose it; {best} takes it"),
+        "let_rival_end": ("{rival_cap} would take this trick and end the robber while you lead by {gap}:"
+                          " you win; {card} takes it from {rival_obj}, and {best} lets it go"),
+        "tricks_lead": ("the trick it costs matters: you lead by {gap} and need {need} to end the"
+                        " robber"),
+        "tricks_trail": ("the extra trick matters: you trail by {gap}, and every trick you take brings"
+                         " nearer an end you lose ({tricks} of {target})"),
+        "chance": "{best} keeps {amount} more chance to win the robber",
+        "no_difference": "no difference: {card} does as well as {best} here",
+        "no_difference_level": ("no difference: with the points level at {points} each and no slam left to"
+                                " make, no one is ahead in the race yet"),
+        # hints: clauses that follow the hinted card ("Hint: J♣ — it is the last high club: it wins.")
+        "hint_last_trump": "{card} is the highest trump left: it wins",
+        "hint_last_high": "{card} is the highest {suit} left: only a trump can beat it",
+        "hint_sure": "it wins this trick for sure",
+        "hint_lowest_trump": "the {lower} wins this trick as surely as the {card} and keeps the higher trump",
+        "hint_partner": "your partner's {partner} already wins this trick: keep your higher cards",
+        "hint_cannot": "none of your cards can win this trick: the lowest goes",
+        "hint_beats": "it beats the {best} on the table",
+        "hint_let_go": "it lets this trick go",
+        "hint_low": "your lowest {suit}: the higher ones stay for later",
+        "hint_only": "it is your only card that may be played",
+        "hint_suit": "{suit} still out: {count}",
+        "hint_trump_suit": "you hold {count} {suit}, more than of any other suit",
+        "hint_trump_count": "you hold {count} {suit}",
+        "hint_race_take": "you lead by {gap} and need {need} to end the robber: take it",
+        "hint_race_duck": "you trail by {gap} and are {need} from the end: avoid tricks",
+        "hint_race_stop": ("{rival_cap} {rival_be} ahead of you by {gap} and {need} from the end: keep the tricks"
+                           " from them"),
+        "rival_one": "the leader",
+        "rival_team": "your opponents",
+        "rival_verb_one": "the leader is ahead of",
+        "rival_verb_team": "they are ahead of",
+        "rival_obj_one": "them",
+        "rival_obj_team": "them",
+        "rival_be_one": "is",
+        "rival_be_team": "are",
+    },
+    "ru": {
+        "high_trump": ("{card} берёт взятку, но её взял{agree} бы и {lower}, а старший козырь остался бы"
+                       " у вас"),
+        "trick_taken": "{best} наверняка берёт эту взятку, а {card} её отдаёт",
+        "exact_tricks": ("решено точно: при лучшей игре вы берёте в этой сдаче {best}, после вашего хода —"
+                         " {played}"),
+        "high_loser": ("{card} всё равно не берёт взятку; с {lower} вы отдали бы её так же и сохранили"
+                       " бы {card}"),
+        "over_partner": "взятку уже брал{agree} {partner} партнёра; {card} тратит на неё старшую карту",
+        "slam_let": "соперники взяли все взятки; «{best}» берёт одну и не даёт им шлема",
+        "slam_missed": "ваша сторона взяла все взятки; «{move}» отдаёт одну, а с ней и шлем",
+        "duck": ("{card} берёт эту взятку: у вас будет {after} из {target}, а вы отстаёте на {gap} — лучше"
+                 " уступить: {best} её отдаёт"),
+        "duck_end": ("{card} берёт взятку, с которой у вас {target}, и роббер кончается, когда вы отстаёте"
+                     " на {gap}: вы его проигрываете; {best} её отдаёт"),
+        "take": ("{best} берёт эту взятку: у вас будет {after} из {target}, а вы ведёте на {gap} — чем"
+                 " скорее кончится роббер, тем вернее ваша победа; {card} взятку отдаёт"),
+        "take_end": ("{best} берёт взятку, с которой у вас {target}, и роббер кончается, когда вы ведёте"
+                     " на {gap}: вы его выигрываете; {card} взятку отдаёт"),
+        "stop_rival": ("{card} отдаёт эту взятку {rival_dat}: у {rival_gen} будет {after} из {target},"
+                       " а {rival_nom} впереди на {gap}; {best} её берёт"),
+        "stop_rival_end": ("{card} отдаёт {rival_dat} взятку, которая кончает роббер, когда {rival_nom}"
+                           " впереди на {gap}: вы его проигрываете; {best} её берёт"),
+        "let_rival_end": ("{rival_nom_cap} взял{rival_agree} бы эту взятку и кончил{rival_agree} бы роббер,"
+                          " когда вы ведёте на {gap}, — это ваша победа; {card} забирает взятку, а {best}"
+                          " её отдаёт"),
+        "tricks_lead": "эта взятка важна: вы ведёте на {gap}, и до конца роббера вам нужно ещё {need}",
+        "tricks_trail": ("лишняя взятка вредит: вы отстаёте на {gap}, и каждая ваша взятка приближает"
+                         " конец, который вы проигрываете (у вас {tricks} из {target})"),
+        "chance": "«{best}» сохраняет на {amount} больше шансов выиграть роббер",
+        "no_difference": "разницы нет: {card} не хуже, чем {best}",
+        "no_difference_level": ("разницы нет: очки равны, у каждой стороны {points}, а шлема уже не сделать —"
+                                " в гонке пока никто не впереди"),
+        "hint_last_trump": "{card} — старший из оставшихся козырей: он берёт взятку",
+        "hint_last_high": "{card} — старшая из оставшихся карт {suit}: побить её может только козырь",
+        "hint_sure": "она наверняка берёт эту взятку",
+        "hint_lowest_trump": "{lower} берёт взятку так же верно, как {card}, а старший козырь остаётся у вас",
+        "hint_partner": "взятку уже берёт {partner} партнёра: старшие карты лучше приберечь",
+        "hint_cannot": "ни одна ваша карта не возьмёт эту взятку: идёт младшая",
+        "hint_beats": "она бьёт {best} на столе",
+        "hint_let_go": "она отдаёт эту взятку",
+        "hint_low": "ваша младшая карта {suit}: старшие остаются на потом",
+        "hint_only": "других карт ходить нельзя",
+        "hint_suit": "карт {suit} ещё не вышло: {count}",
+        "hint_trump_suit": "карт {suit} у вас {count} — больше, чем любой другой масти",
+        "hint_trump_count": "карт {suit} у вас {count}",
+        "hint_race_take": "вы ведёте на {gap}, и до конца роббера вам нужно ещё {need}: берите",
+        "hint_race_duck": "вы отстаёте на {gap}, и до конца роббера вам осталось {need}: избегайте взяток",
+        "hint_race_stop": ("{rival_nom_cap} впереди на {gap}, и до конца роббера {rival_dat} осталось {need}:"
+                           " не отдавайте взяток"),
+        # the leader (один соперник) or the opponents (пара): nominative, dative, genitive
+        "rival_nom_one": "лидер",
+        "rival_dat_one": "лидеру",
+        "rival_gen_one": "лидера",
+        "rival_nom_team": "соперники",
+        "rival_dat_team": "соперникам",
+        "rival_gen_team": "соперников",
+    },
+}
+
+# Russian forms (one, few, many) of what this game counts; "на 1 очко", "на 2 очка", "на 5 очков".
+POINTS_RU = ("очко", "очка", "очков")
+TRICKS_RU = ("взятка", "взятки", "взяток")
+TRICKS_GEN_RU = ("взятки", "взяток", "взяток")  # after "не хватает", "из": 1 взятки, 2 взяток
+CARDS_RU = ("карта", "карты", "карт")
+# Suits by name: English singular ("the highest club"), plural; Russian genitive plural (карт треф).
+SUIT_EN = (("spade", "spades"), ("heart", "hearts"), ("diamond", "diamonds"), ("club", "clubs"))
+SUIT_RU = ("пик", "червей", "бубён", "треф")
+
+
+def phrase(lang: str, key: str, **fields: Any) -> str:
+    return PHRASES[lang][key].format(**fields)
+
+
+def _forms(n: int, forms: tuple[str, str, str]) -> str:
+    return f"{n} {forms[W.plural_form(n)]}"
+
+
+def points(n: float, lang: str) -> str:
+    """"17 points" / "17 очков" (whole points: the sheet writes no fractions)."""
+    k = int(round(n))
+    if lang == "ru":
+        return _forms(k, POINTS_RU)
+    return f"{k} point" if k == 1 else f"{k} points"
+
+
+def tricks(n: int, lang: str) -> str:
+    """"2 tricks" / "2 взятки"."""
+    if lang == "ru":
+        return _forms(n, TRICKS_RU)
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def cards_of(n: int, lang: str) -> str:
+    """"3 cards" / "3 карты"."""
+    if lang == "ru":
+        return _forms(n, CARDS_RU)
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def suit_name(suit: int, lang: str, plural: bool = False) -> str:
+    """"club"/"clubs" or "треф" (a genitive after "карт", "карта")."""
+    if lang == "ru":
+        return SUIT_RU[suit]
+    return SUIT_EN[suit][1 if plural else 0]
+
+
+def _agree_f(c: int) -> str:
+    return "а" if W.rank_gender(c % 13) == "f" else ""
+
+
+def _rival(lang: str, team: bool) -> dict[str, str]:
+    """The fields naming the other side: the leader (one player) or the opponents (a team)."""
+    k = "team" if team else "one"
+    if lang == "ru":
+        nom = PHRASES["ru"]["rival_nom_" + k]
+        return {"rival_nom": nom, "rival_nom_cap": nom[0].upper() + nom[1:],
+                "rival_dat": PHRASES["ru"]["rival_dat_" + k], "rival_gen": PHRASES["ru"]["rival_gen_" + k],
+                "rival_agree": "и" if team else ""}
+    name = PHRASES["en"]["rival_" + k]
+    return {"rival": name, "rival_cap": name[0].upper() + name[1:],
+            "rival_verb": PHRASES["en"]["rival_verb_" + k], "rival_obj": PHRASES["en"]["rival_obj_" + k],
+            "rival_be": PHRASES["en"]["rival_be_" + k]}
+
+
+# -- reasons into clauses ----------------------------------------------------------------------------
+
+def _high_trump(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "high_trump", card=W.card(r.card, lang), lower=W.card(r.lower, lang),
+                   agree=_agree_f(r.lower))]
+
+
+def _high_loser(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "high_loser", card=W.card(r.card, lang), lower=W.card(r.lower, lang))]
+
+
+def _trick_taken(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "trick_taken", best=W.card(r.best, lang), card=W.card(r.card, lang))]
+
+
+def _exact_tricks(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "exact_tricks", best=W.count(r.best, "trick", lang, True),
+                   played=W.count(r.played, "trick", lang, True))]
+
+
+def _over_partner(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "over_partner", card=W.card(r.card, lang), partner=W.card(r.partner, lang),
+                   agree=_agree_f(r.partner))]
+
+
+def _slam(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "slam_" + r.how, best=W.move_text(r.best, lang), move=W.move_text(r.move, lang))]
+
+
+def _race_trick(r: Any, lang: str) -> list[str]:
+    """The trick on the table moves the race: who takes it, where that puts them, who wants the end."""
+    fields = {"card": W.card(r.card, lang), "best": W.card(r.best, lang), "target": r.target,
+              "gap": points(r.gap, lang),
+              "after": tricks(r.after, lang) if lang == "ru" else str(r.after), **_rival(lang, r.team)}
+    key = r.how + ("_end" if r.after >= r.target else "")
+    if r.how == "let_rival":
+        key = "let_rival_end"
+    return [phrase(lang, key, **fields)]
+
+
+def _race_tricks(r: Any, lang: str) -> list[str]:
+    if r.leading:
+        return [phrase(lang, "tricks_lead", gap=points(r.gap, lang), need=tricks(r.need, lang))]
+    return [phrase(lang, "tricks_trail", gap=points(r.gap, lang), tricks=r.tricks, target=r.target)]
+
+
+def _chance(r: Any, lang: str) -> list[str]:
+    return [phrase(lang, "chance", best=W.move_text(r.best, lang), amount=W.percent(r.amount, lang))]
+
+
+def _no_difference(r: Any, lang: str) -> list[str]:
+    if r.why == "level":
+        return [phrase(lang, "no_difference_level", points=points(r.points, lang))]
+    return [phrase(lang, "no_difference", card=W.move_text(r.card, lang), best=W.move_text(r.best, lang))]
+
+
+def _hint(r: Any, lang: str) -> list[str]:
+    out = [_HINTS[r.how](r, lang)]
+    if r.race is not None:
+        out.append(_hint_race(r.race, lang))
+    return out
+
+
+def _hint_race(r: Any, lang: str) -> str:
+    fields = {"gap": points(r.gap, lang), "need": tricks(r.need, lang), **_rival(lang, r.team)}
+    return phrase(lang, "hint_race_" + r.how, **fields)
+
+
+def _hint_card(key: str) -> Callable[[Any, str], str]:
+    def render(r: Any, lang: str) -> str:
+        suit = r.card // 13
+        return phrase(lang, key, card=W.card(r.card, lang), lower=W.card(r.other, lang) if r.other >= 0 else "",
+                      partner=W.card(r.other, lang) if r.other >= 0 else "",
+                      best=W.card(r.other, lang) if r.other >= 0 else "",
+                      suit=suit_name(suit, lang, plural=r.count != 1 and key == "hint_suit"),
+                      count=cards_of(r.count, lang) if lang == "en" else str(r.count))
+    return render
+
+
+def _hint_trump(r: Any, lang: str) -> str:
+    key = "hint_trump_suit" if r.how == "trump" else "hint_trump_count"
+    if lang == "ru":
+        return phrase(lang, key, suit=SUIT_RU[r.card], count=str(r.count))
+    return phrase(lang, key, suit=f"{SUIT_EN[r.card][1]} {SUIT_SYMBOLS[r.card]}", count=r.count)
+
+
+_HINTS: dict[str, Callable[[Any, str], str]] = {
+    key: _hint_card("hint_" + key) for key in
+    ("last_trump", "last_high", "sure", "partner", "cannot", "beats", "let_go", "low", "only", "suit")
+}
+_HINTS["lowest_trump"] = lambda r, lang: phrase(lang, "hint_lowest_trump", card=W.card(r.other, lang),
+                                                 lower=W.card(r.card, lang))
+_HINTS["trump"] = _hint_trump
+_HINTS["trump_count"] = _hint_trump
+
+RENDER: dict[str, Callable[[Any, str], list[str]]] = {
+    "HighTrump": _high_trump, "HighLoser": _high_loser, "TrickTaken": _trick_taken,
+    "ExactTricks": _exact_tricks, "OverPartner": _over_partner, "Slam": _slam,
+    "RaceTrick": _race_trick, "RaceTricks": _race_tricks, "RaceChance": _chance,
+    "NoDifference": _no_difference, "Hint": _hint,
+}
+
+
+def clauses(reason: Any, lang: str) -> list[str]:
+    """The clauses of one Eralash reason in ``lang``."""
+    render = RENDER.get(type(reason).__name__)
+    return render(reason, lang) if render else []
