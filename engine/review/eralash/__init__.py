@@ -39,7 +39,7 @@ from engine.cards import cards
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
 from engine.review.budget import Budget, check, whole
-from engine.review import words
+from engine.review.words import say_both
 from engine.review.eralash.why import exact_reason, hint_reasons, no_difference, reasons
 from engine.review.judgement import NOISE, Judgement, best_of, settle
 from engine.review.parts import ReviewParts
@@ -85,46 +85,50 @@ def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
 
 def judge(view: Any, played: Any, budget: Budget, seed: int,
           should_stop: Callable[[], bool] | None = None) -> Judgement:
-    return with_why(view, played, _judge(view, played, budget, seed, should_stop))
+    j, solved = _judge(view, played, budget, seed, should_stop)
+    return with_why(view, played, j, solved)
 
 
 def _judge(view: Any, played: Any, budget: Budget, seed: int,
-           should_stop: Callable[[], bool] | None = None) -> Judgement:
+           should_stop: Callable[[], bool] | None = None) -> tuple[Judgement, bool]:
+    """The judgement, and whether its deal values are solved (exactly, or double dummy per sample)."""
     sit = Situation.of(view)
     rng = decision_rng(seed, view)
     if sit.trump is None:
-        return _judge_trump(view, sit, played, budget, rng, should_stop)
+        return _judge_trump(view, sit, played, budget, rng, should_stop), False
     left = sum(view.counts)
     if fits(sit.n, left):
         hands = known_hands(view)
         if hands is not None:
             exact = judge_exact(sit, hands, int(played), budget)
             if exact is not None:
-                return exact
+                return exact, True
     if left <= LATE_CARDS.get(sit.n, 0):
         late = judge_late(view, sit, int(played), budget, rng, should_stop)
         if late is not None:
-            return late
-    return _judge_sampled(view, sit, played, budget, seed, rng, should_stop)
+            return late, True
+    return _judge_sampled(view, sit, played, budget, seed, rng, should_stop), False
 
 
-def with_why(view: Any, played: Any, j: Judgement) -> Judgement:
+def with_why(view: Any, played: Any, j: Judgement, solved: bool = False) -> Judgement:
     """The judgement with its ``why``: the race's cost of a marked move, "no difference" for a move
-    as good as another within the noise (a move the search was sure of says nothing)."""
+    as good as another within the noise (a move the search was sure of says nothing). Tricks are
+    said only when ``solved`` (a search's trick means are averages, not a trick lost)."""
     s = settle(played, j, NOISE["eralash"], "eralash")
     table = j.table or {}
     if s.mark != "best":
-        found = reasons(view, played, s.best, loss=s.loss, best_tricks=table.get(s.best, (0, None))[1],
-                        played_tricks=s.deal_played)
+        found = reasons(view, played, s.best, loss=s.loss,
+                        best_tricks=table[s.best][1] if solved and s.best in table else None,
+                        played_tricks=s.deal_played if solved else None)
         solved = exact_reason(table[s.best][1], s.deal_played) if j.exact and s.best in table else None
         if solved is not None and solved.best != solved.played:
             found = [solved, *found]
-        why = words.say_both(found, MOST + (solved is not None and solved.best != solved.played))
+        why = say_both(found, MOST + (solved is not None and solved.best != solved.played))
         return j._replace(why=why)
     rivals = [m for m in table if m != played]
     if s.nearly and rivals:
         other = max(rivals, key=lambda m: table[m][0])
-        return j._replace(why=words.say_both([no_difference(view, played, other)]))
+        return j._replace(why=say_both([no_difference(view, played, other)]))
     return j
 
 
@@ -163,7 +167,10 @@ def judge_late(view: Any, sit: Situation, played: int, budget: Budget, rng: rand
         n += 1
     table = {c: (chance[c] / n, before + tricks[c] / n) for c in chance}
     best = named_best(table, played)
-    line = first.line_after(best, LINE_PLIES) if first is not None else [best]
+    try:
+        line = first.line_after(best, LINE_PLIES) if first is not None else [best]
+    except TooBig:
+        line = [best]
     return Judgement(best, table[played][0], table[best][0], nodes, table=table, line=line)
 
 
@@ -188,7 +195,10 @@ def judge_exact(sit: Situation, hands: list[int], played: int, budget: Budget) -
     before = side_tricks(sit)
     table = {c: (chances[c], before + tricks[c]) for c in tricks}
     best = named_best(table, played)
-    line = trick_solver.line_after(best, LINE_PLIES)
+    try:
+        line = trick_solver.line_after(best, LINE_PLIES)
+    except TooBig:  # the line's own solves may pass the cap where the values did not
+        line = [best]
     return Judgement(best, table[played][0], table[best][0], trick_solver.nodes + robber.nodes,
                      table=table, exact=True, line=line)
 

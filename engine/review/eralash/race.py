@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.eralash.race import ends_now, tricks_to_end
+
 
 @dataclass(frozen=True)
 class Race:
@@ -47,7 +49,7 @@ class Race:
 
     def need(self, side: int) -> int:
         """Tricks ``side`` still has to take to end the robber (0: it ends with this deal)."""
-        return max(0, self.target - self.tricks[side])
+        return tricks_to_end(self.tricks, self.target)[side]
 
     def can_end(self, side: int) -> bool:
         """Whether ``side`` can still reach the target in this deal."""
@@ -75,7 +77,7 @@ class Race:
 
     def wins_if_ended(self, side: int) -> bool:
         """Whether ``side`` would win (alone or shared) if the robber ended now: the most points."""
-        return self.points[side] >= max(self.points)
+        return ends_now(self.points)[side] > 0
 
     def matters(self) -> bool:
         """Whether this deal's tricks can change what the rules score: an end within reach, or a slam."""
