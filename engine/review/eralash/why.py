@@ -45,14 +45,6 @@ class HighLoser(Said):
 
 
 @dataclass(frozen=True)
-class TrickTaken(Said):
-    """``best`` takes this trick for sure; ``card``, the move played, gives it away."""
-
-    card: int
-    best: int
-
-
-@dataclass(frozen=True)
 class ExactTricks(Said):
     """Solved exactly: with best play the seat (or team) takes ``best`` tricks in this deal, and
     ``played`` after the move played."""

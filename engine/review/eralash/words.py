@@ -18,7 +18,6 @@ PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "high_trump": ("{card} wins the trick, but your {lower} would win it as well and keep the higher"
                        " trump"),
-        "trick_taken": "your {best} takes this trick for sure; {card} gives it away",
         "exact_tricks": ("solved exactly: with best play you take {best} in this deal, {played} after your"
                          " move"),
         "high_loser": ("{card} cannot win this trick; your {lower} loses it as well and keeps the {card}"
@@ -80,7 +79,6 @@ PHRASES: dict[str, dict[str, str]] = {
     "ru": {
         "high_trump": ("{card} берёт взятку, но её взял{agree} бы и {lower}, а старший козырь остался бы"
                        " у вас"),
-        "trick_taken": "{best} наверняка берёт эту взятку, а {card} её отдаёт",
         "exact_tricks": ("решено точно: при лучшей игре вы берёте в этой сдаче {best}, после вашего хода —"
                          " {played}"),
         "high_loser": ("{card} всё равно не берёт взятку; с {lower} вы отдали бы её так же и сохранили"
@@ -213,10 +211,6 @@ def _high_loser(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "high_loser", card=W.card(r.card, lang), lower=W.card(r.lower, lang))]
 
 
-def _trick_taken(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "trick_taken", best=W.card(r.best, lang), card=W.card(r.card, lang))]
-
-
 def _exact_tricks(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "exact_tricks", best=W.count(r.best, "trick", lang, True),
                    played=W.count(r.played, "trick", lang, True))]
@@ -298,7 +292,7 @@ _HINTS["trump"] = _hint_trump
 _HINTS["trump_count"] = _hint_trump
 
 RENDER: dict[str, Callable[[Any, str], list[str]]] = {
-    "HighTrump": _high_trump, "HighLoser": _high_loser, "TrickTaken": _trick_taken,
+    "HighTrump": _high_trump, "HighLoser": _high_loser,
     "ExactTricks": _exact_tricks, "OverPartner": _over_partner, "Slam": _slam,
     "RaceTrick": _race_trick, "RaceTricks": _race_tricks, "RaceChance": _chance,
     "NoDifference": _no_difference, "Hint": _hint,
