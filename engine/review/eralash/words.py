@@ -35,17 +35,24 @@ PHRASES: dict[str, dict[str, str]] = {
                  " sooner the robber ends, the surer your win; {card} gives the trick away"),
         "take_end": ("{best} takes the trick that brings you to {target} and ends the robber while you lead by"
                      " {gap}: you win it; {card} gives the trick away"),
-        "stop_rival": ("{card} lets {rival} take this trick and reach {after} of {target} while {rival_verb}"
-                       " you by {gap}; {best} takes it"),
-        "stop_rival_end": ("{card} lets {rival} take the trick that ends the robber while {rival_verb} you"
-                           " by {gap}: you lose it; {best} takes it"),
-        "let_rival_end": ("{rival_cap} would take this trick and end the robber while you lead by {gap}:"
-                          " you win; {card} takes it from {rival_obj}, and {best} lets it go"),
+        "stop_rival": ("{card} lets an opponent who leads you by {gap} take this trick and reach {after} of"
+                       " {target}; {best} takes it"),
+        "stop_rival_team": ("{card} lets your opponents, who lead you by {gap}, take this trick and reach"
+                            " {after} of {target}; {best} takes it"),
+        "stop_rival_end": ("{card} lets an opponent who leads you by {gap} take the trick that ends the"
+                           " robber: you lose it; {best} takes it"),
+        "stop_rival_end_team": ("{card} lets your opponents, who lead you by {gap}, take the trick that ends"
+                                " the robber: you lose it; {best} takes it"),
+        "let_rival_end": ("your opponent would take this trick and end the robber while you lead by {gap}:"
+                          " you win; {card} takes it from them, and {best} lets it go"),
+        "let_rival_end_team": ("your opponents would take this trick and end the robber while you lead by"
+                               " {gap}: you win; {card} takes it from them, and {best} lets it go"),
         "tricks_lead": ("the trick it costs matters: you lead by {gap} and need {need} to end the"
                         " robber"),
         "tricks_trail": ("the extra trick matters: you trail by {gap}, and every trick you take brings"
                          " nearer an end you lose ({tricks} of {target})"),
         "chance": "{best} keeps {amount} more chance to win the robber",
+        "chance_trump": "{best} keeps {amount} more chance to win the robber",
         "no_difference": "no difference: {card} does as well as {best} here",
         "no_difference_level": ("no difference: with the points level at {points} each and no slam left to"
                                 " make, no one is ahead in the race yet"),
@@ -65,16 +72,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "hint_trump_count": "you hold {count} {suit}",
         "hint_race_take": "you lead by {gap} and need {need} to end the robber: take it",
         "hint_race_duck": "you trail by {gap} and are {need} from the end: avoid tricks",
-        "hint_race_stop": ("{rival_cap} {rival_be} ahead of you by {gap} and {need} from the end: keep the tricks"
-                           " from them"),
-        "rival_one": "the leader",
-        "rival_team": "your opponents",
-        "rival_verb_one": "the leader is ahead of",
-        "rival_verb_team": "they are ahead of",
-        "rival_obj_one": "them",
-        "rival_obj_team": "them",
-        "rival_be_one": "is",
-        "rival_be_team": "are",
+        "hint_race_stop": ("an opponent who leads you by {gap} is {need} from the end: keep the tricks from"
+                           " them"),
+        "hint_race_stop_team": ("your opponents lead you by {gap} and are {need} from the end: keep the"
+                                " tricks from them"),
     },
     "ru": {
         "high_trump": ("{card} берёт взятку, но её взял{agree} бы и {lower}, а старший козырь остался бы"
@@ -94,17 +95,23 @@ PHRASES: dict[str, dict[str, str]] = {
                  " скорее кончится роббер, тем вернее ваша победа; {card} взятку отдаёт"),
         "take_end": ("{best} берёт взятку, с которой у вас {target}, и роббер кончается, когда вы ведёте"
                      " на {gap}: вы его выигрываете; {card} взятку отдаёт"),
-        "stop_rival": ("{card} отдаёт эту взятку {rival_dat}: у {rival_gen} будет {after} из {target},"
-                       " а {rival_nom} впереди на {gap}; {best} её берёт"),
-        "stop_rival_end": ("{card} отдаёт {rival_dat} взятку, которая кончает роббер, когда {rival_nom}"
-                           " впереди на {gap}: вы его проигрываете; {best} её берёт"),
-        "let_rival_end": ("{rival_nom_cap} взял{rival_agree} бы эту взятку и кончил{rival_agree} бы роббер,"
-                          " когда вы ведёте на {gap}, — это ваша победа; {card} забирает взятку, а {best}"
-                          " её отдаёт"),
-        "tricks_lead": "эта взятка важна: вы ведёте на {gap}, и до конца роббера вам нужно ещё {need}",
+        "stop_rival": ("{card} отдаёт эту взятку сопернику, который впереди на {gap}: у него будет {after}"
+                       " из {target}; {best} её берёт"),
+        "stop_rival_team": ("{card} отдаёт эту взятку соперникам, которые впереди на {gap}: у них будет"
+                            " {after} из {target}; {best} её берёт"),
+        "stop_rival_end": ("{card} отдаёт сопернику, который впереди на {gap}, взятку, которая кончает"
+                           " роббер: вы его проигрываете; {best} её берёт"),
+        "stop_rival_end_team": ("{card} отдаёт соперникам, которые впереди на {gap}, взятку, которая"
+                                " кончает роббер: вы его проигрываете; {best} её берёт"),
+        "let_rival_end": ("соперник взял бы эту взятку и кончил бы роббер, когда вы ведёте на {gap}, — это"
+                          " ваша победа; {card} забирает взятку, а {best} её отдаёт"),
+        "let_rival_end_team": ("соперники взяли бы эту взятку и кончили бы роббер, когда вы ведёте на {gap},"
+                               " — это ваша победа; {card} забирает взятку, а {best} её отдаёт"),
+        "tricks_lead": "эта взятка важна: вы ведёте на {gap}, и до конца роббера вам не хватает {need}",
         "tricks_trail": ("лишняя взятка вредит: вы отстаёте на {gap}, и каждая ваша взятка приближает"
                          " конец, который вы проигрываете (у вас {tricks} из {target})"),
-        "chance": "«{best}» сохраняет на {amount} больше шансов выиграть роббер",
+        "chance": "{best} сохраняет на {amount} больше шансов выиграть роббер",
+        "chance_trump": "{best} сохраняют на {amount} больше шансов выиграть роббер",
         "no_difference": "разницы нет: {card} не хуже, чем {best}",
         "no_difference_level": ("разницы нет: очки равны, у каждой стороны {points}, а шлема уже не сделать —"
                                 " в гонке пока никто не впереди"),
@@ -121,17 +128,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "hint_suit": "карт {suit} ещё не вышло: {count}",
         "hint_trump_suit": "карт {suit} у вас {count} — больше, чем любой другой масти",
         "hint_trump_count": "карт {suit} у вас {count}",
-        "hint_race_take": "вы ведёте на {gap}, и до конца роббера вам нужно ещё {need}: берите",
-        "hint_race_duck": "вы отстаёте на {gap}, и до конца роббера вам осталось {need}: избегайте взяток",
-        "hint_race_stop": ("{rival_nom_cap} впереди на {gap}, и до конца роббера {rival_dat} осталось {need}:"
-                           " не отдавайте взяток"),
-        # the leader (один соперник) or the opponents (пара): nominative, dative, genitive
-        "rival_nom_one": "лидер",
-        "rival_dat_one": "лидеру",
-        "rival_gen_one": "лидера",
-        "rival_nom_team": "соперники",
-        "rival_dat_team": "соперникам",
-        "rival_gen_team": "соперников",
+        "hint_race_take": "вы ведёте на {gap}, и до конца роббера вам не хватает {need}: берите",
+        "hint_race_duck": "вы отстаёте на {gap}, и до конца роббера вам не хватает {need}: избегайте взяток",
+        "hint_race_stop": ("сопернику, который впереди на {gap}, до конца роббера не хватает {need}: не"
+                           " отдавайте ему взяток"),
+        "hint_race_stop_team": ("соперникам, которые впереди на {gap}, до конца роббера не хватает {need}: не"
+                                " отдавайте им взяток"),
     },
 }
 
@@ -161,10 +163,10 @@ def points(n: float, lang: str) -> str:
     return f"{k} point" if k == 1 else f"{k} points"
 
 
-def tricks(n: int, lang: str) -> str:
-    """"2 tricks" / "2 взятки"."""
+def tricks(n: int, lang: str, genitive: bool = False) -> str:
+    """"2 tricks" / "2 взятки" (``genitive``, after "не хватает": "1 взятки", "2 взяток")."""
     if lang == "ru":
-        return _forms(n, TRICKS_RU)
+        return _forms(n, TRICKS_GEN_RU if genitive else TRICKS_RU)
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
@@ -184,20 +186,6 @@ def suit_name(suit: int, lang: str, plural: bool = False) -> str:
 
 def _agree_f(c: int) -> str:
     return "а" if W.rank_gender(c % 13) == "f" else ""
-
-
-def _rival(lang: str, team: bool) -> dict[str, str]:
-    """The fields naming the other side: the leader (one player) or the opponents (a team)."""
-    k = "team" if team else "one"
-    if lang == "ru":
-        nom = PHRASES["ru"]["rival_nom_" + k]
-        return {"rival_nom": nom, "rival_nom_cap": nom[0].upper() + nom[1:],
-                "rival_dat": PHRASES["ru"]["rival_dat_" + k], "rival_gen": PHRASES["ru"]["rival_gen_" + k],
-                "rival_agree": "и" if team else ""}
-    name = PHRASES["en"]["rival_" + k]
-    return {"rival": name, "rival_cap": name[0].upper() + name[1:],
-            "rival_verb": PHRASES["en"]["rival_verb_" + k], "rival_obj": PHRASES["en"]["rival_obj_" + k],
-            "rival_be": PHRASES["en"]["rival_be_" + k]}
 
 
 # -- reasons into clauses ----------------------------------------------------------------------------
@@ -229,21 +217,23 @@ def _race_trick(r: Any, lang: str) -> list[str]:
     """The trick on the table moves the race: who takes it, where that puts them, who wants the end."""
     fields = {"card": W.card(r.card, lang), "best": W.card(r.best, lang), "target": r.target,
               "gap": points(r.gap, lang),
-              "after": tricks(r.after, lang) if lang == "ru" else str(r.after), **_rival(lang, r.team)}
-    key = r.how + ("_end" if r.after >= r.target else "")
-    if r.how == "let_rival":
-        key = "let_rival_end"
+              "after": tricks(r.after, lang) if lang == "ru" else str(r.after)}
+    key = r.how + ("_end" if r.after >= r.target or r.how == "let_rival" else "")
+    if r.team and r.how in ("stop_rival", "let_rival"):
+        key += "_team"
     return [phrase(lang, key, **fields)]
 
 
 def _race_tricks(r: Any, lang: str) -> list[str]:
     if r.leading:
-        return [phrase(lang, "tricks_lead", gap=points(r.gap, lang), need=tricks(r.need, lang))]
+        return [phrase(lang, "tricks_lead", gap=points(r.gap, lang), need=tricks(r.need, lang, genitive=True))]
     return [phrase(lang, "tricks_trail", gap=points(r.gap, lang), tricks=r.tricks, target=r.target)]
 
 
 def _chance(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "chance", best=W.move_text(r.best, lang), amount=W.percent(r.amount, lang))]
+    # "козыри ♦ сохраняют": a trump choice is plural in Russian, a card singular
+    key = "chance" if isinstance(r.best, int) else "chance_trump"
+    return [phrase(lang, key, best=W.move_text(r.best, lang), amount=W.percent(r.amount, lang))]
 
 
 def _no_difference(r: Any, lang: str) -> list[str]:
@@ -260,8 +250,8 @@ def _hint(r: Any, lang: str) -> list[str]:
 
 
 def _hint_race(r: Any, lang: str) -> str:
-    fields = {"gap": points(r.gap, lang), "need": tricks(r.need, lang), **_rival(lang, r.team)}
-    return phrase(lang, "hint_race_" + r.how, **fields)
+    key = "hint_race_" + r.how + ("_team" if r.team and r.how == "stop" else "")
+    return phrase(lang, key, gap=points(r.gap, lang), need=tricks(r.need, lang, genitive=True))
 
 
 def _hint_card(key: str) -> Callable[[Any, str], str]:
