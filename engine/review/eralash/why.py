@@ -103,6 +103,19 @@ class RaceTricks(Said):
 
 
 @dataclass(frozen=True)
+class RaceEnd(Said):
+    """Solved exactly (two sides): with one move the side's robber tricks reach the ``target`` at the
+    deal's end and the robber ends, with the other it goes on. ``leading``: the side leads by ``gap``
+    (ending is its win; ``best`` ends it), else trails (``played`` ends it: its loss)."""
+
+    leading: bool
+    gap: float
+    best: int  # the side's robber tricks at the deal's end after the better move
+    played: int  # ... after the move played
+    target: int
+
+
+@dataclass(frozen=True)
 class RaceChance(Said):
     """Nothing simpler to point at: ``best`` keeps ``amount`` more chance to win the robber."""
 
@@ -209,8 +222,11 @@ def reasons(view: Any, played: object, best: object, *, decided: bool = False, l
     if view.pairs and view.pos > 0 and view.best_seat != me and view.side_of(view.best_seat) == side \
             and beats(played, view.best, trump) and not beats(best, view.best, trump):
         out.append(OverPartner(played, view.best))
+    end = race_end(race, best_tricks, played_tricks)
+    if end is not None:
+        out.insert(0, end)
     tricks = race_tricks(race, best_tricks, played_tricks)
-    if tricks is not None and trick is None:
+    if tricks is not None and trick is None and end is None:
         out.append(tricks)
     if not out and best != played:
         out.append(RaceChance(best, loss) if loss > 0 else no_difference(view, played, best))
@@ -242,6 +258,28 @@ def race_trick(view: Any, race: Race, played: int, best: int) -> RaceTrick | Non
     if lead > 0 and after >= race.target and race.tricks[side] + 1 < race.target and takes_p \
             and not _wins_now(view, best):
         return RaceTrick("let_rival", played, best, after, race.target, gap, team)
+    return None
+
+
+def race_end(race: Race, best_tricks: float | None, played_tricks: float | None) -> RaceEnd | None:
+    """The robber ends with one move and goes on with the other (solved tricks of this deal, two sides:
+    the other side's tricks are what is left)."""
+    if best_tricks is None or played_tricks is None or race.sides != 2 or race.lead() == 0:
+        return None
+    if best_tricks != int(best_tricks) or played_tricks != int(played_tricks):
+        return None
+    before = race.tricks[race.side] - race.deal_tricks[race.side]
+    other = 1 - race.side
+    other_before = race.tricks[other] - race.deal_tricks[other]
+    size = sum(race.deal_tricks) + race.left
+    b, p = before + int(best_tricks), before + int(played_tricks)
+    ob, op = other_before + size - int(best_tricks), other_before + size - int(played_tricks)
+    lead = race.lead()
+    t = race.target
+    if lead > 0 and b >= t > p and op < t:
+        return RaceEnd(True, lead, b, p, t)
+    if lead < 0 and p >= t > b and ob < t:
+        return RaceEnd(False, -lead, b, p, t)
     return None
 
 

@@ -47,6 +47,10 @@ PHRASES: dict[str, dict[str, str]] = {
                           " you win; {card} takes it from them, and {best} lets it go"),
         "let_rival_end_team": ("your opponents would take this trick and end the robber while you lead by"
                                " {gap}: you win; {card} takes it from them, and {best} lets it go"),
+        "end_lead": ("with best play you reach {best} of {target} tricks and end the robber while you lead"
+                     " by {gap}: you win it; after your move you reach {played} and it goes on"),
+        "end_trail": ("after your move you reach {played} of {target} tricks and end the robber while you"
+                      " trail by {gap}: you lose it; with best play you stop at {best} and it goes on"),
         "tricks_lead": ("the trick it costs matters: you lead by {gap} and need {need} to end the"
                         " robber"),
         "tricks_trail": ("the extra trick matters: you trail by {gap}, and every trick you take brings"
@@ -107,6 +111,12 @@ PHRASES: dict[str, dict[str, str]] = {
                           " ваша победа; {card} забирает взятку, а {best} её отдаёт"),
         "let_rival_end_team": ("соперники взяли бы эту взятку и кончили бы роббер, когда вы ведёте на {gap},"
                                " — это ваша победа; {card} забирает взятку, а {best} её отдаёт"),
+        "end_lead": ("при лучшей игре у вас будет {best} из {target} и роббер кончится, когда вы ведёте на"
+                     " {gap}, — вы его выигрываете; после вашего хода у вас будет {played}, и роббер"
+                     " продолжится"),
+        "end_trail": ("после вашего хода у вас будет {played} из {target} и роббер кончится, когда вы"
+                      " отстаёте на {gap}, — вы его проигрываете; при лучшей игре у вас будет {best}, и"
+                      " роббер продолжится"),
         "tricks_lead": "эта взятка важна: вы ведёте на {gap}, и до конца роббера вам не хватает {need}",
         "tricks_trail": ("лишняя взятка вредит: вы отстаёте на {gap}, и каждая ваша взятка приближает"
                          " конец, который вы проигрываете (у вас {tricks} из {target})"),
@@ -230,6 +240,14 @@ def _race_tricks(r: Any, lang: str) -> list[str]:
     return [phrase(lang, "tricks_trail", gap=points(r.gap, lang), tricks=r.tricks, target=r.target)]
 
 
+def _race_end(r: Any, lang: str) -> list[str]:
+    def n(k: int) -> str:
+        return tricks(k, lang) if lang == "ru" else str(k)
+
+    return [phrase(lang, "end_lead" if r.leading else "end_trail", best=n(r.best), played=n(r.played),
+                   target=r.target, gap=points(r.gap, lang))]
+
+
 def _chance(r: Any, lang: str) -> list[str]:
     # "козыри ♦ сохраняют": a trump choice is plural in Russian, a card singular
     key = "chance" if isinstance(r.best, int) else "chance_trump"
@@ -284,7 +302,7 @@ _HINTS["trump_count"] = _hint_trump
 RENDER: dict[str, Callable[[Any, str], list[str]]] = {
     "HighTrump": _high_trump, "HighLoser": _high_loser,
     "ExactTricks": _exact_tricks, "OverPartner": _over_partner, "Slam": _slam,
-    "RaceTrick": _race_trick, "RaceTricks": _race_tricks, "RaceChance": _chance,
+    "RaceTrick": _race_trick, "RaceTricks": _race_tricks, "RaceEnd": _race_end, "RaceChance": _chance,
     "NoDifference": _no_difference, "Hint": _hint,
 }
 

@@ -92,6 +92,31 @@ def test_a_first_deal_where_nobody_can_score_gives_no_marks() -> None:
 
 
 def _nine_under_queen() -> tuple[Match, int]:
+    """2 players, target 30, seed 2357, move 85 (deal 2, solved exactly): the opponent leads the Q♠;
+    seat 0, 21 points ahead with 15 robber tricks before this deal, cannot beat it in spades and plays
+    the 9♠, which costs a trick against the 5♠ — and the ruff with the 9♦ would have brought it to 30
+    tricks at the deal's end, ending the robber while it leads."""
+    return _club_to(_robber(2, 2357, {"target": 30}), 85, 2357), parse("9S")
+
+
+def test_nine_under_a_winning_queen_is_marked_in_the_races_terms() -> None:
+    m, card = _nine_under_queen()
+    view = m.view(0)
+    race = Race.of(view)
+    assert m.current_player() == 0 and view.pos == 1 and view.best == parse("QS")
+    assert card in view.legal_moves() and not beats(card, view.best, view.trump)
+    assert race.lead() == 21 and race.can_end(0)
+    s, j = _judged(m, card)
+    table = j.table or {}
+    assert j.exact and table[parse("5S")][1] == table[card][1] + 1  # exactly a trick against the 5♠
+    assert s.mark == "mistake" and s.loss >= 0.05 and s.best != card
+    assert j.why is not None
+    assert "end the robber while you lead by 21 points: you win it" in j.why["en"]
+    assert "ведёте на 21 очко, — вы его выигрываете" in j.why["ru"]
+    assert "expected" not in j.why["en"]
+
+
+def _ten_under_queen() -> tuple[Match, int]:
     """2 players, target 30, seed 64, move 83 (deal 2, solved exactly): the opponent leads the Q♦,
     seat 0 (leading the robber by 16 points, 6 tricks from its end) cannot beat it and plays the 10♦,
     where the 3♦ loses the same trick and keeps the 10♦ to win a later one."""
@@ -99,7 +124,7 @@ def _nine_under_queen() -> tuple[Match, int]:
 
 
 def test_a_high_card_under_a_winning_queen_that_costs_a_trick_of_the_race_is_marked() -> None:
-    m, card = _nine_under_queen()
+    m, card = _ten_under_queen()
     view = m.view(0)
     race = Race.of(view)
     assert m.current_player() == 0 and view.pos == 1 and view.best == parse("QD")
@@ -114,7 +139,7 @@ def test_a_high_card_under_a_winning_queen_that_costs_a_trick_of_the_race_is_mar
 
 
 def test_verdicts_never_speak_of_expected_tricks() -> None:
-    m, card = _nine_under_queen()
+    m, card = _ten_under_queen()
     verdicts: list[Verdict] = list(review_record(m.to_record(), 0, iterations=20, deals=[2]))
     for v in verdicts:
         if v.why is not None:
