@@ -30,8 +30,9 @@ from engine.review.budget import Budget
 from engine.review.eralash import judge
 from engine.review.judgement import Judgement, settle
 
-TABLES = (("4 players", 4, {}), ("3 players", 3, {}), ("pairs", 4, {"pairs": True}),
-          ("2 players, target 30", 2, {"target": 30}))
+TABLES: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("4 players", 4, {}), ("3 players", 3, {}), ("pairs", 4, {"pairs": True}),
+    ("2 players, target 30", 2, {"target": 30}))
 
 
 def club_robber(n: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -94,8 +95,9 @@ def spread(rows: list[dict[str, Any]], a: int, b: int) -> dict[str, float]:
     def q(xs: list[float], p: float) -> float:
         return round(xs[min(len(xs) - 1, int(p * len(xs)))], 4) if xs else 0.0
 
-    return {"decisions": len(rows), "chance_moved_median": q(same_move, 0.5), "chance_moved_p90": q(same_move, 0.9),
-            "chance_moved_p95": q(same_move, 0.95), "loss_moved_p90": q(gaps, 0.9), "loss_moved_p95": q(gaps, 0.95),
+    return {"decisions": len(rows), "chance_moved_median": q(same_move, 0.5),
+            "chance_moved_p90": q(same_move, 0.9), "chance_moved_p95": q(same_move, 0.95),
+            "loss_moved_p90": q(gaps, 0.9), "loss_moved_p95": q(gaps, 0.95),
             "loss_moved_mean": round(statistics.fmean(gaps), 4) if gaps else 0.0}
 
 
@@ -111,8 +113,8 @@ def collect(iterations: int, robbers: int, seed: int = 70) -> list[dict[str, Any
     return rows
 
 
-CANDIDATES = ((0.03, 0.03, 0.05), (0.03, 0.05, 0.1), (0.05, 0.05, 0.1), (0.05, 0.08, 0.15), (0.08, 0.08, 0.15),
-              (0.1, 0.1, 0.2))
+CANDIDATES = ((0.03, 0.03, 0.05), (0.03, 0.05, 0.1), (0.05, 0.05, 0.1), (0.05, 0.08, 0.15),
+              (0.08, 0.08, 0.15), (0.1, 0.1, 0.2))
 
 
 def report(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -39,10 +39,10 @@ from engine.cards import cards
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
 from engine.review.budget import Budget, check, whole
-from engine.review.words import say_both
 from engine.review.eralash.why import exact_reason, hint_reasons, no_difference, reasons
 from engine.review.judgement import NOISE, Judgement, best_of, settle
 from engine.review.parts import ReviewParts
+from engine.review.words import say_both
 
 LINE_PLIES = 4
 MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
@@ -120,10 +120,11 @@ def with_why(view: Any, played: Any, j: Judgement, solved: bool = False) -> Judg
         found = reasons(view, played, s.best, loss=s.loss,
                         best_tricks=table[s.best][1] if solved and s.best in table else None,
                         played_tricks=s.deal_played if solved else None)
-        solved = exact_reason(table[s.best][1], s.deal_played) if j.exact and s.best in table else None
-        if solved is not None and solved.best != solved.played:
-            found = [solved, *found]
-        why = say_both(found, MOST + (solved is not None and solved.best != solved.played))
+        exact = exact_reason(table[s.best][1], s.deal_played) if j.exact and s.best in table else None
+        said_exact = exact is not None and exact.best != exact.played
+        if said_exact:
+            found = [exact, *found]
+        why = say_both(found, MOST + said_exact)
         return j._replace(why=why)
     rivals = [m for m in table if m != played]
     if s.nearly and rivals:

@@ -41,7 +41,8 @@ class Race:
             trs[side] += view.tricks_won[seat]
             deal[side] += view.tricks_won[seat]
         left = view.size - sum(view.tricks_won)
-        return cls(view.side_of(view.seat), tuple(pts), tuple(trs), tuple(deal), int(view.target), left, pairs)
+        side = view.side_of(view.seat)
+        return cls(side, tuple(pts), tuple(trs), tuple(deal), int(view.target), left, pairs)
 
     @property
     def sides(self) -> int:

@@ -253,7 +253,8 @@ def race_trick(view: Any, race: Race, played: int, best: int) -> RaceTrick | Non
     team = race.pairs
     if race.points[other] > race.points[side] and takes_b and not _wins_now(view, played) \
             and race.can_end(other):
-        return RaceTrick("stop_rival", played, best, after, race.target, race.points[other] - race.points[side],
+        gap = race.points[other] - race.points[side]
+        return RaceTrick("stop_rival", played, best, after, race.target, gap,
                          team)
     if lead > 0 and after >= race.target and race.tricks[side] + 1 < race.target and takes_p \
             and not _wins_now(view, best):

@@ -1,4 +1,4 @@
-"""Eralash's coach sentences in English and Russian: the race, slams, the cards (``engine.review.eralash.why``).
+"""Eralash's coach sentences in English and Russian: the race, slams, the cards (``eralash.why``'s reasons).
 
 Every phrase of a language is in ``PHRASES``; the shared helpers (``card``, ``count``, ``plural_form``,
 ``move_text``) come from ``engine.review.words``. A reason of this game says itself (``said(lang)``),
@@ -33,8 +33,8 @@ PHRASES: dict[str, dict[str, str]] = {
                      " by {gap}: you lose it; {best} lets the trick go"),
         "take": ("{best} takes this trick and puts you on {after} of {target} while you lead by {gap}: the"
                  " sooner the robber ends, the surer your win; {card} gives the trick away"),
-        "take_end": ("{best} takes the trick that brings you to {target} and ends the robber while you lead by"
-                     " {gap}: you win it; {card} gives the trick away"),
+        "take_end": ("{best} takes the trick that brings you to {target} and ends the robber while you lead"
+                     " by {gap}: you win it; {card} gives the trick away"),
         "stop_rival": ("{card} lets an opponent who leads you by {gap} take this trick and reach {after} of"
                        " {target}; {best} takes it"),
         "stop_rival_team": ("{card} lets your opponents, who lead you by {gap}, take this trick and reach"
@@ -236,7 +236,8 @@ def _race_trick(r: Any, lang: str) -> list[str]:
 
 def _race_tricks(r: Any, lang: str) -> list[str]:
     if r.leading:
-        return [phrase(lang, "tricks_lead", gap=points(r.gap, lang), need=tricks(r.need, lang, genitive=True))]
+        need = tricks(r.need, lang, genitive=True)
+        return [phrase(lang, "tricks_lead", gap=points(r.gap, lang), need=need)]
     return [phrase(lang, "tricks_trail", gap=points(r.gap, lang), tricks=r.tricks, target=r.target)]
 
 
@@ -275,9 +276,8 @@ def _hint_race(r: Any, lang: str) -> str:
 def _hint_card(key: str) -> Callable[[Any, str], str]:
     def render(r: Any, lang: str) -> str:
         suit = r.card // 13
-        return phrase(lang, key, card=W.card(r.card, lang), lower=W.card(r.other, lang) if r.other >= 0 else "",
-                      partner=W.card(r.other, lang) if r.other >= 0 else "",
-                      best=W.card(r.other, lang) if r.other >= 0 else "",
+        other = W.card(r.other, lang) if r.other >= 0 else ""
+        return phrase(lang, key, card=W.card(r.card, lang), lower=other, partner=other, best=other,
                       suit=suit_name(suit, lang, plural=r.count != 1 and key == "hint_suit"),
                       count=cards_of(r.count, lang) if lang == "en" else str(r.count))
     return render
