@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.bots.eralash import DEFAULT_BUDGET, make
@@ -39,7 +40,7 @@ from engine.cards import cards
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
 from engine.review.budget import Budget, check, whole
-from engine.review.eralash.why import exact_reason, hint_reasons, no_difference, reasons
+from engine.review.eralash.why import RaceEnd, exact_reason, hint_reasons, no_difference, reasons
 from engine.review.judgement import NOISE, Judgement, best_of, settle
 from engine.review.parts import ReviewParts
 from engine.review.words import say_both
@@ -122,7 +123,10 @@ def with_why(view: Any, played: Any, j: Judgement, solved: bool = False) -> Judg
                         played_tricks=s.deal_played if solved else None)
         exact = exact_reason(table[s.best][1], s.deal_played) if j.exact and s.best in table else None
         said_exact = exact is not None and exact.best != exact.played
-        if said_exact:
+        if said_exact and found and isinstance(found[0], RaceEnd):
+            found[0] = replace(found[0], exact=True)  # the race's end says the solved tricks itself
+            said_exact = False
+        elif said_exact:
             found = [exact, *found]
         why = say_both(found, MOST + said_exact)
         return j._replace(why=why)

@@ -113,6 +113,7 @@ class RaceEnd(Said):
     best: int  # the side's robber tricks at the deal's end after the better move
     played: int  # ... after the move played
     target: int
+    exact: bool = False  # said as solved exactly (it then stands for ``ExactTricks``)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ PHRASES: dict[str, dict[str, str]] = {
                           " you win; {card} takes it from them, and {best} lets it go"),
         "let_rival_end_team": ("your opponents would take this trick and end the robber while you lead by"
                                " {gap}: you win; {card} takes it from them, and {best} lets it go"),
+        "solved": "solved exactly: {said}",
         "end_lead": ("with best play you reach {best} of {target} tricks and end the robber while you lead"
                      " by {gap}: you win it; after your move you reach {played} and it goes on"),
         "end_trail": ("after your move you reach {played} of {target} tricks and end the robber while you"
@@ -111,6 +112,7 @@ PHRASES: dict[str, dict[str, str]] = {
                           " ваша победа; {card} забирает взятку, а {best} её отдаёт"),
         "let_rival_end_team": ("соперники взяли бы эту взятку и кончили бы роббер, когда вы ведёте на {gap},"
                                " — это ваша победа; {card} забирает взятку, а {best} её отдаёт"),
+        "solved": "решено точно: {said}",
         "end_lead": ("при лучшей игре у вас будет {best} из {target} и роббер кончится, когда вы ведёте на"
                      " {gap}, — вы его выигрываете; после вашего хода у вас будет {played}, и роббер"
                      " продолжится"),
@@ -245,8 +247,9 @@ def _race_end(r: Any, lang: str) -> list[str]:
     def n(k: int) -> str:
         return tricks(k, lang) if lang == "ru" else str(k)
 
-    return [phrase(lang, "end_lead" if r.leading else "end_trail", best=n(r.best), played=n(r.played),
-                   target=r.target, gap=points(r.gap, lang))]
+    said = phrase(lang, "end_lead" if r.leading else "end_trail", best=n(r.best), played=n(r.played),
+                  target=r.target, gap=points(r.gap, lang))
+    return [phrase(lang, "solved", said=said) if r.exact else said]
 
 
 def _chance(r: Any, lang: str) -> list[str]:

@@ -43,5 +43,6 @@ def test_the_same_mark_under_two_seeds_on_nine_in_ten_marked_decisions_of_a_robb
 
 def test_the_check_catches_marks_that_follow_the_seed() -> None:
     """The comparison itself: marks that differ between the seeds fail it."""
-    assert agreeing({1: "mistake", 2: "best", 3: "inaccuracy"}, {1: "best", 2: "best", 3: "inaccuracy"}) == (2, 1)
+    one_differs = ({1: "mistake", 2: "best", 3: "inaccuracy"}, {1: "best", 2: "best", 3: "inaccuracy"})
+    assert agreeing(*one_differs) == (2, 1)
     assert agreeing({1: "best", 2: "best"}, {1: "best", 2: "inaccuracy"}) == (1, 0)
