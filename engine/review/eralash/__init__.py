@@ -118,9 +118,9 @@ def with_why(view: Any, played: Any, j: Judgement, solved: bool = False) -> Judg
     s = settle(played, j, NOISE["eralash"], "eralash")
     table = j.table or {}
     if s.mark != "best":
-        found = reasons(view, played, s.best, loss=s.loss,
-                        best_tricks=table[s.best][1] if solved and s.best in table else None,
-                        played_tricks=s.deal_played if solved else None)
+        best_tricks = table[s.best][1] if s.best in table else None
+        found = reasons(view, played, s.best, loss=s.loss, best_tricks=best_tricks,
+                        played_tricks=s.deal_played, solved=solved)
         exact = exact_reason(table[s.best][1], s.deal_played) if j.exact and s.best in table else None
         said_exact = exact is not None and exact.best != exact.played
         if said_exact and found and isinstance(found[0], RaceEnd):

@@ -77,6 +77,8 @@ class RaceTrick(Said):
     trails; ``best`` lets it go), "take" (``best`` surely takes it while the side leads; ``card`` does
     not), "stop_rival" (``card`` lets the leading other side keep it; ``best`` takes it), "let_rival" (the
     other side would end the robber with it while the seat's side leads; ``card`` takes it from them).
+    "stop_end" (``card`` lets another side take the trick that ends the robber while the seat's side
+    would not win it; ``best`` takes it).
     ``after``: the taker's robber tricks with it, of ``target``; ``gap``: the points between the sides;
     ``team``: the other side is a team (pairs)."""
 
@@ -100,6 +102,7 @@ class RaceTricks(Said):
     need: int
     tricks: int
     target: int
+    solved: bool = True  # a trick lost for sure; else the search's averages point the race's way
 
 
 @dataclass(frozen=True)
@@ -184,12 +187,14 @@ def _different(view: Any, low: int, high: int) -> bool:
 
 
 def reasons(view: Any, played: object, best: object, *, decided: bool = False, loss: float = 0.0,
-            best_tricks: float | None = None, played_tricks: float | None = None) -> list[Any]:
+            best_tricks: float | None = None, played_tricks: float | None = None,
+            solved: bool = False) -> list[Any]:
     """The reasons ``best`` beats ``played``, most telling first (a decided deal: only that).
 
-    ``best_tricks``/``played_tricks``: this deal's tricks of the side after each move, when solved or
-    double dummy over samples (the race is then said from them); ``loss``: the win chance the move
-    played gives up (said when nothing simpler explains it)."""
+    ``best_tricks``/``played_tricks``: this deal's tricks of the side after each move; ``solved``
+    when they are solved (exactly, or double dummy per sample): a trick lost and the robber's end are
+    then said from them; a search's averages only point the race's way. ``loss``: the win chance the
+    move played gives up (said when nothing simpler explains it)."""
     if decided:
         return [Decided()]
     if not isinstance(played, int) or not isinstance(best, int) or view.trump < 0:
@@ -223,12 +228,15 @@ def reasons(view: Any, played: object, best: object, *, decided: bool = False, l
     if view.pairs and view.pos > 0 and view.best_seat != me and view.side_of(view.best_seat) == side \
             and beats(played, view.best, trump) and not beats(best, view.best, trump):
         out.append(OverPartner(played, view.best))
-    end = race_end(race, best_tricks, played_tricks)
+    end = race_end(race, best_tricks, played_tricks) if solved else None
     if end is not None:
         out.insert(0, end)
-    tricks = race_tricks(race, best_tricks, played_tricks)
+    tricks = race_tricks(race, best_tricks, played_tricks, solved)
     if tricks is not None and trick is None and end is None:
         out.append(tricks)
+    if view.pos == 0 and best // 13 != played // 13 and not SUIT_MASK[best // 13] & ~((2 << best) - 1) \
+            & view.unseen():
+        out.append(Hint("last_trump" if best // 13 == trump else "last_high", best))
     if not out and best != played:
         out.append(RaceChance(best, loss) if loss > 0 else no_difference(view, played, best))
     return out
@@ -257,6 +265,8 @@ def race_trick(view: Any, race: Race, played: int, best: int) -> RaceTrick | Non
         gap = race.points[other] - race.points[side]
         return RaceTrick("stop_rival", played, best, after, race.target, gap,
                          team)
+    if after >= race.target and not race.wins_if_ended(side) and takes_b and not _wins_now(view, played):
+        return RaceTrick("stop_end", played, best, after, race.target, gap, team)
     if lead > 0 and after >= race.target and race.tricks[side] + 1 < race.target and takes_p \
             and not _wins_now(view, best):
         return RaceTrick("let_rival", played, best, after, race.target, gap, team)
@@ -285,15 +295,18 @@ def race_end(race: Race, best_tricks: float | None, played_tricks: float | None)
     return None
 
 
-def race_tricks(race: Race, best_tricks: float | None, played_tricks: float | None) -> RaceTricks | None:
-    """The race, when solved tricks differ between the moves and the side could end the robber."""
-    if best_tricks is None or played_tricks is None or not race.can_end(race.side):
+def race_tricks(race: Race, best_tricks: float | None, played_tricks: float | None,
+                solved: bool = True) -> RaceTricks | None:
+    """The race, when the tricks differ between the moves (by a whole trick when ``solved``, by half a
+    trick on the search's averages, said then as the race's way, not as a trick lost) and the side could
+    end the robber."""
+    if best_tricks is None or played_tricks is None or race.ending() or not race.can_end(race.side):
         return None
     lead = race.lead()
     if lead > 0 and best_tricks >= played_tricks + 0.5:
-        return RaceTricks(True, lead, race.need(race.side), race.tricks[race.side], race.target)
+        return RaceTricks(True, lead, race.need(race.side), race.tricks[race.side], race.target, solved)
     if lead < 0 and played_tricks >= best_tricks + 0.5:
-        return RaceTricks(False, -lead, race.need(race.side), race.tricks[race.side], race.target)
+        return RaceTricks(False, -lead, race.need(race.side), race.tricks[race.side], race.target, solved)
     return None
 
 

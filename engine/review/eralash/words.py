@@ -43,6 +43,10 @@ PHRASES: dict[str, dict[str, str]] = {
                            " robber: you lose it; {best} takes it"),
         "stop_rival_end_team": ("{card} lets your opponents, who lead you by {gap}, take the trick that ends"
                                 " the robber: you lose it; {best} takes it"),
+        "stop_end": ("{card} lets an opponent take the trick that ends the robber while you trail by {gap}:"
+                     " you lose it; {best} takes it"),
+        "stop_end_team": ("{card} lets your opponents take the trick that ends the robber while you trail by"
+                          " {gap}: you lose it; {best} takes it"),
         "let_rival_end": ("your opponent would take this trick and end the robber while you lead by {gap}:"
                           " you win; {card} takes it from them, and {best} lets it go"),
         "let_rival_end_team": ("your opponents would take this trick and end the robber while you lead by"
@@ -52,6 +56,9 @@ PHRASES: dict[str, dict[str, str]] = {
                      " by {gap}: you win it; after your move you reach {played} and it goes on"),
         "end_trail": ("after your move you reach {played} of {target} tricks and end the robber while you"
                       " trail by {gap}: you lose it; with best play you stop at {best} and it goes on"),
+        "tricks_count_lead": "tricks count now: you lead by {gap} and need {need} to end the robber",
+        "tricks_count_trail": ("tricks count now: you trail by {gap}, and every trick you take brings nearer"
+                               " an end you lose ({tricks} of {target})"),
         "tricks_lead": ("the trick it costs matters: you lead by {gap} and need {need} to end the"
                         " robber"),
         "tricks_trail": ("the extra trick matters: you trail by {gap}, and every trick you take brings"
@@ -108,6 +115,10 @@ PHRASES: dict[str, dict[str, str]] = {
                            " роббер: вы его проигрываете; {best} её берёт"),
         "stop_rival_end_team": ("{card} отдаёт соперникам, которые впереди на {gap}, взятку, которая"
                                 " кончает роббер: вы его проигрываете; {best} её берёт"),
+        "stop_end": ("{card} отдаёт сопернику взятку, которая кончает роббер, когда вы отстаёте на {gap}:"
+                     " вы его проигрываете; {best} её берёт"),
+        "stop_end_team": ("{card} отдаёт соперникам взятку, которая кончает роббер, когда вы отстаёте на"
+                          " {gap}: вы его проигрываете; {best} её берёт"),
         "let_rival_end": ("соперник взял бы эту взятку и кончил бы роббер, когда вы ведёте на {gap}, — это"
                           " ваша победа; {card} забирает взятку, а {best} её отдаёт"),
         "let_rival_end_team": ("соперники взяли бы эту взятку и кончили бы роббер, когда вы ведёте на {gap},"
@@ -119,6 +130,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "end_trail": ("после вашего хода у вас будет {played} из {target} и роббер кончится, когда вы"
                       " отстаёте на {gap}, — вы его проигрываете; при лучшей игре у вас будет {best}, и"
                       " роббер продолжится"),
+        "tricks_count_lead": ("сейчас важна каждая взятка: вы ведёте на {gap}, и до конца роббера вам не"
+                              " хватает {need}"),
+        "tricks_count_trail": ("сейчас важна каждая взятка: вы отстаёте на {gap}, и каждая ваша взятка"
+                               " приближает конец, который вы проигрываете (у вас {tricks} из {target})"),
         "tricks_lead": "эта взятка важна: вы ведёте на {gap}, и до конца роббера вам не хватает {need}",
         "tricks_trail": ("лишняя взятка вредит: вы отстаёте на {gap}, и каждая ваша взятка приближает"
                          " конец, который вы проигрываете (у вас {tricks} из {target})"),
@@ -230,13 +245,17 @@ def _race_trick(r: Any, lang: str) -> list[str]:
     fields = {"card": W.card(r.card, lang), "best": W.card(r.best, lang), "target": r.target,
               "gap": points(r.gap, lang),
               "after": tricks(r.after, lang) if lang == "ru" else str(r.after)}
-    key = r.how + ("_end" if r.after >= r.target or r.how == "let_rival" else "")
-    if r.team and r.how in ("stop_rival", "let_rival"):
+    key = r.how + ("_end" if r.after >= r.target and r.how != "stop_end" or r.how == "let_rival" else "")
+    if r.team and r.how in ("stop_rival", "let_rival", "stop_end"):
         key += "_team"
     return [phrase(lang, key, **fields)]
 
 
 def _race_tricks(r: Any, lang: str) -> list[str]:
+    if not r.solved:
+        key = "tricks_count_lead" if r.leading else "tricks_count_trail"
+        return [phrase(lang, key, gap=points(r.gap, lang), need=tricks(r.need, lang, genitive=True),
+                       tricks=r.tricks, target=r.target)]
     if r.leading:
         need = tricks(r.need, lang, genitive=True)
         return [phrase(lang, "tricks_lead", gap=points(r.gap, lang), need=need)]

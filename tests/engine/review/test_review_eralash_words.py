@@ -57,7 +57,7 @@ def test_the_ducking_sentence() -> None:
 
 
 @pytest.mark.parametrize("how,after", [("duck", 13), ("take", 11), ("take", 13), ("stop_rival", 12),
-                                       ("stop_rival", 13), ("let_rival", 13)])
+                                       ("stop_end", 13), ("stop_rival", 13), ("let_rival", 13)])
 @pytest.mark.parametrize("team", [False, True])
 def test_every_race_trick_sentence(how: str, after: int, team: bool) -> None:
     got = _both(RaceTrick(how, C("KD"), C("8D"), after=after, target=13, gap=21, team=team))
