@@ -24,6 +24,7 @@ cost in the race's terms; for a move within the noise of another card, "no diffe
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -41,7 +42,7 @@ from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
 from engine.review.budget import Budget, check, whole
 from engine.review.eralash.why import RaceEnd, exact_reason, hint_reasons, no_difference, reasons
-from engine.review.judgement import NOISE, Judgement, best_of, settle
+from engine.review.judgement import NOISE, THRESHOLDS, Judgement, best_of, settle
 from engine.review.parts import ReviewParts
 from engine.review.words import say_both
 
@@ -49,6 +50,11 @@ LINE_PLIES = 4
 MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
 MIN_VISITS = 8
 THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
+# How far a gap between two moves moves from one search to the next at the review's budget
+# (docs/benchmarks.md, "Coach — Eralash noise and marks"), and how often the head-to-head comparison
+# is repeated at most while the gap sits that close to a threshold.
+GAP_NOISE = 0.045
+COMPARE_MAX = 4
 # Cards still in the hands (all seats) from which a late position is judged by double dummy over
 # samples; a solve there takes a few milliseconds (docs/benchmarks.md, "Coach — Eralash noise and marks").
 LATE_CARDS = {2: 14, 3: 15, 4: 16}
@@ -223,38 +229,64 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
     tree: list[Any] = []
     visits, means, its = search_root(sit, reps, view.determinize, value, rng, dl, totals, tree)
     check(dl)
-    best = max(reps, key=lambda c: (visits[c], means[c], -c))
     top_visits = max(visits.values())
+    enough = [c for c in reps if visits[c] >= max(MIN_VISITS, MIN_SHARE * top_visits)]
+    # the challenger: the best-valued class the search visited enough (its most visited, if no other)
+    rivals = [c for c in enough if c != mine]
+    best = max(rivals, key=lambda c: (means[c], visits[c], -c)) if rivals else mine
     # keys: the played card itself for its class, the lowest card of each other class
     table: dict[Any, tuple[float, float]] = {}
     thin: list[int] = []
     for c in reps:
-        if c in (mine, best) or visits[c] >= max(MIN_VISITS, MIN_SHARE * top_visits):
-            key = played if c == mine else c
-            table[key] = (means[c], totals.get(c, 0.0) / max(1, visits[c]))
+        if c in (mine, best):
+            table[played if c == mine else c] = (means[c], totals.get(c, 0.0) / max(1, visits[c]))
         elif visits[c] >= THIN_VISITS:
             thin.append(c)
-    # A class the search left after a few visits looked worse; its few samples may still be lucky,
-    # so it is valued at most as the played card (it is never named best, never raises the best deal
-    # value) — but it counts for how much the choice mattered (``decided``).
-    win_played, deal_played = table[played]
-    for c in thin:
-        table[c] = (min(means[c], win_played), min(totals.get(c, 0.0) / visits[c], deal_played))
+    if best == mine or means[best] <= means[mine]:
+        best = mine
+        thin.extend(c for c in rivals if c not in thin)
+    # A class not compared head to head with the move played is valued at most as the played card (it
+    # is never named best, never raises the best deal value; its samples may be lucky) — but it counts
+    # for how much the choice mattered (``decided``).
+    def cap(win: float, deal: float) -> None:
+        for c in thin:
+            if c != best:
+                table[c] = (min(means[c], win), min(totals.get(c, 0.0) / max(1, visits[c]), deal))
+
     if best == mine:
+        cap(*table[played])
         line = _line(tree[0], named_best(table, played), played, mine)
-        return Judgement(played, means[best], means[best], its, table=table, line=line)
-    dl = budget.stage(False, should_stop, check_every=8)
-    rng2 = random.Random(stable_seed(seed, "compare", view.seat, view.hand, view.played, view.deal_number))
-    totals2: dict[int, float] = {}
-    visits2, means2, its2 = search_root(sit, [best, mine], view.determinize, value, rng2, dl, totals2)
-    check(dl)
+        return Judgement(played, means[mine], means[mine], its, table=table, line=line)
+    # Head to head on fresh samples, again while the gap sits within the noise of a mark's threshold
+    # (NOISE and THRESHOLDS: the measured spread of a gap between seeds, halved with every repeat).
+    won = {best: 0.0, mine: 0.0}
+    tricks = {best: 0.0, mine: 0.0}
+    seen = {best: 0, mine: 0}
+    its2 = 0
+    for k in range(1, COMPARE_MAX + 1):
+        dl = budget.stage(False, should_stop, check_every=8)
+        key = (k, view.seat, view.hand, view.played, view.deal_number)
+        rng2 = random.Random(stable_seed(seed, "compare", *key))
+        totals2: dict[int, float] = {}
+        visits2, means2, n2 = search_root(sit, [best, mine], view.determinize, value, rng2, dl, totals2)
+        check(dl)
+        its2 += n2
+        for c in (best, mine):
+            won[c] += means2[c] * visits2[c]
+            tricks[c] += totals2.get(c, 0.0)
+            seen[c] += visits2[c]
+        gap = won[best] / max(1, seen[best]) - won[mine] / max(1, seen[mine])
+        margin = GAP_NOISE / math.sqrt(k)
+        if not any(abs(gap - t) < margin for t in (NOISE["eralash"], *THRESHOLDS["eralash"][::2])):
+            break
+    final = {c: won[c] / max(1, seen[c]) for c in (best, mine)}
     for c in (best, mine):
-        key = played if c == mine else c
-        table[key] = (means2[c], totals2.get(c, 0.0) / max(1, visits2[c]))
+        table[played if c == mine else c] = (final[c], tricks[c] / max(1, seen[c]))
+    cap(*table[played])
     line = _line(tree[0], named_best(table, played), played, mine)
-    if means2[mine] >= means2[best]:
-        return Judgement(played, means2[mine], means2[mine], its + its2, table=table, line=line)
-    return Judgement(best, means2[mine], means2[best], its + its2, table=table, line=line)
+    if final[mine] >= final[best]:
+        return Judgement(played, final[mine], final[mine], its + its2, table=table, line=line)
+    return Judgement(best, final[mine], final[best], its + its2, table=table, line=line)
 
 
 def _line(root: Any, first: Any, played: Any, mine: int) -> list[Any]:
