@@ -1,17 +1,19 @@
 """The review's judge for Eralash: exact where every card is known, else Master's search from the seat's view.
 
 Each decision is valued in two currencies (docs/records.md, ``python -m engine review``): the chance that
-the seat's side wins the robber (Master's robber value) and the tricks its side takes in this deal.
+the seat's side wins the robber (``engine.eralash.race``, through Master's robber value) and the tricks
+its side takes in this deal.
 
 - **Exact** (``exact``): when the View pins every hidden card down (``endgame.known_hands``: both
   hands of a 2-player deal, any deal once counts and voids leave one placement) and the position fits
   the solver's node cap, every legal card is solved twice — for the side's robber chance and for its
   tricks — and ``line`` is the best card with the replies of the trick solve.
 - **Sampled**: Master's ISMCTS over equal-card classes; each class's robber chance and mean tricks
-  come from the same iterations. If the played class is not the most visited, a second stage
-  compares the two on fresh samples. A class searched too little to trust is valued at most as the
-  played card: it only shows how much the choice mattered. ``line`` is the best card and the most visited
-  replies of the search tree.
+  come from the same iterations. The best-valued class the search visited enough (its most visited
+  if no other) is compared head to head with the played one on fresh samples, again while the gap
+  sits within the measured noise of a threshold (``GAP_NOISE``; up to ``COMPARE_MAX`` times). A class
+  not compared is valued at most as the played card: it only shows how much the choice mattered.
+  ``line`` is the best card and the most visited replies of the search tree.
 - **Late** (``LATE_CARDS`` or fewer cards in the hands, not pinned down): double dummy over samples of
   the seat's view — each sampled deal solved exactly for every legal card (robber chance and tricks), the
   values averaged over the samples (the same samples for every card).
