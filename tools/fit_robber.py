@@ -267,17 +267,22 @@ def cmd_fit(args: argparse.Namespace) -> None:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> None:
+    """Robbers from every ``--data`` file (JSON, by game) pooled; a game missing from them all is
+    played (seeds from ``--seed``) and written to the last file."""
     data: dict[str, list[dict[str, Any]]] = {}
-    path = Path(args.data) if args.data else None
-    if path is not None and path.exists():
-        data = json.loads(path.read_text())
+    paths = [Path(d) for d in args.data or []]
+    for path in paths:
+        if path.exists():
+            for label, robbers in json.loads(path.read_text()).items():
+                data.setdefault(label, []).extend(robbers)
+    new: dict[str, list[dict[str, Any]]] = {}
     t0 = time.perf_counter()
     for label, n, pairs, short in CALIBRATED:
         if label not in data:
-            data[label] = play_many(n, pairs, short, args.robbers, args.seed, sys.stderr)
+            data[label] = new[label] = play_many(n, pairs, short, args.robbers, args.seed, sys.stderr)
             print(f"{label}: {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-            if path is not None:
-                path.write_text(json.dumps(data))
+            if paths:
+                paths[-1].write_text(json.dumps(new))
     print("| game | predicted | robbers | positions | predicted mean | played out | difference |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for label, n, pairs, short in CALIBRATED:
@@ -344,7 +349,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--robbers", type=int, default=3000)
     c.add_argument("--seed", type=int, default=1_000_000)
     c.add_argument("--bins", type=int, default=10)
-    c.add_argument("--data", help="JSON file keeping the played robbers (read if it exists)")
+    c.add_argument("--data", action="append", help="JSON file of played robbers (read if it exists; "
+                   "the last one given keeps newly played ones); may be given again")
     e = sub.add_parser("example", help="the issue's position after a first deal, played out")
     e.add_argument("--robbers", type=int, default=4000)
     e.add_argument("--seed", type=int, default=2_000_000)
