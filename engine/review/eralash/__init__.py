@@ -11,7 +11,8 @@ its side takes in this deal.
 - **Sampled**: Master's ISMCTS over equal-card classes; each class's robber chance and mean tricks
   come from the same iterations. The best-valued class the search visited enough (its most visited
   if no other) is compared head to head with the played one on fresh samples, again while the gap
-  sits within the measured noise of a threshold (``GAP_NOISE``; up to ``COMPARE_MAX`` times). A class
+  sits within the measured noise of a threshold (``GAP_NOISE``; up to ``COMPARE_MAX`` times); the gap
+  reported is what stands above that noise (the gap less ``GAP_NOISE``/√comparisons). A class
   not compared is valued at most as the played card: it only shows how much the choice mattered.
   ``line`` is the best card and the most visited replies of the search tree.
 - **Late** (``LATE_CARDS`` or fewer cards in the hands, not pinned down): double dummy over samples of
@@ -282,6 +283,9 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
         if not any(abs(gap - t) < margin for t in (NOISE["eralash"], *THRESHOLDS["eralash"][::2])):
             break
     final = {c: won[c] / max(1, seen[c]) for c in (best, mine)}
+    # The gap said is what stands above the search's noise after k comparisons (a lower bound): a
+    # gap that another seed could as well find under a threshold gets no mark from this one.
+    final[best] = final[mine] + max(0.0, final[best] - final[mine] - GAP_NOISE / math.sqrt(k))
     for c in (best, mine):
         table[played if c == mine else c] = (final[c], tricks[c] / max(1, seen[c]))
     cap(*table[played])
