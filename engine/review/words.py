@@ -115,6 +115,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "end": ".",
         # both games
         "decided": "Nothing you could have done in this deal would have changed the result",
+        # a value in tricks (``BetterValue`` with "tricks"; the Eralash coach says the race instead)
+        "eralash_better": "{best} takes {amount} more {unit}",
         "e_play": "{card}",
         "e_trump": "naming {suit} trumps",
     },
@@ -177,6 +179,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "join": "; ",
         "end": ".",
         "decided": "Что бы вы ни сделали в этой сдаче, результат был бы тем же",
+        "eralash_better": "«{best}» берёт на {amount} больше",
         "e_play": "{card}",
         "e_trump": "козыри {suit}",
     },
