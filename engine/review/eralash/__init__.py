@@ -12,7 +12,8 @@ its side takes in this deal.
   come from the same iterations. The best-valued class the search visited enough (its most visited
   if no other) is compared head to head with the played one on fresh samples, again while the gap
   sits within the measured noise of a threshold (``GAP_NOISE``; up to ``COMPARE_MAX`` times); the gap
-  reported is what stands above that noise (the gap less ``GAP_NOISE``/√comparisons). A class
+  reported is what stands above that noise (the gap less ``GAP_NOISE`` scaled to the comparisons'
+  iterations). A class
   not compared is valued at most as the played card: it only shows how much the choice mattered.
   ``line`` is the best card and the most visited replies of the search tree.
 - **Late** (``LATE_CARDS`` or fewer cards in the hands, not pinned down): double dummy over samples of
@@ -57,6 +58,7 @@ THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
 # (docs/benchmarks.md, "Coach — Eralash noise and marks"), and how often the head-to-head comparison
 # is repeated at most while the gap sits that close to a threshold.
 GAP_NOISE = 0.045
+GAP_NOISE_ITERATIONS = 200  # ... with this many iterations in the comparison (it falls as 1/sqrt of them)
 COMPARE_MAX = 4
 # Cards still in the hands (all seats) from which a late position is judged by double dummy over
 # samples; a solve there takes a few milliseconds (docs/benchmarks.md, "Coach — Eralash noise and marks").
@@ -279,13 +281,13 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
             tricks[c] += totals2.get(c, 0.0)
             seen[c] += visits2[c]
         gap = won[best] / max(1, seen[best]) - won[mine] / max(1, seen[mine])
-        margin = GAP_NOISE / math.sqrt(k)
+        margin = GAP_NOISE * math.sqrt(GAP_NOISE_ITERATIONS / max(1, its2))
         if not any(abs(gap - t) < margin for t in (NOISE["eralash"], *THRESHOLDS["eralash"][::2])):
             break
     final = {c: won[c] / max(1, seen[c]) for c in (best, mine)}
-    # The gap said is what stands above the search's noise after k comparisons (a lower bound): a
+    # The gap said is what stands above the search's noise after the comparisons (a lower bound): a
     # gap that another seed could as well find under a threshold gets no mark from this one.
-    final[best] = final[mine] + max(0.0, final[best] - final[mine] - GAP_NOISE / math.sqrt(k))
+    final[best] = final[mine] + max(0.0, final[best] - final[mine] - margin)
     for c in (best, mine):
         table[played if c == mine else c] = (final[c], tricks[c] / max(1, seen[c]))
     cap(*table[played])
