@@ -18,7 +18,8 @@ its side takes in this deal.
   ``line`` is the best card and the most visited replies of the search tree.
 - **Late** (``LATE_CARDS`` or fewer cards in the hands, not pinned down): double dummy over samples of
   the seat's view — each sampled deal solved exactly for every legal card (robber chance and tricks), the
-  values averaged over the samples (the same samples for every card).
+  values averaged over the samples (the same samples for every card), more samples while the gap sits
+  near a threshold, the gap said less twice its standard error.
 - **Trump**: every suit is played out on the same sampled deals (robber chance and tricks).
 
 Marks come from the robber chance alone (``judgement.THRESHOLDS``): a trick matters only as far as it
@@ -44,7 +45,7 @@ from engine.bots.search import stable_seed
 from engine.cards import cards
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
-from engine.review.budget import Budget, check, whole
+from engine.review.budget import Budget, Stopped, check, whole
 from engine.review.eralash.why import RaceEnd, exact_reason, hint_reasons, no_difference, reasons
 from engine.review.judgement import NOISE, THRESHOLDS, Judgement, best_of, settle
 from engine.review.parts import ReviewParts
@@ -151,21 +152,31 @@ def with_why(view: Any, played: Any, j: Judgement, solved: bool = False) -> Judg
 def judge_late(view: Any, sit: Situation, played: int, budget: Budget, rng: random.Random,
                should_stop: Callable[[], bool] | None) -> Judgement | None:
     """Double dummy over samples of the view: each legal card's mean robber chance and tricks over the
-    same sampled deals, each solved exactly; None when a sample does not fit the solver."""
+    same sampled deals, each solved exactly; None when a sample does not fit the solver.
+
+    The samples go on (past the budget, up to ``LATE_SAMPLES[1]``) while the gap to the best card sits
+    within twice its standard error of a mark's threshold, and the gap said is the gap less twice that
+    error: what the samples show beyond their own noise."""
     utility = robber_chance(sit.robber_value(), sit.seat)
     before = side_tricks(sit)
     trump = sit.trump if sit.trump is not None else 0
     dl = whole(budget, should_stop)
     low, high = LATE_SAMPLES
-    chance: dict[int, float] = {}
+    chance: dict[int, list[float]] = {}
     tricks: dict[int, float] = {}
     n = nodes = 0
     first: Endgame | None = None
+    margin = 0.0
     while n < high:
-        if dl.expired(16 * n):  # 16: the deadline asks should_stop() every 16 "iterations"
-            check(dl)
-            if n >= low:
+        if n >= low:
+            table = {c: (sum(chance[c]) / n, before + tricks[c] / n) for c in chance}
+            best = named_best(table, played)
+            gap, margin = _paired_gap(chance[best], chance[played])
+            near = any(abs(gap - t) < margin for t in (NOISE["eralash"], *THRESHOLDS["eralash"][::2]))
+            if not near and dl.expired(16 * n):  # 16: the deadline asks should_stop() every 16 "iterations"
                 break
+        if should_stop is not None and should_stop():
+            raise Stopped
         deal = view.determinize(rng)
         args = (sit.n, list(deal.hands), trump, sit.leader, sit.trick, sit.won, sit.seat, sit.pairs)
         trick_solver = Endgame(*args, node_cap=NODE_CAP)
@@ -177,17 +188,33 @@ def judge_late(view: Any, sit: Situation, played: int, budget: Budget, rng: rand
             return None
         for c in t:
             tricks[c] = tricks.get(c, 0.0) + t[c]
-            chance[c] = chance.get(c, 0.0) + r[c]
+            chance.setdefault(c, []).append(r[c])
         nodes += trick_solver.nodes + robber.nodes
         first = first or trick_solver
         n += 1
-    table = {c: (chance[c] / n, before + tricks[c] / n) for c in chance}
+    table = {c: (sum(chance[c]) / n, before + tricks[c] / n) for c in chance}
     best = named_best(table, played)
+    gap, margin = _paired_gap(chance[best], chance[played])
+    said = table[played][0] + max(0.0, gap - margin)
+    if best != played:
+        table[best] = (said, table[best][1])
+    for c in table:  # no other card above what the best is said to be worth
+        if c not in (best, played) and table[c][0] > said:
+            table[c] = (said, table[c][1])
     try:
         line = first.line_after(best, LINE_PLIES) if first is not None else [best]
     except TooBig:
         line = [best]
     return Judgement(best, table[played][0], table[best][0], nodes, table=table, line=line)
+
+
+def _paired_gap(best: list[float], played: list[float]) -> tuple[float, float]:
+    """The mean of the per-sample differences and twice its standard error."""
+    d = [b - p for b, p in zip(best, played, strict=True)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    return mean, 2.0 * math.sqrt(var / n)
 
 
 def _node_cap(budget: Budget) -> int:
