@@ -9,9 +9,10 @@ its side takes in this deal.
   the solver's node cap, every legal card is solved twice — for the side's robber chance and for its
   tricks — and ``line`` is the best card with the replies of the trick solve.
 - **Sampled**: Master's ISMCTS over equal-card classes; each class's robber chance and mean tricks
-  come from the same iterations. The best-valued class the search visited enough (its most visited
-  if no other) is compared head to head with the played one on fresh samples, again while the gap
-  sits within the measured noise of a threshold (``GAP_NOISE``; up to ``COMPARE_MAX`` times); the gap
+  come from the same iterations. The best-valued other class the search visited enough is always
+  compared head to head with the played one on fresh samples, again while the gap
+  sits within its noise of a threshold (``GAP_NOISE``, or wider where the values are near 0 or 1; up to
+  ``COMPARE_MAX`` times); the gap
   reported is what stands above that noise (the gap less ``GAP_NOISE`` scaled to the comparisons'
   iterations). A class
   not compared is valued at most as the played card: it only shows how much the choice mattered.
@@ -60,7 +61,7 @@ THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
 # is repeated at most while the gap sits that close to a threshold.
 GAP_NOISE = 0.045
 GAP_NOISE_ITERATIONS = 200  # ... with this many iterations in the comparison (it falls as 1/sqrt of them)
-COMPARE_MAX = 4
+COMPARE_MAX = 6
 # Cards still in the hands (all seats) from which a late position is judged by double dummy over
 # samples; a solve there takes a few milliseconds (docs/benchmarks.md, "Coach — Eralash noise and marks").
 LATE_CARDS = {2: 14, 3: 15, 4: 16}
@@ -274,8 +275,7 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
             table[played if c == mine else c] = (means[c], totals.get(c, 0.0) / max(1, visits[c]))
         elif visits[c] >= THIN_VISITS:
             thin.append(c)
-    if best == mine or means[best] <= means[mine]:
-        best = mine
+    if best == mine:
         thin.extend(c for c in rivals if c not in thin)
     # A class not compared head to head with the move played is valued at most as the played card (it
     # is never named best, never raises the best deal value; its samples may be lucky) — but it counts
@@ -308,8 +308,10 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
             tricks[c] += totals2.get(c, 0.0)
             seen[c] += visits2[c]
         gap = won[best] / max(1, seen[best]) - won[mine] / max(1, seen[mine])
-        margin = GAP_NOISE * math.sqrt(GAP_NOISE_ITERATIONS / max(1, its2))
-        if not any(abs(gap - t) < margin for t in (NOISE["eralash"], *THRESHOLDS["eralash"][::2])):
+        margin = max(GAP_NOISE * math.sqrt(GAP_NOISE_ITERATIONS / max(1, its2)), _spread(won, seen))
+        # what will be said is the gap less the margin: compare that, within its own error (half the margin)
+        said = gap - margin
+        if not any(abs(said - t) < margin / 2 for t in (NOISE["eralash"], *THRESHOLDS["eralash"][::2])):
             break
     final = {c: won[c] / max(1, seen[c]) for c in (best, mine)}
     # The gap said is what stands above the search's noise after the comparisons (a lower bound): a
@@ -322,6 +324,17 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
     if final[mine] >= final[best]:
         return Judgement(played, final[mine], final[mine], its + its2, table=table, line=line)
     return Judgement(best, final[mine], final[best], its + its2, table=table, line=line)
+
+
+def _spread(won: dict[int, float], seen: dict[int, int]) -> float:
+    """Twice the standard error of a gap between two means of values in [0, 1], at its widest: where
+    a robber is won or lost outright (a slam, the end in reach) the values are near 0 or 1, and the
+    measured noise of milder positions understates it."""
+    var = 0.0
+    for c, n in seen.items():
+        m = min(1.0, max(0.0, won[c] / max(1, n)))
+        var += m * (1.0 - m) / max(1, n)
+    return 2.0 * math.sqrt(var)
 
 
 def _line(root: Any, first: Any, played: Any, mine: int) -> list[Any]:
