@@ -29,7 +29,7 @@ API (what ``python -m engine review`` and the app's bot worker use)::
 
 Fairness: every judge gets only ``match.view(seat)`` — the bots' ``View`` — and samples the hidden
 cards from it; a verdict never depends on the hidden cards (tests/engine/review/test_review_fairness.py).
-A gap in win chance under the game's noise threshold (``NOISE``: Uragan 0.01, Eralash 0.03) is
+A gap in win chance under the game's noise threshold (``NOISE``: Uragan 0.01, Eralash 0.05) is
 reported as no loss, with the played move as best and ``nearly_best`` true.
 
 The seam each game's judge fills (``engine.review.judgement.Judgement``): besides the win chances, a

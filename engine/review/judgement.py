@@ -13,16 +13,19 @@ M = TypeVar("M")  # a game's move
 # from it up to an inaccuracy the move is "good" (a small loss, said and counted as such).
 # Calibrated in docs/benchmarks.md: the issue started the deal's mistake at 1.0; an Uragan searched
 # deal loss is an average over samples and comes out smaller than the point it is (a 7H left lying
-# costs 0.7-0.9), so 0.7 marks every planted blunder and no more other moves. Eralash keeps the
-# issue's starting values but for the deal's inaccuracy at 0.5 trick (tests/calibrate_marks_eralash.py:
-# as many planted blunders marked, 11 of 12, and half as many other moves: sampled tricks are averages).
+# costs 0.7-0.9), so 0.7 marks every planted blunder and no more other moves.
 # The "good" floor: 0.05 Uragan point (the viewer shows a tenth, so nothing under it reads as a loss;
-# it is about the most two search seeds move a deal loss: docs/benchmarks.md, Coach — lines and marks);
-# 0.1 Eralash trick (sampled tricks are noisier).
-THRESHOLDS = {"uragan": (0.05, 0.7, 0.01, 0.3, 0.05), "eralash": (0.05, 1.0, 0.01, 0.5, 0.1)}
+# it is about the most two search seeds move a deal loss: docs/benchmarks.md, Coach — lines and marks).
+# Eralash (issue 29) marks by the robber chance alone — a trick that moves neither the race nor a slam
+# is no loss — and above the search's own noise, measured seed against seed ("Coach — Eralash noise
+# and marks": a loss moves by up to 0.045 between seeds at the review's budget, so a gap under 0.05 is
+# none, an inaccuracy needs 0.08 and a mistake 0.15; tests/calibrate_marks_eralash.py); a smaller loss
+# above the noise is "good".
+THRESHOLDS = {"uragan": (0.05, 0.7, 0.01, 0.3, 0.05),
+              "eralash": (0.15, float("inf"), 0.08, float("inf"), float("inf"))}
 MARKS = ("best", "good", "inaccuracy", "mistake")  # from nothing lost to the most
 DEAL_UNIT = {"uragan": "points", "eralash": "tricks"}
-NOISE = {"uragan": 0.01, "eralash": 0.03}  # win chance; a smaller gap is no loss (docs/records.md)
+NOISE = {"uragan": 0.01, "eralash": 0.05}  # win chance; a smaller gap is no loss (docs/records.md)
 
 
 class Judgement(NamedTuple):

@@ -169,24 +169,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "hint_trump": "the {lower} wins this trick as surely as the {card} and keeps the higher trump",
         "join": "; ",
         "end": ".",
-        # Eralash
+        # both games
         "decided": "Nothing you could have done in this deal would have changed the result",
-        "high_trump": ("{card} wins the trick, but your {lower} would win it as well and keep the higher"
-                       " trump"),
-        "trick_taken": "your {best} takes this trick for sure; {card} gives it away",
-        "exact_tricks": ("solved exactly: with best play you take {best} in this deal, {played} after your"
-                         " move"),
-        "high_loser": ("{card} cannot win this trick; your {lower} loses it as well and keeps the {card}"
-                       " for later"),
-        "over_partner": ("your partner's {partner} was already winning the trick; {card} spends a winner on"
-            " it"),
-        "slam_let": "your opponents have taken every trick so far; {best} takes one and stops the slam",
-        "slam_missed": "your side has taken every trick so far; {move} gives one away and with it the slam",
-        "race_lead": ("you lead on points {mine} to {theirs} and have {tricks} of {target}: every trick you"
-            " take brings the end of the robber, and your win, nearer"),
-        "race_behind": ("you trail on points {mine} to {theirs} and have {tricks} of {target}: every trick"
-            " you take brings nearer an end that you lose"),
-        "eralash_better": "{best} is expected to take {amount} more {unit}",
+        # a value in tricks (``BetterValue`` with "tricks"; the Eralash coach says the race instead)
+        "eralash_better": "{best} takes {amount} more {unit}",
         "e_play": "{card}",
         "e_trump": "naming {suit} trumps",
     },
@@ -305,21 +291,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "join": "; ",
         "end": ".",
         "decided": "Что бы вы ни сделали в этой сдаче, результат был бы тем же",
-        "high_trump": ("{card} берёт взятку, но её взял{agree} бы и {lower}, а старший козырь остался бы"
-                       " у вас"),
-        "trick_taken": "{best} наверняка берёт эту взятку, а {card} её отдаёт",
-        "exact_tricks": ("решено точно: при лучшей игре вы берёте в этой сдаче {best}, после вашего хода —"
-                         " {played}"),
-        "high_loser": ("{card} всё равно не берёт взятку; с {lower} вы отдали бы её так же и сохранили"
-                       " бы {card}"),
-        "over_partner": "взятку уже брал{agree} {partner} партнёра; {card} тратит на неё старшую карту",
-        "slam_let": "соперники взяли все взятки; «{best}» берёт одну и не даёт им шлема",
-        "slam_missed": "ваша сторона взяла все взятки; «{move}» отдаёт одну, а с ней и шлем",
-        "race_lead": ("вы ведёте по очкам {mine}:{theirs}, у вас {tricks} из {target}: каждая ваша взятка"
-            " приближает конец роббера и вашу победу"),
-        "race_behind": ("вы отстаёте по очкам {mine}:{theirs}, у вас {tricks} из {target}: каждая ваша взятка"
-            " приближает конец, который вы проигрываете"),
-        "eralash_better": "«{best}» приносит в среднем на {amount} больше",
+        "eralash_better": "«{best}» берёт на {amount} больше",
         "e_play": "{card}",
         "e_trump": "козыри {suit}",
     },
@@ -776,6 +748,8 @@ def clauses(reason: Any, lang: str) -> list[str]:
     if kind == "TableLeft" and reason.move is None:  # a hint's reason: said only after the move
         return _hint(reason, lang) or []
     render = _RENDER.get(kind) or _ERALASH.get(kind)
+    if render is None and callable(getattr(reason, "said", None)):
+        return list(reason.said(lang))
     return render(reason, lang) if render else []
 
 
@@ -810,44 +784,9 @@ def say_both(reasons: Sequence[Any], most: int = 2) -> dict[str, str] | None:
 
 
 # -- Eralash ---------------------------------------------------------------------------------------
-
-def _high_trump(r: Any, lang: str) -> list[str]:
-    agree = "а" if rank_gender(r.lower % 13) == "f" else ""
-    return [phrase(lang, "high_trump", card=card(r.card, lang), lower=card(r.lower, lang), agree=agree)]
-
-
-def _high_loser(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "high_loser", card=card(r.card, lang), lower=card(r.lower, lang))]
-
-
-def _trick_taken(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "trick_taken", best=card(r.best, lang), card=card(r.card, lang))]
-
-
-def _exact_tricks(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "exact_tricks", best=count(r.best, "trick", lang, True),
-                   played=count(r.played, "trick", lang, True))]
-
-
-def _over_partner(r: Any, lang: str) -> list[str]:
-    g = rank_gender(r.partner % 13)
-    return [phrase(lang, "over_partner", card=card(r.card, lang), partner=card(r.partner, lang),
-                   agree="а" if g == "f" else "")]
-
-
-def _slam(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "slam_" + r.how, best=move_text(r.best, lang), move=move_text(r.move, lang))]
-
-
-def _race(r: Any, lang: str) -> list[str]:
-    return [phrase(lang, "race_lead" if r.leading else "race_behind", mine=r.mine, theirs=r.theirs,
-                   tricks=count(r.tricks, "trick", lang), target=r.target)]
-
+# Eralash's sentences are engine/review/eralash/words.py's: its reasons say themselves (``said``).
+# "Nothing you could have done" (``Decided``) is both games'.
 
 _ERALASH = {
-    "HighTrump": _high_trump,
-    "HighLoser": _high_loser,
-    "TrickTaken": _trick_taken, "ExactTricks": _exact_tricks, "OverPartner": _over_partner, "Slam": _slam,
-    "RobberRace": _race,
     "Decided": lambda r, lang: [phrase(lang, "decided")],
 }

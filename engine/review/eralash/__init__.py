@@ -1,24 +1,39 @@
 """The review's judge for Eralash: exact where every card is known, else Master's search from the seat's view.
 
 Each decision is valued in two currencies (docs/records.md, ``python -m engine review``): the chance that
-the seat's side wins the robber (Master's robber value) and the tricks its side takes in this deal.
+the seat's side wins the robber (``engine.eralash.race``, through Master's robber value) and the tricks
+its side takes in this deal.
 
 - **Exact** (``exact``): when the View pins every hidden card down (``endgame.known_hands``: both
   hands of a 2-player deal, any deal once counts and voids leave one placement) and the position fits
   the solver's node cap, every legal card is solved twice — for the side's robber chance and for its
   tricks — and ``line`` is the best card with the replies of the trick solve.
 - **Sampled**: Master's ISMCTS over equal-card classes; each class's robber chance and mean tricks
-  come from the same iterations. If the played class is not the most visited, a second stage
-  compares the two on fresh samples. A class searched too little to trust is valued at most as the
-  played card: it only shows how much the choice mattered. ``line`` is the best card and the most visited
-  replies of the search tree.
+  come from the same iterations. The best-valued other class the search visited enough is always
+  compared head to head with the played one on fresh samples, again while the gap
+  sits within its noise of a threshold (``GAP_NOISE``, or wider where the values are near 0 or 1; up to
+  ``COMPARE_MAX`` times); the gap
+  reported is what stands above that noise (the gap less ``GAP_NOISE`` scaled to the comparisons'
+  iterations). A class
+  not compared is valued at most as the played card: it only shows how much the choice mattered.
+  ``line`` is the best card and the most visited replies of the search tree.
+- **Late** (``LATE_CARDS`` or fewer cards in the hands, not pinned down): double dummy over samples of
+  the seat's view — each sampled deal solved exactly for every legal card (robber chance and tricks), the
+  values averaged over the samples (the same samples for every card), more samples while the gap sits
+  near a threshold, the gap said less twice its standard error.
 - **Trump**: every suit is played out on the same sampled deals (robber chance and tricks).
+
+Marks come from the robber chance alone (``judgement.THRESHOLDS``): a trick matters only as far as it
+moves the race or a slam. The judge says ``why`` itself (``engine.review.eralash.why``): for a mark, the
+cost in the race's terms; for a move within the noise of another card, "no difference".
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.bots.eralash import DEFAULT_BUDGET, make
@@ -31,15 +46,27 @@ from engine.bots.search import stable_seed
 from engine.cards import cards
 from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
-from engine.review.budget import Budget, check, whole
-from engine.review.eralash.why import exact_reason, hint_reasons, reasons
-from engine.review.judgement import NOISE, Judgement, best_of
+from engine.review.budget import Budget, Stopped, check, whole
+from engine.review.eralash.why import RaceEnd, exact_reason, hint_reasons, no_difference, reasons
+from engine.review.judgement import NOISE, THRESHOLDS, Judgement, best_of, settle
 from engine.review.parts import ReviewParts
+from engine.review.words import say_both
 
 LINE_PLIES = 4
 MIN_SHARE = 0.1  # a class searched less than this share of the most visited one is left out of the table
 MIN_VISITS = 8
 THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
+# How far a gap between two moves moves from one search to the next at the review's budget
+# (docs/benchmarks.md, "Coach — Eralash noise and marks"), and how often the head-to-head comparison
+# is repeated at most while the gap sits that close to a threshold.
+GAP_NOISE = 0.045
+GAP_NOISE_ITERATIONS = 200  # ... with this many iterations in the comparison (it falls as 1/sqrt of them)
+COMPARE_MAX = 6
+# Cards still in the hands (all seats) from which a late position is judged by double dummy over
+# samples; a solve there takes a few milliseconds (docs/benchmarks.md, "Coach — Eralash noise and marks").
+LATE_CARDS = {2: 14, 3: 15, 4: 16}
+LATE_SAMPLES = (12, 48)  # samples per decision: at least (also under an iteration cap), at most
+MOST = 2  # reasons per sentence
 
 
 def _lowest(mask: int) -> int:
@@ -72,17 +99,123 @@ def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
 
 def judge(view: Any, played: Any, budget: Budget, seed: int,
           should_stop: Callable[[], bool] | None = None) -> Judgement:
+    j, solved = _judge(view, played, budget, seed, should_stop)
+    return with_why(view, played, j, solved)
+
+
+def _judge(view: Any, played: Any, budget: Budget, seed: int,
+           should_stop: Callable[[], bool] | None = None) -> tuple[Judgement, bool]:
+    """The judgement, and whether its deal values are solved (exactly, or double dummy per sample)."""
     sit = Situation.of(view)
     rng = decision_rng(seed, view)
     if sit.trump is None:
-        return _judge_trump(view, sit, played, budget, rng, should_stop)
-    if fits(sit.n, sum(view.counts)):
+        return _judge_trump(view, sit, played, budget, rng, should_stop), False
+    left = sum(view.counts)
+    if fits(sit.n, left):
         hands = known_hands(view)
         if hands is not None:
             exact = judge_exact(sit, hands, int(played), budget)
             if exact is not None:
-                return exact
-    return _judge_sampled(view, sit, played, budget, seed, rng, should_stop)
+                return exact, True
+    if left <= LATE_CARDS.get(sit.n, 0):
+        late = judge_late(view, sit, int(played), budget, rng, should_stop)
+        if late is not None:
+            return late, True
+    return _judge_sampled(view, sit, played, budget, seed, rng, should_stop), False
+
+
+def with_why(view: Any, played: Any, j: Judgement, solved: bool = False) -> Judgement:
+    """The judgement with its ``why``: the race's cost of a marked move, "no difference" for a move
+    as good as another within the noise (a move the search was sure of says nothing). Tricks are
+    said only when ``solved`` (a search's trick means are averages, not a trick lost)."""
+    s = settle(played, j, NOISE["eralash"], "eralash")
+    table = j.table or {}
+    if s.mark != "best":
+        best_tricks = table[s.best][1] if s.best in table else None
+        found = reasons(view, played, s.best, loss=s.loss, best_tricks=best_tricks,
+                        played_tricks=s.deal_played, solved=solved)
+        exact = exact_reason(table[s.best][1], s.deal_played) if j.exact and s.best in table else None
+        said_exact = exact is not None and exact.best != exact.played
+        if said_exact and found and isinstance(found[0], RaceEnd):
+            found[0] = replace(found[0], exact=True)  # the race's end says the solved tricks itself
+            said_exact = False
+        elif said_exact:
+            found = [exact, *found]
+        why = say_both(found, MOST + said_exact)
+        return j._replace(why=why)
+    rivals = [m for m in table if m != played]
+    if s.nearly and rivals:
+        other = max(rivals, key=lambda m: table[m][0])
+        return j._replace(why=say_both([no_difference(view, played, other)]))
+    return j
+
+
+def judge_late(view: Any, sit: Situation, played: int, budget: Budget, rng: random.Random,
+               should_stop: Callable[[], bool] | None) -> Judgement | None:
+    """Double dummy over samples of the view: each legal card's mean robber chance and tricks over the
+    same sampled deals, each solved exactly; None when a sample does not fit the solver.
+
+    The samples go on (past the budget, up to ``LATE_SAMPLES[1]``) while the gap to the best card sits
+    within twice its standard error of a mark's threshold, and the gap said is the gap less twice that
+    error: what the samples show beyond their own noise."""
+    utility = robber_chance(sit.robber_value(), sit.seat)
+    before = side_tricks(sit)
+    trump = sit.trump if sit.trump is not None else 0
+    dl = whole(budget, should_stop)
+    low, high = LATE_SAMPLES
+    chance: dict[int, list[float]] = {}
+    tricks: dict[int, float] = {}
+    n = nodes = 0
+    first: Endgame | None = None
+    margin = 0.0
+    while n < high:
+        if n >= low:
+            table = {c: (sum(chance[c]) / n, before + tricks[c] / n) for c in chance}
+            best = named_best(table, played)
+            gap, margin = _paired_gap(chance[best], chance[played])
+            near = any(abs(gap - t) < margin for t in (NOISE["eralash"], *THRESHOLDS["eralash"][0:3:2]))
+            if not near and dl.expired(16 * n):  # 16: the deadline asks should_stop() every 16 "iterations"
+                break
+        if should_stop is not None and should_stop():
+            raise Stopped
+        deal = view.determinize(rng)
+        args = (sit.n, list(deal.hands), trump, sit.leader, sit.trick, sit.won, sit.seat, sit.pairs)
+        trick_solver = Endgame(*args, node_cap=NODE_CAP)
+        robber = Endgame(*args, utility=utility, node_cap=NODE_CAP)
+        try:
+            t = trick_solver.move_values()
+            r = robber.move_values()
+        except TooBig:
+            return None
+        for c in t:
+            tricks[c] = tricks.get(c, 0.0) + t[c]
+            chance.setdefault(c, []).append(r[c])
+        nodes += trick_solver.nodes + robber.nodes
+        first = first or trick_solver
+        n += 1
+    table = {c: (sum(chance[c]) / n, before + tricks[c] / n) for c in chance}
+    best = named_best(table, played)
+    gap, margin = _paired_gap(chance[best], chance[played])
+    said = table[played][0] + max(0.0, gap - margin)
+    if best != played:
+        table[best] = (said, table[best][1])
+    for c in table:  # no other card above what the best is said to be worth
+        if c not in (best, played) and table[c][0] > said:
+            table[c] = (said, table[c][1])
+    try:
+        line = first.line_after(best, LINE_PLIES) if first is not None else [best]
+    except TooBig:
+        line = [best]
+    return Judgement(best, table[played][0], table[best][0], nodes, table=table, line=line)
+
+
+def _paired_gap(best: list[float], played: list[float]) -> tuple[float, float]:
+    """The mean of the per-sample differences and twice its standard error."""
+    d = [b - p for b, p in zip(best, played, strict=True)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    return mean, 2.0 * math.sqrt(var / n)
 
 
 def _node_cap(budget: Budget) -> int:
@@ -106,7 +239,10 @@ def judge_exact(sit: Situation, hands: list[int], played: int, budget: Budget) -
     before = side_tricks(sit)
     table = {c: (chances[c], before + tricks[c]) for c in tricks}
     best = named_best(table, played)
-    line = trick_solver.line_after(best, LINE_PLIES)
+    try:
+        line = trick_solver.line_after(best, LINE_PLIES)
+    except TooBig:  # the line's own solves may pass the cap where the values did not
+        line = [best]
     return Judgement(best, table[played][0], table[best][0], trick_solver.nodes + robber.nodes,
                      table=table, exact=True, line=line)
 
@@ -126,39 +262,80 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
     tree: list[Any] = []
     visits, means, its = search_root(sit, reps, view.determinize, value, rng, dl, totals, tree)
     check(dl)
-    best = max(reps, key=lambda c: (visits[c], means[c], -c))
     top_visits = max(visits.values())
+    enough = [c for c in reps if visits[c] >= max(MIN_VISITS, MIN_SHARE * top_visits)]
+    # the challenger: the best-valued class the search visited enough (its most visited, if no other)
+    rivals = [c for c in enough if c != mine]
+    best = max(rivals, key=lambda c: (means[c], visits[c], -c)) if rivals else mine
     # keys: the played card itself for its class, the lowest card of each other class
     table: dict[Any, tuple[float, float]] = {}
     thin: list[int] = []
     for c in reps:
-        if c in (mine, best) or visits[c] >= max(MIN_VISITS, MIN_SHARE * top_visits):
-            key = played if c == mine else c
-            table[key] = (means[c], totals.get(c, 0.0) / max(1, visits[c]))
+        if c in (mine, best):
+            table[played if c == mine else c] = (means[c], totals.get(c, 0.0) / max(1, visits[c]))
         elif visits[c] >= THIN_VISITS:
             thin.append(c)
-    # A class the search left after a few visits looked worse; its few samples may still be lucky,
-    # so it is valued at most as the played card (it is never named best, never raises the best deal
-    # value) — but it counts for how much the choice mattered (``decided``).
-    win_played, deal_played = table[played]
-    for c in thin:
-        table[c] = (min(means[c], win_played), min(totals.get(c, 0.0) / visits[c], deal_played))
     if best == mine:
+        thin.extend(c for c in rivals if c not in thin)
+    # A class not compared head to head with the move played is valued at most as the played card (it
+    # is never named best, never raises the best deal value; its samples may be lucky) — but it counts
+    # for how much the choice mattered (``decided``).
+    def cap(win: float, deal: float) -> None:
+        for c in thin:
+            if c != best:
+                table[c] = (min(means[c], win), min(totals.get(c, 0.0) / max(1, visits[c]), deal))
+
+    if best == mine:
+        cap(*table[played])
         line, assumed = assumed_cards(view, _line(tree[0], named_best(table, played), played, mine), seed)
-        return Judgement(played, means[best], means[best], its, table=table, line=line, assumed=assumed)
-    dl = budget.stage(False, should_stop, check_every=8)
-    rng2 = random.Random(stable_seed(seed, "compare", view.seat, view.hand, view.played, view.deal_number))
-    totals2: dict[int, float] = {}
-    visits2, means2, its2 = search_root(sit, [best, mine], view.determinize, value, rng2, dl, totals2)
-    check(dl)
+        return Judgement(played, means[mine], means[mine], its, table=table, line=line, assumed=assumed)
+    # Head to head on fresh samples, again while the gap sits within the noise of a mark's threshold
+    # (NOISE and THRESHOLDS: the measured spread of a gap between seeds, halved with every repeat).
+    won = {best: 0.0, mine: 0.0}
+    tricks = {best: 0.0, mine: 0.0}
+    seen = {best: 0, mine: 0}
+    its2 = 0
+    for k in range(1, COMPARE_MAX + 1):
+        dl = budget.stage(False, should_stop, check_every=8)
+        key = (k, view.seat, view.hand, view.played, view.deal_number)
+        rng2 = random.Random(stable_seed(seed, "compare", *key))
+        totals2: dict[int, float] = {}
+        visits2, means2, n2 = search_root(sit, [best, mine], view.determinize, value, rng2, dl, totals2)
+        check(dl)
+        its2 += n2
+        for c in (best, mine):
+            won[c] += means2[c] * visits2[c]
+            tricks[c] += totals2.get(c, 0.0)
+            seen[c] += visits2[c]
+        gap = won[best] / max(1, seen[best]) - won[mine] / max(1, seen[mine])
+        margin = max(GAP_NOISE * math.sqrt(GAP_NOISE_ITERATIONS / max(1, its2)), _spread(won, seen))
+        # what will be said is the gap less the margin: compare that, within its own error (half the margin)
+        said = gap - margin
+        if not any(abs(said - t) < margin / 2 for t in (NOISE["eralash"], *THRESHOLDS["eralash"][0:3:2])):
+            break
+    final = {c: won[c] / max(1, seen[c]) for c in (best, mine)}
+    # The gap said is what stands above the search's noise after the comparisons (a lower bound): a
+    # gap that another seed could as well find under a threshold gets no mark from this one.
+    final[best] = final[mine] + max(0.0, final[best] - final[mine] - margin)
     for c in (best, mine):
-        key = played if c == mine else c
-        table[key] = (means2[c], totals2.get(c, 0.0) / max(1, visits2[c]))
+        table[played if c == mine else c] = (final[c], tricks[c] / max(1, seen[c]))
+    cap(*table[played])
     line, assumed = assumed_cards(view, _line(tree[0], named_best(table, played), played, mine), seed)
-    if means2[mine] >= means2[best]:
-        return Judgement(played, means2[mine], means2[mine], its + its2, table=table, line=line,
+    if final[mine] >= final[best]:
+        return Judgement(played, final[mine], final[mine], its + its2, table=table, line=line,
                          assumed=assumed)
-    return Judgement(best, means2[mine], means2[best], its + its2, table=table, line=line, assumed=assumed)
+    return Judgement(best, final[mine], final[best], its + its2, table=table, line=line, assumed=assumed)
+
+
+def _spread(won: dict[int, float], seen: dict[int, int]) -> float:
+    """Twice the standard error of a gap between two means of values in [0, 1], at its widest: where
+    a robber is won or lost outright (a slam, the end in reach) the values are near 0 or 1, and the
+    measured noise of milder positions understates it."""
+    var = 0.0
+    for c, n in seen.items():
+        m = min(1.0, max(0.0, won[c] / max(1, n)))
+        var += m * (1.0 - m) / max(1, n)
+    return 2.0 * math.sqrt(var)
 
 
 def _line(root: Any, first: Any, played: Any, mine: int) -> list[Any]:

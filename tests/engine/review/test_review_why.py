@@ -304,11 +304,13 @@ def test_bait_needs_the_samples_to_agree() -> None:
 
 
 def test_eralash_the_robber_race_is_said_only_when_it_points_the_better_way() -> None:
-    """Club robbers: wherever the race is given as the reason, the better move takes the trick when
-    the seat leads on points and lets it go when it trails, and the words carry the score."""
+    """Club robbers: wherever the trick on the table is given as the race's reason, the better move
+    takes it when the seat's side leads on points and lets it go when it trails (or stops the leader),
+    and the words carry the gap and the target."""
     from engine.bots.eralash.club import ClubBot
     from engine.eralash.match import Match
-    from engine.review.eralash.why import RobberRace, _wins_now, reasons
+    from engine.review.eralash.race import Race
+    from engine.review.eralash.why import RaceTrick, _surely_wins, _wins_now, reasons
 
     said = 0
     for seed in range(6):
@@ -319,14 +321,22 @@ def test_eralash_the_robber_race_is_said_only_when_it_points_the_better_way() ->
             view = match.view(s)
             legal = view.legal_moves()
             if view.trump >= 0 and view.pos > 0 and len(legal) > 1:
+                race = Race.of(view)
                 for a in legal[:3]:
                     for b in legal[-3:]:
                         for r in reasons(view, a, b):
-                            if isinstance(r, RobberRace):
-                                assert r.leading == _wins_now(view, b) != _wins_now(view, a)
-                                assert (r.mine > r.theirs) == r.leading
+                            if isinstance(r, RaceTrick):
+                                lead = race.lead()
+                                if r.how == "duck":
+                                    assert lead < 0 and _surely_wins(view, a) and not _wins_now(view, b)
+                                elif r.how == "take":
+                                    assert lead > 0 and _surely_wins(view, b) and not _wins_now(view, a)
+                                else:
+                                    assert view.pos == view.n_players - 1
                                 text = W.say([r], "ru")
-                                assert f"{r.mine}:{r.theirs}" in text and "взят" in text
+                                words = (f"из {r.target}", f"у вас {r.target}", "кончает")
+                                assert any(w in text for w in words)
+                                assert "очк" in text
                                 said += 1
             match.play(bots[s].choose(view))
     assert said >= 3
@@ -372,25 +382,28 @@ def _eralash_deal(n: int, seed: int, plant: tuple[int, str] | None = None,
     return m.to_record()
 
 
-def test_eralash_an_exact_high_ruff_says_the_tricks_and_the_lower_trump() -> None:
-    """2 players, seed 13, move 35: the A♦ ruffs where the 7♦ wins the same trick (exact)."""
-    from engine.review import review_record
+def test_eralash_an_exact_high_ruff_in_a_one_deal_robber_is_no_difference() -> None:
+    """2 players, seed 13, move 35: the A♦ ruffs where the 7♦ wins the same trick (exact). It costs a
+    trick, but a two-player robber is one deal and the points dealt decide it: no mark. Said with a
+    loss, the why names the lower trump."""
+    from engine.review import match_before, review_record
 
-    v = next(v for v in review_record(_eralash_deal(2, 13, (35, "AD")), 0, iterations=20)
-             if v.move_index == 35)
-    assert v.exact and v.mark == "mistake"
-    assert v.why["en"].startswith("Solved exactly: with best play you take")
-    assert "A♦" in v.why["en"] and "7♦" in v.why["en"] and "Т♦" in v.why["ru"] and "7♦" in v.why["ru"]
-    assert W.count(int(v.deal_best), "trick", "ru", True) in v.why["ru"]
+    rec = _eralash_deal(2, 13, (35, "AD"))
+    v = next(v for v in review_record(rec, 0, iterations=20) if v.move_index == 35)
+    assert v.exact and v.deal_loss == 1.0 and v.mark == "best" and v.loss == 0.0
+    view = match_before(rec, 35).view(0)
+    why = decision_why("eralash", view, parse("AD"), parse("7D"), loss=0.1)
+    assert why is not None
+    assert "A♦" in why["en"] and "7♦" in why["en"] and "Т♦" in why["ru"] and "7♦" in why["ru"]
 
 
-def test_eralash_a_trick_given_away_names_the_card_that_takes_it() -> None:
-    from engine.review import review_record
+def test_eralash_a_high_loser_names_the_lower_card() -> None:
+    from engine.review import match_before
 
-    v = next(v for v in review_record(_eralash_deal(2, 12, (35, "QD")), 0, iterations=20)
-             if v.move_index == 35)
-    assert v.mark != "best" and v.why is not None
-    assert W.card(v.best, "en") in v.why["en"] and "trick" in v.why["en"] and "взятк" in v.why["ru"]
+    rec = _eralash_deal(2, 12, (35, "QD"))
+    view = match_before(rec, 35).view(0)
+    why = decision_why("eralash", view, parse("QD"), parse("8D"), loss=0.1)
+    assert why is not None and "8♦" in why["en"] and "trick" in why["en"] and "взятк" in why["ru"]
 
 
 def test_eralash_a_decided_deal_reviews_with_the_decided_line_and_no_move_called_good() -> None:
