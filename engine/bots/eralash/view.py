@@ -15,6 +15,7 @@ from engine.bots.eralash.robber import RobberValue, deal_points_spread
 from engine.bots.eralash.tricks import TrickPlay
 from engine.bots.search import stable_seed
 from engine.cards import SUIT_MASK
+from engine.eralash.options import Options
 
 __all__ = ["Situation", "decision_rng", "choose_trump_move", "to_card_move", "trick_play_of", "trump_choices"]
 
@@ -35,6 +36,8 @@ class Situation:
     target: int
     tricks_per_deal: int
     spread: float  # standard deviation of one seat's points per deal
+    deals_played: int = 0  # deals finished before this one
+    options: Options | None = None  # the table's; None: the defaults with this target and deal size
 
     # --- derived -------------------------------------------------------------------------------
 
@@ -54,7 +57,7 @@ class Situation:
     def robber_value(self) -> RobberValue:
         return RobberValue(
             self.n, self.pairs, self.points, self.tricks_before, self.target, self.tricks_per_deal,
-            self.spread,
+            self.spread, self.deals_played, self.options,
         )
 
     def settled(self) -> int:
@@ -104,6 +107,8 @@ def _from_view(view: Any) -> Situation:
         target=view.target,
         tricks_per_deal=view.size,
         spread=deal_points_spread(view.size, n, opts.classic_runs, opts.aces_three, opts.aces_four),
+        deals_played=view.deal_number - 1,
+        options=opts,
     )
 
 

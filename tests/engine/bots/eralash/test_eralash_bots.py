@@ -137,14 +137,14 @@ def test_leader_prefers_fewer_deals_left() -> None:
     assert near_end[0] > far[0]
 
 
-def test_leading_the_trick_race_is_worth_something_while_the_robber_goes_on() -> None:
-    # Equal points, nobody reaches 13: the side nearest the target will decide when the robber ends.
-    v = _value([20, 20, 20, 20], [6, 6, 6, 6])
-    ahead = v.side_values([5, 3, 3, 2])
-    assert ahead[0] > 0.3 > 0.25 > max(ahead[1:])
-    assert sum(ahead) == pytest.approx(1.0)
-    even = v.side_values([4, 3, 3, 3])
-    assert ahead[0] > even[0]
+def test_a_robber_that_goes_on_is_valued_by_the_race_module() -> None:
+    from engine.eralash.race import robber_chances
+
+    v = _value([20, 35, 20, 5], [6, 2, 4, 1])
+    going_on = v.side_values([2, 4, 4, 3])
+    expected = robber_chances(4, False, [20, 35, 20, 5], [8, 6, 8, 4], 1, Options())
+    assert going_on == pytest.approx(list(expected))
+    assert sum(going_on) == pytest.approx(1.0)
 
 
 def test_hand_points_follow_the_rules() -> None:
