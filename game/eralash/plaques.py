@@ -138,6 +138,11 @@ class EralashPlaques:
         tricks_w = max(font.size(t(key))[0] for key in ("eralash.score.tricks", "eralash.score.to_end"))
         return max(int(max(size[0] * 0.2, 230) * 0.22) - 10, tricks_w + 12)
 
+    def right_columns(self) -> int:
+        """The columns right of the points: the robber's tricks, and at the live table the tricks each
+        side still needs to end the robber (the replays and the example lay a narrower top out)."""
+        return 2 if self.host.race_shown else 1
+
     def points_px(self, fs: int) -> int:
         """Room for a side's points left of their column's right edge (and a gap after the name)."""
         return self.host.text.font(fs, "bold").size("-888")[0] + 10
@@ -154,7 +159,7 @@ class EralashPlaques:
         if pairs:
             widest += font.size(t("eralash.team", a="", b="").strip() + " ")[0]
         fs, small = host.font_size(0.021), host.font_size(0.017)
-        columns = 12 + self.points_px(fs) + 2 * self.score_column_px(size, small) + 14
+        columns = 12 + self.points_px(fs) + self.right_columns() * self.score_column_px(size, small) + 14
         base = int(max(size[0] * 0.2, 230))
         # wider in a wide window; in a squarish one the top hand needs that room: two lines instead
         width = int(min(max(base, widest + columns), size[0] * 0.34)) if size[0] >= size[1] * 1.5 else base
@@ -246,7 +251,7 @@ class EralashPlaques:
         small = self.host.font_size(0.017)
         column = self.score_column_px(self.host.layout.size, small)
         col_e = rect.right - 14
-        col_t = col_e - column
+        col_t = col_e - column if self.right_columns() == 2 else col_e
         return rect.x + 12, col_t - column, col_t, col_e
 
     def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
@@ -297,7 +302,8 @@ class EralashPlaques:
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
         heads = ("eralash.score.points", "eralash.score.tricks", "eralash.score.to_end")
-        for col, key in zip((col_p, col_t, col_e), heads, strict=True):
+        race = self.right_columns() == 2
+        for col, key in zip((col_p, col_t, col_e) if race else (col_p, col_t), heads, strict=False):
             img = host.text.get(t(key), small, DIM, "italic")
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
@@ -312,9 +318,10 @@ class EralashPlaques:
             tr = host.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
             # the tricks it needs to end the robber: bright when the end now wins for it, red when it loses
-            colour = IVORY if shares[side] not in (0.0, 1.0) else (GLOW if shares[side] else WARN)
-            e = host.text.get(str(need[side]), fs, colour, "bold")
-            surface.blit(e, e.get_rect(topright=(col_e, y)))
+            if race:
+                colour = IVORY if shares[side] not in (0.0, 1.0) else (GLOW if shares[side] else WARN)
+                e = host.text.get(str(need[side]), fs, colour, "bold")
+                surface.blit(e, e.get_rect(topright=(col_e, y)))
             y += height
         img = host.text.get(foot, host.text.fit(foot, small, rect.width - 24, "italic")[0], DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
@@ -360,6 +367,11 @@ class EralashPlaques:
         size = host.remembered("race_size", (tuple(lines), fs), lambda: self._race_size(lines, fs))
         rect = pygame.Rect((0, 0), size)
         rect.midbottom = (host.layout.centre[0], host.layout.trick_area.top - 2)
+        top = next((seat for seat in range(host.n) if host.layout.place(seat, host.me).side == "top"), None)
+        if top is not None:
+            blits = self.plates.plate_parts(top)[0]
+            if any(r.colliderect(rect) for _, r in blits):
+                return None  # no room under a tall plate across the table (long names): the plaque says it
         return rect
 
     def _race_size(self, lines: list[str], fs: int) -> tuple[int, int]:

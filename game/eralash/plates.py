@@ -98,42 +98,39 @@ class EralashPlates:
         size, window = self.host.layout.size, self.host.app.size
         return max(int(size[1] * 0.03), text_edge(size), text_edge((window[0], window[1])))
 
-    def plate_bits(self, seat: int) -> list[str]:
-        """What the line under a seat's name says: partner, level, this deal's tricks (the score
-        plaque has the robber's), the dealer's mark."""
+    def plate_bits(self, seat: int) -> tuple[list[str], str]:
+        """What the line under a seat's name says: partner, level and the dealer's mark, and this deal's
+        tricks (the score plaque has the robber's)."""
         host = self.host
         deal = host.shown
         level = host.levels[seat]
-        bits = [plural(deal.tricks_won[seat], "eralash.n_tricks_deal")]
-        if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
-            bits.append(t("table.you_deal") if host.form(seat) == "you" else t("eralash.dealer_mark"))
-        if level and not host.reveal:
-            bits.insert(0, t(f"level.{level}"))
+        who: list[str] = []
         if host.match.options.pairs and host.humans and seat != host.me and seat % 2 == host.me % 2:
-            bits.insert(0, t("eralash.partner"))
-        return bits
+            who.append(t("eralash.partner"))
+        if level and not host.reveal:
+            who.append(t(f"level.{level}"))
+        if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
+            who.append(t("table.you_deal") if host.form(seat) == "you" else t("eralash.dealer_mark"))
+        return who, plural(deal.tricks_won[seat], "eralash.n_tricks_deal")
 
     def plate_words(self, seat: int) -> str:
         """The line under a seat's name, whole."""
-        return " · ".join(self.plate_bits(seat))
+        who, tricks = self.plate_bits(seat)
+        return " · ".join([*who, tricks])
 
     def plate_text(self, seat: int) -> tuple[int, list[str], int, list[str]]:
         """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
-        size of the lines under it, and those lines (one, or two where one has no room: the level
-        and the dealer's mark both stay)."""
+        size of the lines under it, and those lines: one, or where it has no room two (who the seat
+        is, the level and the dealer's mark, over this deal's tricks), never dropping the level."""
         host = self.host
         place = host.layout.place(seat, host.me)
         width = max(1, self.plate_width(place)) - 2
         fs, lines = host.text.fit(host.name(seat), host.font_size(0.022), width, "bold", lines=2)
-        bits = self.plate_bits(seat)
-        small, sub = host.text.fit(" · ".join(bits), host.font_size(0.018), width, "italic")
-        if len(sub) == 1:
-            return fs, lines, small, sub
-        font = host.text.font(host.font_size(0.018), "italic")
-        cut = len(bits) - 1  # as many as fit on the first line, the rest on the second
-        while cut > 1 and font.size(" · ".join(bits[:cut]))[0] > width:
-            cut -= 1
-        subs = [" · ".join(bits[:cut]), " · ".join(bits[cut:])]
+        small, sub = host.text.fit(self.plate_words(seat), host.font_size(0.018), width, "italic")
+        who, tricks = self.plate_bits(seat)
+        if len(sub) == 1 and (small == host.font_size(0.018) or place.side == "top") or not who:
+            return fs, lines, small, sub  # (across the table the race line is close under the plate)
+        subs = [" · ".join(who), tricks]
         small = min(host.text.fit(line, host.font_size(0.018), width, "italic")[0] for line in subs)
         return fs, lines, small, subs
 
