@@ -111,7 +111,8 @@ class EralashPlates:
             who.append(t(f"level.{level}"))
         if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
             who.append(t("table.you_deal") if host.form(seat) == "you" else t("eralash.dealer_mark"))
-        return who, plural(deal.tricks_won[seat], "eralash.n_tricks_deal")
+        words = "eralash.n_tricks" if host.reveal else "eralash.n_tricks_deal"  # the example is one deal
+        return who, plural(deal.tricks_won[seat], words)
 
     def plate_words(self, seat: int) -> str:
         """The line under a seat's name, whole."""

@@ -99,3 +99,31 @@ def test_the_prompt_is_drawn_on_the_players_turn(app, monkeypatch, kind, words):
     table.draw(app.screen)
     assert said and words in said[-1]
     assert table.plaques.race_prompt() == said[-1]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_sheet_says_who_dealt_every_deal_at_960x600(make_app, lang):
+    from game.eralash.sheet import SheetScene
+    from game.widgets.text import MIN_TEXT_PX
+
+    app = make_app(lang=lang, size=(960, 600), speed="fast", bots="eralash_tables:make_first_bot")
+    rng = random.Random(1)
+    names = ["Вы", "Светлана", "Павел", "Андрей"] if lang == "ru" else ["You", "Svetlana", "Pavel", "Andrei"]
+    m = Match.new(Options(), names, 3, 3)
+    while len(m.deals_done) < 2 or not m.deal.played:
+        m.play(rng.choice(m.legal_moves()))
+    table = table_for(app, m, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.can_play_card() and not table.tweens.busy)
+    drawn = []
+    real = app.text.get
+    app.text.get = lambda words, size, *a, **k: drawn.append((words, size)) or real(words, size, *a, **k)
+    try:
+        table.show_sheet()
+        sheet = app.stack.top
+        assert isinstance(sheet, SheetScene)
+        sheet.draw(app.screen)
+    finally:
+        app.text.get = real
+    for r in sheet.rows():
+        said = sheet.dealt_by(r["dealer"])
+        assert any(words == said and size >= MIN_TEXT_PX for words, size in drawn), said
