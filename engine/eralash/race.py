@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from itertools import permutations
 
 from engine.cards import SUIT_MASK
 from engine.eralash.options import Options
+from engine.eralash.race_table import DIFF_POINTS, SIDE_POINTS, TRICKS
 
 __all__ = ["deal_points_spread", "ends_now", "hand_points", "robber_chances", "tricks_to_end"]
 
@@ -54,34 +57,221 @@ def robber_chances(
     ``deals_played`` finished deals; ``options`` the table's (target, classic runs, honours, short
     deal). When some side's tricks have reached the target the robber is over and the points decide
     (``ends_now``); a slam, which ends the robber at once, is the caller's to see. Otherwise the robber
-    goes on: the points still to be dealt may overturn the lead, the more so the more deals the trick
-    race leaves. The chances sum to 1.
+    goes on, and the chance is what the deals to come make of it:
+
+    - the trick race: each further deal splits its tricks among the sides as the bots' own play splits
+      them (``race_table.TRICKS``, counted from Club robbers by ``tools/fit_robber.py``); the robber
+      ends after the first deal that brings a side to the target, or at once on a slam;
+    - the points to come: each further deal adds runs and honours to every side, as dealing gives them
+      (``race_table.SIDE_POINTS``, and the exact difference of two sides' points, ``DIFF_POINTS``);
+      when the robber ends, the most points win (ties share).
+
+    The chances sum to 1. The position between deals is all that counts (``deals_played`` does not
+    change the chance), and tricks matter only through when the robber ends and the slam: nobody's
+    trick lead is worth anything of itself. Calibration against robbers played out by Clubs:
+    docs/benchmarks.md, "Eralash — robber chance calibration".
     """
     sides = 2 if pairs and n_players == 4 else n_players
     if len(points) != sides or len(tricks) != sides:
         raise ValueError(f"{sides} sides need {sides} points and tricks, not {len(points)} and {len(tricks)}")
-    target = options.target
-    if max(tricks) >= target:
+    if max(tricks) >= options.target:
         return ends_now(points)
+    low = min(points)
+    lead = tuple(int(round(p - low)) for p in points)
+    return _chances(n_players, sides, lead, tuple(tricks), options)
+
+
+@lru_cache(maxsize=65536)
+def _chances(
+    n_players: int, sides: int, lead: tuple[int, ...], tricks: tuple[int, ...], options: Options
+) -> tuple[float, ...]:
     hand = options.hand_size(n_players)
-    spread = deal_points_spread(hand, n_players, options.classic_runs, options.aces_three, options.aces_four)
-    side_spread = spread * (math.sqrt(2.0) if sides == 2 and n_players == 4 else 1.0)
-    per_deal = hand / sides
-    deals_left = max(1.0, (target - max(tricks)) / (per_deal * 1.25))
-    scale = side_spread * math.sqrt(2.0 * deals_left)
-    raw = []
+    game = (n_players, sides == 2 and n_players == 4, hand)
+    order = sorted(range(sides), key=lambda i: -tricks[i])
+    ends, slams = _future(game, tuple(tricks[i] for i in order), options.target, _DEPTH[sides])
+    value = [0.0] * sides
+    for m, i in enumerate(order):
+        value[i] = slams[m]
+    honours = (options.aces_three, options.aces_four)
+    for k, p_end in enumerate(ends):
+        if p_end > 1e-12:
+            share = _shares(game, options.classic_runs, honours, lead, k + 1)
+            for i in range(sides):
+                value[i] += p_end * share[i]
+    total = sum(value)
+    return tuple(v / total for v in value)
+
+
+# Most further deals the trick race follows one by one (what may remain after them is valued as ending
+# after the last): at the default target every robber ends within 4 deals.
+_DEPTH = {2: 12, 3: 8, 4: 5}
+_TINY = 1e-10
+
+
+@cache
+def _trick_splits(game: tuple[int, bool, int]) -> tuple[tuple[tuple[int, ...], float, int], ...]:
+    """Every way one deal's tricks may split among the sides, with its chance (the seats alike) and
+    the side that takes them all (-1: no slam)."""
+    counts = TRICKS[game]
+    total = sum(counts.values())
+    hand = game[2]
+    out: list[tuple[tuple[int, ...], float, int]] = []
+    for split, c in sorted(counts.items()):
+        perms = sorted(set(permutations(split)))
+        out.extend((p, c / total / len(perms), p.index(hand) if hand in p else -1) for p in perms)
+    return tuple(out)
+
+
+@cache
+def _slam_chance(game: tuple[int, bool, int]) -> float:
+    """The chance that one given side takes every trick of a deal."""
+    sides = 2 if game[1] else game[0]
+    return sum(p for _, p, slam in _trick_splits(game) if slam >= 0) / sides
+
+
+@cache
+def _future(
+    game: tuple[int, bool, int], tricks: tuple[int, ...], target: int, depth: int
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The trick race from ``tricks`` (sorted, most first): the chance that the robber ends on points
+    after exactly 1, 2, … more deals (what is left after ``depth`` deals counts as the last), and each
+    side's chance to end it by a slam."""
+    sides = len(tricks)
+    hand = game[2]
+    if depth == 1 or sum(tricks) + hand > sides * (target - 1):  # the next deal surely ends it
+        slam = _slam_chance(game)
+        return (1.0 - sides * slam,) + (0.0,) * (depth - 1), (slam,) * sides
+    ends = [0.0] * depth
+    slams = [0.0] * sides
+    for split, p, slam in _trick_splits(game):
+        if slam >= 0:
+            slams[slam] += p
+            continue
+        after = [t + x for t, x in zip(tricks, split, strict=True)]
+        if max(after) >= target:
+            ends[0] += p
+            continue
+        order = sorted(range(sides), key=after.__getitem__, reverse=True)
+        sub_ends, sub_slams = _future(game, tuple(after[i] for i in order), target, depth - 1)
+        for k, e in enumerate(sub_ends):
+            ends[k + 1] += p * e
+        for m, i in enumerate(order):
+            slams[i] += p * sub_slams[m]
+    return tuple(ends), tuple(slams)
+
+
+@lru_cache(maxsize=4096)
+def _shares(
+    game: tuple[int, bool, int], classic: bool, honours: tuple[int, int], lead: tuple[int, ...], deals: int
+) -> tuple[float, ...]:
+    """Each side's share of the robber if it ends after ``deals`` more deals of points (ties share)."""
+    if len(lead) == 2:
+        diff = _sum_of(_diff_points(game, classic, honours), deals)
+        margin = lead[0] - lead[1]
+        win = tie = 0.0
+        for d, p in diff.items():
+            if margin + d > 0:
+                win += p
+            elif margin + d == 0:
+                tie += p
+        first = win + tie / 2
+        return first, 1.0 - first
+    one = _sum_of(_side_points(game[2], classic, honours), deals)
+    values = sorted(one)
+    below: dict[int, float] = {}  # P(X < v) for the values X takes, and the cumulative sum by value
+    acc = 0.0
+    for v in values:
+        below[v] = acc
+        acc += one[v]
+
+    def under(x: int) -> float:
+        """P(X < x) for any whole ``x``."""
+        if x in below:
+            return below[x]
+        i = bisect_left(values, x)
+        return 1.0 if i >= len(values) else below[values[i]]
+
+    sides = len(lead)
+    out = []
     for i in range(sides):
-        p = 1.0
-        for j in range(sides):
-            if j != i:
-                p *= _phi((points[i] - points[j]) / scale)
-        raw.append(p)
-    norm = sum(raw)
-    return tuple(r / norm for r in raw) if norm > 0 else tuple(1.0 / sides for _ in range(sides))
+        rivals = [j for j in range(sides) if j != i]
+        share = 0.0
+        for x in values:
+            px = one[x]
+            if px < _TINY:
+                continue
+            mine = lead[i] + x
+            # each rival j: below mine (a) or level with it (b); ties share the robber equally
+            ab = [(under(mine - lead[j]), one.get(mine - lead[j], 0.0)) for j in rivals]
+            share += px * _tied_share(ab)
+        out.append(share)
+    return tuple(out)
 
 
-def _phi(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+def _tied_share(ab: list[tuple[float, float]]) -> float:
+    """E[1 / (1 + rivals level)] over the rivals each below (a) or level (b), none above."""
+    poly = [1.0]  # poly[m]: chance that exactly m rivals are level and the rest below
+    for a, b in ab:
+        nxt = [0.0] * (len(poly) + 1)
+        for m, q in enumerate(poly):
+            nxt[m] += q * a
+            nxt[m + 1] += q * b
+        poly = nxt
+    return sum(q / (m + 1) for m, q in enumerate(poly))
+
+
+@cache
+def _side_points(hand: int, classic: bool, honours: tuple[int, int]) -> dict[int, float]:
+    """One side's points in one deal (a hand of ``hand`` cards: its runs and honours)."""
+    counts = SIDE_POINTS[hand, classic]
+    total = sum(counts.values())
+    out: dict[int, float] = {}
+    for (runs, aces), c in counts.items():
+        x = runs + _honour(aces, honours)
+        out[x] = out.get(x, 0.0) + c / total
+    return out
+
+
+@cache
+def _diff_points(game: tuple[int, bool, int], classic: bool, honours: tuple[int, int]) -> dict[int, float]:
+    """The first side's points less the second's in one deal of a two-sided game (as likely as the
+    second's less the first's)."""
+    counts = DIFF_POINTS[game[0], game[2], classic]
+    total = sum(counts.values())
+    out: dict[int, float] = {}
+    for (runs, aces), c in counts.items():
+        x = runs + (_honour(aces, honours) if aces >= 0 else -_honour(-aces, honours))
+        for y in (x, -x):  # the two sides alike: the sample made symmetric
+            out[y] = out.get(y, 0.0) + c / total / 2
+    return out
+
+
+def _honour(aces: int, honours: tuple[int, int]) -> int:
+    return honours[0] if aces == 3 else honours[1] if aces == 4 else 0
+
+
+_SUMS: dict[tuple[int, int], dict[int, float]] = {}
+
+
+def _sum_of(one: dict[int, float], deals: int) -> dict[int, float]:
+    """The distribution of the sum of ``deals`` independent draws from ``one``."""
+    key = (id(one), deals)  # ``one`` is a cached table: its id is stable while it lives
+    hit = _SUMS.get(key)
+    if hit is not None:
+        return hit
+    if deals == 1:
+        out = one
+    else:
+        part = _sum_of(one, deals - 1)
+        acc: dict[int, float] = {}
+        for x, p in part.items():
+            for y, q in one.items():
+                pq = p * q
+                if pq > 1e-12:
+                    acc[x + y] = acc.get(x + y, 0.0) + pq
+        out = acc
+    _SUMS[key] = out
+    return out
 
 
 # --- the points a deal brings ------------------------------------------------------------------------

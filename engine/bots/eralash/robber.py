@@ -3,8 +3,10 @@
 In Eralash the points come only from runs and honours, written when declared; tricks decide only
 *when* the robber ends (some side's total reaches the target) and the slam. So a deal's outcome is
 judged by the robber it leaves: ended now (the side with most points wins, ties share), a slam (the
-slam-maker wins at once), or going on — then the points still to come decide, and the more deals
-remain the more a points lead can melt. Search bots value every finished deal with ``RobberValue``.
+slam-maker wins at once), or going on — then ``engine.eralash.race.robber_chances`` says what the
+deals to come make of it (the trick race as the bots play it, the points as dealing brings them; fitted
+and calibrated against Club robbers, docs/benchmarks.md). Search bots value every finished deal with
+``RobberValue``; a trick lead is worth only what it changes of when the robber ends.
 """
 
 from __future__ import annotations

@@ -1,0 +1,117 @@
+"""Eralash duplicate arena for issue 29: Master with the fitted robber chance against Master before it.
+
+    python tools/race_arena.py --bots master,master-before,master,master-before --games 40 --iterations 200
+    python tools/race_arena.py --bots master,club,club,club --games 100 --iterations 200
+
+Like ``python -m engine arena`` (every game played once per distinct seat rotation on the same cards; the
+interval is 1.96 standard errors of the per-game share, all rotations of a game one unit) with two
+differences: Master and the Oracle search a fixed number of iterations per decision (``--iterations``),
+so the box's load does not change their strength, and ``master-before`` / ``oracle-before``
+(``tools/master_before.py``: the old robber value with the trick-race bonus) can be seated. A bot may
+also be given as ``module:function`` (called with ``seed`` and ``iterations``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine.arena import GameResult, SeatResult, derive_seed, make_options, parse_options, summarize  # noqa: E402
+from engine.bots.eralash import ClubBot, MasterBot, NoviceBot  # noqa: E402
+from engine.eralash import Match  # noqa: E402
+
+
+def factory(name: str, iterations: int) -> Callable[[int], Any]:
+    """A maker of the bot called ``name``, given its seed."""
+    if name == "master":
+        return lambda seed: MasterBot(seed, None, name, iterations=iterations)
+    if name == "oracle":
+        return lambda seed: MasterBot(seed, None, name, iterations=iterations, sees_all=True)
+    if name in ("master-before", "oracle-before"):
+        import master_before
+
+        return lambda seed: master_before.make(seed, None, iterations, sees_all=name == "oracle-before")
+    if name == "club":
+        return lambda seed: ClubBot(seed, name)
+    if name == "novice":
+        return lambda seed: NoviceBot(seed, name)
+    module, _, func = name.partition(":")
+    if not func:
+        raise ValueError(f"unknown bot {name!r}")
+    make = getattr(importlib.import_module(module), func)
+    return lambda seed: make(seed=seed, iterations=iterations)
+
+
+def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], index: int, seed: int,
+              options: Any) -> GameResult:
+    n = len(bots)
+    match_seed = derive_seed("arena", seed, index)
+    result = GameResult(index=index)
+    seatings: list[list[str]] = []
+    for rotation in range(n):  # each distinct seating once (master,before,master,before: two)
+        seating = [bots[(s + rotation) % n] for s in range(n)]
+        if seating not in seatings:
+            seatings.append(seating)
+    for rotation, seat_bots in enumerate(seatings):
+        agents = [makers[b](derive_seed("bot", seed, index, rotation, s)) for s, b in enumerate(seat_bots)]
+        match = Match.new(options, [f"{b}{s}" for s, b in enumerate(seat_bots)], match_seed)
+        while not match.is_over():
+            seat = match.current_player()
+            agent = agents[seat]
+            view = match.view(seat)
+            t0 = time.perf_counter()
+            full = match.deal.copy() if getattr(agent, "sees_all", False) else None
+            move = agent.choose(view, full) if full is not None else agent.choose(view)
+            if len(match.legal_moves()) > 1:
+                result.think_ms.setdefault(seat_bots[seat], []).append((time.perf_counter() - t0) * 1000)
+            match.play(move)
+            result.moves += 1
+        winners = match.winners()
+        sides = {match.side_of(w) for w in winners}
+        score = match.score()
+        for s in range(n):
+            win = 1.0 / len(sides) if match.side_of(s) in sides else 0.0
+            result.seats.append(SeatResult(seat_bots[s], win, float(score[match.side_of(s)]),
+                                           len(match.deals_done)))
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bots", required=True)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--out", help="also write the JSON here, after every game")
+    args = ap.parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",")]
+    makers = {b: factory(b, args.iterations) for b in dict.fromkeys(bots)}
+    options = make_options("eralash", parse_options(args.option))
+    results: list[GameResult] = []
+    t0 = time.perf_counter()
+    for i in range(args.games):
+        results.append(play_game(bots, makers, i, args.seed, options))
+        out = summarize("eralash", bots, i + 1, args.seed, results)
+        out["iterations"] = args.iterations
+        out["options"] = options.to_dict()
+        out["minutes"] = round((time.perf_counter() - t0) / 60, 1)
+        if args.out:
+            Path(args.out).write_text(json.dumps(out, indent=1))
+        line = ", ".join(f"{b} {v['win_rate']:.3f} ± {v['win_rate_ci95']:.3f}"
+                         for b, v in out["bots"].items())
+        print(f"game {i + 1}: {line} ({out['minutes']} min)", file=sys.stderr, flush=True)
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
