@@ -209,7 +209,7 @@ PHRASES: dict[str, dict[str, str]] = {
             " приближает конец, который вы проигрываете"),
         "eralash_better": "«{best}» приносит в среднем на {amount} больше",
         "e_play": "{card}",
-        "e_trump": "козыри {suit}",
+        "e_trump": "козырь {suit}",  # «козырь ♦» приносит: one word, agreeing with its verb
     },
 }
 

@@ -127,3 +127,10 @@ def test_the_sheet_says_who_dealt_every_deal_at_960x600(make_app, lang):
     for r in sheet.rows():
         said = sheet.dealt_by(r["dealer"])
         assert any(words == said and size >= MIN_TEXT_PX for words, size in drawn), said
+
+
+def test_a_trump_named_agrees_with_its_verb_in_russian():
+    from engine.eralash import ChooseTrump
+    from engine.review.words import move_text
+
+    assert move_text(ChooseTrump(2), "ru") == "козырь ♦"  # the coach says "«козырь ♦» приносит …"
