@@ -134,3 +134,18 @@ def test_a_trump_named_agrees_with_its_verb_in_russian():
     from engine.review.words import move_text
 
     assert move_text(ChooseTrump(2), "ru") == "козырь ♦"  # the coach says "«козырь ♦» приносит …"
+
+
+def test_the_dealers_plate_keeps_its_level_at_960x600(make_app):
+    from eralash_tables import find_match
+
+    i18n.set_language("ru")
+    app = make_app(lang="ru", size=(960, 600), speed="fast", bots="eralash_tables:make_first_bot")
+    match = find_match(lambda d: d.trump >= 0, dealer=3)
+    table = table_for(app, match, [None, "novice", "novice", "novice"])
+    until(app, lambda: table.layout is not None and not table.tweens.busy)
+    for seat in (1, 2, 3):
+        subs = table.plates.plate_text(seat)[3]
+        said = " · ".join(subs)
+        assert "Новичок" in said and "в сдаче" in said, said
+    assert "сдаёт" in " · ".join(table.plates.plate_text(3)[3])
