@@ -133,15 +133,28 @@ class EralashPlaques:
 
     def score_column_px(self, size: tuple[int, int], small: int) -> int:
         """From the points column's right edge to the tricks column's (the same on a plaque widened for
-        a long name)."""
-        font = self.host.text.font(small, "italic")
-        tricks_w = max(font.size(t(key))[0] for key in ("eralash.score.tricks", "eralash.score.to_end"))
-        return max(int(max(size[0] * 0.2, 230) * 0.22) - 10, tricks_w + 12)
+        a long name); with the race column, only as wide as its header needs."""
+        tricks_w = self.host.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
+        if self.right_columns(size) == 2:
+            return tricks_w + 12
+        return max(int(max(size[0] * 0.2, 230) * 0.3) - 14, tricks_w + 16)
 
-    def right_columns(self) -> int:
-        """The columns right of the points: the robber's tricks, and at the live table the tricks each
-        side still needs to end the robber (the replays and the example lay a narrower top out)."""
-        return 2 if self.host.race_shown else 1
+    def to_end_words(self) -> str:
+        return t("eralash.score.to_end", target=self.host.match.options.target)
+
+    def to_end_px(self, small: int) -> int:
+        """The race column: its header ("to 13") or a two-figure number, whichever is wider."""
+        host = self.host
+        return max(host.text.font(small, "italic").size(self.to_end_words())[0],
+                   host.text.font(host.font_size(0.021), "bold").size("88")[0]) + 10
+
+    def right_columns(self, size: tuple[int, int] | None = None) -> int:
+        """The columns right of the points: the robber's tricks, and at the live table in a wide window
+        the tricks each side still needs to end the robber (the replays and the example lay a narrower
+        top out; a squarish window leaves the names no room for it: the race line and the prompt say it)."""
+        host = self.host
+        w, h = size or host.layout.size
+        return 2 if host.race_shown and w >= h * 1.5 else 1
 
     def points_px(self, fs: int) -> int:
         """Room for a side's points left of their column's right edge (and a gap after the name)."""
@@ -159,7 +172,9 @@ class EralashPlaques:
         if pairs:
             widest += font.size(t("eralash.team", a="", b="").strip() + " ")[0]
         fs, small = host.font_size(0.021), host.font_size(0.017)
-        columns = 12 + self.points_px(fs) + self.right_columns() * self.score_column_px(size, small) + 14
+        columns = 12 + self.points_px(fs) + self.score_column_px(size, small) + 14
+        if self.right_columns(size) == 2:
+            columns += self.to_end_px(small)
         base = int(max(size[0] * 0.2, 230))
         # wider in a wide window; in a squarish one the top hand needs that room: two lines instead
         width = int(min(max(base, widest + columns), size[0] * 0.34)) if size[0] >= size[1] * 1.5 else base
@@ -226,7 +241,7 @@ class EralashPlaques:
             host.font_size(0.021),
             t("eralash.score.points"),
             t("eralash.score.tricks"),
-            t("eralash.score.to_end"),
+            self.to_end_words(),
         )
         plaque = self.score_plaque
         felt = host._felt
@@ -251,7 +266,7 @@ class EralashPlaques:
         small = self.host.font_size(0.017)
         column = self.score_column_px(self.host.layout.size, small)
         col_e = rect.right - 14
-        col_t = col_e - column if self.right_columns() == 2 else col_e
+        col_t = col_e - self.to_end_px(small) if self.right_columns() == 2 else col_e
         return rect.x + 12, col_t - column, col_t, col_e
 
     def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
@@ -301,10 +316,10 @@ class EralashPlaques:
         title = host.text.get(title_words, host.text.fit(title_words, small, rect.width - 24)[0], BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
-        heads = ("eralash.score.points", "eralash.score.tricks", "eralash.score.to_end")
+        heads = (t("eralash.score.points"), t("eralash.score.tricks"), self.to_end_words())
         race = self.right_columns() == 2
-        for col, key in zip((col_p, col_t, col_e) if race else (col_p, col_t), heads, strict=False):
-            img = host.text.get(t(key), small, DIM, "italic")
+        for col, words in zip((col_p, col_t, col_e) if race else (col_p, col_t), heads, strict=False):
+            img = host.text.get(words, small, DIM, "italic")
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
         points, tricks, need, shares = scores
