@@ -84,12 +84,19 @@ def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], inde
     return result
 
 
+def _share(result: GameResult, bot: str) -> float:
+    """``bot``'s robbers won per seat it played in one game (all its seatings)."""
+    mine = [sr.win for sr in result.seats if sr.bot == bot]
+    return sum(mine) / len(mine)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", required=True)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--first", type=int, default=0, help="the first game's index (to go on with a run)")
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--out", help="also write the JSON here, after every game")
     args = ap.parse_args(argv)
@@ -98,9 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = make_options("eralash", parse_options(args.option))
     results: list[GameResult] = []
     t0 = time.perf_counter()
-    for i in range(args.games):
+    for i in range(args.first, args.first + args.games):
         results.append(play_game(bots, makers, i, args.seed, options))
-        out = summarize("eralash", bots, i + 1, args.seed, results)
+        out = summarize("eralash", bots, len(results), args.seed, results)
+        out["first"] = args.first
+        out["per_game"] = {b: [_share(r, b) for r in results] for b in dict.fromkeys(bots)}
         out["iterations"] = args.iterations
         out["options"] = options.to_dict()
         out["minutes"] = round((time.perf_counter() - t0) / 60, 1)

@@ -87,11 +87,8 @@ def _chances(
 ) -> tuple[float, ...]:
     hand = options.hand_size(n_players)
     game = (n_players, sides == 2 and n_players == 4, hand)
-    order = sorted(range(sides), key=lambda i: -tricks[i])
-    ends, slams = _future(game, tuple(tricks[i] for i in order), options.target, _DEPTH[sides])
-    value = [0.0] * sides
-    for m, i in enumerate(order):
-        value[i] = slams[m]
+    ends, slam = _future(game, tuple(sorted(tricks, reverse=True)), options.target, _DEPTH[sides])
+    value = [slam] * sides
     honours = (options.aces_three, options.aces_four)
     for k, p_end in enumerate(ends):
         if p_end > 1e-12:
@@ -104,7 +101,7 @@ def _chances(
 
 # Most further deals the trick race follows one by one (what may remain after them is valued as ending
 # after the last): at the default target every robber ends within 4 deals.
-_DEPTH = {2: 12, 3: 8, 4: 5}
+_DEPTH = {2: 12, 3: 8, 4: 4}
 _TINY = 1e-10
 
 
@@ -132,32 +129,31 @@ def _slam_chance(game: tuple[int, bool, int]) -> float:
 @cache
 def _future(
     game: tuple[int, bool, int], tricks: tuple[int, ...], target: int, depth: int
-) -> tuple[tuple[float, ...], tuple[float, ...]]:
+) -> tuple[tuple[float, ...], float]:
     """The trick race from ``tricks`` (sorted, most first): the chance that the robber ends on points
     after exactly 1, 2, … more deals (what is left after ``depth`` deals counts as the last), and each
-    side's chance to end it by a slam."""
+    side's chance to end it by a slam (the same for every side: each deal's split is alike for all)."""
     sides = len(tricks)
-    hand = game[2]
-    if depth == 1 or sum(tricks) + hand > sides * (target - 1):  # the next deal surely ends it
-        slam = _slam_chance(game)
-        return (1.0 - sides * slam,) + (0.0,) * (depth - 1), (slam,) * sides
+    slam = _slam_chance(game)
+    if depth == 1 or sum(tricks) + game[2] > sides * (target - 1):  # the next deal surely ends it
+        return (1.0 - sides * slam,) + (0.0,) * (depth - 1), slam
     ends = [0.0] * depth
-    slams = [0.0] * sides
-    for split, p, slam in _trick_splits(game):
-        if slam >= 0:
-            slams[slam] += p
+    later: dict[tuple[int, ...], float] = {}
+    for split, p, slammer in _trick_splits(game):
+        if slammer >= 0:
             continue
-        after = [t + x for t, x in zip(tricks, split, strict=True)]
-        if max(after) >= target:
+        after = tuple(sorted([t + x for t, x in zip(tricks, split, strict=True)], reverse=True))
+        if after[0] >= target:
             ends[0] += p
-            continue
-        order = sorted(range(sides), key=after.__getitem__, reverse=True)
-        sub_ends, sub_slams = _future(game, tuple(after[i] for i in order), target, depth - 1)
+        else:
+            later[after] = later.get(after, 0.0) + p
+    total_slam = slam
+    for after, p in later.items():
+        sub_ends, sub_slam = _future(game, after, target, depth - 1)
         for k, e in enumerate(sub_ends):
             ends[k + 1] += p * e
-        for m, i in enumerate(order):
-            slams[i] += p * sub_slams[m]
-    return tuple(ends), tuple(slams)
+        total_slam += p * sub_slam
+    return tuple(ends), total_slam
 
 
 @lru_cache(maxsize=4096)
