@@ -102,10 +102,10 @@ class LastTrick:
         label = t("eralash.last.button")
         lay = self.host.layout
         x, y = lay.seats[0].plate  # the bottom-left corner of your name plate
-        name_fs, lines, small, _ = self.plates.plate_text(self.host.me)  # a long name may take two lines
+        name_fs, lines, small, subs = self.plates.plate_text(self.host.me)  # a long name may take two lines
         plate = (
             len(lines) * (self.host.text.font(name_fs, "bold").get_height() + 1)
-            + self.host.text.font(small, "italic").get_height() + 1
+            + len(subs) * (self.host.text.font(small, "italic").get_height() + 1)
         )
         rect = pygame.Rect(0, 0, self.host.text.font(fs).size(label)[0] + 26, int(height * 0.85))
         gap = int(lay.size[1] * 0.015)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from engine import cards as C
+from engine.eralash.race import ends_now, tricks_to_end
 from game.eralash.declarations import (
     run_label,
     seat_lines,
@@ -23,6 +24,7 @@ from game.eralash.declarations import (
 )
 from game.eralash.layout import RUN_SCALE
 from game.eralash.plates import DIM
+from game.eralash.standing import prompt, race_of
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.boxes import ComposedPlaque
@@ -131,9 +133,28 @@ class EralashPlaques:
 
     def score_column_px(self, size: tuple[int, int], small: int) -> int:
         """From the points column's right edge to the tricks column's (the same on a plaque widened for
-        a long name)."""
+        a long name); with the race column, only as wide as its header needs."""
         tricks_w = self.host.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
+        if self.right_columns(size) == 2:
+            return tricks_w + 12
         return max(int(max(size[0] * 0.2, 230) * 0.3) - 14, tricks_w + 16)
+
+    def to_end_words(self) -> str:
+        return t("eralash.score.to_end", target=self.host.match.options.target)
+
+    def to_end_px(self, small: int) -> int:
+        """The race column: its header ("to 13") or a two-figure number, whichever is wider."""
+        host = self.host
+        return max(host.text.font(small, "italic").size(self.to_end_words())[0],
+                   host.text.font(host.font_size(0.021), "bold").size("88")[0]) + 10
+
+    def right_columns(self, size: tuple[int, int] | None = None) -> int:
+        """The columns right of the points: the robber's tricks, and at the live table in a wide window
+        the tricks each side still needs to end the robber (the replays and the example lay a narrower
+        top out; a squarish window leaves the names no room for it: the race line and the prompt say it)."""
+        host = self.host
+        w, h = size or host.layout.size
+        return 2 if host.race_shown and w >= h * 1.5 else 1
 
     def points_px(self, fs: int) -> int:
         """Room for a side's points left of their column's right edge (and a gap after the name)."""
@@ -152,6 +173,8 @@ class EralashPlaques:
             widest += font.size(t("eralash.team", a="", b="").strip() + " ")[0]
         fs, small = host.font_size(0.021), host.font_size(0.017)
         columns = 12 + self.points_px(fs) + self.score_column_px(size, small) + 14
+        if self.right_columns(size) == 2:
+            columns += self.to_end_px(small)
         base = int(max(size[0] * 0.2, 230))
         # wider in a wide window; in a squarish one the top hand needs that room: two lines instead
         width = int(min(max(base, widest + columns), size[0] * 0.34)) if size[0] >= size[1] * 1.5 else base
@@ -200,6 +223,7 @@ class EralashPlaques:
         if match.deal is not host.shown or host.phase in ("lot", "dealing"):
             # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
             points, tricks = match.finished_points(), match.finished_tricks()
+        need, shares = tricks_to_end(tricks, match.options.target), ends_now(points)
         dealer = host.shown.dealer
         foot = say("eralash.score.deal", host.form(dealer), n=self.deal_number(), name=host.name(dealer))
         if len(host.text.fit(foot, host.font_size(0.017), host.layout.score.width - 24, "italic")[1]) > 1:
@@ -207,7 +231,7 @@ class EralashPlaques:
             foot = t("table.deal_number", n=self.deal_number())
         title = t("eralash.score.title", target=match.options.target)
         names = tuple(self.side_name(side) for side in range(match.sides()))
-        scores = tuple(int(p) for p in points), tuple(tricks)
+        scores = tuple(int(p) for p in points), tuple(tricks), need, shares
         key = (
             tuple(host.layout.score),
             names,
@@ -217,6 +241,7 @@ class EralashPlaques:
             host.font_size(0.021),
             t("eralash.score.points"),
             t("eralash.score.tricks"),
+            self.to_end_words(),
         )
         plaque = self.score_plaque
         felt = host._felt
@@ -236,18 +261,20 @@ class EralashPlaques:
         if shown is not None:
             surface.blit(*shown)
 
-    def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int]:
+    def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
+        """Where the columns' right edges are: points, robber tricks, tricks to the end."""
         small = self.host.font_size(0.017)
-        col_t = rect.right - 14
-        col_p = col_t - self.score_column_px(self.host.layout.size, small)
-        return rect.x + 12, col_p, col_t
+        column = self.score_column_px(self.host.layout.size, small)
+        col_e = rect.right - 14
+        col_t = col_e - self.to_end_px(small) if self.right_columns() == 2 else col_e
+        return rect.x + 12, col_t - column, col_t, col_e
 
     def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
         """Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
         (the layout keeps a row per player, so a pair's two lines fit the plaque)."""
         host = self.host
         fs = host.font_size(0.021)
-        x, col_p, _ = self._score_columns(host.layout.score)
+        x, col_p, _, _ = self._score_columns(host.layout.score)
         name_w = col_p - x - self.points_px(fs)
         # One size for every side (two teams' names never differ in size beside each other): whole,
         # smaller if it must, then on two lines.
@@ -280,22 +307,24 @@ class EralashPlaques:
         surface: pygame.Surface,
         rect: pygame.Rect,
         lines: list[list[pygame.Surface]],
-        scores: tuple[tuple[int, ...], tuple[int, ...]],
+        scores: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[float, ...]],
         title_words: str,
         foot: str,
     ) -> None:
         host = self.host
         fs, small = host.font_size(0.021), host.font_size(0.017)
-        x, col_p, col_t = self._score_columns(rect)
+        x, col_p, col_t, col_e = self._score_columns(rect)
         surface.blit(host._plaque(rect.size), rect)
         title = host.text.get(title_words, host.text.fit(title_words, small, rect.width - 24)[0], BRASS_LIGHT)
         surface.blit(title, (x, rect.y + 8))
         y = rect.y + 8 + int(small * 1.6)
-        for col, key in ((col_p, "eralash.score.points"), (col_t, "eralash.score.tricks")):
-            img = host.text.get(t(key), small, DIM, "italic")
+        heads = (t("eralash.score.points"), t("eralash.score.tricks"), self.to_end_words())
+        race = self.right_columns() == 2
+        for col, words in zip((col_p, col_t, col_e) if race else (col_p, col_t), heads, strict=False):
+            img = host.text.get(words, small, DIM, "italic")
             surface.blit(img, img.get_rect(topright=(col, y)))
         y += int(fs * 1.3)
-        points, tricks = scores
+        points, tricks, need, shares = scores
         for side, height in enumerate(self._row_heights(lines)):
             ny = y
             for img in lines[side]:
@@ -305,17 +334,23 @@ class EralashPlaques:
             surface.blit(p, p.get_rect(topright=(col_p, y)))
             tr = host.text.get(str(tricks[side]), fs, IVORY, "bold")
             surface.blit(tr, tr.get_rect(topright=(col_t, y)))
+            # the tricks it needs to end the robber: bright when the end now wins for it, red when it loses
+            if race:
+                colour = IVORY if shares[side] not in (0.0, 1.0) else (GLOW if shares[side] else WARN)
+                e = host.text.get(str(need[side]), fs, colour, "bold")
+                surface.blit(e, e.get_rect(topright=(col_e, y)))
             y += height
         img = host.text.get(foot, host.text.fit(foot, small, rect.width - 24, "italic")[0], DIM, "italic")
         surface.blit(img, (x, rect.bottom - img.get_height() - 8))
 
     def race_line(self) -> str:
-        """Where the robber stands, in one line: who leads on points (points decide the winner) and
-        what ends it (tricks: someone reaching the target, or this very deal when it must)."""
+        """Where the robber stands, in one line: who leads on points (points decide the winner, so the
+        end now wins for the leader), and that this very deal ends it when it must."""
         host = self.host
         match = host.match
         points = match.score() if match.deal is host.shown else match.finished_points()
-        key = (tuple(points), match.deal is host.shown, len(match.deals_done), get_language())
+        key = (tuple(points), tuple(match.tricks()), match.deal is host.shown, len(match.deals_done),
+               get_language())
         return host.remembered("race_line", key, lambda: self._race_line(points))
 
     def _race_line(self, points: list[float]) -> str:
@@ -333,9 +368,9 @@ class EralashPlaques:
             )
         else:
             lead = t("eralash.race.level")
-        tricks = plural(match.options.target, "eralash.n_tricks")
-        one_deal = match.options.one_deal(self.host.n) and not match.deals_done
-        return t("eralash.race.one_deal" if one_deal else "eralash.race.ends", lead=lead, tricks=tricks)
+        if match.deal is not self.host.shown or not race_of(match).forced:
+            return lead  # the score plaque says what each side needs to end the robber
+        return t("eralash.race.one_deal", lead=lead, tricks=plural(match.options.target, "eralash.n_tricks"))
 
     def race_rect(self) -> pygame.Rect | None:
         """The race line's place: centred just above the trick, while cards are played."""
@@ -349,6 +384,11 @@ class EralashPlaques:
         size = host.remembered("race_size", (tuple(lines), fs), lambda: self._race_size(lines, fs))
         rect = pygame.Rect((0, 0), size)
         rect.midbottom = (host.layout.centre[0], host.layout.trick_area.top - 2)
+        top = next((seat for seat in range(host.n) if host.layout.place(seat, host.me).side == "top"), None)
+        if top is not None:
+            blits = self.plates.plate_parts(top)[0]
+            if any(r.colliderect(rect) for _, r in blits):
+                return None  # no room under a tall plate across the table (long names): the plaque says it
         return rect
 
     def _race_size(self, lines: list[str], fs: int) -> tuple[int, int]:
@@ -468,12 +508,31 @@ class EralashPlaques:
                 img = pygame.transform.smoothscale_by(img, max(0.05, scale))
             surface.blit(img, img.get_rect(center=lay.centre))
         if host.can_play_card() and host.message is None and not host.drag.dragging:
+            said = self.race_prompt()
             how = (
                 t("eralash.how_to_play") if self.deal_number() == 1 and len(host.shown.winners) < 2 else None
             )
             hand = lay.seats[0]
             floor = int(hand.hand[1] - lay.card[1] * 0.72)  # the top of a raised card of your hand
-            host.draw_turn_hint(surface, t("table.your_turn"), how, floor, (DIM, DIM))
+            colours = (DIM, GLOW if said else DIM)
+            host.draw_turn_hint(surface, t("table.your_turn"), said or how, floor, colours)
+
+    def race_prompt(self) -> str | None:
+        """What the race asks of the player's turn, in one line (None when it asks nothing)."""
+        host = self.host
+        match = host.match
+        if not host.humans or host.demo or match.deal is not host.shown or match.is_over():
+            return None
+        side = match.side_of(host.me)
+        key = (tuple(match.score()), tuple(match.tricks()), len(host.shown.winners), get_language())
+
+        def make() -> str | None:
+            race = race_of(match, host.shown)
+            threat = race.threat(side)
+            name = self.side_name(threat) if threat is not None else ""
+            return prompt(race, side, match.options.pairs, name)
+
+        return host.remembered("race_prompt", key, make)
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         """Messages wrap to a plaque over the cloth (tips are a sentence or two)."""

@@ -98,33 +98,42 @@ class EralashPlates:
         size, window = self.host.layout.size, self.host.app.size
         return max(int(size[1] * 0.03), text_edge(size), text_edge((window[0], window[1])))
 
-    def plate_words(self, seat: int, level_shown: bool = True) -> str:
-        """The line under a seat's name: its level, tricks, the dealer's mark."""
+    def plate_bits(self, seat: int) -> tuple[list[str], str]:
+        """What the line under a seat's name says: partner, level and the dealer's mark, and this deal's
+        tricks (the score plaque has the robber's)."""
         host = self.host
         deal = host.shown
         level = host.levels[seat]
-        bits = [plural(deal.tricks_won[seat], "eralash.n_tricks")]
-        if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
-            bits.append(t("table.you_deal") if host.form(seat) == "you" else t("eralash.dealer_mark"))
-        if level and not host.reveal and level_shown:
-            bits.insert(0, t(f"level.{level}"))
+        who: list[str] = []
         if host.match.options.pairs and host.humans and seat != host.me and seat % 2 == host.me % 2:
-            bits.insert(0, t("eralash.partner"))
-        return " · ".join(bits)
+            who.append(t("eralash.partner"))
+        if level and not host.reveal:
+            who.append(t(f"level.{level}"))
+        if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
+            who.append(t("table.you_deal") if host.form(seat) == "you" else t("eralash.dealer_mark"))
+        words = "eralash.n_tricks" if host.reveal else "eralash.n_tricks_deal"  # the example is one deal
+        return who, plural(deal.tricks_won[seat], words)
 
-    def plate_text(self, seat: int) -> tuple[int, list[str], int, str]:
+    def plate_words(self, seat: int) -> str:
+        """The line under a seat's name, whole."""
+        who, tricks = self.plate_bits(seat)
+        return " · ".join([*who, tricks])
+
+    def plate_text(self, seat: int) -> tuple[int, list[str], int, list[str]]:
         """A seat's name plate as drawn: the name's size and lines (one, or two when it must), the
-        size of the line under it, and that line."""
+        size of the lines under it, and those lines: one, or where it has no room two (who the seat
+        is, the level and the dealer's mark, over this deal's tricks), never dropping the level."""
         host = self.host
         place = host.layout.place(seat, host.me)
         width = max(1, self.plate_width(place)) - 2
         fs, lines = host.text.fit(host.name(seat), host.font_size(0.022), width, "bold", lines=2)
-        words = self.plate_words(seat)
-        small, sub = host.text.fit(words, host.font_size(0.018), width, "italic")
-        if len(sub) > 1:  # no room for it all beside your hand: the level goes (New game says it)
-            words = self.plate_words(seat, level_shown=False)
-            small = host.text.fit(words, host.font_size(0.018), width, "italic")[0]
-        return fs, lines, small, words
+        small, sub = host.text.fit(self.plate_words(seat), host.font_size(0.018), width, "italic")
+        who, tricks = self.plate_bits(seat)
+        if len(sub) == 1 and (small == host.font_size(0.018) or place.side == "top") or not who:
+            return fs, lines, small, sub  # (across the table the race line is close under the plate)
+        subs = [" · ".join(who), tricks]
+        small = min(host.text.fit(line, host.font_size(0.018), width, "italic")[0] for line in subs)
+        return fs, lines, small, subs
 
     def your_plate_px(self) -> int:
         """How wide your name plate must be at the smallest text: the name on at most two lines, and
@@ -133,8 +142,8 @@ class EralashPlates:
         bold, italic = host.text.font(MIN_TEXT_PX, "bold"), host.text.font(MIN_TEXT_PX, "italic")
         name = host.name(host.me)
         lines = host.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
-        sub = " · ".join([plural(17, "eralash.n_tricks"), t("eralash.dealer_mark")])
-        return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0]]) + 4
+        subs = [plural(17, "eralash.n_tricks_deal"), t("eralash.dealer_mark")]  # two lines if they must
+        return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0] for sub in subs]) + 4
 
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         host = self.host
@@ -162,14 +171,15 @@ class EralashPlates:
         colour = BRASS_LIGHT if seat == host.match.current_player() else IVORY
         fs, lines, small, words = self.plate_text(seat)
         names = [host.text.get(line, fs, colour, "bold", shadow=True) for line in lines]
-        sub = host.text.get(words, small, DIM, "italic", shadow=True)
+        subs = [host.text.get(line, small, DIM, "italic", shadow=True) for line in words]
+        sub_h = sum(img.get_height() for img in subs)
         x, y = place.plate
         edge = self.plate_edge()
         height = sum(img.get_height() for img in names)
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         # yours grows up from its corner; the others down from where one line would start (a hand above)
         one = names[0].get_height()
-        top = y - sub.get_height() - height if place.side == "bottom" else y - (one + sub.get_height()) // 2
+        top = y - sub_h - height if place.side == "bottom" else y - (one + subs[0].get_height()) // 2
         for img in names:
             rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
             rect.left = max(rect.left, edge)
@@ -177,12 +187,18 @@ class EralashPlates:
             blits.append((img, rect))
             top = rect.bottom
         rect = blits[0][1].unionall([r for _, r in blits[1:]])
-        sub_rect = sub.get_rect(midtop=(rect.centerx, rect.bottom))
-        if place.side == "bottom":
-            sub_rect = sub.get_rect(topleft=(rect.left, rect.bottom))
-        sub_rect.left = max(sub_rect.left, edge)
-        sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
-        blits.append((sub, sub_rect))
+        top = rect.bottom
+        sub_rects = []
+        for sub in subs:
+            sub_rect = sub.get_rect(midtop=(rect.centerx, top))
+            if place.side == "bottom":
+                sub_rect = sub.get_rect(topleft=(rect.left, top))
+            sub_rect.left = max(sub_rect.left, edge)
+            sub_rect.right = min(sub_rect.right, lay.size[0] - edge)
+            blits.append((sub, sub_rect))
+            sub_rects.append(sub_rect)
+            top = sub_rect.bottom
+        sub_rect = sub_rects[0].unionall(sub_rects[1:])
         return blits, (rect if seat == self.turn_seat() else None), sub_rect
 
     def turn_seat(self) -> int | None:

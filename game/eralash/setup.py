@@ -84,23 +84,53 @@ def option_rows(scene: Any, y: int) -> int:
     return one_deal_note(scene, y, n)
 
 
+def robber_span(options: Any, n: int) -> tuple[int, int]:
+    """The fewest and the most deals a robber can last without a slam: the fewest in which a side could
+    reach the target (taking all but one trick of each deal), the most by which one side must have.
+    Equal, and card play decides nothing but slams: the runs and Aces dealt decide the robber."""
+    per_deal = options.hand_size(n)
+    sides = options.sides(n)
+    target = options.target
+    fewest = -(-target // max(1, per_deal - 1))
+    most = -(-(sides * (target - 1) + 1) // per_deal)
+    return fewest, max(fewest, most)
+
+
+RECOMMENDED_FOR_TWO = {"short_deal": True, "target": 21}  # two to four deals, the race decides in them
+
+
 def one_deal_note(scene: Any, y: int, n: int) -> int:
-    """Said when the choices make every robber one deal long (2 players with the whole pack)."""
+    """What the choices make of a robber, said plainly where it matters: a robber of a fixed length
+    (card play then decides only slams), or, for two, how long it lasts; and for two the form
+    recommended when another is chosen (docs/rules.md, Eralash 2 and 9)."""
     from engine.eralash import Options
 
     try:
         options = Options.from_dict(scene.engine_options())
     except (ValueError, TypeError):
         return y
-    if not options.one_deal(n):
+    if n == 4:
+        return y  # every row of the dialog is taken; four players' robbers are raced at every target
+    fewest, most = robber_span(options, n)
+    if fewest == most == 1:
+        words = t("eralash.setup.form.one_deal")
+    elif fewest == most:
+        words = t("eralash.setup.form.fixed", deals=plural(most, "eralash.n_deals"))
+    elif n == 2:
+        words = t("eralash.setup.form.race", fewest=fewest, most=most)
+    else:
         return y
-    tricks = options.hand_size(n)
-    words = t("newgame.one_deal", tricks=plural(tricks, "eralash.n_tricks"), target=options.target)
+    lines = [(words, "#notice")]
+    chosen = {"short_deal": options.short_deal, "target": options.target}
+    if n == 2 and chosen != RECOMMENDED_FOR_TWO:
+        lines.append((t("eralash.setup.recommend.two"), "#about"))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        UILabel(pygame.Rect(30, y, scene.inner, scene.row_h), words, scene.app.ui, container=scene.panel,
-                object_id="#notice")
-    return y + scene.row_h + scene.gap
+        for line, look in lines:
+            UILabel(pygame.Rect(30, y, scene.inner, scene.row_h), line, scene.app.ui, container=scene.panel,
+                    object_id=look)
+            y += scene.row_h
+    return y + scene.gap
 
 
 def aces_row(scene: Any, y: int) -> int:

@@ -20,6 +20,7 @@ from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.felt import panel
 from game.widgets.suits import suit_colour
+from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import plural, t
 
@@ -79,7 +80,7 @@ class SheetScene(Scene):
         w, h = size
         sides = self.table.match.sides()
         fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
-        row_h = int(fs * 1.25 + small * 1.2)
+        row_h = self.row_height(fs, small)
         content = (
             h * 0.025
             + big * 1.3
@@ -266,7 +267,7 @@ class SheetScene(Scene):
         y += img.get_height() + int(h * 0.02)
         sides = match.sides()
         left = box.x + int(box.width * 0.05)
-        deal_col = int(box.width * 0.12)
+        deal_col = self.deal_column(box.width, small)
         col_w = (box.width - 2 * int(box.width * 0.05) - deal_col) / sides
         side_name = table.plaques.side_name
         heads = [text.fit(side_name(s), fs, int(col_w - 8), "bold", lines=2) for s in range(sides)]
@@ -290,7 +291,7 @@ class SheetScene(Scene):
         shapes.line(surface, BRASS, (left, y), (box.right - int(box.width * 0.05), y), 1)
         y += 6
         rows = self.rows()
-        row_h = int(fs * 1.25 + small * 1.2)
+        row_h = self.row_height(fs, small)
         room = box.bottom - int(h * 0.1) - self.extra_row_height(h) - y - int(fs * 2.4)
         if room // row_h < len(rows):
             rows = rows[-max(1, room // row_h) :]
@@ -315,6 +316,25 @@ class SheetScene(Scene):
         if self.confetti:
             self._draw_slam(surface, big)
 
+    def dealer_px(self, small: int) -> int:
+        """The size of the "dealt by" line under each deal's number: small, but legible."""
+        return max(MIN_TEXT_PX, int(small * 0.85))
+
+    def row_height(self, fs: int, small: int) -> int:
+        """A deal's row: its numbers over their running totals, its number over who dealt it."""
+        return int(fs * 1.25 + max(small, self.dealer_px(small)) * 1.2)
+
+    def dealt_by(self, dealer: int) -> str:
+        table = self.table
+        return say("eralash.sheet.dealt_by", table.form(dealer), name=table.name(dealer))
+
+    def deal_column(self, width: int, small: int) -> int:
+        """The deal column: wide enough for "dealt by" and the dealer's name (up to a fifth of the sheet,
+        the players' columns keep the rest)."""
+        font = self.app.text.font(self.dealer_px(small), "italic")
+        widest = max((font.size(self.dealt_by(r["dealer"]))[0] for r in self.rows()), default=0)
+        return int(min(max(width * 0.12, widest + 8), width * 0.2))
+
     def _row(
         self,
         surface: pygame.Surface,
@@ -331,14 +351,13 @@ class SheetScene(Scene):
         label = str(r["deal"])
         img = text.get(label, fs, IVORY if r["finished"] else DIM, "regular" if r["finished"] else "italic")
         surface.blit(img, (left, y))
-        dealer = text.get(
-            say("eralash.sheet.dealt_by", table.form(r["dealer"]), name=table.name(r["dealer"])),
-            max(9, int(small * 0.85)),
-            DIM,
-            "italic",
-        )
-        if dealer.get_width() <= deal_col - 6:
-            surface.blit(dealer, (left, y + img.get_height() - 2))
+        px = self.dealer_px(small)
+        words = self.dealt_by(r["dealer"])
+        if text.font(px, "italic").size(words)[0] > deal_col - 6:
+            words = table.name(r["dealer"])  # no room for the verb: the dealer's name alone
+        size, lines = text.fit(words, px, deal_col - 6, "italic")
+        if len(lines) == 1:
+            surface.blit(text.get(words, size, DIM, "italic"), (left, y + img.get_height() - 2))
         for side in range(match.sides()):
             x0 = left + deal_col + col_w * side
             vals = (int(r["points"][side]), r["tricks"][side])

@@ -418,12 +418,24 @@ class Session:
         return document
 
     def undo_point(self) -> int | None:
-        """How many moves remain after undoing: the index of the humans' last move, or None."""
+        """How many moves remain after undoing: the index of the humans' last move in the deal being
+        played, or None (a finished deal is never taken back: its sheet was shown, the next hand dealt
+        and everyone's runs laid out)."""
         movers = self.movers()
-        for i in range(len(movers) - 1, -1, -1):
+        for i in range(len(movers) - 1, self.deal_began() - 1, -1):
             if movers[i] in self.humans:
                 return i
         return None
+
+    def deal_began(self) -> int:
+        """The index in ``match.moves`` of the deal being played's first move: the move after the last
+        deal scored (the story tells it), 0 in the first deal."""
+        from engine.story import DealScored
+
+        for event in reversed(self.match.events):
+            if isinstance(event, DealScored):
+                return int(event.index) + 1
+        return 0
 
     def can_undo(self) -> bool:
         return self.undo_point() is not None

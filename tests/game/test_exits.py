@@ -310,7 +310,7 @@ def test_new_game_says_when_every_robber_is_one_deal(make_app):
     scene.press("players_2")
     scene.press("short_no")
     scene.press("target_13")
-    note = "Every robber ends in one deal: it has 26 tricks, so someone reaches 13"
+    note = "Every robber is one deal: the runs and Aces dealt decide it"
     assert any(note in x for x in shown_texts(app))
     scene.press("players_4")
     assert not any("one deal" in x for x in shown_texts(app))

@@ -1,7 +1,8 @@
 """Saves: Session saves after every move, resumes exactly, undoes the player's move with the bots'
 replies, records statistics once; damaged saves are set aside. Uses a tiny stand-in game that keeps
-the engine contract (``Match.new/to_save/from_save``, ``movers``, ``move_from_json``), so it runs without the
-real engines; tests/game/store/test_saves_engines.py repeats the essentials with Eralash and Uragan."""
+the engine contract (``Match.new/to_save/from_save``, ``movers``, ``events``, ``move_from_json``), so it
+runs without the real engines; tests/game/store/test_saves_engines.py repeats the essentials with Eralash
+and Uragan."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ class Match:
         self.total = 0
         self.moves: list[int] = []
         self.movers: list[int] = []  # the seat that made each move, as the engines keep it
+        self.events: list[Any] = []  # what happened (no deal is ever scored here)
         self.deals_done: list[dict[str, Any]] = []
 
     @classmethod

@@ -16,7 +16,7 @@ def app(make_app):
     i18n.set_language("en")
 
 
-def test_the_race_line_says_who_leads_and_what_ends_the_robber(app):
+def test_the_race_line_says_who_leads_and_so_whom_the_end_now_wins_for(app):
     match = find_match(lambda d: d.trump >= 0 and d.eldest == 0 and max(d.points) > 0, dealer=3)
     table = table_for(app, match, [None, "novice", "novice", "novice"])
     to_play(app, table)
@@ -24,8 +24,9 @@ def test_the_race_line_says_who_leads_and_what_ends_the_robber(app):
     leader = max(range(4), key=lambda s: points[s])
     diff = int(points[leader] - sorted(points)[-2])
     name = "You lead" if leader == 0 else f"{table.player_name(leader)} leads"
+    whom = "you" if leader == 0 else "the leader"  # the test's names "P1"… have no gender
     line = table.race_line()
-    assert line == f"{name} by {diff} points; the robber ends when someone reaches 13 tricks"
+    assert line == f"{name} by {diff} points: the end now wins for {whom}"
     assert table.race_rect() is not None  # on the cloth while cards are played
     assert table.race_rect().bottom <= table.layout.trick_area.top
 
