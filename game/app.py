@@ -44,7 +44,7 @@ APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import OneLineParser, bounded_int, positive_int, seed_int
+    from engine.cli import OneLineParser, VersionAction, bounded_int, idle_seconds, positive_int, seed_int
 
     p = OneLineParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="headless bot demo for N frames; print frame times")
     p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
-    p.add_argument("--bench-idle", type=float, nargs="?", const=4.0, metavar="SECONDS",
+    p.add_argument("--bench-idle", type=idle_seconds, nargs="?", const=4.0, metavar="SECONDS",
                    help="each screen left alone in the real loop for SECONDS (default 4); "
                         "print its CPU per wall second")
     p.add_argument("--soak", type=positive_int, metavar="DEALS",
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("record", nargs="?", metavar="RECORD",
                    help="a game record to open in the replay viewer (as Records → Open record… does)")
-    p.add_argument("--version", action="version", version=f"salon {version()}")
+    p.add_argument("--version", action=VersionAction, version=f"salon {version()}")
     return p
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from game.store.paths import SAVE_FILE
 from game.store.settings import GAMES, LEVELS, MAX_NAME
 from game.store.stats import STATS_KIND, Stats, variant_of
-from game.store.storage import FileKind, Notice, Store
+from game.store.storage import FileKind, Notice, Store, plain_bool
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
 
@@ -89,8 +89,8 @@ class SavedGame:
         game_id = d.get("game_id")
         if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_ID:
             raise ValueError("no game id")
-        undo_used = d.get("undo_used", False)
-        if not isinstance(undo_used, bool):
+        undo_used = plain_bool(d.get("undo_used", False))
+        if undo_used is None:
             raise ValueError("undo_used is not true or false")
         table = d.get("table")
         saved_at = d.get("saved_at", "")

@@ -208,34 +208,16 @@ MAX_VERSION = 10_000  # a "newer" file beyond this is damage, not a Salon from t
 
 
 def read_regular_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of the regular file at ``path``: ``FileNotFoundError`` when missing, ``CorruptFile``
-    when it is something else (a folder, a FIFO, a device: opening one could block start-up) or is
-    larger than ``limit``. Opened non-blocking, and checked again once open, in case it was swapped."""
-    st = os.stat(path)
-    if not stat_module.S_ISREG(st.st_mode):
-        raise CorruptFile("not a regular file")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    """The bytes of the regular file at ``path`` (``engine.files.read_regular_bytes``, the one guarded
+    reader): ``FileNotFoundError`` when missing, ``CorruptFile`` when it is not a regular file (a
+    folder, a FIFO, a device: opening one could block start-up) or is larger than ``limit``."""
+    from engine.files import FileRefused
+    from engine.files import read_regular_bytes as guarded
+
     try:
-        st = os.fstat(fd)
-        if not stat_module.S_ISREG(st.st_mode):
-            raise CorruptFile("not a regular file")
-        if st.st_size > limit:
-            raise CorruptFile(f"larger than {limit} bytes")
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    finally:
-        os.close(fd)
-    raw = b"".join(chunks)
-    if len(raw) > limit:
-        raise CorruptFile(f"larger than {limit} bytes")
-    return raw
+        return guarded(path, limit)
+    except FileRefused as err:
+        raise CorruptFile(str(err)) from None
 
 
 def _parse_int(text: str) -> int:
@@ -273,10 +255,27 @@ def _check_text(text: str) -> None:
         raise CorruptFile("text that is not valid Unicode") from err
 
 
+def plain_bool(value: Any) -> bool | None:
+    """``true``/``false`` as a hand-edited file may spell them ("yes", "no", 1, 0, "true"); None for
+    anything that says neither."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in ("yes", "true", "1", "on", "да"):
+            return True
+        if word in ("no", "false", "0", "off", "нет", ""):
+            return False
+    return None
+
+
 def parse_document(raw: bytes) -> dict[str, Any]:
     """Bytes to a checked JSON object with a sane integer ``"version"``; ``CorruptFile`` otherwise."""
     try:
-        doc = json.loads(raw.decode("utf-8"), parse_int=_parse_int, parse_constant=_parse_constant)
+        # "utf-8-sig": a byte-order mark (an editor on Windows puts one) is not damage
+        doc = json.loads(raw.decode("utf-8-sig"), parse_int=_parse_int, parse_constant=_parse_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
         if isinstance(err, CorruptFile):
             raise
@@ -285,6 +284,8 @@ def parse_document(raw: bytes) -> dict[str, Any]:
         raise CorruptFile("not a JSON object")
     check_shape(doc)
     version = doc.get("version")
+    if isinstance(version, float) and version.is_integer():  # "version": 1.0 is plainly version 1
+        version = doc["version"] = int(version)
     if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= MAX_VERSION:
         raise CorruptFile("no valid version number")
     return doc
