@@ -228,20 +228,23 @@ class App:
         if headless:
             return Settings.unsaved()
         try:
-            from game.store.lock import HELD_ELSEWHERE, lock_data_folder
+            from game.store.lock import NO_LOCKS, lock_data_folder
             from game.store.paths import ensure_data_dir, is_portable
             from game.store.storage import Store
 
             folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
             self.portable = is_portable(args.data_dir)
-            if read_only is None:  # one writer per data folder: a second Salon on it opens it read-only
-                self.data_lock, mine = lock_data_folder(folder)
-                if not mine:
-                    read_only = HELD_ELSEWHERE
-                    print(f"salon: {HELD_ELSEWHERE} ({safe_text(folder)}); this window saves nothing",
-                          file=sys.stderr)
+            no_locks = False
+            if read_only is None:  # one writer per data folder (game.store.lock has the one rule)
+                self.data_lock, refused = lock_data_folder(folder)
+                no_locks = refused == NO_LOCKS
+                if refused is not None and not no_locks:
+                    read_only = refused
+                    print(f"salon: {refused} ({safe_text(folder)}); this window saves nothing", file=sys.stderr)
             self.store = Store(folder, read_only=read_only)
+            if no_locks:
+                self.store.note_no_locks()
             return Settings.load(self.store)
         except Exception as err:  # the data folder is the outside world: whatever it does, the game starts
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
