@@ -620,6 +620,7 @@ class App:
         self.stack.clear()
         if self.store is not None:  # the last autosave reaches the disk before the window goes
             self.store.flush()
+            self.store.write_again()  # what the disk refused earlier, once more (room may be free now)
         if self._worker is not None:
             self._worker.close()
         if self.data_lock is not None:

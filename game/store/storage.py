@@ -389,6 +389,8 @@ class Store:
     def load(self, kind: FileKind) -> dict[str, Any] | None:
         """The current-version document, or None (missing, set aside as corrupt, or from a newer Salon)."""
         path = self.path(kind)
+        if kind.filename in self._blocked:  # from a newer Salon or unreadable: said once, left alone
+            return None
         WRITER.flush(path)  # read what this process last saved, not what it is still writing
         try:
             doc = read_document(path)
