@@ -503,7 +503,8 @@ class Session:
         counted = False
         final_kept = True
         if self.store is not None and not self.finished:
-            final_kept = self.save(background=False) and not self.store.write_failed(SAVE_KIND)
+            self.save(background=False)
+            final_kept = self._moves_on_disk() == len(self._moves_json())  # an autosave may have kept it
         if stats is not None:
             r = self.result()
             levels = [lv for lv in self.saved.seats if lv is not None]
@@ -527,11 +528,23 @@ class Session:
 
     def _on_disk(self) -> bool:
         """Is a save of this game on disk (from before the end: the disk refused the last ones)?"""
-        path = self.store.path(SAVE_KIND) if self.store is not None else None
+        return self._moves_on_disk() >= 0
+
+    def _moves_on_disk(self) -> int:
+        """How many moves of this game the save on disk holds; -1 when it holds no save of it."""
+        from game.store.storage import CorruptFile, read_document
+
+        if self.store is None:
+            return -1
         try:
-            return path is not None and self.saved.game_id in path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return False
+            doc = read_document(self.store.path(SAVE_KIND))
+        except (OSError, CorruptFile):
+            return -1
+        match = doc.get("match")
+        moves = match.get("moves") if isinstance(match, dict) else None
+        if doc.get("game_id") != self.saved.game_id or not isinstance(moves, list):
+            return -1
+        return len(moves)
 
     def player_has_played(self) -> bool:
         """Has a person at this table played a card yet? (Choosing trump or answering a claim is not
