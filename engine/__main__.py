@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from engine.cli import OneLineParser, emit, stdout_closed, name_list, positive_float, positive_int, seed_int
+from engine.cli import OneLineParser, emit, name_list, positive_float, positive_int, seed_int, stdout_closed
 from engine.games import GAMES
 
 

@@ -241,7 +241,8 @@ class App:
                 no_locks = refused == NO_LOCKS
                 if refused is not None and not no_locks:
                     read_only = refused
-                    print(f"salon: {refused} ({safe_text(folder)}); this window saves nothing", file=sys.stderr)
+                    print(f"salon: {refused} ({safe_text(folder)}); this window saves nothing",
+                          file=sys.stderr)
             self.store = Store(folder, read_only=read_only)
             if no_locks:
                 self.store.note_no_locks()

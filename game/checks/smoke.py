@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import shutil
-import sys
 import tempfile
 import time
 from collections.abc import Callable

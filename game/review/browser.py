@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.store.settings import name_in_language
 from game.widgets.boxes import Box
 from game.widgets.felt import panel as plaque
 from game.widgets.gui_scene import GuiScene
-from game.store.settings import name_in_language
 from game.words import i18n
 from game.words.i18n import t
 from game.words.safe import clean_name, safe_text

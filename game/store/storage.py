@@ -399,7 +399,7 @@ class Store:
         except OSError as err:
             self._note("storage.unreadable", kind, f"Could not read {path.name} ({err.strerror}); "
                        "using defaults.")
-            self._blocked[kind.filename] = "unreadable"  # it may be fine; do not clobber what we could not read
+            self._blocked[kind.filename] = "unreadable"  # it may be fine: never clobber what was not read
             return None
         except CorruptFile:
             self.set_aside(kind)
@@ -546,7 +546,8 @@ class Store:
         try:
             write_text_atomic(path, text)
         except OSError as err:
-            if err.errno not in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)) or not self._spend_reserve():
+            full = err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+            if not full or not self._spend_reserve():
                 raise
             write_text_atomic(path, text)
             if not self.reserve_spent:  # said once, and only when the room set aside did keep the file

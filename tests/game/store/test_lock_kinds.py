@@ -26,7 +26,8 @@ from game.store.storage import Store
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file modes and flock")
 
 TRY = "from game.store.lock import lock_data_folder; import sys; print(lock_data_folder(sys.argv[1])[1])"
-HOLD = ("from game.store.lock import lock_data_folder; import sys; lock, why = lock_data_folder(sys.argv[1]); "
+HOLD = ("from game.store.lock import lock_data_folder; import sys; "
+        "lock, why = lock_data_folder(sys.argv[1]); "
         "print(why, flush=True); sys.stdin.read()")
 CAPS = "-dac_override,-dac_read_search"
 
@@ -90,7 +91,8 @@ def folder(tmp_path: Path) -> Path:
     ("folder", "is a folder"),
     ("fifo", "not a regular file"),
 ])
-def test_a_lock_file_that_cannot_be_taken_makes_the_app_read_only_never_a_second_writer(folder, name, refused):
+def test_a_lock_file_that_cannot_be_taken_makes_the_app_read_only_never_a_second_writer(folder, name,
+                                                                                        refused):
     kind(folder, name)
     reason = try_lock(folder)
     assert reason.startswith(LOCK_FILE) and refused in reason, reason

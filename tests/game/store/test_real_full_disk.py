@@ -131,7 +131,7 @@ def test_a_match_ended_on_a_real_full_disk_is_counted_once_or_resumable_as_the_t
             assert unrecorded != "lost", point  # the game had a save: it is never gone
             if unrecorded == "":
                 assert (times, resumable) == (1, False), point
-            elif unrecorded == "pending":  # kept, finished, to be counted as soon as stats.json can be written
+            elif unrecorded == "pending":  # kept, finished, counted as soon as stats.json can be written
                 assert (times, resumable) in ((1, False), (0, False)), point
                 assert times or finished_on_disk(folder, gid), point
             else:
