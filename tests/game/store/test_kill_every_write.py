@@ -1,7 +1,7 @@
 """Nothing lost at any instant: a real process doing New game, the end of a match, the end of a review or
 a Settings change (a forked child of the test, the modules loaded once) is killed (SIGKILL, by itself:
-``$SALON_KILL_AT=N`` kills it just before its Nth change of the data folder) at every change it makes, in both games. After each kill the next start
-(``settle_finished_game``, then what the menu offers) must find every game either counted once or
+``$SALON_KILL_AT=N`` kills it just before its Nth change of the data folder) at every change it makes,
+in both games. After each kill the next start (``settle_finished_game``, then what the menu offers) must find every game either counted once or
 resumable: never both, never neither, never counted twice; a counted result has its record kept
 (``last_game.json``); a counted review is never lost, even if its verdicts were not yet kept.
 
@@ -151,7 +151,7 @@ def test_new_game_killed_at_every_write_abandons_the_old_game_once_or_leaves_it_
         resumable = saved is not None and saved.game_id == old and has_saved_game(store)
         played = Stats.load(store).total(game).played
         results.append((n, times, resumable))
-        assert (times, resumable) in ((1, False), (0, True)), f"kill point {n}: {times}×, resumable {resumable}"
+        assert (times, resumable) in ((1, False), (0, True)), f"kill {n}: {times}×, resumable {resumable}"
         assert played == times, f"kill point {n}: {played} games counted"
     assert {r[1] for r in results} == {0, 1}, results  # both outcomes were met along the way
     print(f"New game, {game}: {len(results)} kill points, 0 lost, 0 counted twice")
@@ -172,7 +172,7 @@ def test_the_end_of_a_match_killed_at_every_write_is_counted_once_or_resumable(t
         saved = load_game(store)
         resumable = saved is not None and saved.game_id == gid and has_saved_game(store)
         results.append((n, times, resumable))
-        assert (times, resumable) in ((1, False), (0, True)), f"kill point {n}: {times}×, resumable {resumable}"
+        assert (times, resumable) in ((1, False), (0, True)), f"kill {n}: {times}×, resumable {resumable}"
         assert Stats.load(store).total(game).played == times
         if times:  # the game just finished can still be saved as a record (the menu offers it)
             kept = json.loads((folder / "last_game.json").read_text(encoding="utf-8"))
