@@ -1,9 +1,10 @@
 """Nothing lost at any instant: a real process doing New game, the end of a match, the end of a review or
 a Settings change (a forked child of the test, the modules loaded once) is killed (SIGKILL, by itself:
 ``$SALON_KILL_AT=N`` kills it just before its Nth change of the data folder) at every change it makes,
-in both games. After each kill the next start (``settle_finished_game``, then what the menu offers) must find every game either counted once or
-resumable: never both, never neither, never counted twice; a counted result has its record kept
-(``last_game.json``); a counted review is never lost, even if its verdicts were not yet kept.
+in both games. After each kill the next start (``settle_finished_game``, then what the menu offers)
+must find every game either counted once or resumable: never both, never neither, never counted
+twice; a counted result has its record kept (``last_game.json``); a counted review is never lost,
+even if its verdicts were not yet kept.
 
 The kill points are counted from a whole run (``$SALON_KILL_LOG``), so a new write in these paths is
 a new kill point without touching this file."""
