@@ -199,6 +199,7 @@ def run_bench_idle(args: argparse.Namespace, out: Any = None) -> int:
             for name, go in _screens():
                 if not app.running:
                     break
+                print(f"salon --bench-idle: {name}", file=sys.stderr, flush=True)  # progress, a sign of life
                 try:
                     go(s)
                     results[name] = rest(app, waiter, min(SETTLE_S, max(0.2, measure)), measure)
