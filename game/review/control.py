@@ -62,7 +62,7 @@ class ReplayControl(ShownMatch):
 
     def turn_to(self, seat: int) -> None:
         """Review another seat: the same game from that seat's side."""
-        self.replay = Replay(self.replay.game, self.replay.steps[-1].match, seat)
+        self.replay = self.replay.for_seat(seat)
 
     def cancel(self) -> None:
         if self.review_id is not None:

@@ -74,12 +74,13 @@ def open_record_async(app: App, path: str | Path, on_done: Any = None) -> Any:
     return app.stack.push(OpeningScene(app, Path(path), open_viewer, on_done))
 
 
-def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0) -> Any:
-    """An opened record in the viewer: no review until the player chooses a seat."""
+def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0, replay: Any = None) -> Any:
+    """An opened record in the viewer: no review until the player chooses a seat. ``replay``: its
+    steps laid out already (``lay_out``, on the thread that read the record)."""
     from game.review.viewer import viewer_for
 
     try:
-        viewer = viewer_for(app, record["game"], match, seat, record=record, choose_seat=True)
+        viewer = viewer_for(app, record["game"], match, seat, record=record, choose_seat=True, replay=replay)
     except Exception as err:  # a record the engine took but the table cannot show: still no crash
         from game.store.records import one_line
 
@@ -89,6 +90,14 @@ def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0) -> 
     viewer.control.any_seat = True
     app.stack.push(viewer)
     return viewer
+
+
+def lay_out(record: dict[str, Any], match: Any) -> Any:
+    """The viewer's steps of a record (``game.review.model.Replay``), made where it is called: the
+    plaque that opens a record calls it on its helper thread, so a long record never stalls a frame."""
+    from game.review.model import Replay
+
+    return Replay(record["game"], match, 0)
 
 
 def review_deal(app: App, table: TableScene, deal: int | None = None, on_close: Any = None) -> Any:
