@@ -76,7 +76,7 @@ def open_record_async(app: App, path: str | Path, on_done: Any = None) -> Any:
 
 def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0, replay: Any = None) -> Any:
     """An opened record in the viewer: no review until the player chooses a seat. ``replay``: its
-    steps laid out already (``lay_out``, on the thread that read the record)."""
+    steps laid out already (``game.review.model.Replay``, by the plaque's helper thread)."""
     from game.review.viewer import viewer_for
 
     try:
@@ -90,14 +90,6 @@ def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0, rep
     viewer.control.any_seat = True
     app.stack.push(viewer)
     return viewer
-
-
-def lay_out(record: dict[str, Any], match: Any) -> Any:
-    """The viewer's steps of a record (``game.review.model.Replay``), made where it is called: the
-    plaque that opens a record calls it on its helper thread, so a long record never stalls a frame."""
-    from game.review.model import Replay
-
-    return Replay(record["game"], match, 0)
 
 
 def review_deal(app: App, table: TableScene, deal: int | None = None, on_close: Any = None) -> Any:

@@ -57,9 +57,9 @@ class OpeningScene(Scene):
             record, match = read_record(self.path)
             replay = None
             with contextlib.suppress(Exception):  # laid out here, off the UI thread (else by the viewer)
-                from game.review.open import lay_out
+                from game.review.model import Replay
 
-                replay = lay_out(record, match)
+                replay = Replay(record["game"], match, 0)
             self.replay = replay
             self.answer.append((record, match))
         except RecordError as err:
