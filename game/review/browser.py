@@ -118,6 +118,10 @@ def result_of(match: Any, names: list[str]) -> str:
             return t("records.unfinished", score=score)
         winners = [names[s] for s in match.winners() if 0 <= s < len(names)]
         if len(winners) == 1:
+            from game.store.settings import DEFAULT_NAMES
+
+            if winners[0] == DEFAULT_NAMES.get(i18n.get_language(), DEFAULT_NAMES["en"])[0]:
+                return t("records.won_you", score=score)  # never "You wins"
             return t("records.won", name=winners[0], score=score)
         return t("records.shared", score=score)
     return ""
