@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from engine.cli import OneLineParser, emit, name_list, positive_float, positive_int, seed_int
+from engine.cli import OneLineParser, emit, name_list, positive_float, positive_int, seed_int, stdout_closed
 from engine.games import GAMES
 
 
@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    closed = stdout_closed(f"python -m engine {args.command}")  # every command answers on stdout
+    if closed is not None:
+        return closed
     try:
         status: int = args.func(args)
         return status

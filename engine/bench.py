@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
+from engine.cli import emit
 from engine.games import GAMES, game_named
+
+PROG = "python -m engine bench"
 
 
 def main(args: argparse.Namespace) -> int:
@@ -22,21 +24,15 @@ def main(args: argparse.Namespace) -> int:
             res = accuracy(args.positions, args.claims, budget=args.budget or 0.8)
         else:
             res = measure(args.positions, args.claims, args.utility)
-        json.dump({"endgame": res}, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
-        return 0
+        return emit(json.dumps({"endgame": res}, ensure_ascii=False, indent=2) + "\n", PROG)
     if getattr(args, "review", False):
         from engine.review.bench import noise
         from engine.review.bench import run as review_run
 
         if args.noise:
             out_noise = {g: noise(g, args.noise) for g in games}
-            json.dump({"review_noise": out_noise}, sys.stdout, ensure_ascii=False, indent=2)
-        else:
-            json.dump({"review": review_run(args.budget, games)}, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
-        return 0
+            return emit(json.dumps({"review_noise": out_noise}, ensure_ascii=False, indent=2) + "\n", PROG)
+        return emit(json.dumps({"review": review_run(args.budget, games)}, ensure_ascii=False, indent=2)
+                    + "\n", PROG)
     out = {g: game_named(g).bench(seconds=args.seconds) for g in games}
-    json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-    return 0
+    return emit(json.dumps(out, ensure_ascii=False, indent=2) + "\n", PROG)

@@ -9,6 +9,7 @@ functions are ``type=`` converters that refuse what would hang (``inf``), mean n
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -31,6 +32,17 @@ def positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be a finite number above 0")
+    return value
+
+
+MAX_IDLE_SECONDS = 3600.0
+
+
+def idle_seconds(text: str) -> float:
+    """``salon --bench-idle``'s seconds per screen: finite, above 0, at most an hour."""
+    value = positive_float(text)
+    if value > MAX_IDLE_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at most {MAX_IDLE_SECONDS:g} seconds")
     return value
 
 
@@ -73,15 +85,44 @@ def name_list(allowed: Sequence[str] | None = None) -> Callable[[str], list[str]
 
 
 def fail(prog: str, message: str) -> int:
-    """Report a bad value found after parsing: one line, status 2."""
-    print(f"{prog}: error: {' '.join(message.split())}", file=sys.stderr)
+    """Report a bad value found after parsing: one line, status 2 (nothing printed when standard
+    error is closed too; the status still says it)."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(f"{prog}: error: {' '.join(message.split())}", file=sys.stderr)
     return 2
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the version through ``emit`` (argparse's own prints and exits 0 even when
+    nothing could be written: ``> /dev/full``, ``>&-``)."""
+
+    def __init__(self, option_strings: Sequence[str], version: str, dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str = "show the version and exit") -> None:  # noqa: A002
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+        self.version = version
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> NoReturn:
+        parser.exit(emit(self.version + "\n", parser.prog))
+
+
+def stdout_closed(prog: str) -> int | None:
+    """2, after one line on stderr, when the process was started with standard output closed
+    (``>&-``: Python then has no ``sys.stdout``); None when there is one to write to. A command whose
+    answer goes to standard output asks this before it does its work."""
+    if sys.stdout is not None:
+        return None
+    return fail(prog, "standard output is closed: there is nowhere to write the answer")
 
 
 def emit(text: str, prog: str) -> int:
     """Write ``text`` to standard output as UTF-8 (JSON is UTF-8, whatever the terminal's encoding) and
     return the exit status: 0; 0 quietly when the reader has gone (``… | head``); 2 with one line on
-    stderr when the output cannot be written (``> /dev/full``)."""
+    stderr when the output cannot be written (``> /dev/full``) or is closed (``>&-``)."""
+    closed = stdout_closed(prog)
+    if closed is not None:
+        return closed
     data = text.encode("utf-8")
     try:
         out = getattr(sys.stdout, "buffer", None)

@@ -8,11 +8,11 @@ the rules' floor, below ``engine.games``: the registry's entries hold the same f
 from __future__ import annotations
 
 import json
-import pathlib
 import sys
 from typing import Any
 
 from engine.eralash import record as eralash_record
+from engine.files import FileRefused, read_regular_bytes, read_stream_bytes
 from engine.state import RecordError
 from engine.uragan import record as uragan_record
 
@@ -23,10 +23,16 @@ _NAMES = " or ".join(f'"{g}"' for g in READERS)
 def load_record(path: str) -> dict[str, Any]:
     if path == "-" and sys.stdin is None:  # started with standard input closed (``<&-``)
         raise RecordError("no record on standard input: it is closed (give a file, or pipe one in)")
-    try:
-        text = sys.stdin.read() if path == "-" else pathlib.Path(path).read_text(encoding="utf-8")
+    try:  # the one guarded reader (engine.files): no FIFO, device or endless file is read
+        if path == "-":
+            raw = read_stream_bytes(getattr(sys.stdin, "buffer", sys.stdin))
+        else:
+            raw = read_regular_bytes(path)
+        text = raw.decode("utf-8-sig")  # a byte-order mark is not damage
     except UnicodeDecodeError:
         raise RecordError(f"cannot read record {path}: it is not UTF-8 text (a record is JSON)") from None
+    except FileRefused as err:
+        raise RecordError(f"cannot read record {path}: {err}") from None
     except OSError as err:
         raise RecordError(f"cannot read record {path}: {err.strerror or err}") from None
     try:

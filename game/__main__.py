@@ -6,7 +6,11 @@ the app: the app itself never imports them.
 
 from __future__ import annotations
 
+import os
 import sys
+
+# pygame prints its banner to stdout when first imported; --smoke's stdout is one JSON line only.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,6 +19,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if isinstance(args, int):
         return args
+    if args.smoke or args.soak is not None or args.bench_idle is not None or args.bench is not None:
+        from engine.cli import stdout_closed
+
+        closed = stdout_closed("salon")  # these answer with one JSON line on stdout
+        if closed is not None:
+            return closed
     job = play
     if args.smoke:
         from game.checks.smoke import run_smoke as job

@@ -44,7 +44,7 @@ APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import OneLineParser, bounded_int, positive_int, seed_int
+    from engine.cli import OneLineParser, VersionAction, bounded_int, idle_seconds, positive_int, seed_int
 
     p = OneLineParser(prog="salon", description="Eralash and Uragan, two Russian salon card games.")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings, saves and statistics in DIR")
@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="headless bot demo for N frames; print frame times")
     p.add_argument("--bench-moves", type=bounded_int(0, 100_000), default=0, metavar="M",
                    help="with --bench: go on past N frames until the bots made M moves")
-    p.add_argument("--bench-idle", type=float, nargs="?", const=4.0, metavar="SECONDS",
+    p.add_argument("--bench-idle", type=idle_seconds, nargs="?", const=4.0, metavar="SECONDS",
                    help="each screen left alone in the real loop for SECONDS (default 4); "
                         "print its CPU per wall second")
     p.add_argument("--soak", type=positive_int, metavar="DEALS",
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("record", nargs="?", metavar="RECORD",
                    help="a game record to open in the replay viewer (as Records → Open record… does)")
-    p.add_argument("--version", action="version", version=f"salon {version()}")
+    p.add_argument("--version", action=VersionAction, version=f"salon {version()}")
     return p
 
 
@@ -228,20 +228,24 @@ class App:
         if headless:
             return Settings.unsaved()
         try:
-            from game.store.lock import HELD_ELSEWHERE, lock_data_folder
+            from game.store.lock import NO_LOCKS, lock_data_folder
             from game.store.paths import ensure_data_dir, is_portable
             from game.store.storage import Store
 
             folder, read_only = ensure_data_dir(args.data_dir)
             self.data_dir = Path(folder)
             self.portable = is_portable(args.data_dir)
-            if read_only is None:  # one writer per data folder: a second Salon on it opens it read-only
-                self.data_lock, mine = lock_data_folder(folder)
-                if not mine:
-                    read_only = HELD_ELSEWHERE
-                    print(f"salon: {HELD_ELSEWHERE} ({safe_text(folder)}); this window saves nothing",
+            no_locks = False
+            if read_only is None:  # one writer per data folder (game.store.lock has the one rule)
+                self.data_lock, refused = lock_data_folder(folder)
+                no_locks = refused == NO_LOCKS
+                if refused is not None and not no_locks:
+                    read_only = refused
+                    print(f"salon: {refused} ({safe_text(folder)}); this window saves nothing",
                           file=sys.stderr)
             self.store = Store(folder, read_only=read_only)
+            if no_locks:
+                self.store.note_no_locks()
             return Settings.load(self.store)
         except Exception as err:  # the data folder is the outside world: whatever it does, the game starts
             print(f"salon: settings unavailable ({err}); using defaults", file=sys.stderr)
@@ -617,6 +621,7 @@ class App:
         self.stack.clear()
         if self.store is not None:  # the last autosave reaches the disk before the window goes
             self.store.flush()
+            self.store.write_again()  # what the disk refused earlier, once more (room may be free now)
         if self._worker is not None:
             self._worker.close()
         if self.data_lock is not None:

@@ -64,7 +64,6 @@ def percentiles(values: list[float]) -> dict[str, float]:
 def run_bench(args: argparse.Namespace, out: Any = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    out = out or sys.stdout
     from game.screens import table_available
 
     if not table_available(args.game):
@@ -163,5 +162,9 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         "size": list(size),
     }
     app.close()
+    if out is None:  # standard output: a full or closed one is one line and status 2 (engine.cli.emit)
+        from engine.cli import emit
+
+        return emit(json.dumps(result) + "\n", "salon")
     out.write(json.dumps(result) + "\n")
     return 0

@@ -39,9 +39,12 @@ def rest(app: App, waiter: Any, settle_s: float, measure_s: float) -> dict[str, 
         start = time.perf_counter()
         end = start + seconds
         dt, events, asked = 0.0, pg.event.get(), settling
-        while time.perf_counter() < end or (
+        while app.running and (time.perf_counter() < end or (
             settling and app.wake_in() is not None and time.perf_counter() < start + SETTLE_MAX_S
-        ):
+        )):
+            if any(e.type == pg.QUIT for e in events):  # SDL turns SIGTERM into a quit event
+                app.running = False
+                break
             if app.frame(dt, events, asked):
                 pg.display.flip()
                 drawn += 1
@@ -173,8 +176,7 @@ def run_bench_idle(args: argparse.Namespace, out: Any = None) -> int:
     if windowless and sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    out = out or sys.stdout
-    from game.app import App, parse_size
+    from game.app import App, parse_size, quit_on_signals
     from game.botworker import InlineWorker
     from game.checks.tour import Smoke
     from game.idle import EventWaiter
@@ -191,8 +193,13 @@ def run_bench_idle(args: argparse.Namespace, out: Any = None) -> int:
         app.worker = InlineWorker("game.checks.tour:make_smoke_bot")
         waiter = EventWaiter(app.pg)
         s = Smoke(app, f"{size[0]}x{size[1]}")
+        stack = contextlib.ExitStack()
+        stack.enter_context(quit_on_signals(app))  # SIGTERM and Ctrl+C end the bench, as they end the app
         try:
             for name, go in _screens():
+                if not app.running:
+                    break
+                print(f"salon --bench-idle: {name}", file=sys.stderr, flush=True)  # progress, a sign of life
                 try:
                     go(s)
                     results[name] = rest(app, waiter, min(SETTLE_S, max(0.2, measure)), measure)
@@ -201,8 +208,13 @@ def run_bench_idle(args: argparse.Namespace, out: Any = None) -> int:
                 with contextlib.suppress(Exception):
                     app.stack.clear()
         finally:
+            stack.close()
             driver = app.pg.display.get_driver()
+            stopped = not app.running
             app.close()
+    if stopped:
+        print("salon --bench-idle: stopped by a signal; nothing measured is printed", file=sys.stderr)
+        return 128 + 15
     report = {
         "screens": results,
         "max_cpu_pct": max((r["cpu_pct"] for r in results.values() if "cpu_pct" in r), default=None),
@@ -212,5 +224,9 @@ def run_bench_idle(args: argparse.Namespace, out: Any = None) -> int:
         "waiter": "sdl" if waiter.blocking else "poll",
         "load_avg": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
     }
+    if out is None:  # standard output: a full or closed one is one line and status 2 (engine.cli.emit)
+        from engine.cli import emit
+
+        return emit(json.dumps(report, ensure_ascii=False) + "\n", "salon")
     out.write(json.dumps(report, ensure_ascii=False) + "\n")
     return 0

@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import shutil
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -659,9 +658,10 @@ def run_smoke(args: Any) -> int:
         report = smoke(args, size)
         report["problems"] += set_aside_problems(args.data_dir, size, damaged)
     report["seconds"] = round(time.perf_counter() - started, 1)
-    print(json.dumps(report, ensure_ascii=False))
-    sys.stdout.flush()
-    return 0 if not report["problems"] else 1
+    from engine.cli import emit
+
+    written = emit(json.dumps(report, ensure_ascii=False) + "\n", "salon --smoke")
+    return written or (0 if not report["problems"] else 1)
 
 
 def damaged_already(folder: str | os.PathLike[str]) -> set[str]:

@@ -260,9 +260,9 @@ def run_soak(args: argparse.Namespace) -> int:
         if not getattr(args, "data_dir", None):
             args.data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-soak-"))
         report = soak(args, int(args.soak))
-    print(json.dumps(report))
-    sys.stdout.flush()
-    return 0 if not report["errors"] else 1
+    from engine.cli import emit
+
+    return emit(json.dumps(report) + "\n", "salon --soak") or (0 if not report["errors"] else 1)
 
 
 def soak(args: argparse.Namespace, deals: int) -> dict[str, Any]:

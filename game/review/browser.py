@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
+from game.store.settings import name_in_language
 from game.widgets.boxes import Box
 from game.widgets.felt import panel as plaque
 from game.widgets.gui_scene import GuiScene
+from game.words import i18n
 from game.words.i18n import t
 from game.words.safe import clean_name, safe_text
 
@@ -76,6 +78,17 @@ def list_folder(folder: Path, folders: bool = False) -> list[Row]:
     return subs[:MAX_ROWS] + files[:MAX_ROWS]
 
 
+def file_date(when: float) -> str:
+    """A file's date as the list shows it; "" for none, or for one no calendar holds (past the year
+    9999, before year 1: such dates exist on tmpfs, btrfs and xfs, and in archives)."""
+    if not when:
+        return ""
+    try:
+        return datetime.fromtimestamp(when).strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
 def summarise(row: Row) -> None:
     """Fill in ``row`` from its record: game, players, result, deals; or the one-line reason."""
     from engine.state import RecordError
@@ -84,7 +97,8 @@ def summarise(row: Row) -> None:
     try:
         record, match = read_record(row.path)
         row.game = t(GAME_NAMES.get(record.get("game", ""), "game.uragan"))
-        names = [clean_name(p) for p in getattr(match, "players", [])]
+        lang = i18n.get_language()  # the interface's: never "Вы, Светлана" in an English list
+        names = [name_in_language(clean_name(p), lang) for p in getattr(match, "players", [])]
         row.players = ", ".join(names)
         deals = record.get("deals")
         row.deals = str(len(deals)) if isinstance(deals, list) else "?"
@@ -104,6 +118,10 @@ def result_of(match: Any, names: list[str]) -> str:
             return t("records.unfinished", score=score)
         winners = [names[s] for s in match.winners() if 0 <= s < len(names)]
         if len(winners) == 1:
+            from game.store.settings import DEFAULT_NAMES
+
+            if winners[0] == DEFAULT_NAMES.get(i18n.get_language(), DEFAULT_NAMES["en"])[0]:
+                return t("records.won_you", score=score)  # never "You wins"
             return t("records.won", name=winners[0], score=score)
         return t("records.shared", score=score)
     return ""
@@ -411,7 +429,7 @@ class RecordsScene(GuiScene):
             label = "⬑ .." if row.name == ".." else f"▸ {row.name}"
             surface.blit(text.get(self.fit(label, fs, band.width - 16), fs, BRASS_LIGHT), (band.x + 8, ty))
             return
-        date = datetime.fromtimestamp(row.when).strftime("%Y-%m-%d %H:%M") if row.when else ""
+        date = file_date(row.when)
         if not row.read:
             cells = {"game": row.name, "date": date, "players": t("records.reading")}
         elif row.error:

@@ -62,7 +62,7 @@ class ReplayControl(ShownMatch):
 
     def turn_to(self, seat: int) -> None:
         """Review another seat: the same game from that seat's side."""
-        self.replay = Replay(self.replay.game, self.replay.steps[-1].match, seat)
+        self.replay = self.replay.for_seat(seat)
 
     def cancel(self) -> None:
         if self.review_id is not None:
@@ -129,8 +129,15 @@ class ReplayControl(ShownMatch):
 
     def on_done(self) -> None:
         """The whole review of the player's own deal is in: it counts in the statistics' accuracy
-        (once per deal: reviewing it again adds nothing); its verdicts are kept with the saved game."""
-        self.keep_verdicts(complete=True)
+        (once per deal: reviewing it again adds nothing); its verdicts are kept with the saved game.
+        Counted first, kept second: a kill in between leaves the deal not kept, so it is reviewed again
+        and its count (by the same key) is not added twice; the other order lost it for good."""
+        try:
+            self.count_review()
+        finally:
+            self.keep_verdicts(complete=True)
+
+    def count_review(self) -> None:
         if not self.count_in_stats or self.app.store is None or not self.replay.verdicts:
             return
         with contextlib.suppress(Exception):

@@ -15,6 +15,7 @@ No pygame here.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -177,24 +178,52 @@ class Verdict:
         return out
 
 
-@dataclass
 class Step:
-    """One position of the replay: the match as it stood and the deal on the cloth."""
+    """One position of the replay: the match as it stood and the deal on the cloth.
 
-    match: Any
-    shown: Any
-    moves: int  # moves made before this position
-    deal: int  # 1-based number of the deal on the cloth
-    next_move: Any = None  # the move made from here (None: the end of a deal or of the record)
-    mover: int = -1
-    choices: int = 0  # how many legal moves the mover had
-    deal_end: bool = False
-    verdict: Verdict | None = None
+    A step of a record's replay holds no copy of the match: ``match`` and ``shown`` are made when
+    first asked for, from the replay's nearest checkpoint (``Replay._position``), and only the last
+    few are kept. A copy per step cost O(moves²): a legal 19,000-move record took 1.6 GB and
+    seconds of the UI thread."""
+
+    __slots__ = ("_match", "_shown", "_source", "choices", "deal", "deal_end", "mover", "moves",
+                 "next_move", "verdict")
+
+    def __init__(self, match: Any, shown: Any, moves: int, deal: int, next_move: Any = None,
+                 mover: int = -1, choices: int = 0, deal_end: bool = False, verdict: Verdict | None = None,
+                 source: Callable[[Step], tuple[Any, Any]] | None = None) -> None:
+        self._match = match
+        self._shown = shown
+        self._source = source
+        self.moves = moves  # moves made before this position
+        self.deal = deal  # 1-based number of the deal on the cloth
+        self.next_move = next_move  # the move made from here (None: the end of a deal or of the record)
+        self.mover = mover
+        self.choices = choices  # how many legal moves the mover had
+        self.deal_end = deal_end
+        self.verdict = verdict
+
+    @property
+    def match(self) -> Any:
+        return self._made()[0]
+
+    @property
+    def shown(self) -> Any:
+        return self._made()[1]
+
+    def _made(self) -> tuple[Any, Any]:
+        if self._source is not None:
+            return self._source(self)
+        return self._match, self._shown
 
 
 def play_number(game: str, deal: Any) -> int:
     """The record's play number (from 1) of the next play of ``deal``."""
     return PER_GAME[game].plays_made(deal) + 1
+
+
+CHECKPOINT = 128  # moves between the replay's copies of the match
+KEPT_POSITIONS = 12  # positions made for the steps shown lately
 
 
 class Replay:
@@ -217,21 +246,51 @@ class Replay:
     # --- the steps --------------------------------------------------------------------------------
 
     def _build(self, full: Any) -> None:
+        """One pass over the moves: each step's numbers, and a copy of the match every
+        ``CHECKPOINT`` moves to make a step's position from when it is shown."""
         m = self.rules.Match.from_save({**full.to_save(), "moves": []})
-        for mv in list(full.moves):
+        self._moves = list(full.moves)
+        self._checkpoints: dict[int, Any] = {}
+        self._made: OrderedDict[int, tuple[Any, Any]] = OrderedDict()
+        at = self._position
+        for mv in self._moves:
             done_before = len(m.deals_done)
             mover = m.current_player()
-            snap = m.copy()
-            self.steps.append(Step(snap, snap.deal, len(m.moves), done_before + 1, mv, mover,
-                                   len(m.legal_moves())))
+            n = len(m.moves)
+            if n % CHECKPOINT == 0:
+                self._checkpoints[n] = m.copy()
+            choices = len(m.legal_moves())
+            self.steps.append(Step(None, None, n, done_before + 1, mv, mover, choices, source=at))
             m.play(mv)
             if len(m.deals_done) > done_before:  # the move ended a deal: show the deal as it finished
-                snap = m.copy()
-                self.steps.append(Step(snap, self.finished_deal(snap), len(m.moves), done_before + 1,
-                                       deal_end=True))
+                self.steps.append(Step(None, None, len(m.moves), done_before + 1, deal_end=True, source=at))
         if not self.steps or not self.steps[-1].deal_end:
-            snap = m.copy()
-            self.steps.append(Step(snap, snap.deal, len(m.moves), len(m.deals_done) + 1))
+            self.steps.append(Step(None, None, len(m.moves), len(m.deals_done) + 1, source=at))
+        self._checkpoints[len(m.moves)] = m  # the end, as played
+
+    def _position(self, step: Step) -> tuple[Any, Any]:
+        """``(match, shown)`` at ``step``: a copy of the nearest checkpoint (or of a position made
+        lately) before it, played on; the last ``KEPT_POSITIONS`` made are kept."""
+        key = id(step)
+        made = self._made.get(key)
+        if made is not None:
+            self._made.move_to_end(key)
+            return made
+        n = step.moves
+        start = max(c for c in self._checkpoints if c <= n)
+        base = self._checkpoints[start]
+        for match, _ in self._made.values():  # a position made lately may be nearer (stepping on)
+            k = len(match.moves)
+            if start < k <= n:
+                start, base = k, match
+        m = base.copy()
+        for mv in self._moves[start:n]:
+            m.play(mv)
+        made = (m, self.finished_deal(m) if step.deal_end else m.deal)
+        self._made[key] = made
+        while len(self._made) > KEPT_POSITIONS:
+            self._made.popitem(last=False)
+        return made
 
     def finished_deal(self, match: Any) -> Any:
         last = match.deals_done[-1]
@@ -241,9 +300,31 @@ class Replay:
         return len(self.steps)
 
     def decisions(self) -> list[int]:
-        """Indices of the steps where the seat chose among several moves."""
-        return [i for i, s in enumerate(self.steps)
-                if s.next_move is not None and s.mover == self.seat and s.choices > 1]
+        """Indices of the steps where the seat chose among several moves (found once per seat: the
+        panel asks every frame, and a long record has tens of thousands of steps)."""
+        key = (self.seat, len(self.steps))
+        if getattr(self, "_decisions", (None, []))[0] != key:
+            found = [i for i, s in enumerate(self.steps)
+                     if s.next_move is not None and s.mover == self.seat and s.choices > 1]
+            self._decisions = (key, found)
+        return list(self._decisions[1])
+
+    def for_seat(self, seat: int) -> Replay:
+        """The same game from ``seat``'s side, no verdicts: the steps' numbers and the checkpoints are
+        taken over, not replayed (choosing a seat in a 19,000-move record is then instant)."""
+        other = Replay.__new__(Replay)
+        other.__dict__.update({k: v for k, v in self.__dict__.items() if k != "_decisions"})
+        other.seat = seat
+        other.verdicts = []
+        other.done = False
+        other.error = None
+        other.decided = {}
+        other.scope = None
+        other._made = OrderedDict()
+        at = other._position
+        other.steps = [Step(None, None, s.moves, s.deal, s.next_move, s.mover, s.choices, s.deal_end,
+                            source=at) for s in self.steps]
+        return other
 
     # --- verdicts ----------------------------------------------------------------------------------
 

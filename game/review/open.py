@@ -74,12 +74,13 @@ def open_record_async(app: App, path: str | Path, on_done: Any = None) -> Any:
     return app.stack.push(OpeningScene(app, Path(path), open_viewer, on_done))
 
 
-def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0) -> Any:
-    """An opened record in the viewer: no review until the player chooses a seat."""
+def open_viewer(app: App, record: dict[str, Any], match: Any, seat: int = 0, replay: Any = None) -> Any:
+    """An opened record in the viewer: no review until the player chooses a seat. ``replay``: its
+    steps laid out already (``game.review.model.Replay``, by the plaque's helper thread)."""
     from game.review.viewer import viewer_for
 
     try:
-        viewer = viewer_for(app, record["game"], match, seat, record=record, choose_seat=True)
+        viewer = viewer_for(app, record["game"], match, seat, record=record, choose_seat=True, replay=replay)
     except Exception as err:  # a record the engine took but the table cannot show: still no crash
         from game.store.records import one_line
 

@@ -8,6 +8,7 @@ one-line reason is shown.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ class OpeningScene(Scene):
         self.on_done = on_done  # called with the viewer (or None) once the answer is shown
         self.clock = 0.0
         self.answer: list[tuple[Any, Any]] = []  # [(record, match)] or [(None, reason)]
+        self.replay: Any = None  # the viewer's steps, laid out on the helper thread
         self.cancelled = False
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.thread = threading.Thread(target=self._read, name="salon-open-record", daemon=True)
@@ -52,7 +54,14 @@ class OpeningScene(Scene):
         from game.store.records import read_record
 
         try:
-            self.answer.append(read_record(self.path))
+            record, match = read_record(self.path)
+            replay = None
+            with contextlib.suppress(Exception):  # laid out here, off the UI thread (else by the viewer)
+                from game.review.model import Replay
+
+                replay = Replay(record["game"], match, 0)
+            self.replay = replay
+            self.answer.append((record, match))
         except RecordError as err:
             self.answer.append((None, safe_text(err)))
         except BaseException as err:  # noqa: BLE001  (MemoryError, a bug: still one line, never a crash)
@@ -89,7 +98,8 @@ class OpeningScene(Scene):
         if record is None:
             self.app.notify(t("record.bad", name=self.name, reason=match), 10.0, "warn")
         else:
-            viewer = self.show(self.app, record, match)
+            viewer = self.show(self.app, record, match, replay=self.replay) if self.replay is not None \
+                else self.show(self.app, record, match)
         if self.on_done is not None:
             self.on_done(viewer)
 

@@ -600,10 +600,12 @@ def replay_number(host: ReviewScene) -> str:
 
 def viewer_for(app: App, game: str, match: Any, seat: int, *, record: dict[str, Any] | None = None,
                choose_seat: bool = False, start_deal: int | None = None, review: bool = True,
-               on_close: Callable[[], None] | None = None) -> ReviewScene:
+               on_close: Callable[[], None] | None = None, replay: Replay | None = None) -> ReviewScene:
     """A viewer of ``match`` (a finished or unfinished game) from ``seat``'s side; ``start_deal``
-    (from 1) opens it at that deal's first position."""
-    replay = Replay(game, match, seat)
+    (from 1) opens it at that deal's first position. ``replay``: the steps, laid out already (off the
+    UI thread, by the plaque that opened the record)."""
+    if replay is None or replay.seat != seat:
+        replay = Replay(game, match, seat) if replay is None else replay.for_seat(seat)
     start = 0
     if start_deal is not None:
         start = next((i for i, s in enumerate(replay.steps) if s.deal == start_deal), 0)

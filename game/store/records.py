@@ -106,7 +106,7 @@ def match_of(record: Any) -> Any:
 def parse_record(raw: bytes) -> Any:
     """Bytes to JSON, guarded as saves are: the nesting cap, no endless numbers; ``RecordError``."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark is not damage
     except UnicodeDecodeError:
         raise RecordError("the file is not a text file (a record is JSON)") from None
     try:

@@ -15,6 +15,7 @@ and removes the save.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import uuid
@@ -26,7 +27,7 @@ from typing import Any
 from game.store.paths import SAVE_FILE
 from game.store.settings import GAMES, LEVELS, MAX_NAME
 from game.store.stats import STATS_KIND, Stats, variant_of
-from game.store.storage import FileKind, Notice, Store
+from game.store.storage import FileKind, Notice, Store, plain_bool
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
 
@@ -89,8 +90,8 @@ class SavedGame:
         game_id = d.get("game_id")
         if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_ID:
             raise ValueError("no game id")
-        undo_used = d.get("undo_used", False)
-        if not isinstance(undo_used, bool):
+        undo_used = plain_bool(d.get("undo_used", False))
+        if undo_used is None:
             raise ValueError("undo_used is not true or false")
         table = d.get("table")
         saved_at = d.get("saved_at", "")
@@ -184,6 +185,9 @@ def load_game(store: Store) -> SavedGame | None:
 
 
 def _load(store: Store) -> tuple[SavedGame, Any] | None:
+    """The save and its match replayed; None when there is none, it is damaged (set aside), or its
+    game is already counted in the statistics (then it is removed: a game counted is never resumed,
+    whatever instant a kill came between counting it and removing its save)."""
     doc = store.load(SAVE_KIND)
     if doc is None:
         return None
@@ -195,7 +199,17 @@ def _load(store: Store) -> tuple[SavedGame, Any] | None:
     except Exception:  # any refusal by the engine (RecordError, IllegalMove, KeyError…) means damaged
         store.set_aside(SAVE_KIND)
         return None
+    if saved.game_id in counted_ids(store):
+        store.remove(SAVE_KIND)
+        return None
     return saved, match
+
+
+def counted_ids(store: Store) -> set[str]:
+    """The game ids the statistics on disk have counted (none when they cannot be read)."""
+    doc = store.load(STATS_KIND)
+    ids = doc.get("recorded_ids") if doc else None
+    return {i for i in ids if isinstance(i, str)} if isinstance(ids, list) else set()
 
 
 _CHECKED: dict[str, tuple[Any, bool]] = {}  # save path -> (its stat signature, whether it replayed)
@@ -232,7 +246,8 @@ def check_saved_game(store: Store) -> bool:
     if sig is None:
         return False
     try:
-        ok = _load(store) is not None
+        loaded = _load(store)
+        ok = loaded is not None and not loaded[1].is_over()  # a finished game is counted, never continued
     except ImportError:
         ok = False
     _CHECKED[str(path)] = (_signature(path) if ok else None, ok)
@@ -254,7 +269,12 @@ class Session:
         self.saved = saved
         self.moves_json: list[Any] = []  # the JSON of every move of the match, each made once
         self.match = match
-        self.unrecorded = False  # the match is over but its result could not be written (said at the table)
+        # The match is over but its result is not on disk: "" (it is), "pending" (the finished game is
+        # saved: the next start counts it), "resumes" (the save on disk is from before the end: the game
+        # resumes there), "lost" (nothing of it is on disk), "refused" (stats.json is from a newer Salon
+        # or unreadable: the finished game stays saved until it can be counted). Said at the table.
+        self.unrecorded = ""
+        self.finished = False  # counted and its save removed: nothing of this game is saved again
 
     @property
     def match(self) -> Any:
@@ -400,7 +420,7 @@ class Session:
         """Write the save; by default on the writer thread, so a move never waits for the disk: the
         document is put together and turned into JSON there, from the moves' JSON made by ``play``."""
         self.saved.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
-        if self.store is None:
+        if self.store is None or self.finished:  # a review after the end must not bring the save back
             return False
         return self.store.save(SAVE_KIND, self.document_maker(), background=background)
 
@@ -484,10 +504,19 @@ class Session:
         return variant_of(self.game, len(self.saved.seats), pairs)
 
     def finish(self, stats: Stats | None) -> bool:
-        """Once the match is over: count it in the statistics (once) and remove the save."""
+        """Once the match is over: count it in the statistics (once) and remove the save.
+
+        The order makes any instant of death safe: the finished game is saved first (from then on the
+        next start counts it), then counted (its game id with it: from then on its save is never
+        resumed, only removed), then its save removed. A write the disk refuses stops the walk where
+        the disk is, and ``unrecorded`` says what the next start will do."""
         if not self.match.is_over():
             return False
         counted = False
+        final_kept = True
+        if self.store is not None and not self.finished:
+            self.save(background=False)
+            final_kept = self._moves_on_disk() == len(self._moves_json())  # an autosave may have kept it
         if stats is not None:
             r = self.result()
             levels = [lv for lv in self.saved.seats if lv is not None]
@@ -496,15 +525,38 @@ class Session:
                                        undo=self.saved.undo_used, game_id=self.saved.game_id,
                                        variant=self.variant())
         if self.store is not None:
-            if self.store.write_failed(STATS_KIND):
-                # The result is not on disk (a full disk): the finished game stays saved, so the next
-                # start counts it (once, by its game id), and the table says so.
-                self.unrecorded = True
-                self.save(background=False)
+            if stats is not None and self.store.write_failed(STATS_KIND):
+                if self.store.is_blocked(STATS_KIND):
+                    self.unrecorded = "refused" if final_kept else "resumes"
+                elif final_kept:
+                    self.unrecorded = "pending"
+                else:
+                    self.unrecorded = "resumes" if self._on_disk() else "lost"
                 return counted
-            self.unrecorded = False
+            self.unrecorded = ""
             self.store.remove(SAVE_KIND)
+            self.finished = True
         return counted
+
+    def _on_disk(self) -> bool:
+        """Is a save of this game on disk (from before the end: the disk refused the last ones)?"""
+        return self._moves_on_disk() >= 0
+
+    def _moves_on_disk(self) -> int:
+        """How many moves of this game the save on disk holds; -1 when it holds no save of it."""
+        from game.store.storage import CorruptFile, read_document
+
+        if self.store is None:
+            return -1
+        try:
+            doc = read_document(self.store.path(SAVE_KIND))
+        except (OSError, CorruptFile):
+            return -1
+        match = doc.get("match")
+        moves = match.get("moves") if isinstance(match, dict) else None
+        if doc.get("game_id") != self.saved.game_id or not isinstance(moves, list):
+            return -1
+        return len(moves)
 
     def player_has_played(self) -> bool:
         """Has a person at this table played a card yet? (Choosing trump or answering a claim is not
@@ -525,20 +577,42 @@ class Session:
             counted = stats.record(self.game, levels, "loss", abandoned=True, undo=self.saved.undo_used,
                                    game_id=self.saved.game_id, variant=self.variant())
         if self.store is not None:
+            # counted first, then removed: a kill in between leaves a save whose id is counted, which
+            # the next load removes (never resumed, never counted twice)
             self.store.remove(SAVE_KIND)
+            self.finished = True
         return counted
 
 
 def settle_finished_game(store: Store) -> bool:
     """At start: a saved game that is already over (its result could not be written when it ended,
-    or the app died in between) is counted now, once, and its save removed once that is on disk.
-    True when a result was counted."""
-    if not has_saved_game(store):
-        return False
+    or the app died in between) is counted now, once, and its save removed once that is on disk; its
+    record is kept as the last game first (the menu's Save record… offers it). True when a result was
+    counted."""
     loaded = _load(store)
     if loaded is None or not loaded[1].is_over():
         return False
-    return Session(store, *loaded).finish(Stats.load(store))
+    from game.store.records import remember_last_game
+
+    session = Session(store, *loaded)
+    with contextlib.suppress(Exception):  # a record that cannot be made: the result still counts
+        remember_last_game(store.folder, session.match.to_record(), store)
+    return session.finish(Stats.load(store))
+
+
+def end_match(store: Store | None, session: Session, stats: Stats | None) -> tuple[bool, str]:
+    """The match at the table is over: keep its record as the last game, then count it (``finish``).
+    ``(record kept, unrecorded)``: what the table tells the player (``Session.unrecorded``)."""
+    kept = True
+    if store is not None and store.read_only is None:
+        from game.store.records import remember_last_game
+
+        try:
+            kept = remember_last_game(store.folder, session.match.to_record(), store)
+        except Exception:  # noqa: BLE001 - a record that cannot be made does not stop the counting
+            kept = False
+    session.finish(stats)
+    return kept, session.unrecorded
 
 
 def game_in_progress(store: Store | None) -> bool:
@@ -561,9 +635,8 @@ def _is_card_play(move: Any) -> bool:
 
 
 def abandon_saved_game(store: Store) -> bool:
-    """Abandon the saved game in progress, if any (a loss in the statistics); True if one was."""
-    if not has_saved_game(store):
-        return False
+    """Abandon the saved game in progress, if any (a loss in the statistics); True if one was. A
+    saved game already over is counted as what it was, not abandoned."""
     loaded = _load(store)
     if loaded is None:
         return False

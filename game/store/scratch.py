@@ -6,7 +6,7 @@ import os
 import stat as stat_module
 from pathlib import Path
 
-from game.store.storage import MAX_BYTES, CorruptFile, read_regular_bytes
+from game.store.storage import MAX_BYTES, RESERVE_FILE, CorruptFile, read_regular_bytes
 
 LOCK_FILE = ".salon.lock"
 
@@ -24,7 +24,7 @@ def scratch_copy(source: Path | str, target: Path | str) -> Path:
     except OSError:
         return target
     for name in names:
-        if name == LOCK_FILE or name.startswith(".probe-") or name.endswith(".tmp"):
+        if name in (LOCK_FILE, RESERVE_FILE) or name.startswith(".probe-") or name.endswith(".tmp"):
             continue
         path = source / name
         try:

@@ -59,6 +59,20 @@ NAME_GENDERS = {
     "Павел": "m", "Pavel": "m",
     "Андрей": "m", "Andrei": "m",
 }
+
+
+def name_in_language(name: str, lang: str) -> str:
+    """A name Salon itself gave (the player's default "Вы"/"You", a bot's "Светлана"/"Svetlana") as
+    the interface in ``lang`` says it; any other name as it is. Records keep the names of the
+    language they were played in; the records list shows one language."""
+    for table in (DEFAULT_NAMES, BOT_NAMES):
+        for names in table.values():
+            if name in names:
+                mine = table.get(lang)
+                return mine[names.index(name)] if mine else name
+    return name
+
+
 PLAYER_GENDERS = ("neutral", "masculine", "feminine")  # how messages speak of the player by name
 
 
@@ -131,9 +145,16 @@ def _tips(v: Any) -> list[str]:
 
 
 def _name(v: Any) -> str:
-    if not isinstance(v, str) or not v.strip() or len(v) > MAX_NAME or any(c < " " for c in v):
+    """The one cleaning of a name, for the Settings field and ``settings.json`` alike
+    (``game.words.safe.clean_name``: printable, on one line, few accents on a letter, at most
+    ``MAX_NAME`` letters)."""
+    import unicodedata
+
+    from game.words.safe import clean_name
+
+    if not isinstance(v, str) or not any(unicodedata.category(c)[0] in "LNPS" for c in v):
         raise ValueError(f"a name is 1 to {MAX_NAME} printable characters")
-    return v.strip()
+    return clean_name(v, MAX_NAME)
 
 
 def _game_setup(game: str) -> Callable[[Any], dict[str, Any]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -84,14 +85,42 @@ def write_json_atomic(path: Path, data: Any, *, retries: int = REPLACE_RETRIES) 
     write_text_atomic(Path(path), to_json_text(data), retries=retries)
 
 
+KILL_ENV = "SALON_KILL_AT"  # tests: SIGKILL this process at its Nth change of the file system
+_changes = [0]
+_changes_lock = threading.Lock()
+
+
+def fs_change(what: str) -> None:
+    """Called just before each change the app makes to the data folder (a temporary file made, a
+    rename, a removal). With ``$SALON_KILL_AT=N`` the process kills itself (SIGKILL) at the Nth: the
+    kill-at-every-write tests run each change as a point of death. ``$SALON_KILL_LOG`` names a file
+    each change is appended to (the tests count the points)."""
+    at = os.environ.get(KILL_ENV)
+    log = os.environ.get("SALON_KILL_LOG")
+    if not at and not log:
+        return
+    with _changes_lock:
+        _changes[0] += 1
+        n = _changes[0]
+        if log:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(f"{n} {what}\n")
+        if at and n == int(at):
+            import signal
+
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
 def write_text_atomic(path: Path, text: str, *, retries: int = REPLACE_RETRIES) -> None:
     """Temporary file in the same folder, flush, fsync, ``os.replace``, fsync the folder."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{time.monotonic_ns()}{TMP_SUFFIX}")
     try:
+        fs_change(f"write {path.name}")
         with open(tmp, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        fs_change(f"replace {path.name}")
         _replace(tmp, path, retries)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -128,6 +157,7 @@ def _fsync_dir(folder: Path) -> None:
 
 
 Text = str | Callable[[], str]  # a file's text, or what makes it
+Writer = Callable[[Path, str], None]
 
 
 class BackgroundWriter:
@@ -137,16 +167,17 @@ class BackgroundWriter:
     """
 
     def __init__(self) -> None:
-        self._pending: dict[Path, tuple[Text, Callable[[OSError], None], Callable[[], None]]] = {}
+        self._pending: dict[Path, tuple[Text, Callable[[OSError], None], Callable[[], None], Writer]] = {}
         self._busy: Path | None = None
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
 
     def submit(self, path: Path, text: Text, on_error: Callable[[OSError], None],
-               on_done: Callable[[], None]) -> None:
-        """Write ``text`` to ``path`` soon (a function is called for the text on the writer thread)."""
+               on_done: Callable[[], None], write: Writer | None = None) -> None:
+        """Write ``text`` to ``path`` soon (a function is called for the text on the writer thread);
+        ``write(path, text)`` does the writing (default ``write_text_atomic``)."""
         with self._cond:
-            self._pending[path] = (text, on_error, on_done)
+            self._pending[path] = (text, on_error, on_done, write or write_text_atomic)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="salon-writer", daemon=True)
                 self._thread.start()
@@ -181,10 +212,10 @@ class BackgroundWriter:
                 while not self._pending:
                     self._cond.wait()
                 path = next(iter(self._pending))
-                text, on_error, on_done = self._pending.pop(path)
+                text, on_error, on_done, write = self._pending.pop(path)
                 self._busy = path
             try:
-                write_text_atomic(path, text() if callable(text) else text)
+                write(path, text() if callable(text) else text)
             except OSError as err:
                 on_error(err)
             except (TypeError, ValueError) as err:  # a document that cannot be JSON: a failed write
@@ -201,6 +232,9 @@ WRITER = BackgroundWriter()
 atexit.register(WRITER.flush)
 
 
+RESERVE_FILE = ".salon.reserve"
+RESERVE_BYTES = 96 * 1024  # room for a save and the statistics, given up when the disk is full
+
 MAX_BYTES = 8 * 1024 * 1024  # a long Eralash match saves in tens of kilobytes
 MAX_DEPTH = 32  # our documents nest five or six deep
 MAX_INT_DIGITS = 40  # no count, seed or size comes near; longer is damage, not data
@@ -208,34 +242,16 @@ MAX_VERSION = 10_000  # a "newer" file beyond this is damage, not a Salon from t
 
 
 def read_regular_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of the regular file at ``path``: ``FileNotFoundError`` when missing, ``CorruptFile``
-    when it is something else (a folder, a FIFO, a device: opening one could block start-up) or is
-    larger than ``limit``. Opened non-blocking, and checked again once open, in case it was swapped."""
-    st = os.stat(path)
-    if not stat_module.S_ISREG(st.st_mode):
-        raise CorruptFile("not a regular file")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    """The bytes of the regular file at ``path`` (``engine.files.read_regular_bytes``, the one guarded
+    reader): ``FileNotFoundError`` when missing, ``CorruptFile`` when it is not a regular file (a
+    folder, a FIFO, a device: opening one could block start-up) or is larger than ``limit``."""
+    from engine.files import FileRefused
+    from engine.files import read_regular_bytes as guarded
+
     try:
-        st = os.fstat(fd)
-        if not stat_module.S_ISREG(st.st_mode):
-            raise CorruptFile("not a regular file")
-        if st.st_size > limit:
-            raise CorruptFile(f"larger than {limit} bytes")
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    finally:
-        os.close(fd)
-    raw = b"".join(chunks)
-    if len(raw) > limit:
-        raise CorruptFile(f"larger than {limit} bytes")
-    return raw
+        return guarded(path, limit)
+    except FileRefused as err:
+        raise CorruptFile(str(err)) from None
 
 
 def _parse_int(text: str) -> int:
@@ -273,10 +289,27 @@ def _check_text(text: str) -> None:
         raise CorruptFile("text that is not valid Unicode") from err
 
 
+def plain_bool(value: Any) -> bool | None:
+    """``true``/``false`` as a hand-edited file may spell them ("yes", "no", 1, 0, "true"); None for
+    anything that says neither."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in ("yes", "true", "1", "on", "да"):
+            return True
+        if word in ("no", "false", "0", "off", "нет", ""):
+            return False
+    return None
+
+
 def parse_document(raw: bytes) -> dict[str, Any]:
     """Bytes to a checked JSON object with a sane integer ``"version"``; ``CorruptFile`` otherwise."""
     try:
-        doc = json.loads(raw.decode("utf-8"), parse_int=_parse_int, parse_constant=_parse_constant)
+        # "utf-8-sig": a byte-order mark (an editor on Windows puts one) is not damage
+        doc = json.loads(raw.decode("utf-8-sig"), parse_int=_parse_int, parse_constant=_parse_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as err:  # JSONDecodeError is a ValueError
         if isinstance(err, CorruptFile):
             raise
@@ -285,6 +318,8 @@ def parse_document(raw: bytes) -> dict[str, Any]:
         raise CorruptFile("not a JSON object")
     check_shape(doc)
     version = doc.get("version")
+    if isinstance(version, float) and version.is_integer():  # "version": 1.0 is plainly version 1
+        version = doc["version"] = int(version)
     if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= MAX_VERSION:
         raise CorruptFile("no valid version number")
     return doc
@@ -303,14 +338,23 @@ class Store:
         are then read as usual and nothing is written, moved or created; the player is told once."""
         self.folder = Path(folder)
         self.notices: list[Notice] = []
-        self._blocked: set[str] = set()  # files from a newer Salon: never written over
+        self._blocked: dict[str, str] = {}  # file -> why it is never written over ("newer", "unreadable")
         self._write_failed: set[str] = set()
+        self._refused_told: set[str] = set()
+        self._unwritten: dict[Path, Text] = {}  # what the disk refused, kept to be written again
+        self.reserve_spent = False
         self.read_only = read_only
         if read_only is not None:
-            from game.store.lock import HELD_ELSEWHERE
+            from game.store.lock import HELD_ELSEWHERE, LOCK_FILE
             from game.words.safe import safe_text
 
             shown = safe_text(self.folder)
+            if read_only.startswith(LOCK_FILE):  # the lock file cannot be taken: another may write
+                self.notices.append(Notice(
+                    "storage.lock_refused", {"path": shown, "reason": safe_text(read_only)},
+                    f"This window saves nothing: the lock of the data folder {shown} cannot be taken "
+                    f"({read_only}), so another Salon may be writing there."))
+                return
             if read_only == HELD_ELSEWHERE:
                 self.notices.append(Notice(
                     "storage.locked", {"path": shown},
@@ -323,6 +367,17 @@ class Store:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_stale_temporaries()
+        self._make_reserve()
+
+    def note_no_locks(self) -> None:
+        """The drive has no file locks: this app writes, and the player is told that a second Salon
+        on the same folder would not be kept out."""
+        from game.words.safe import safe_text
+
+        shown = safe_text(self.folder)
+        self.notices.append(Notice("storage.no_locks", {"path": shown},
+                                   f"The drive of the data folder {shown} has no file locks: do not open "
+                                   "Salon twice with it, or one window may save over the other."))
 
     def path(self, kind: FileKind) -> Path:
         return self.folder / kind.filename
@@ -334,6 +389,8 @@ class Store:
     def load(self, kind: FileKind) -> dict[str, Any] | None:
         """The current-version document, or None (missing, set aside as corrupt, or from a newer Salon)."""
         path = self.path(kind)
+        if kind.filename in self._blocked:  # from a newer Salon or unreadable: said once, left alone
+            return None
         WRITER.flush(path)  # read what this process last saved, not what it is still writing
         try:
             doc = read_document(path)
@@ -342,13 +399,13 @@ class Store:
         except OSError as err:
             self._note("storage.unreadable", kind, f"Could not read {path.name} ({err.strerror}); "
                        "using defaults.")
-            self._blocked.add(kind.filename)  # it may be fine; do not clobber what we could not read
+            self._blocked[kind.filename] = "unreadable"  # it may be fine: never clobber what was not read
             return None
         except CorruptFile:
             self.set_aside(kind)
             return None
         if doc["version"] > kind.version:
-            self._blocked.add(kind.filename)
+            self._blocked[kind.filename] = "newer"
             self._note("storage.newer", kind,
                        f"{path.name} was written by a newer version of Salon; it is kept as it is "
                        "and this session will not save over it.")
@@ -396,9 +453,10 @@ class Store:
         try:
             if self.read_only is not None:
                 raise OSError("read-only folder")
+            fs_change(f"set aside {path.name}")
             _replace(path, target, REPLACE_RETRIES)
         except OSError:
-            self._blocked.add(kind.filename)
+            self._blocked[kind.filename] = "unreadable"
             self._note("storage.corrupt_kept", kind,
                        f"{path.name} is damaged and could not be moved aside; using defaults.")
             return None
@@ -414,7 +472,10 @@ class Store:
         ``background=True`` (the autosave after each move) hands the write to ``WRITER`` and returns
         at once; a failure then shows up as a notice. ``doc`` may be a function making the document:
         in the background it is then called, and its JSON made, on the writer thread."""
-        if kind.filename in self._blocked or self.read_only is not None:
+        if self.read_only is not None:
+            return False
+        if kind.filename in self._blocked:
+            self._refused(kind)
             return False
 
         def text() -> str:
@@ -423,20 +484,101 @@ class Store:
             return to_json_text(data)
 
         path = self.path(kind)
+        made: Text = text if callable(doc) else text()
         if background:
-            WRITER.submit(path, text if callable(doc) else text(), lambda err: self._write_error(kind, err),
-                          lambda: self._write_failed.discard(kind.filename))
+            WRITER.submit(path, made, lambda err: self._write_error(kind, err, made),
+                          lambda: self._written(kind), self._write_or_spend_reserve)
             return True
         WRITER.cancel(path)  # an older background write must not land after this one
         try:
-            data = dict(doc() if callable(doc) else doc)
-            data["version"] = kind.version
-            write_json_atomic(path, data)
+            self._write_or_spend_reserve(path, made() if callable(made) else made)
         except OSError as err:
-            self._write_error(kind, err)
+            self._write_error(kind, err, made)
             return False
-        self._write_failed.discard(kind.filename)
+        except (TypeError, ValueError) as err:  # a document that cannot be JSON: a failed write
+            self._write_error(kind, OSError(f"not written: {err}"), None)
+            return False
+        self._written(kind)
         return True
+
+    def _written(self, kind: FileKind) -> None:
+        self._write_failed.discard(kind.filename)
+        self._unwritten.pop(self.path(kind), None)
+
+    # --- a full disk: the reserve, and what is kept to be written again ------------------------------
+
+    def _make_reserve(self) -> None:
+        """A file of ``RESERVE_BYTES`` kept in the folder: on a full disk it is given up, so the
+        writes that keep a game and its result still find room (``_write_or_spend_reserve``)."""
+        path = self.folder / RESERVE_FILE
+        with contextlib.suppress(OSError):
+            if os.lstat(path).st_size >= RESERVE_BYTES:
+                return
+        try:
+            fs_change("write reserve")
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            try:
+                if hasattr(os, "posix_fallocate"):
+                    os.posix_fallocate(fd, 0, RESERVE_BYTES)
+                else:  # pragma: no cover - Windows, macOS
+                    os.write(fd, b"\0" * RESERVE_BYTES)
+            finally:
+                os.close(fd)
+        except OSError:  # no room for it now: tried again at the next start
+            with contextlib.suppress(OSError):
+                if os.lstat(path).st_size < RESERVE_BYTES:
+                    os.unlink(path)
+
+    def _spend_reserve(self) -> bool:
+        """Give the reserve up (once); True when that freed room."""
+        path = self.folder / RESERVE_FILE
+        try:
+            if not stat_module.S_ISREG(os.lstat(path).st_mode):
+                return False
+            fs_change("remove reserve")
+            os.unlink(path)
+        except OSError:
+            return False
+        return True
+
+    def _write_or_spend_reserve(self, path: Path, text: str) -> None:
+        """``write_text_atomic``; on a full disk, once more after giving the reserve up."""
+        try:
+            write_text_atomic(path, text)
+        except OSError as err:
+            full = err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
+            if not full or not self._spend_reserve():
+                raise
+            write_text_atomic(path, text)
+            if not self.reserve_spent:  # said once, and only when the room set aside did keep the file
+                self.reserve_spent = True
+                self.notices.append(Notice("storage.disk_full", {"file": path.name},
+                                           "The disk is full: Salon used the room it keeps aside to save "
+                                           "your game. Free some space on the disk."))
+
+    def write_again(self) -> bool:
+        """Try once more to write what the disk refused this session (kept in memory); True when
+        nothing is left unwritten. The app calls it before it closes."""
+        for path, text in list(self._unwritten.items()):
+            try:
+                self._write_or_spend_reserve(path, text() if callable(text) else text)
+            except (OSError, TypeError, ValueError):
+                continue
+            self._unwritten.pop(path, None)
+            self._write_failed.discard(path.name)
+        return not self._unwritten
+
+    def _refused(self, kind: FileKind) -> None:
+        """A write of a file this session must not write over (from a newer Salon, or unreadable): a
+        failed write like any other, said once, with what it means for the player."""
+        self._write_failed.add(kind.filename)
+        if kind.filename in self._refused_told:
+            return
+        self._refused_told.add(kind.filename)
+        why = self._blocked.get(kind.filename, "unreadable")
+        self._note("storage.not_written_" + why, kind,
+                   f"{kind.filename} is {'from a newer Salon' if why == 'newer' else 'unreadable'}: "
+                   "this session does not write it, so what it would keep is not kept.")
 
     def write_failed(self, kind: FileKind) -> bool:
         """Did the last write of ``kind`` fail (the disk refused it)?"""
@@ -447,7 +589,9 @@ class Store:
         """Wait for background writes (the app calls this before it quits)."""
         return WRITER.flush(timeout=timeout)
 
-    def _write_error(self, kind: FileKind, err: OSError) -> None:
+    def _write_error(self, kind: FileKind, err: OSError, text: Text | None) -> None:
+        if text is not None:
+            self._unwritten[self.path(kind)] = text
         if kind.filename not in self._write_failed:  # one notice per file, not one per move
             self._write_failed.add(kind.filename)
             self._note("storage.write_failed", kind,
@@ -458,6 +602,10 @@ class Store:
         if kind.filename in self._blocked or self.read_only is not None:
             return
         WRITER.cancel(self.path(kind))  # a pending autosave must not bring the file back
+        self._unwritten.pop(self.path(kind), None)
+        if not os.path.lexists(self.path(kind)):
+            return
+        fs_change(f"remove {kind.filename}")
         with contextlib.suppress(FileNotFoundError):
             self.path(kind).unlink()
 

@@ -11,27 +11,32 @@ if TYPE_CHECKING:
     from game.widgets.table import TableScene
 
 
-def finish_match(table: TableScene) -> None:
-    """The match is over: keep its record as the last game, count its result, and say at the table
-    when either could not be written (the finished save then stays, to be counted at the next start)."""
-    kept = True
-    store = table.app.store
-    with contextlib.suppress(Exception):
-        from game.store.records import remember_last_game
+UNRECORDED = {  # Session.unrecorded -> what the table says (what is kept, and what happens next)
+    "pending": "storage.result_pending",
+    "resumes": "storage.result_resumes",
+    "lost": "storage.result_lost",
+    "refused": "storage.result_refused",
+}
 
-        folder = getattr(store, "folder", None)
-        if folder is not None and getattr(store, "read_only", None) is None:
-            kept = remember_last_game(folder, table.match.to_record(), store)
+
+def finish_match(table: TableScene) -> None:
+    """The match is over: keep its record as the last game, count its result, and say at the table,
+    once, what could not be written and what will become of it (``saves.end_match``)."""
+    from game.store.saves import end_match
+
+    store = table.app.store
+    kept, unrecorded = True, ""
     with contextlib.suppress(Exception):
         if table.stats is None and store is not None:
             from game.store.stats import Stats
 
             table.stats = Stats.load(store)
-        table.session.finish(table.stats)
-    if getattr(table.session, "unrecorded", False):
-        table.app.__dict__.setdefault("told_write_failures", set()).add("stats.json")  # said here, fully
-        table.app.notify(t("storage.result_pending"), 12.0, "warn")
-    elif not kept:
+        kept, unrecorded = end_match(store, table.session, table.stats)
+    if unrecorded:
+        told: set[str] = table.app.__dict__.setdefault("told_write_failures", set())
+        told.update(("stats.json", "save.json"))  # said here, fully
+        table.app.notify(t(UNRECORDED[unrecorded]), 12.0, "warn")
+    elif not kept and getattr(store, "read_only", None) is None:
         table.app.notify(t("storage.last_game_failed"), 10.0, "warn")
 
 
@@ -45,6 +50,12 @@ def tell_write_failures(table: TableScene) -> None:
     told: set[str] = table.app.__dict__.setdefault("told_write_failures", set())
     for n in list(notices):
         name = dict(getattr(n, "params", {})).get("file", "")
-        if getattr(n, "key", "") == "storage.write_failed" and name not in told:
+        key = getattr(n, "key", "")
+        if name in told:
+            continue
+        if key == "storage.write_failed":
             told.add(name)
             table.app.notify(t("storage.autosave_failed", file=name), 10.0, "warn")
+        elif key.startswith("storage.not_written_") and name == "save.json":  # newer, or unreadable
+            told.add(name)
+            table.app.notify(t("storage.game_not_saved", file=name), 12.0, "warn")

@@ -216,7 +216,7 @@ def test_save_from_a_newer_salon_is_kept_and_not_overwritten(tmp_path: Path) -> 
     s = Session.new(store, "uragan", {}, ["You", "Bot"], [None, "club"], seed=1)
     s.play(1)
     assert (tmp_path / "save.json").read_text() == newer
-    assert [n.key for n in store.notices] == ["storage.newer"]
+    assert [n.key for n in store.notices] == ["storage.newer", "storage.not_written_newer"]  # said: not saved
 
 
 def test_saved_game_round_trips_as_data() -> None:

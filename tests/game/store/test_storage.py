@@ -80,7 +80,7 @@ def test_write_failure_is_a_notice_not_a_crash(tmp_path: Path, monkeypatch) -> N
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage, "write_json_atomic", full)
+    monkeypatch.setattr(storage, "write_text_atomic", full)
     assert not store.save(KIND, {"size": 1})
     assert not store.save(KIND, {"size": 2})
     assert [n.key for n in store.notices] == ["storage.write_failed"]  # once, not once per move

@@ -1,0 +1,66 @@
+"""A legal record far longer than any game played at the table (issue 30, item 6): the viewer's steps
+hold no copy of the match each (that was O(moves²): 1.6 GB for 19,000 moves), they are laid out on the
+helper thread that reads the record, and every position shown is the one the moves lead to."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from helpers import app_on_disk
+
+from engine.games import game_named
+from game.review.model import KEPT_POSITIONS, Replay
+
+
+def long_match(moves: int = 1500) -> object:
+    rules = game_named("uragan")
+    match = rules.Match.new(rules.Options.from_dict({"target": 999}), ["A", "B"], 4, None)
+    rng = random.Random(4)
+    while len(match.moves) < moves and not match.is_over():
+        match.play(rng.choice(match.legal_moves()))
+    return match
+
+
+def test_a_long_record_s_steps_keep_no_match_each_and_show_the_right_positions():
+    match = long_match()
+    replay = Replay("uragan", match, 0)
+    assert len(replay.steps) > len(match.moves)
+    assert all(step._match is None for step in replay.steps)  # nothing copied per step
+    rules = game_named("uragan")
+    for i in (0, 1, 127, 128, 129, 700, len(replay.steps) - 2, len(replay.steps) - 1, 5, 4):
+        step = replay.steps[i]
+        whole = match.to_save()
+        fresh = rules.Match.from_save({**whole, "moves": whole["moves"][: step.moves]})
+        assert step.match.to_save() == fresh.to_save(), i
+        assert step.shown is (step.match.deals_done[-1] if step.deal_end else step.match.deal)
+    for step in replay.steps:  # walking the whole record keeps only the last few positions
+        assert step.match is not None
+    assert len(replay._made) <= KEPT_POSITIONS
+
+
+def test_another_seat_takes_the_laid_out_steps_over():
+    match = long_match(400)
+    replay = Replay("uragan", match, 0)
+    other = replay.for_seat(1)
+    assert [s.moves for s in other.steps] == [s.moves for s in replay.steps]
+    assert other.decisions() == Replay("uragan", match, 1).decisions()
+    assert not other.verdicts and other.steps[5].match.to_save() == replay.steps[5].match.to_save()
+
+
+def test_opening_a_record_lays_its_steps_out_off_the_ui_thread(tmp_path):
+    from game.review.open import open_record_async
+
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(long_match(600).to_record()), encoding="utf-8")
+    app = app_on_disk(tmp_path / "data")
+    try:
+        plaque = open_record_async(app, Path(path))
+        assert plaque.wait(60)
+        assert plaque.replay is not None and len(plaque.replay.steps) > 600  # made on the helper thread
+        plaque.update(0.0)
+        viewer = app.stack.top
+        assert viewer.replay is plaque.replay
+    finally:
+        app.close()
