@@ -14,7 +14,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from engine.bots import ALL_BOTS
+from engine.bots import LEVELS
 from engine.cli import bounded_int, emit, fail, positive_float, seed_int
 from engine.games import GAMES, game_named
 
@@ -94,6 +94,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     h.add_argument("--budget", type=positive_float, default=None, help="think time per move for search bots (s)")
     h.add_argument("--grace", type=grace_seconds, default=30.0,
                    help="seconds a dropped guest has to come back before a bot plays its seat")
-    h.add_argument("--stand-in", choices=list(ALL_BOTS), default="club",
+    h.add_argument("--stand-in", choices=list(LEVELS), default="club",
                    help="the bot that plays for a guest who dropped")
     h.set_defaults(func=main)

@@ -27,7 +27,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from engine.bots import ALL_BOTS, Bot
+from engine.bots import ALL_BOTS, LEVELS, Bot
 from engine.games import Game
 from engine.net import words
 from engine.net.protocol import (
@@ -66,10 +66,10 @@ def seats_from_text(text: str) -> list[SeatSpec]:
         item = part.strip().lower()
         if item == "remote":
             specs.append(SeatSpec(True))
-        elif item.startswith("bot:") and item[4:] in ALL_BOTS:
+        elif item.startswith("bot:") and item[4:] in LEVELS:
             specs.append(SeatSpec(False, item[4:]))
         else:
-            raise ValueError(f"seat {part!r} is not remote or bot:LEVEL with LEVEL one of {', '.join(ALL_BOTS)}")
+            raise ValueError(f"seat {part!r} is not remote or bot:LEVEL with LEVEL one of {', '.join(LEVELS)}")
     return specs
 
 
