@@ -59,3 +59,13 @@ def assert_told_only_its_own(guest: Guest, host: Host) -> None:
     for m in guest.received:
         if m["type"] == "update":
             assert m["view"]["seat"] == guest.seat
+
+
+async def until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait for the host's state to reach ``condition`` (checked on every turn of the loop), bounded."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.005)
+
+    await asyncio.wait_for(poll(), timeout)
