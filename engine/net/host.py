@@ -43,7 +43,7 @@ from engine.net.protocol import (
 from engine.state import IllegalMove
 
 HELLO_TIMEOUT = 10.0  # seconds a connection may stay silent before its hello
-SEND_TIMEOUT = 10.0  # a guest that does not read for this long is dropped (it must not stall the others)
+OUTBOX = 256  # messages waiting for a guest that does not read; one more and it is dropped
 RATE = 20.0  # messages a second a guest may send on average ...
 BURST = 40.0  # ... and at once
 
@@ -86,6 +86,7 @@ class Seat:
     seen: int = 0  # how many of match.events this seat's guest has been sent
     dropped_at: float | None = None
     standing_in: bool = False  # the stand-in bot plays for the guest who dropped
+    outbox: asyncio.Queue[str] | None = None  # what the guest is sent, drained by its own writer
     bucket: float = BURST
     last: float = field(default_factory=time.monotonic)
 
@@ -151,9 +152,11 @@ class Host:
             self._game_task.cancel()
         self.save_record()
         for s in self.seats:
-            if s.conn is not None:
+            conn = s.conn
+            if conn is not None:
                 await self._send(s, {"type": "over", "why": why, **self._result()})
-                await s.conn.close(1000, why)
+                await self._flush(s)
+                await conn.close(1000, why)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -194,10 +197,12 @@ class Host:
             seat.token = secrets.token_urlsafe(16)
             seat.name = hello.name or f"{words.word('guest', hello.lang)} {seat.index + 1}"
         seat.conn, seat.lang, seat.seen, seat.dropped_at, seat.standing_in = conn, hello.lang, 0, None, False
+        seat.outbox = outbox = asyncio.Queue(OUTBOX)
+        writer = asyncio.create_task(self._writer(conn, outbox))
         self.log(f"seat {seat.index} taken by {seat.name!r} from {peer}")
         try:
-            await conn.send(dumps({"type": "welcome", "version": 1, "seat": seat.index, "token": seat.token,
-                                   "game": self.game.name, "options": self.options.to_dict()}))
+            await self._send(seat, {"type": "welcome", "version": 1, "seat": seat.index, "token": seat.token,
+                                    "game": self.game.name, "options": self.options.to_dict()})
             await self._tell_table()
             if self.match is not None:
                 await self._update(seat)
@@ -208,14 +213,16 @@ class Host:
                 if not seat.allow():
                     self.log(f"seat {seat.index}: flood, dropped")
                     await self._send(seat, {"type": "error", "reason": "flood"})
-                    await conn.close(1008, "flood")
+                    await self._flush(seat)
+                    conn.transport.abort()  # no close handshake: a flooder is not waited for
                     break
                 await self._received(seat, raw)
         except ConnectionClosed:
             pass
         finally:
+            writer.cancel()
             if seat.conn is conn:
-                seat.conn, seat.dropped_at = None, asyncio.get_running_loop().time()
+                seat.conn, seat.outbox, seat.dropped_at = None, None, asyncio.get_running_loop().time()
                 self.log(f"seat {seat.index} ({seat.name!r}) dropped")
                 self._wake.set()
                 if not self.over:
@@ -291,16 +298,34 @@ class Host:
     # -- what guests are told -----------------------------------------------------------------------
 
     async def _send(self, seat: Seat, message: dict[str, Any]) -> None:
-        conn = seat.conn
-        if conn is None:
+        """Queue a message for the seat's guest: the host never waits for a guest's network."""
+        conn, outbox = seat.conn, seat.outbox
+        if conn is None or outbox is None:
             return
         try:
-            await asyncio.wait_for(conn.send(dumps(message)), SEND_TIMEOUT)
+            outbox.put_nowait(dumps(message))
+        except asyncio.QueueFull:  # a guest that does not read is dropped, not waited for
+            self.log(f"seat {seat.index}: not reading, dropped")
+            seat.outbox = None
+            conn.transport.abort()
+
+    @staticmethod
+    async def _writer(conn: ServerConnection, outbox: asyncio.Queue[str]) -> None:
+        try:
+            while True:
+                await conn.send(await outbox.get())
+                outbox.task_done()
         except ConnectionClosed:
             pass
-        except TimeoutError:  # a guest that does not read is dropped, not waited for
-            self.log(f"seat {seat.index}: not reading, dropped")
-            conn.transport.abort()
+
+    async def _flush(self, seat: Seat, timeout: float = 5.0) -> None:
+        """Wait (bounded) until the seat's guest has been sent everything queued for it."""
+        outbox = seat.outbox
+        if outbox is not None:
+            try:
+                await asyncio.wait_for(outbox.join(), timeout)
+            except TimeoutError:
+                pass
 
     async def _tell_table(self) -> None:
         table = [{"seat": s.index, "name": s.name, "kind": "remote" if s.spec.remote else "bot",
@@ -355,8 +380,6 @@ class Host:
                 await self._tell_all()
             self.over = True
             self.log(f"game over: winners {list(self.match.winners())}, points {list(self.match.score())}")
-            for s in self.seats:
-                await self._send(s, {"type": "over", "why": "finished", **self._result()})
             await self.stop("finished")
         except asyncio.CancelledError:
             raise
