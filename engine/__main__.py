@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|arena|bench|review|host`` (contract in docs/records.md)."""
+"""The engine's command line: ``python -m engine replay|arena|bench|review|host`` (docs/records.md)."""
 
 from __future__ import annotations
 

@@ -89,9 +89,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     h.add_argument("--port", type=bounded_int(0, 65535), required=True, help="0: any free port")
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--record", type=Path, default=None, help="where the match's record is written")
-    h.add_argument("--bind", default="0.0.0.0", help="the address to listen on (default: every IPv4 interface)")
+    h.add_argument("--bind", default="0.0.0.0",  # noqa: S104 - a host is for others to reach
+                   help="the address to listen on (default: every IPv4 interface)")
     h.add_argument("--seed", type=seed_int, default=None, help="the deals' seed (default: random)")
-    h.add_argument("--budget", type=positive_float, default=None, help="think time per move for search bots (s)")
+    h.add_argument("--budget", type=positive_float, default=None,
+                   help="think time per move for search bots (s)")
     h.add_argument("--grace", type=grace_seconds, default=30.0,
                    help="seconds a dropped guest has to come back before a bot plays its seat")
     h.add_argument("--stand-in", choices=list(LEVELS), default="club",

@@ -42,7 +42,8 @@ class Guest:
     async def join(cls, url: str, room: str, name: str = "", token: str | None = None,
                    lang: str = "en", timeout: float = 10.0) -> Guest:
         conn = await connect(url, max_size=MAX_SIZE, open_timeout=timeout)
-        hello: dict[str, Any] = {"type": "hello", "version": VERSION, "room": room, "name": name, "lang": lang}
+        hello: dict[str, Any] = {"type": "hello", "version": VERSION, "room": room, "name": name,
+                                 "lang": lang}
         if token is not None:
             hello["token"] = token
         await conn.send(dumps(hello))

@@ -13,6 +13,7 @@ loop plays moves on the match; a guest's move reaches it through ``_offer``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import os
@@ -69,7 +70,8 @@ def seats_from_text(text: str) -> list[SeatSpec]:
         elif item.startswith("bot:") and item[4:] in LEVELS:
             specs.append(SeatSpec(False, item[4:]))
         else:
-            raise ValueError(f"seat {part!r} is not remote or bot:LEVEL with LEVEL one of {', '.join(LEVELS)}")
+            raise ValueError(f"seat {part!r} is not remote or bot:LEVEL with LEVEL one of "
+                             f"{', '.join(LEVELS)}")
     return specs
 
 
@@ -118,7 +120,8 @@ class Host:
             raise ValueError(f"unknown bot {stand_in!r}: choose one of {', '.join(ALL_BOTS)}")
         self.game, self.options, self.room = game, options, room
         self.seed = secrets.randbelow(2**63) if seed is None else seed
-        self.budget, self.grace, self.stand_in, self.record_path, self.log = budget, grace, stand_in, record, log
+        self.budget, self.grace, self.stand_in = budget, grace, stand_in
+        self.record_path, self.log = record, log
         self.seats = [Seat(i, spec, name="" if spec.remote else spec.level.capitalize())
                       for i, spec in enumerate(seats)]
         self.match: Any = None
@@ -197,7 +200,8 @@ class Host:
             seat.token = secrets.token_urlsafe(16)
             seat.name = hello.name or f"{words.word('guest', hello.lang)} {seat.index + 1}"
         seat.conn, seat.lang, seat.seen, seat.dropped_at, seat.standing_in = conn, hello.lang, 0, None, False
-        seat.outbox = outbox = asyncio.Queue(OUTBOX)
+        outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
+        seat.outbox = outbox
         writer = asyncio.create_task(self._writer(conn, outbox))
         self.log(f"seat {seat.index} taken by {seat.name!r} from {peer}")
         try:
@@ -322,10 +326,8 @@ class Host:
         """Wait (bounded) until the seat's guest has been sent everything queued for it."""
         outbox = seat.outbox
         if outbox is not None:
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(outbox.join(), timeout)
-            except TimeoutError:
-                pass
 
     async def _tell_table(self) -> None:
         table = [{"seat": s.index, "name": s.name, "kind": "remote" if s.spec.remote else "bot",
@@ -395,7 +397,8 @@ class Host:
     def _bot(self, seat: Seat) -> Bot:
         if seat.index not in self._bots:
             level = seat.spec.level or self.stand_in
-            self._bots[seat.index] = self.game.make_bot(level, seed=self.seed + seat.index, budget=self.budget)
+            seed = (self.seed + seat.index) % 2**63
+            self._bots[seat.index] = self.game.make_bot(level, seed=seed, budget=self.budget)
         return self._bots[seat.index]
 
     async def _remote_move(self, seat: Seat) -> Any:
@@ -420,7 +423,5 @@ class Host:
             elif self._asked.get(seat.index) is not seat.conn:
                 await self._ask(seat)
             self._wake.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
-            except TimeoutError:
-                pass

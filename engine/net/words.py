@@ -1,4 +1,4 @@
-"""The few words the host says to a guest itself, in both languages (refusals of moves come from the engine)."""
+"""The few words the host says to a guest itself, in both languages (a move's refusal is the engine's)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""What the network tests share: a host on loopback, guests, and the checks that a guest learnt only its seat's."""
+"""What the network tests share: a host on loopback, guests, and the check that a guest learnt only its
+seat's share."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ def run(scenario: Callable[[], Awaitable[Any]], timeout: float = 120.0) -> Any:
     return asyncio.run(bounded())
 
 
-async def hosting(game: str, seats: str, options: dict[str, Any] | None = None, **kw: Any) -> tuple[Host, str]:
+async def hosting(game: str, seats: str, options: dict[str, Any] | None = None,
+                  **kw: Any) -> tuple[Host, str]:
     g = game_named(game)
     lines: list[str] = []
     host = Host(g, g.Options.from_dict(options or {}), seats_from_text(seats), ROOM, log=lines.append, **kw)
@@ -46,7 +48,8 @@ def played_cards(events: list[dict[str, Any]]) -> list[str]:
 def record_cards(record: dict[str, Any]) -> list[str]:
     out = []
     for deal in record["deals"]:
-        out += [p if isinstance(p, str) else p["card"] for p in deal["plays"] if isinstance(p, str) or "card" in p]
+        out += [p if isinstance(p, str) else p["card"] for p in deal["plays"]
+                if isinstance(p, str) or "card" in p]
     return out
 
 

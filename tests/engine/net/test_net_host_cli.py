@@ -10,9 +10,9 @@ import sys
 
 import pytest
 from netplay import ROOM, chooser, run
+from places import ROOT
 
 from engine.net.client import Guest
-from places import ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -25,7 +25,8 @@ def start(*args: str) -> tuple[subprocess.Popen[str], dict]:
 
 
 def replays(path) -> dict:
-    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], capture_output=True,
+                          text=True,
                           cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
@@ -78,7 +79,8 @@ def test_sigterm_saves_the_match_as_it_stands_and_exits_0(tmp_path):
     try:
         async def guest():
             g = await Guest.join(f"ws://127.0.0.1:{hello['port']}", ROOM, "Юлия")
-            await g.play(chooser(2), stop=lambda guest: sum(m["type"] == "your_turn" for m in guest.received) >= 3)
+            await g.play(chooser(2),
+                         stop=lambda guest: sum(m["type"] == "your_turn" for m in guest.received) >= 3)
             proc.send_signal(signal.SIGTERM)
             return await g.until("over")
 

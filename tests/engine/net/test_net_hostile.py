@@ -67,7 +67,8 @@ def test_hostile_guests_are_refused_or_dropped_and_the_others_play_on():
         await a.until("update")
         theirs = b.seat
         a_probes = [
-            ({"type": "view", "seat": theirs}, "unknown_type"), ({"type": "hand", "seat": theirs}, "unknown_type"),
+            ({"type": "view", "seat": theirs}, "unknown_type"),
+            ({"type": "hand", "seat": theirs}, "unknown_type"),
             ({"type": "welcome", "seat": theirs}, "unknown_type"), ({"type": 7}, "malformed"),
         ]
         for message, reason in a_probes:
@@ -134,7 +135,8 @@ def test_hostile_guests_are_refused_or_dropped_and_the_others_play_on():
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.binary(max_size=300), st.text(max_size=300),
                  st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
-                              lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4),
+                              lambda c: st.lists(c, max_size=4)
+                              | st.dictionaries(st.text(max_size=8), c, max_size=4),
                               max_leaves=20).map(json.dumps)))
 def test_any_frame_is_a_message_or_a_protocol_error(frame):
     try:

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 from netplay import assert_told_only_its_own, chooser, hosting, played_cards, record_cards, run
+from places import ROOT
 
 from engine.net.client import Guest
-from places import ROOT
 
 pytestmark = pytest.mark.slow
 
