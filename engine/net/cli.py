@@ -56,19 +56,38 @@ def main(args: argparse.Namespace) -> int:
             options.check_players(len(seats))
     except ValueError as err:
         return fail(PROG, str(err))
-    if args.record is not None and not args.record.parent.is_dir():
-        return fail(PROG, f"argument --record: no folder {str(args.record.parent)!r}")
+    for flag, path in (("--record", args.record), ("--save", args.save)):
+        if path is not None and not path.parent.is_dir():
+            return fail(PROG, f"argument {flag}: no folder {str(path.parent)!r}")
+    resume = None
+    if args.resume is not None:
+        try:
+            resume = json.loads(args.resume.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            return fail(PROG, f"argument --resume: cannot read {str(args.resume)!r}: {err}")
+        if not isinstance(resume, dict):
+            return fail(PROG, f"argument --resume: {str(args.resume)!r} is not a saved table")
     try:
-        return asyncio.run(_host(args, game, options, seats))
+        return asyncio.run(_host(args, game, options, seats, resume))
     except OSError as err:  # the port is taken, the address is not ours
         return fail(PROG, f"cannot listen: {err.strerror or err}")
+    except ResumeError as err:
+        return fail(PROG, f"argument --resume: {err}")
 
 
-async def _host(args: argparse.Namespace, game: Any, options: Any, seats: list[Any]) -> int:
+class ResumeError(ValueError):
+    """A save that cannot be taken up by this table."""
+
+
+async def _host(args: argparse.Namespace, game: Any, options: Any, seats: list[Any],
+                resume: dict[str, Any] | None) -> int:
     from engine.net.host import Host
 
-    host = Host(game, options, seats, args.room, seed=args.seed, budget=args.budget, grace=args.grace,
-                stand_in=args.stand_in, record=args.record)
+    try:
+        host = Host(game, options, seats, args.room, seed=args.seed, budget=args.budget, grace=args.grace,
+                    stand_in=args.stand_in, record=args.record, save=args.save, resume=resume)
+    except (ValueError, KeyError, TypeError, AttributeError) as err:  # another table's save, a broken one
+        raise ResumeError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     port = await host.start(args.bind, args.port)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -89,6 +108,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     h.add_argument("--port", type=bounded_int(0, 65535), required=True, help="0: any free port")
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--record", type=Path, default=None, help="where the match's record is written")
+    h.add_argument("--save", type=Path, default=None, help="the table saved here after every move")
+    h.add_argument("--resume", type=Path, default=None, help="take up the table saved in this file")
     h.add_argument("--bind", default="0.0.0.0",  # noqa: S104 - a host is for others to reach
                    help="the address to listen on (default: every IPv4 interface)")
     h.add_argument("--seed", type=seed_int, default=None, help="the deals' seed (default: random)")

@@ -103,6 +103,12 @@ class Seat:
         return True
 
 
+def _write(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def _log(line: str) -> None:
     print(f"host: {line}", file=sys.stderr, flush=True)
 
@@ -112,7 +118,8 @@ class Host:
 
     def __init__(self, game: Game, options: Any, seats: list[SeatSpec], room: str, *, seed: int | None = None,
                  budget: float | None = None, grace: float = 30.0, stand_in: str = "club",
-                 record: Path | None = None, log: Callable[[str], None] = _log) -> None:
+                 record: Path | None = None, save: Path | None = None, resume: dict[str, Any] | None = None,
+                 log: Callable[[str], None] = _log) -> None:
         if len(seats) not in game.seat_counts:
             raise ValueError(f"{game.name} is played by {' or '.join(map(str, game.seat_counts))} players, "
                              f"not {len(seats)}")
@@ -121,7 +128,7 @@ class Host:
         self.game, self.options, self.room = game, options, room
         self.seed = secrets.randbelow(2**63) if seed is None else seed
         self.budget, self.grace, self.stand_in = budget, grace, stand_in
-        self.record_path, self.log = record, log
+        self.record_path, self.save_path, self.log = record, save, log
         self.seats = [Seat(i, spec, name="" if spec.remote else spec.level.capitalize())
                       for i, spec in enumerate(seats)]
         self.match: Any = None
@@ -133,6 +140,8 @@ class Host:
         self._asked: dict[int, object] = {}  # seat -> the connection last sent your_turn for this move
         self._game_task: asyncio.Task[None] | None = None
         self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if resume is not None:
+            self._resume(resume)
 
     # -- listening ---------------------------------------------------------------------------------
 
@@ -166,15 +175,38 @@ class Host:
         self.log(f"closed: {why}")
         self.finished.set_result(None)
 
+    def _resume(self, save: dict[str, Any]) -> None:
+        """Take up a saved match: its moves, the seats' names and tokens (guests come back with them)."""
+        seats = save.get("seats")
+        if save.get("game") != self.game.name or not isinstance(seats, list) or len(seats) != len(self.seats):
+            raise ValueError(f"the save is not of {self.game.name} with {len(self.seats)} seats")
+        for seat, kept in zip(self.seats, seats, strict=True):
+            if kept.get("seat") != seat.spec.text():
+                raise ValueError(f"seat {seat.index} was {kept.get('seat')!r} in the save, "
+                                 f"not {seat.spec.text()}")
+            seat.name, seat.token = str(kept.get("name", "")), kept.get("token")
+        self.seed = int(save["match"]["seed"])
+        self.match = self.game.Match.from_save(save["match"])
+        now = asyncio.get_running_loop().time()
+        for seat in self.seats:
+            seat.dropped_at = now  # the grace runs from the restart
+
+    def save_game(self) -> None:
+        """The match and its seats, after every move: ``--resume`` takes it up (atomic write)."""
+        if self.save_path is None or self.match is None:
+            return
+        save = {"game": self.game.name, "seats": [{"seat": s.spec.text(), "name": s.name, "token": s.token}
+                                                  for s in self.seats],
+                "match": self.match.to_save()}
+        _write(self.save_path, save)
+
     def save_record(self) -> None:
         if self.record_path is None:
             return
         if self.match is None:
             self.log("no game was started: no record written")
             return
-        tmp = self.record_path.with_name(self.record_path.name + ".tmp")
-        tmp.write_text(json.dumps(self.match.to_record(), ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(tmp, self.record_path)
+        _write(self.record_path, self.match.to_record())
         self.log(f"record written to {self.record_path}")
 
     # -- a guest's connection -------------------------------------------------------------------------
@@ -366,8 +398,13 @@ class Host:
                 self._wake.clear()
                 await self._wake.wait()
             names = [s.name for s in self.seats]
-            self.match = self.game.Match.new(self.options, names, seed=self.seed)
-            self.log(f"game started: {self.game.name}, seed {self.seed}, players {', '.join(names)}")
+            if self.match is None:
+                self.match = self.game.Match.new(self.options, names, seed=self.seed)
+                self.log(f"game started: {self.game.name}, seed {self.seed}, players {', '.join(names)}")
+            else:
+                self.log(f"game resumed: {self.game.name}, move {len(self.match.moves) + 1}, "
+                         f"players {', '.join(names)}")
+            self.save_game()
             await self._tell_table()
             await self._tell_all()
             while not self.match.is_over():
@@ -377,6 +414,7 @@ class Host:
                     view = self.match.view(seat.index)
                     move = await asyncio.to_thread(self._bot(seat).choose, view)
                 self.match.play(move)
+                self.save_game()
                 self._offered = None  # an offer made while a bot played this seat's move is void
                 self._asked.clear()
                 await self._tell_all()
