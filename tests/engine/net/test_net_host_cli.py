@@ -153,7 +153,7 @@ def test_a_killed_host_is_resumed_from_its_save_and_its_guests_come_back_with_th
 def test_a_save_of_another_table_is_refused_in_one_line(tmp_path):
     save = tmp_path / "table.json"
     save.write_text(json.dumps({"game": "eralash", "seats": [], "match": {}}), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "engine", "host", "--game", "uragan", "--seats", "remote,remote",
-                           "--room", ROOM, "--port", "0", "--resume", str(save)],
+    done = subprocess.run([sys.executable, "-m", "engine", "host", "--game", "uragan",
+                           "--seats", "remote,remote", "--room", ROOM, "--port", "0", "--resume", str(save)],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "--resume" in done.stderr
