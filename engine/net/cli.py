@@ -96,7 +96,18 @@ async def _host(args: argparse.Namespace, game: Any, options: Any, seats: list[A
     if status:
         await host.stop("no output")
         return status
+    advert = None
+    if args.advertise is not None:
+        from engine.net.lan import Advert
+
+        try:
+            advert = await Advert.start(port, args.advertise, game.name)
+            host.log(f"offered on the local network as {args.advertise!r}")
+        except Exception as err:  # no multicast here: the table is still reachable by address
+            host.log(f"not offered on the local network: {type(err).__name__}: {err}")
     await host.finished
+    if advert is not None:
+        await advert.close()
     return 0
 
 
@@ -108,6 +119,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     h.add_argument("--port", type=bounded_int(0, 65535), required=True, help="0: any free port")
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     h.add_argument("--record", type=Path, default=None, help="where the match's record is written")
+    h.add_argument("--advertise", metavar="NAME", default=None,
+                   help="offer the table on the local network (zeroconf) under this name")
     h.add_argument("--save", type=Path, default=None, help="the table saved here after every move")
     h.add_argument("--resume", type=Path, default=None, help="take up the table saved in this file")
     h.add_argument("--bind", default="0.0.0.0",  # noqa: S104 - a host is for others to reach

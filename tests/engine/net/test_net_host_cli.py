@@ -157,3 +157,18 @@ def test_a_save_of_another_table_is_refused_in_one_line(tmp_path):
                            "--seats", "remote,remote", "--room", ROOM, "--port", "0", "--resume", str(save)],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "--resume" in done.stderr
+
+
+def test_an_advertised_host_still_prints_its_line_and_stops_on_sigterm():
+    proc, hello = start("--game", "uragan", "--seats", "remote,bot:club", "--room", ROOM, "--port", "0",
+                        "--advertise", "Аня's table")
+    try:
+        line = proc.stderr.readline()
+        while "local network" not in line and line:
+            line = proc.stderr.readline()
+        assert "local network" in line  # offered, or why not: the table is reachable by address either way
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 0
+    finally:
+        proc.kill()
+    assert hello["room"] == ROOM
