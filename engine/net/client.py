@@ -56,7 +56,7 @@ class Guest:
     async def send(self, message: dict[str, Any]) -> None:
         await self.conn.send(dumps(message))
 
-    async def next(self, timeout: float = 30.0) -> dict[str, Any]:
+    async def next(self, timeout: float | None = 30.0) -> dict[str, Any]:
         """The next message from the host, after noting what it tells."""
         msg = parse(await asyncio.wait_for(self.conn.recv(), timeout))
         self.received.append(msg)
