@@ -133,6 +133,7 @@ class Host:
                       for i, spec in enumerate(seats)]
         self.match: Any = None
         self.over = False
+        self._stopping = False
         self._bots: dict[int, Bot] = {}
         self._server: Server | None = None
         self._wake = asyncio.Event()
@@ -158,8 +159,9 @@ class Host:
 
     async def stop(self, why: str = "stopped") -> None:
         """Stop hosting: save the record of the match as it stands, close every guest, stop listening."""
-        if self.finished.done():
+        if self._stopping:
             return
+        self._stopping = True
         if self._game_task is not None and self._game_task is not asyncio.current_task():
             self._game_task.cancel()
         self.save_record()
