@@ -45,6 +45,8 @@ from engine.state import IllegalMove
 
 HELLO_TIMEOUT = 10.0  # seconds a connection may stay silent before its hello
 OUTBOX = 256  # messages waiting for a guest that does not read; one more and it is dropped
+WAITING = 16  # connections at once that have not said hello yet; more are refused "busy"
+ROOM_TRIES = 20  # wrong room codes from one address before it is refused without a try
 RATE = 20.0  # messages a second a guest may send on average ...
 BURST = 40.0  # ... and at once
 
@@ -134,6 +136,8 @@ class Host:
         self.match: Any = None
         self.over = False
         self._stopping = False
+        self._waiting = 0
+        self._wrong_room: dict[str, int] = {}
         self._bots: dict[int, Bot] = {}
         self._server: Server | None = None
         self._wake = asyncio.Event()
@@ -215,11 +219,19 @@ class Host:
 
     async def _handler(self, conn: ServerConnection) -> None:
         peer = conn.remote_address
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
         self.log(f"connection from {peer}")
+        if self._waiting >= WAITING:
+            await self._refuse(conn, "busy", peer)
+            return
+        self._waiting += 1
         try:
+            if self._wrong_room.get(address, 0) >= ROOM_TRIES:
+                raise ProtocolError("room")
             raw = await asyncio.wait_for(conn.recv(), HELLO_TIMEOUT)
             hello = read_hello(parse(raw))
             if not hmac.compare_digest(hello.room.encode(), self.room.encode()):
+                self._wrong_room[address] = self._wrong_room.get(address, 0) + 1
                 raise ProtocolError("room")
             seat = self._seat_for(hello.token)
         except ProtocolError as err:
@@ -228,6 +240,8 @@ class Host:
         except (TimeoutError, ConnectionClosed):
             self.log(f"connection from {peer} closed before its hello")
             return
+        finally:
+            self._waiting -= 1
         if seat.conn is not None:  # the same token again: the newer connection takes the seat
             await seat.conn.close(1000, "replaced")
         if seat.token is None:

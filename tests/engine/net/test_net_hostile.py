@@ -5,13 +5,14 @@ nothing a guest is sent holds a card its seat may not know."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from netplay import ROOM, assert_told_only_its_own, chooser, hosting, run
+from netplay import ROOM, assert_told_only_its_own, chooser, hosting, run, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -24,7 +25,8 @@ pytestmark = pytest.mark.slow
 async def first_answer(url: str, frame: str | bytes) -> str:
     """What the host answers a connection whose first frame is ``frame``: a refusal's reason, or "closed"."""
     async with connect(url, max_size=None) as conn:
-        await conn.send(frame)
+        with contextlib.suppress(ConnectionClosed):  # refused before it spoke ("busy")
+            await conn.send(frame)
         try:
             reply = json.loads(await asyncio.wait_for(conn.recv(), 10))
         except ConnectionClosed:
@@ -149,3 +151,21 @@ def test_any_frame_is_a_message_or_a_protocol_error(frame):
         read_hello(msg)
     except ProtocolError as err:
         assert err.reason in ("hello_first", "version", "malformed")
+
+
+def test_connections_that_never_say_hello_and_room_code_guessing_are_bounded():
+    async def scenario():
+        host, url = await hosting("uragan", "remote,remote", seed=8)
+        silent = [await connect(url) for _ in range(16)]
+        await until(lambda: host._waiting == 16)
+        busy = await first_answer(url, hello())
+        for conn in silent:
+            await conn.close()
+        await until(lambda: host._waiting == 0)
+        guesses = [await first_answer(url, hello(room=f"G{i}")) for i in range(25)]
+        late = await first_answer(url, hello())  # the right code, from an address that guessed too often
+        return busy, guesses, late
+
+    busy, guesses, late = run(scenario)
+    assert busy == "busy"
+    assert guesses == ["room"] * 25 and late == "room"
