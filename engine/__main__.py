@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|arena|bench|review`` (contract in docs/records.md)."""
+"""The engine's command line: ``python -m engine replay|arena|bench|review|host`` (docs/records.md)."""
 
 from __future__ import annotations
 
@@ -77,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     from engine.review.cli import add_parser as add_review
 
     add_review(sub)
+
+    from engine.net.cli import add_parser as add_host
+
+    add_host(sub)
     return p
 
 

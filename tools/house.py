@@ -44,7 +44,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("engine.uragan", "engine.eralash", "engine.records"),
     ("engine.bots",),
     ("engine.review",),
-    ("engine.games", "engine.arena", "engine.bench", "engine.__main__", "engine"),
+    ("engine.games", "engine.arena", "engine.bench", "engine.net", "engine.__main__", "engine"),
     ("game.version", "game.looks", "game.words", "game.store", "game.layout", "game.tween", "game.memory",
      "game.desktop", "game.idle"),
     ("game.scene", "game.screens", "game.botworker", "game.widgets"),
