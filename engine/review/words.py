@@ -293,7 +293,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "decided": "Что бы вы ни сделали в этой сдаче, результат был бы тем же",
         "eralash_better": "«{best}» берёт на {amount} больше",
         "e_play": "{card}",
-        "e_trump": "козырь {suit}",  # «козырь ♦» приносит: one word, agreeing with its verb
+        "e_trump": "козыри {suit}",  # plural: its verbs agree (engine/review/eralash/words.py, chance_trump)
     },
 }
 

@@ -48,7 +48,7 @@ from engine.eralash.match import Match
 from engine.eralash.moves import ChooseTrump, move_to_json
 from engine.review.budget import Budget, Stopped, check, whole
 from engine.review.eralash.why import RaceEnd, exact_reason, hint_reasons, no_difference, reasons
-from engine.review.judgement import NOISE, THRESHOLDS, Judgement, best_of, settle
+from engine.review.judgement import NOISE, THRESHOLDS, Judgement, settle
 from engine.review.parts import ReviewParts
 from engine.review.words import say_both
 
@@ -93,8 +93,8 @@ def side_tricks(sit: Situation) -> int:
 
 
 def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
-    """The move settle will name best (the line starts with it)."""
-    return best_of(table, played, NOISE["eralash"])
+    """The move settle will name best (the line starts with it): settle itself, on this table."""
+    return settle(played, Judgement(played, 0.0, 0.0, 0, table=table), NOISE["eralash"], "eralash").best
 
 
 def judge(view: Any, played: Any, budget: Budget, seed: int,

@@ -133,7 +133,8 @@ def test_a_trump_named_agrees_with_its_verb_in_russian():
     from engine.eralash import ChooseTrump
     from engine.review.words import move_text
 
-    assert move_text(ChooseTrump(2), "ru") == "козырь ♦"  # the coach says "«козырь ♦» приносит …"
+    # the name is plural, and so is every verb the coach puts after it ("козыри ♦ сохраняют …")
+    assert move_text(ChooseTrump(2), "ru") == "козыри ♦"
 
 
 def test_the_dealers_plate_keeps_its_level_at_960x600(make_app):
