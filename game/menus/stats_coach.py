@@ -1,11 +1,11 @@
 """The coach's column of the Statistics screen, on the cloth beside each game's sheet.
 
 Accuracy (the share of judged decisions marked best, in percent), what the marks cost per decision
-(Uragan deal points, Eralash robber chance: ``game.review.model.COST_UNITS``), how many decisions were judged, and a small chart of accuracy over the
-last 20 reviewed deals, drawn by our own code: a brass-ruled frame, lines at 0, 50 and 100 %, one
-dot per deal joined by a line, a brass rule where a new match begins (with the first letter of the
-level played against), so a player can see themselves improve; above it this match's accuracy and
-the one before's, and the practice line.
+(Uragan deal points, Eralash robber chance: ``game.review.model.COST_UNITS``), how many decisions
+were judged, and a small chart of accuracy over the last 20 reviewed deals, drawn by our own code: a
+brass-ruled frame, lines at 0, 50 and 100 %, one dot per deal joined by a line, a brass rule where a
+new match begins (with the first letter of the level played against), so a player can see themselves
+improve; above it this match's accuracy and the one before's, and the practice line.
 """
 
 from __future__ import annotations

@@ -50,9 +50,10 @@ def test_an_eralash_mark_shows_the_robber_chance_it_lost_and_the_head_adds_those
         i18n.set_language(lang)
         said[lang] = [plain(mark_line(replay.steps[i].verdict, unit)[0]) for i in (first, second, third)]
     i18n.set_language("en")
-    assert said["ru"] == ["● Ошибка: −18,4 % шанса выиграть роббер", "● Хороший ход: −6,4 % шанса выиграть роббер",
-                          "● Неточность"]
-    assert said["en"] == ["● Mistake: −18.4% of robber chance", "● Good: −6.4% of robber chance", "● Inaccuracy"]
+    assert said["ru"] == ["● Ошибка: −18,4 % шанса выиграть роббер",
+                          "● Хороший ход: −6,4 % шанса выиграть роббер", "● Неточность"]
+    assert said["en"] == ["● Mistake: −18.4% of robber chance", "● Good: −6.4% of robber chance",
+                          "● Inaccuracy"]
     assert not any("trick" in x for x in said["en"]) and not any("взят" in x for x in said["ru"])
     s = replay.summary()
     assert s["cost_lost"] == 24.8  # 18.4 + 6.4 + 0, as the marks show them; not the 3 tricks

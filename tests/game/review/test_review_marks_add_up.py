@@ -1,6 +1,6 @@
 """Marks that add up: over whole reviews of both games, the viewer's head total ("Lost 0.6 deal points",
-"Lost 31% of robber chance") is exactly the sum of what the marks show, a move marked best shows no cost and names no other card, and every
-loss the head counts has a mark that says it.
+"Lost 31% of robber chance") is exactly the sum of what the marks show, a move marked best shows no
+cost and names no other card, and every loss the head counts has a mark that says it.
 
 Real reviews (Club's first deal of a few seeds, an iteration cap), read as the viewer reads them.
 """
