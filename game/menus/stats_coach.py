@@ -1,11 +1,11 @@
 """The coach's column of the Statistics screen, on the cloth beside each game's sheet.
 
-Accuracy (the share of judged decisions marked best, in percent), deal points (Uragan) or tricks
-(Eralash) lost per decision, how many decisions were judged, and a small chart of accuracy over the
-last 20 reviewed deals, drawn by our own code: a brass-ruled frame, lines at 0, 50 and 100 %, one
-dot per deal joined by a line, a brass rule where a new match begins (with the first letter of the
-level played against), so a player can see themselves improve; above it this match's accuracy and
-the one before's, and the practice line.
+Accuracy (the share of judged decisions marked best, in percent), what the marks cost per decision
+(Uragan deal points, Eralash robber chance: ``game.review.model.COST_UNITS``), how many decisions
+were judged, and a small chart of accuracy over the last 20 reviewed deals, drawn by our own code: a
+brass-ruled frame, lines at 0, 50 and 100 %, one dot per deal joined by a line, a brass rule where a
+new match begins (with the first letter of the level played against), so a player can see themselves
+improve; above it this match's accuracy and the one before's, and the practice line.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 import pygame
 
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY
+from game.review.model import PER_GAME
 from game.review.words import amount, number
 from game.store.stats import HISTORY, MatchFigures, Stats
 from game.words.i18n import plural, t
 
-DEAL_UNITS = {"uragan": "points", "eralash": "tricks"}
 DIM = (205, 195, 165)
 GOOD = (150, 215, 140)
 
@@ -33,7 +33,7 @@ def coach_lines(stats: Stats, game: str, short: bool = False) -> list[tuple[str,
     lines = [(t("stats.accuracy.share", n=number(share * 100, digits=0)), "share")]
     lost = stats.deal_loss_per_decision(game)
     if lost is not None:
-        unit = DEAL_UNITS.get(game, "points")
+        unit = PER_GAME[game].unit
         lines.append((t("stats.accuracy.lost", amount=amount(lost, f"stats.accuracy.{unit}")), "lost"))
     marked = int(stats.accuracy[game].get("marked", 0))
     lines.append((plural(marked, "stats.accuracy.judged"), "judged"))
@@ -48,7 +48,7 @@ def match_line(game: str, m: MatchFigures, which: str, short: bool = False) -> s
     played against."""
     n = number((m.share or 0.0) * 100, digits=0)
     if m.lost is not None and not short:
-        unit = DEAL_UNITS.get(game, "points")
+        unit = PER_GAME[game].unit
         figures = t("stats.accuracy.match_figures_lost", n=n, lost=amount(m.lost, f"stats.accuracy.{unit}"))
     else:
         figures = t("stats.accuracy.match_figures", n=n)

@@ -149,11 +149,13 @@ class ReplayControl(ShownMatch):
             judged = [v for v in judged if v.deal not in decided]  # a decided deal asks nothing of skill
             if judged:
                 match, level = self.match_and_level()
+                unit = self.replay.own.unit
                 Stats.load(self.app.store).record_review(
                     self.replay.game, [v.loss for v in judged], self.review_key(),
                     marks=[v.grade for v in judged],
-                    # what the marks show (the head's sum): a move marked best has lost nothing
-                    deal_losses=[None if v.deal_loss is None else v.shown_deal_loss() for v in judged],
+                    # what the marks show (the head's sum, in the game's unit): a move marked best
+                    # has lost nothing
+                    deal_losses=[None if v.cost(unit) is None else v.shown_cost(unit) for v in judged],
                     match=match, level=level)
                 from game.store.practice import Practice  # its mistakes go on the practice list
 

@@ -5,7 +5,8 @@
 deal. The engine's review (``engine.review``; docs/records.md, Reviewing a record) sends verdicts one by
 one, each naming its deal and play (from 1); ``Replay.add_verdict`` puts each on the step where that
 decision was taken. A verdict carries its ``mark`` (best, good, inaccuracy, mistake), its loss in win chance
-(``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash), ``why`` in both
+(``loss``, 0…1) and in the deal (``deal_loss``: points in Uragan, tricks in Eralash; a mark's cost is
+read from one of them per game, ``COST_UNITS``), ``why`` in both
 languages and ``line``, the better move with the replies the search expects (``line_assumed``: the
 cards those replies play from hidden hands, which ``line_steps`` plays as if held). A verdict from an older
 review without a mark is graded by its win chance: best or nearly (< 1 point), inaccuracy (1–5), mistake
@@ -25,7 +26,26 @@ from engine.games import game_named
 BEST_BELOW = 1.0  # points of win chance: below this a move is as good as the best
 MISTAKE_ABOVE = 5.0  # above this a move is a mistake; between the two an inaccuracy
 MARKS = ("best", "good", "inaccuracy", "mistake")  # engine.review.judgement.MARKS
-SHOWN_DIGITS = 1  # a mark shows its deal loss to a tenth (game.review.words.number)
+SHOWN_DIGITS = 1  # a mark shows its cost to a tenth (game.review.words.number)
+
+
+@dataclass(frozen=True)
+class CostUnit:
+    """What a mark's cost is measured in: its words (catalogs ``review.unit.<name>`` and
+    ``stats.accuracy.<name>``) and how it is read from a verdict (None: the verdict does not say)."""
+
+    name: str
+    read: Callable[[Verdict], float | None]
+    with_chance: bool  # the mark says the win chance lost too (a cost that is not itself that chance)
+
+
+# Uragan's marks cost the deal's points (``deal_loss``); Eralash's are given by the robber chance alone
+# (engine/review/judgement.py: a trick that moves neither the race nor a slam is no loss), so they cost
+# the robber chance lost, in percentage points.
+COST_UNITS = {
+    "points": CostUnit("points", lambda v: v.deal_loss, with_chance=True),
+    "robber": CostUnit("robber", lambda v: v.points, with_chance=False),
+}
 
 
 def _uragan_solved_rest(m: Any) -> list[Any]:
@@ -74,7 +94,7 @@ class ReplayRules:
     """What the coach's replay does its own way in one game (found by the game's name in ``PER_GAME``)."""
 
     plays_made: Callable[[Any], int]  # plays of a deal made so far (the record counts them from 1)
-    unit: str  # what ``deal_loss`` counts
+    unit: str  # what a mark's cost is measured in (a key of ``COST_UNITS``)
     solved_rest: Callable[[Any], list[Any]] | None = None  # after an exact line: the deal's end, solved
     deal_points: bool = False  # a line that plays the deal out ends on the deal's points
     card_of: Callable[[Any], int | None] = lambda move: move if isinstance(move, int) else None
@@ -88,7 +108,7 @@ class ReplayRules:
 PER_GAME: dict[str, ReplayRules] = {
     "uragan": ReplayRules(lambda deal: len(deal.plays), "points", _uragan_solved_rest, deal_points=True,
                           card_of=_uragan_card, hold=_uragan_hold, round_closed=_uragan_round_closed),
-    "eralash": ReplayRules(lambda deal: len(deal.played), "tricks", hold=_eralash_hold),
+    "eralash": ReplayRules(lambda deal: len(deal.played), "robber", hold=_eralash_hold),
 }
 
 
@@ -136,12 +156,18 @@ class Verdict:
             return None
         return max(0.0, float(value))
 
-    def shown_deal_loss(self, decided: bool = False) -> float:
-        """The deal loss as the verdict's mark shows it: rounded to a tenth, 0 on a move marked best
-        and in a decided deal (their marks show no cost). The summary's total adds exactly these."""
-        if decided or self.grade == "best" or self.deal_loss is None:
+    def cost(self, unit: str) -> float | None:
+        """What the move cost in ``unit`` (``COST_UNITS``: deal points, or percentage points of the
+        robber chance), never negative; None when the verdict does not say."""
+        return COST_UNITS[unit].read(self)
+
+    def shown_cost(self, unit: str, decided: bool = False) -> float:
+        """The cost as the verdict's mark shows it: rounded to a tenth, 0 on a move marked best and in
+        a decided deal (their marks show no cost). The summary's total adds exactly these."""
+        cost = self.cost(unit)
+        if decided or self.grade == "best" or cost is None:
             return 0.0
-        return round(self.deal_loss, SHOWN_DIGITS)
+        return round(cost, SHOWN_DIGITS)
 
     @property
     def exact(self) -> bool:
@@ -402,16 +428,18 @@ class Replay:
 
     def summary(self) -> dict[str, Any]:
         """Decisions judged (of those in the summary's deals), mistakes, inaccuracies, win chance lost
-        (percent) and deal value lost (points or tricks), and whether every such deal was decided."""
+        (percent), the marks' costs added up (``cost_lost`` in ``unit``: Uragan deal points, Eralash
+        robber chance; None when no verdict says it) and whether every such deal was decided."""
         scope = self.scope
         verdicts = [v for v in self.verdicts if scope is None or v.deal in scope]
         grades = [v.grade for v in verdicts]
         decisions = [i for i in self.decisions() if scope is None or self.steps[i].deal in scope]
         deals = sorted(scope) if scope is not None else sorted({self.steps[i].deal for i in decisions})
-        valued = [v for v in verdicts if v.deal_loss is not None]
+        unit = self.own.unit
+        valued = [v for v in verdicts if v.cost(unit) is not None]
         decided = {d: self.is_decided(d) for d in {v.deal for v in valued}}
         # what the marks show, added up: the head's total is never more than its marks say
-        deal_lost = round(sum(v.shown_deal_loss(decided[v.deal]) for v in valued), SHOWN_DIGITS)
+        cost_lost = round(sum(v.shown_cost(unit, decided[v.deal]) for v in valued), SHOWN_DIGITS)
         return {
             "judged": len(verdicts),
             "decisions": len(decisions),
@@ -420,10 +448,10 @@ class Replay:
             "mistakes": grades.count("mistake"),
             "inaccuracies": grades.count("inaccuracy"),
             "lost": sum(v.points for v in verdicts),
-            "deal_lost": deal_lost if valued else None,
+            "cost_lost": cost_lost if valued else None,
             "mean_loss": (sum(v.loss for v in verdicts) / len(verdicts)) if verdicts else 0.0,
             "decided": bool(deals) and all(self.is_decided(d) for d in deals),
-            "unit": self.own.unit,
+            "unit": unit,
         }
 
     def kept(self, deal: int) -> list[dict[str, Any]]:

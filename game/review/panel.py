@@ -14,7 +14,7 @@ import pygame
 
 from engine import cards as C
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
-from game.review.words import chance_lost, deal_lost, explanation, mark_line, move_words
+from game.review.words import chance_lost, cost_lost, explanation, mark_line, move_words
 from game.widgets.buttons import Button
 from game.widgets.felt import panel
 from game.words import i18n
@@ -215,8 +215,8 @@ class ReviewPanel:
         lines.append((t("review.judged", n=s["judged"], of=s["decisions"]), fs, IVORY, "regular"))
         lines.append((t("review.mistakes", mistakes=s["mistakes"], inaccuracies=s["inaccuracies"]),
                       fs, IVORY, "regular"))
-        if s["deal_lost"] is not None:
-            lost = deal_lost(s["deal_lost"], s["unit"], minus=False)
+        if s["cost_lost"] is not None:  # the marks' costs added up, in the game's unit
+            lost = cost_lost(s["cost_lost"], s["unit"], minus=False)
         else:  # an older review: the win chance only
             lost = chance_lost(s["lost"], minus=False)
         lines.append((t("review.lost", amount=lost), fs, BRASS_LIGHT, "bold"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import cards as C
+from game.review.model import COST_UNITS
 from game.words import i18n
 from game.words.i18n import t
 
@@ -51,23 +52,27 @@ def chance_lost(points: float, *, minus: bool = True) -> str:
     return t("review.unit.chance", n=(MINUS if minus else "") + number(points, lang))
 
 
-def deal_lost(value: float, unit: str, *, minus: bool = True) -> str:
-    """Deal value lost ("−1,5 очка за сдачу" / "−1.5 deal points"; tricks in Eralash)."""
+def cost_lost(value: float, unit: str, *, minus: bool = True) -> str:
+    """A mark's cost in its game's unit (``game.review.model.COST_UNITS``): Uragan's deal points
+    ("−1,5 балла за сдачу" / "−1.5 deal points"), Eralash's robber chance ("−18 % шанса выиграть
+    роббер" / "−18% of robber chance")."""
     return amount(value, f"review.unit.{unit}", minus=minus)
 
 
 def loss_words(verdict: Any, unit: str) -> str:
-    """What a judged move cost, in the deal and in win chance ('' when it cost nothing shown)."""
+    """What a judged move cost, in its game's unit and (where that is not the win chance itself) in
+    win chance ('' when it cost nothing shown)."""
     parts = []
-    if shows(verdict.deal_loss):
-        parts.append(deal_lost(verdict.deal_loss, unit))
-    if shows(verdict.points):
+    cost = verdict.cost(unit)
+    if shows(cost):
+        parts.append(cost_lost(cost, unit))
+    if COST_UNITS[unit].with_chance and shows(verdict.points):
         parts.append(chance_lost(verdict.points))
     return " · ".join(parts)
 
 
 def mark_line(verdict: Any, unit: str, decided: bool = False) -> tuple[str, str]:
-    """The verdict's mark and what it cost ("● Ошибка: −1,5 очка за сдачу"), and the mark's name
+    """The verdict's mark and what it cost ("● Ошибка: −1,5 балла за сдачу"), and the mark's name
     (``nodiff`` in a decided deal, where no move is better or worse than another)."""
     if decided:
         return t("review.grade.nodiff"), "nodiff"

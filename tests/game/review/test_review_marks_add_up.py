@@ -1,6 +1,6 @@
-"""Marks that add up: over whole reviews of both games, the viewer's head total ("Lost 0.6") is exactly
-the sum of what the marks show, a move marked best shows no cost and names no other card, and every
-loss the head counts has a mark that says it.
+"""Marks that add up: over whole reviews of both games, the viewer's head total ("Lost 0.6 deal points",
+"Lost 31% of robber chance") is exactly the sum of what the marks show, a move marked best shows no
+cost and names no other card, and every loss the head counts has a mark that says it.
 
 Real reviews (Club's first deal of a few seeds, an iteration cap), read as the viewer reads them.
 """
@@ -12,7 +12,7 @@ import pytest
 from engine.review import load_match, review_record
 from engine.review.bench import club_record
 from game.review.model import Replay
-from game.review.words import deal_lost, mark_line
+from game.review.words import cost_lost, mark_line
 from game.words import i18n
 
 pytestmark = pytest.mark.slow
@@ -29,9 +29,10 @@ def _reviewed(game: str, seed: int, seat: int) -> Replay:
 
 
 def _unit_words(unit: str) -> list[str]:
-    """Every form the deal's unit is said in (to find a deal cost in a mark's line)."""
+    """Every form the game's cost unit is said in (to find a cost in a mark's line)."""
     forms = i18n.lookup(f"review.unit.{unit}")
-    return [str(f).replace("{n}", "").strip() for f in forms.values()]
+    said = forms.values() if isinstance(forms, dict) else [forms]
+    return [str(f).replace("{n}", "").strip() for f in said]
 
 
 def _check(replay: Replay) -> tuple[int, int]:
@@ -42,18 +43,18 @@ def _check(replay: Replay) -> tuple[int, int]:
     for v in replay.verdicts:
         decided = replay.is_decided(v.deal)
         text, _ = mark_line(v, unit, decided)
-        shown = v.shown_deal_loss(decided)
+        shown = v.shown_cost(unit, decided)
         if shown > 0:
-            assert deal_lost(shown, unit) in text, (text, shown)
+            assert cost_lost(shown, unit) in text, (text, shown)
             costed += 1
         else:
             assert not any(w in text for w in _unit_words(unit)), text
         if v.grade == "best":
             assert v.best == v.played  # the lifted alternative is never another card
         shown_total += shown
-    assert s["deal_lost"] is not None
-    assert deal_lost(s["deal_lost"], unit, minus=False) == deal_lost(shown_total, unit, minus=False)
-    assert abs(s["deal_lost"] - round(shown_total, 1)) < 1e-9
+    assert s["cost_lost"] is not None
+    assert cost_lost(s["cost_lost"], unit, minus=False) == cost_lost(shown_total, unit, minus=False)
+    assert abs(s["cost_lost"] - round(shown_total, 1)) < 1e-9
     return costed, len(replay.verdicts)
 
 
@@ -86,7 +87,7 @@ def test_the_check_catches_a_head_that_adds_what_no_mark_shows() -> None:
            "best": move_json("uragan", st.next_move), "loss": 0.0, "deal_loss": 0.2, "mark": "best"}
     replay.add_verdict(raw)
     assert sum(v.deal_loss or 0 for v in replay.verdicts) == 0.2  # what the head added before
-    assert replay.summary()["deal_lost"] == 0.0  # what the marks show
+    assert replay.summary()["cost_lost"] == 0.0  # what the marks show
     _check(replay)
 
 
@@ -101,6 +102,6 @@ def test_statistics_count_a_good_move_as_accurate_and_its_shown_loss(tmp_path) -
           for m, d in (("best", 0.04), ("good", 0.16), ("inaccuracy", 0.4), ("mistake", 1.23))]
     stats = Stats.load(Store(tmp_path))
     stats.record_review("uragan", [0.0] * 4, "a", marks=[v.grade for v in vs],
-                        deal_losses=[v.shown_deal_loss() for v in vs])
+                        deal_losses=[v.shown_cost("points") for v in vs])
     assert stats.accuracy_share("uragan") == 0.5
     assert abs(stats.deal_loss_per_decision("uragan") - (0.2 + 0.4 + 1.2) / 4) < 1e-9

@@ -16,7 +16,7 @@ from engine import cards as C
 from engine.records import match_from_record
 from game.review.model import Replay
 from game.review.viewer import ReplayMixin, viewer_for
-from game.review.words import amount, chance_lost, deal_lost, mark_line, number
+from game.review.words import amount, chance_lost, cost_lost, mark_line, number
 from game.words import i18n
 
 pytestmark = pytest.mark.slow
@@ -92,17 +92,18 @@ def test_numbers_follow_the_language_and_never_show_minus_zero():
     i18n.set_language("ru")
     assert number(7.94) == "7,9" and number(2.0) == "2" and number(-0.04) == "0"
     assert plain(chance_lost(7.9)) == "−7,9 % шанса на победу"
-    assert plain(deal_lost(1.5, "points")) == "−1,5 балла за сдачу"
-    assert plain(deal_lost(1, "points")) == "−1 балл за сдачу"
-    assert plain(deal_lost(3, "points")) == "−3 балла за сдачу"
-    assert plain(deal_lost(5, "points")) == "−5 баллов за сдачу"
-    assert plain(deal_lost(0.5, "tricks")) == "−0,5 взятки"
-    assert plain(deal_lost(2, "tricks", minus=False)) == "2 взятки"
+    assert plain(cost_lost(1.5, "points")) == "−1,5 балла за сдачу"
+    assert plain(cost_lost(1, "points")) == "−1 балл за сдачу"
+    assert plain(cost_lost(3, "points")) == "−3 балла за сдачу"
+    assert plain(cost_lost(5, "points")) == "−5 баллов за сдачу"
+    assert plain(cost_lost(18.4, "robber")) == "−18,4 % шанса выиграть роббер"
+    assert plain(cost_lost(31, "robber", minus=False)) == "31 % шанса выиграть роббер"
     i18n.set_language("en")
     assert plain(chance_lost(7.9)) == "−7.9% chance to win"
-    assert plain(deal_lost(1.5, "points")) == "−1.5 deal points"
-    assert plain(deal_lost(1, "points")) == "−1 deal point"
-    assert plain(amount(1, "review.unit.tricks")) == "1 trick"
+    assert plain(cost_lost(1.5, "points")) == "−1.5 deal points"
+    assert plain(cost_lost(1, "points")) == "−1 deal point"
+    assert plain(amount(1, "review.unit.points")) == "1 deal point"
+    assert plain(cost_lost(18, "robber")) == "−18% of robber chance"
 
 
 def test_three_marks_named_once_with_their_cost():
@@ -115,10 +116,10 @@ def test_three_marks_named_once_with_their_cost():
     small = Verdict(1, 1, None, None, 0.0004, raw={"mark": "inaccuracy", "deal_loss": 0.4})
     assert plain(mark_line(small, "points")[0]) == "● Неточность: −0,4 балла за сдачу"  # no "−0 %"
     best = Verdict(1, 1, None, None, 0.0, raw={"mark": "best", "deal_loss": 0.0})
-    assert mark_line(best, "tricks") == ("● Лучший ход", "best")
+    assert mark_line(best, "robber") == ("● Лучший ход", "best")
     assert mark_line(mistake, "points", decided=True) == ("● Без разницы", "nodiff")
     i18n.set_language("en")
-    assert plain(mark_line(mistake, "tricks")[0]) == "● Mistake: −1.5 tricks · −7.9% chance to win"
+    assert plain(mark_line(mistake, "points")[0]) == "● Mistake: −1.5 deal points · −7.9% chance to win"
     old = Verdict(1, 1, None, None, 0.03)  # an older review without a mark: graded by its win chance
     assert old.grade == "inaccuracy" and old.deal_loss is None
 

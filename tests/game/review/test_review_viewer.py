@@ -99,10 +99,10 @@ def test_verdicts_fill_in_as_they_come_and_the_summary_heads_the_viewer(make_app
     assert s["judged"] == decisions and s["mistakes"] == sum(
         v.grade == "mistake" for v in viewer.replay.verdicts)
     lines = [text for text, *_ in viewer.header_lines()]
-    from game.review.words import chance_lost, deal_lost
+    from game.review.words import chance_lost, cost_lost
 
-    lost = (deal_lost(s["deal_lost"], s["unit"], minus=False) if s["deal_lost"] is not None
-            else chance_lost(s["lost"], minus=False))  # deal points lost; win chance from older reviews
+    lost = (cost_lost(s["cost_lost"], s["unit"], minus=False) if s["cost_lost"] is not None
+            else chance_lost(s["lost"], minus=False))  # the marks' costs; win chance from older reviews
     assert any(str(decisions) in line for line in lines) and any(lost in line for line in lines)
     assert all(viewer.replay.steps[i].verdict is not None for i in viewer.replay.decisions())
 
