@@ -248,7 +248,8 @@ class Host:
             seat.token = secrets.token_urlsafe(16)
             seat.name = hello.name or f"{words.word('guest', hello.lang)} {seat.index + 1}"
         seat.conn, seat.lang, seat.seen, seat.dropped_at, seat.standing_in = conn, hello.lang, 0, None, False
-        seat.bucket, seat.last = BURST, time.monotonic()  # per connection: a flooder back with its token starts again
+        # the rate is per connection: a flooder back with its token starts again
+        seat.bucket, seat.last = BURST, time.monotonic()
         outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
         seat.outbox = outbox
         writer = asyncio.create_task(self._writer(conn, outbox))
