@@ -182,8 +182,8 @@ class ReviewPanel:
             bw = (inner - gap * (cols - 1)) // cols
             for s in range(n):
                 r, c = divmod(s, cols)
-                fitted, label = self.text.fit_name(names[s], size, bw - 16)
-                b = Button(f"seat{s}", label[0],
+                fitted, seat_name = self.text.fit_name(names[s], size, bw - 16)
+                b = Button(f"seat{s}", seat_name[0],
                            pygame.Rect(x0 + c * (bw + gap), top + r * (bh + gap), bw, bh),
                            self.review_seat(s))
                 b.text_size = fitted

@@ -188,7 +188,13 @@ class TextCache:
         return size, self.name_lines(name, size, width, style, lines, found)
 
     def name_lines(
-        self, name: str, size: int, width: int, style: str = "regular", lines: int = 1, found: list[str] | None = None
+        self,
+        name: str,
+        size: int,
+        width: int,
+        style: str = "regular",
+        lines: int = 1,
+        found: list[str] | None = None,
     ) -> list[str]:
         """``name`` at ``size`` on at most ``lines`` lines of ``width`` pixels: whole, wrapped, the last
         line cut with "…" if it must (``found``: its lines as ``fit`` gave them)."""
@@ -251,8 +257,9 @@ def _noted(cut: str) -> str:
 
 
 def is_cut_name(text: str) -> bool:
-    """Whether ``text`` ends with (or is the end of) a player's name (or a team's) cut with "…" by ``TextCache.name_lines``
-    (not even the smallest size held it) or ``short_name``: the layout check takes it as meant."""
+    """Whether ``text`` ends with (or is the end of) a player's name (or a team's) cut with "…" by
+    ``TextCache.name_lines`` (not even the smallest size held it) or ``short_name``: the layout check
+    takes it as meant."""
     text = text.strip()  # (a line may hold only the cut name's tail: it was wrapped)
     return text.endswith("…") and any(text.endswith(cut) or cut.endswith(text) for cut in _CUT_NAMES)
 
