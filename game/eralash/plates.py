@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 DIM = (200, 190, 160)
 
+TRUMP_LINES = 3  # "chosen by" and a long real name, whole on the trump plaque; 20 W's cut "…"
+
 
 class PlatesHost(Protocol):
     """What the name plates and the trump plaque read from their table."""
@@ -245,7 +247,7 @@ class EralashPlates:
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
         words = say(key, host.form(deal.trump_by), name=host.name(deal.trump_by))
         room = max(rect.width, int(lay.size[0] * 0.26)) - 20 - big.get_width() - 12
-        size, lines = host.text.fit_name(words, small, room, lines=2)  # (a 20 W's name cut "…")
+        size, lines = host.text.fit_name(words, small, room, lines=TRUMP_LINES)  # (20 W's cut "…")
         texts = [a, b, *(host.text.get(line, size, DIM) for line in lines)]
         rect.width = max(rect.width, 20 + big.get_width() + max(x.get_width() for x in texts) + 12)
         rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
@@ -268,7 +270,7 @@ class EralashPlates:
         for seat in range(len(host.match.players)):
             for key in ("eralash.trump.chosen_by", "eralash.trump.run_of"):
                 size, lines = host.text.fit_name(
-                    say(key, host.form(seat), name=host.name(seat)), small, room, lines=2
+                    say(key, host.form(seat), name=host.name(seat)), small, room, lines=TRUMP_LINES
                 )
                 worst = max(worst, len(lines) * host.text.font(size).get_height())
         words = host.text.font(small, "italic").get_height() + host.text.font(fs, "bold").get_height()
