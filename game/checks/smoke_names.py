@@ -1,9 +1,10 @@
 """The long-name pass of ``salon --smoke``: every seat named with the longest name allowed
 (``MAX_NAME`` characters, wide letters), then the screens that show names visited again: both tables,
-both sheets and the ends of a game, the review panel, New game.
+both sheets and the ends of a game, the review panel, New game. The wide-name pass does the same with
+names as wide and tall as a hand-edited ``settings.json`` can make them (fitted: shrunk, then cut "…").
 
 Registered by importing this module from ``game.checks.smoke`` (after the other visits); its screens are
-named "long names: …".
+named "long names: …" and "wide names: …".
 """
 
 from __future__ import annotations
@@ -34,15 +35,31 @@ def long_names(lang: str) -> list[str]:
     return names
 
 
+def wide_names() -> list[str]:
+    """Four seat names as wide and tall as the cleaning lets through (``settings.json`` is hand-edited):
+    ``MAX_NAME`` W's, a letter under a stack of accents, wide letters each under a stack."""
+    from game.store.settings import MAX_NAME
+    from game.words.safe import clean_name
+
+    stacked = "\u0308\u0301\u0303" * 7  # 21 combining marks; the cleaning keeps what it keeps
+    return [
+        "W" * MAX_NAME,
+        clean_name("Ш" + stacked[:19]),
+        clean_name(("W" + stacked[:19]) * MAX_NAME),
+        "Ж" * MAX_NAME,
+    ]
+
+
 @contextlib.contextmanager
-def named_long(app: App) -> Iterator[None]:
-    """Every seat of both games named long, for the time of the block (never saved)."""
+def named_long(app: App, names: list[str] | None = None) -> Iterator[None]:
+    """Every seat of both games named long (``long_names`` unless ``names``), for the time of the block
+    (never saved)."""
     from game.words import i18n
 
     settings = app.settings
     keys = ("player_name", "eralash", "uragan")
     before = {k: copy.deepcopy(settings.get(k)) for k in keys}
-    names = long_names(i18n.get_language())
+    names = names or long_names(i18n.get_language())
     changes: dict[str, Any] = {"player_name": names[0]}
     for game in ("eralash", "uragan"):
         setup = copy.deepcopy(before[game])
@@ -57,13 +74,21 @@ def named_long(app: App) -> Iterator[None]:
 
 @visit("long names")
 def _long_names(s: Smoke) -> None:
-    from game.checks import smoke_coach
-    from game.checks.tour import PARTS, VISITS
     from game.words import i18n
 
-    visits = dict(VISITS)
+    _named_pass(s, long_names(i18n.get_language()), "long names: ")
 
-    names = long_names(i18n.get_language())
+
+@visit("wide names")
+def _wide_names(s: Smoke) -> None:
+    _named_pass(s, wide_names(), "wide names: ")
+
+
+def _named_pass(s: Smoke, names: list[str], label: str) -> None:
+    from game.checks import smoke_coach
+    from game.checks.tour import PARTS, VISITS
+
+    visits = dict(VISITS)
     s.app.toast = None  # the last visit's notice (a bad record's reason) has been read
 
     def record_renamed(s: Smoke) -> None:
@@ -78,6 +103,6 @@ def _long_names(s: Smoke) -> None:
         smoke_coach._from_sheet,
         record_renamed,
     )
-    with named_long(s.app), s.labelled("long names: "):
+    with named_long(s.app, names), s.labelled(label):
         for fn in passes:
             fn(s)

@@ -165,7 +165,7 @@ class LastTrick:
         row_w = len(cards) * cw + (len(cards) - 1) * gap
         width = max(row_w, title.get_width(), foot.get_width()) + 2 * gap
         # each name under its card, in the card's width and a gap: smaller, then on two lines
-        fits = [self.host.text.fit(name, fs, cw + gap - 4, "bold", lines=2) for name in names]
+        fits = [self.host.text.fit_name(name, fs, cw + gap - 4, "bold", lines=2) for name in names]
         name_h = max(len(lines) * self.host.text.font(x, "bold").get_height() for x, lines in fits)
         taken = say("eralash.last.taken", self.host.form(winner), name=self.host.name(winner))
         taken_fs, taken_lines = self.host.text.fit(taken, fs, width - gap, lines=2)

@@ -33,6 +33,8 @@ from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
+TEAM_LINES = 3  # a side's name ("Константин Шереметев и Владислава Жемчужина"): 3 lines, then "…"
+
 if TYPE_CHECKING:
     from engine.eralash import Deal, Match
     from game.app import App
@@ -182,7 +184,7 @@ class EralashPlaques:
         sides = host.match.sides()
         rows = len(players) // max(1, sides)  # the layout keeps a row a player: a team has two
         for side in range(sides):
-            x, lines = host.text.fit(self.side_name(side), fs, width - columns, lines=2)
+            x, lines = host.text.fit_name(self.side_name(side), fs, width - columns, lines=TEAM_LINES)
             if len(lines) > 1:
                 need = len(lines) * host.text.font(x).get_height() + int(fs * 0.3)
                 extra += max(0, need - rows * int(fs * 1.45))
@@ -278,14 +280,10 @@ class EralashPlaques:
         name_w = col_p - x - self.points_px(fs)
         # One size for every side (two teams' names never differ in size beside each other): whole,
         # smaller if it must, then on two lines.
-        size = min(host.text.fit(words, fs, name_w, lines=2)[0] for words in names)
+        size = min(host.text.fit_name(words, fs, name_w, lines=TEAM_LINES)[0] for words in names)
         out: list[list[pygame.Surface]] = []
         for words in names:
-            lines = (
-                [words]
-                if host.text.font(size).size(words)[0] <= name_w
-                else host.text.wrap(words, size, name_w)
-            )
+            lines = host.text.name_lines(words, size, name_w, lines=TEAM_LINES)
             out.append([host.text.get(line, size, IVORY) for line in lines])
         return out
 

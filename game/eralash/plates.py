@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 DIM = (200, 190, 160)
 
+TRUMP_LINES = 3  # "chosen by" and a long real name, whole on the trump plaque; 20 W's cut "…"
+
 
 class PlatesHost(Protocol):
     """What the name plates and the trump plaque read from their table."""
@@ -126,7 +128,7 @@ class EralashPlates:
         host = self.host
         place = host.layout.place(seat, host.me)
         width = max(1, self.plate_width(place)) - 2
-        fs, lines = host.text.fit(host.name(seat), host.font_size(0.022), width, "bold", lines=2)
+        fs, lines = host.text.fit_name(host.name(seat), host.font_size(0.022), width, "bold", lines=2)
         small, sub = host.text.fit(self.plate_words(seat), host.font_size(0.018), width, "italic")
         who, tricks = self.plate_bits(seat)
         if len(sub) == 1 and (small == host.font_size(0.018) or place.side == "top") or not who:
@@ -180,6 +182,9 @@ class EralashPlates:
         # yours grows up from its corner; the others down from where one line would start (a hand above)
         one = names[0].get_height()
         top = y - sub_h - height if place.side == "bottom" else y - (one + subs[0].get_height()) // 2
+        if place.side != "bottom":  # accents stacked over a letter: lower, clear of the hand above
+            plain = host.text.get("Ш", fs, colour, "bold", shadow=True).get_bounding_rect().top
+            top += max(0, plain - names[0].get_bounding_rect().top)
         for img in names:
             rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
             rect.left = max(rect.left, edge)
@@ -242,7 +247,7 @@ class EralashPlates:
         key = "eralash.trump.chosen_by" if deal.chosen else "eralash.trump.run_of"
         words = say(key, host.form(deal.trump_by), name=host.name(deal.trump_by))
         room = max(rect.width, int(lay.size[0] * 0.26)) - 20 - big.get_width() - 12
-        size, lines = host.text.fit(words, small, room, lines=2)
+        size, lines = host.text.fit_name(words, small, room, lines=TRUMP_LINES)  # (20 W's cut "…")
         texts = [a, b, *(host.text.get(line, size, DIM) for line in lines)]
         rect.width = max(rect.width, 20 + big.get_width() + max(x.get_width() for x in texts) + 12)
         rect.height = max(rect.height, sum(x.get_height() for x in texts) + 12)
@@ -264,8 +269,8 @@ class EralashPlates:
         worst = 0
         for seat in range(len(host.match.players)):
             for key in ("eralash.trump.chosen_by", "eralash.trump.run_of"):
-                size, lines = host.text.fit(
-                    say(key, host.form(seat), name=host.name(seat)), small, room, lines=2
+                size, lines = host.text.fit_name(
+                    say(key, host.form(seat), name=host.name(seat)), small, room, lines=TRUMP_LINES
                 )
                 worst = max(worst, len(lines) * host.text.font(size).get_height())
         words = host.text.font(small, "italic").get_height() + host.text.font(fs, "bold").get_height()

@@ -270,7 +270,7 @@ class SheetScene(Scene):
         deal_col = self.deal_column(box.width, small)
         col_w = (box.width - 2 * int(box.width * 0.05) - deal_col) / sides
         side_name = table.plaques.side_name
-        heads = [text.fit(side_name(s), fs, int(col_w - 8), "bold", lines=2) for s in range(sides)]
+        heads = [text.fit_name(side_name(s), fs, int(col_w - 8), "bold", lines=2) for s in range(sides)]
         for side, (size, lines) in enumerate(heads):
             cx, ny = left + deal_col + col_w * (side + 0.5), y
             for line in lines:  # each column's name whole: smaller, then on two lines

@@ -88,7 +88,8 @@ class EralashTable(TableScene):
     # --- what is written on the cloth (``plates``, ``plaques``) ------------------------------------------
 
     def name(self, seat: int) -> str:
-        return self.player_name(seat)
+        """A seat's name as the table shows it: a hand-edited 20 W's cut with "…" (``short_name``)."""
+        return self.text.short_name(self.player_name(seat), self.font_size(0.022), "bold")
 
     def turn_seat(self) -> int | None:
         return self.plates.turn_seat()

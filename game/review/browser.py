@@ -25,6 +25,7 @@ from game.store.settings import name_in_language
 from game.widgets.boxes import Box
 from game.widgets.felt import panel as plaque
 from game.widgets.gui_scene import GuiScene
+from game.widgets.text import ellipsized
 from game.words import i18n
 from game.words.i18n import t
 from game.words.safe import clean_name, safe_text
@@ -346,12 +347,7 @@ class RecordsScene(GuiScene):
 
     def fit(self, text: str, size: int, width: int, style: str = "regular") -> str:
         """``text`` cut (with "…") to ``width`` pixels: never drawn cut by the blit."""
-        font = self.app.text.font(size, style)
-        if font.size(text)[0] <= width:
-            return text
-        while text and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…" if text else ""
+        return ellipsized(self.app.text.font(size, style), text, width)
 
     def columns(self) -> list[Column]:
         """Game, date and deals as wide as their widest; players and result as wide as the rows shown

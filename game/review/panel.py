@@ -182,10 +182,11 @@ class ReviewPanel:
             bw = (inner - gap * (cols - 1)) // cols
             for s in range(n):
                 r, c = divmod(s, cols)
-                b = Button(f"seat{s}", names[s],
+                fitted, seat_name = self.text.fit_name(names[s], size, bw - 16)
+                b = Button(f"seat{s}", seat_name[0],
                            pygame.Rect(x0 + c * (bw + gap), top + r * (bh + gap), bw, bh),
                            self.review_seat(s))
-                b.text_size = self.text.fit(names[s], size, bw - 16)[0]
+                b.text_size = fitted
                 out.append(b)
             top += ((n + cols - 1) // cols) * (bh + gap)
         self.buttons_bottom = top

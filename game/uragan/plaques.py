@@ -336,10 +336,10 @@ class UraganPlaques:
         name = self.host.player_name(seat)
         room = rect.width - self.name_inset() - 14 - self.host.text.font(fs, "bold").size("88")[0] - 8
         mark = self.dealer_mark_px(seat) if seat == self.host.shown.dealer else 0
-        size, lines = self.host.text.fit(name, fs, room - mark)
-        if len(lines) == 1 and size >= fs * 0.85:
+        size, lines = self.host.text.fit_name(name, fs, room - mark)
+        if lines == [name] and size >= fs * 0.85:  # (whole: a name cut short takes two lines first)
             return size, lines, bool(mark)
-        size, lines = self.host.text.fit(name, fs, room, lines=2)
+        size, lines = self.host.text.fit_name(name, fs, room, lines=2)
         return size, lines, False
 
     def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:

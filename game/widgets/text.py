@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import pygame
@@ -13,6 +14,7 @@ from game.words.safe import safe_text
 MAX_LINE_CHARS = 2000
 MAX_LINE_PX = 8000
 _STYLES = {"regular": FONT_REGULAR, "bold": FONT_BOLD, "italic": FONT_ITALIC}
+NAME_EMS = 14  # the widest a name is said: 14 "Ш" (a real 20-letter name is some 12)
 MIN_TEXT_PX = 12  # no drawn text is smaller: below it Cyrillic letters lose their shapes
 # Sizes at which the bundled DejaVu Serif's hinting (SDL_ttf's, which pygame-ce does not let us change)
 # breaks Cyrillic: "и" comes out as "ıı" and "й" loses its breve. Drawn one pixel larger instead.
@@ -176,6 +178,41 @@ class TextCache:
                 return x, wrapped
         return MIN_TEXT_PX, self.wrap(text, MIN_TEXT_PX, width, style)
 
+    def fit_name(
+        self, name: str, size: int, width: int, style: str = "regular", lines: int = 1
+    ) -> tuple[int, list[str]]:
+        """A player's name fitted to its room: as ``fit`` (whole, smaller, on up to ``lines`` lines),
+        and where even the smallest size does not hold it, its last line cut with "…". Never more than
+        ``lines`` lines, none wider than ``width`` (a hand-edited name may be 20 W's)."""
+        size, found = self.fit(name, size, width, style, lines)
+        return size, self.name_lines(name, size, width, style, lines, found)
+
+    def name_lines(
+        self,
+        name: str,
+        size: int,
+        width: int,
+        style: str = "regular",
+        lines: int = 1,
+        found: list[str] | None = None,
+    ) -> list[str]:
+        """``name`` at ``size`` on at most ``lines`` lines of ``width`` pixels: whole, wrapped, the last
+        line cut with "…" if it must (``found``: its lines as ``fit`` gave them)."""
+        font = self.font(size, style)
+        if found is None:
+            found = [name] if font.size(name)[0] <= width else self.wrap(name, size, width, style)
+        if len(found) <= lines and all(font.size(line)[0] <= width for line in found):
+            return found
+        keep = found[: max(1, lines) - 1]
+        return [*keep, _noted(ellipsized(font, " ".join(found[len(keep) :]), width))]
+
+    def short_name(self, name: str, size: int, style: str = "regular", ems: int = NAME_EMS) -> str:
+        """``name`` as sentences and plates say it: whole unless wider than ``ems`` wide letters ("Ш")
+        at ``size`` (no real name of ``MAX_NAME`` letters is; 20 W's are), else cut with "…"."""
+        font = self.font(size, style)
+        cut = ellipsized(font, name, font.size("Ш")[0] * ems)
+        return cut if cut == name else _noted(cut)
+
     def wrap(self, text: str, size: int, width: int, style: str = "regular") -> list[str]:
         """Split ``text`` into lines that fit ``width`` pixels (measuring, not rendering)."""
         key = ("wrap", text, size, int(width), style)
@@ -207,6 +244,38 @@ def wrap_lines(font: Any, text: str, width: int) -> list[str]:
                 line = line[cut:]
         lines.append(line)
     return lines
+
+
+_CUT_NAMES: set[str] = set()
+
+
+def _noted(cut: str) -> str:
+    if len(_CUT_NAMES) > 1000:
+        _CUT_NAMES.clear()
+    _CUT_NAMES.add(cut)
+    return cut
+
+
+def is_cut_name(text: str) -> bool:
+    """Whether ``text`` ends with (or is the end of) a player's name (or a team's) cut with "…" by
+    ``TextCache.name_lines`` (not even the smallest size held it) or ``short_name``: the layout check
+    takes it as meant."""
+    text = text.strip()  # (a line may hold only the cut name's tail: it was wrapped)
+    return text.endswith("…") and any(text.endswith(cut) or cut.endswith(text) for cut in _CUT_NAMES)
+
+
+def ellipsized(font: Any, text: str, width: int) -> str:
+    """``text`` as it fits ``width`` pixels in ``font``: whole, else cut with "…" (never between a
+    letter and its accents)."""
+    if font.size(text)[0] <= width:
+        return text
+    cut = _fitting_prefix(font, text, max(1, width - font.size("…")[0])) + 1
+    while True:
+        cut -= 1
+        while cut > 1 and unicodedata.category(text[cut]).startswith("M"):
+            cut -= 1
+        if cut <= 1 or font.size(text[:cut].rstrip() + "…")[0] <= width:
+            return text[:cut].rstrip() + "…"
 
 
 def _bytes(surf: pygame.Surface) -> int:

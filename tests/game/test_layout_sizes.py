@@ -90,3 +90,10 @@ def test_the_window_refuses_to_be_smaller_than_960_by_600(tmp_path):
         assert app.size == MIN_SIZE
     finally:
         app.close()
+
+
+def test_the_widest_names_the_cleaning_lets_through_fit_at_the_smallest_window(tmp_path):
+    """A hand-edited ``settings.json``: 20 W's, a letter under a stack of accents, 20 accented W's, 20 Ж's
+    (``smoke_names.wide_names``). Every place that draws a name fits it to its room (shrunk, then cut
+    with "…"): no layout problem at 960×600 in Russian."""
+    assert tour(tmp_path, "ru", (960, 600), ("wide names",)) == []
