@@ -1,8 +1,9 @@
 """What a step and a frame of the replay viewer cost on a long record (issue 30, item 6).
 
 Opens a record headless (SDL dummy drivers), gives every decision of seat 0 a verdict (as a finished
-review would, through ``Replay.add_verdict``), then times N steps (``step_by(1)``, then a frame's draw)
-near the record's start and near its end. Prints milliseconds: median and worst per step and per frame.
+review would, through ``Replay.add_verdict``), then times N steps (``step_by(1)``), each followed by a
+frame's draw and by the panel alone composed again, near the record's start and near its end. Prints
+milliseconds: median and worst.
 
     python tools/step_cost.py /tmp/lost-big.json [--steps 60] [--data-dir /tmp/step-data]
 """
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, start in (("start", 5), ("end", len(replay.steps) - args.steps - 5)):
             viewer.goto(start, animate=False)
             viewer.draw(surface)
-            steps, frames = [], []
+            steps, frames, panels = [], [], []
             for _ in range(args.steps):
                 t = time.perf_counter()
                 viewer.step_by(1)
@@ -58,9 +59,14 @@ def main(argv: list[str] | None = None) -> int:
                 t = time.perf_counter()
                 viewer.draw(surface)
                 frames.append((time.perf_counter() - t) * 1000)
+                viewer.panel.cache = None  # the panel composed again, as after a step
+                t = time.perf_counter()
+                viewer.panel.draw_panel(surface)
+                panels.append((time.perf_counter() - t) * 1000)
             print(f"{name} (from step {start}): step median {statistics.median(steps):.1f} ms, "
                   f"worst {max(steps):.1f} ms; frame median {statistics.median(frames):.1f} ms, "
-                  f"worst {max(frames):.1f} ms")
+                  f"worst {max(frames):.1f} ms; panel composed and drawn median "
+                  f"{statistics.median(panels):.1f} ms, worst {max(panels):.1f} ms")
     finally:
         app.close()
     return 0
