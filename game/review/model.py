@@ -16,6 +16,7 @@ No pygame here.
 
 from __future__ import annotations
 
+import bisect
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -267,6 +268,8 @@ class Replay:
         self.error: str | None = None
         self.decided: dict[int, bool] = {}  # deal (from 1) -> nothing the seat did changed its result
         self.scope: set[int] | None = None  # the deals the summary speaks of (None: every deal)
+        self._version = 0  # counts verdicts placed: what is worked out from them is cached against it
+        self._cache: dict[str, Any] = {}
         self._build(match)
 
     # --- the steps --------------------------------------------------------------------------------
@@ -339,13 +342,15 @@ class Replay:
         """The same game from ``seat``'s side, no verdicts: the steps' numbers and the checkpoints are
         taken over, not replayed (choosing a seat in a 19,000-move record is then instant)."""
         other = Replay.__new__(Replay)
-        other.__dict__.update({k: v for k, v in self.__dict__.items() if k != "_decisions"})
+        other.__dict__.update({k: v for k, v in self.__dict__.items() if k not in ("_decisions", "_cache")})
         other.seat = seat
         other.verdicts = []
         other.done = False
         other.error = None
         other.decided = {}
         other.scope = None
+        other._version = 0
+        other._cache = {}
         other._made = OrderedDict()
         at = other._position
         other.steps = [Step(None, None, s.moves, s.deal, s.next_move, s.mover, s.choices, s.deal_end,
@@ -380,11 +385,12 @@ class Replay:
         if isinstance(raw.get("decided"), bool):
             self.decided[v.deal] = raw["decided"]
         index = raw.get("move")
+        self._version += 1
         if isinstance(index, int):  # engine.review names the decision by its index in the moves
-            for i, s in enumerate(self.steps):
-                if s.moves == index and s.next_move is not None:
-                    self._place(i, v)
-                    return i
+            i = self._step_of_move().get(index)
+            if i is not None:
+                self._place(i, v)
+                return i
         self.verdicts.append(v)
         free = [i for i in self.decisions() if self.steps[i].verdict is None]
         same = [i for i in free
@@ -396,6 +402,27 @@ class Replay:
         if pick is not None:
             self.steps[pick].verdict = v
         return pick
+
+    def _step_of_move(self) -> dict[int, int]:
+        """The step (index) where each move is made, found once."""
+        found = self._cache.get("step_of_move")
+        if found is None or found[0] != len(self.steps):
+            table: dict[int, int] = {}
+            for i, s in enumerate(self.steps):
+                if s.next_move is not None:
+                    table.setdefault(s.moves, i)
+            found = self._cache["step_of_move"] = (len(self.steps), table)
+        return found[1]
+
+    def _cached(self, name: str, make: Callable[[], Any]) -> Any:
+        """What ``make`` works out from the verdicts, kept until a verdict, a deal's decided flag, the
+        seat or the summary's scope changes (the panel asks every frame; a long record has ~11,000)."""
+        key = (self._version, len(self.verdicts), self.seat, len(self.steps),
+               None if self.scope is None else frozenset(self.scope), tuple(sorted(self.decided.items())))
+        held = self._cache.get(name)
+        if held is None or held[0] != key:
+            held = self._cache[name] = (key, make())
+        return held[1]
 
     def _place(self, i: int, v: Verdict) -> None:
         old = self.steps[i].verdict
@@ -409,7 +436,24 @@ class Replay:
         every decision of the deal judged, none of whose choices mattered (``engine.review``'s rule)."""
         if deal in self.decided:
             return self.decided[deal]
-        steps = [self.steps[i] for i in self.decisions() if self.steps[i].deal == deal]
+        found: dict[int, bool] = self._cached("decided", dict)
+        if deal not in found:
+            found[deal] = self.worked_out_decided(deal)
+        return found[deal]
+
+    def decisions_by_deal(self) -> dict[int, list[int]]:
+        """The seat's decisions (step indices) in each deal."""
+        held = self._cache.get("by_deal")
+        if held is None or held[0] != (self.seat, len(self.steps)):
+            by_deal: dict[int, list[int]] = {}
+            for i in self.decisions():
+                by_deal.setdefault(self.steps[i].deal, []).append(i)
+            held = self._cache["by_deal"] = ((self.seat, len(self.steps)), by_deal)
+        return held[1]
+
+    def worked_out_decided(self, deal: int) -> bool:
+        """``is_decided`` from the deal's verdicts alone, worked out again (no cache)."""
+        steps = [self.steps[i] for i in self.decisions_by_deal().get(deal, [])]
         if not steps or any(st.verdict is None for st in steps):
             return False
         spreads = []
@@ -427,6 +471,10 @@ class Replay:
     # --- the summary -------------------------------------------------------------------------------
 
     def summary(self) -> dict[str, Any]:
+        """``worked_out_summary``, kept until the verdicts change."""
+        return dict(self._cached("summary", self.worked_out_summary))
+
+    def worked_out_summary(self) -> dict[str, Any]:
         """Decisions judged (of those in the summary's deals), mistakes, inaccuracies, win chance lost
         (percent), the marks' costs added up (``cost_lost`` in ``unit``: Uragan deal points, Eralash
         robber chance; None when no verdict says it) and whether every such deal was decided."""
@@ -534,8 +582,10 @@ class Replay:
 
     def next_decision(self, index: int, direction: int) -> int | None:
         """The nearest judged step after (``direction`` 1) or before (-1) ``index``."""
-        judged = [i for i, s in enumerate(self.steps) if s.verdict is not None]
-        ahead = [i for i in judged if (i - index) * direction > 0]
-        if not ahead:
-            return None
-        return min(ahead) if direction > 0 else max(ahead)
+        judged: list[int] = self._cached("judged", lambda: [i for i, s in enumerate(self.steps)
+                                                             if s.verdict is not None])
+        if direction > 0:
+            k = bisect.bisect_right(judged, index)
+            return judged[k] if k < len(judged) else None
+        k = bisect.bisect_left(judged, index)
+        return judged[k - 1] if k > 0 else None

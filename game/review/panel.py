@@ -95,6 +95,7 @@ class ReviewPanel:
         self.laid_out = False
         self.cache: tuple[Any, pygame.Surface] | None = None  # (panel_key, the composed panel)
         self.words: list[pygame.Rect] = []  # where compose_panel wrote (in the panel), for the boxes
+        self.marks_at: tuple[Any, list[tuple[int, pygame.Rect]]] | None = None  # (its key, mark_rects)
 
     @property
     def app(self) -> App:
@@ -331,10 +332,15 @@ class ReviewPanel:
         step = r * 2 + max(3, r // 2)
         per_row = max(1, (rect.width - 2 * pad) // step)
         top = (self.buttons_bottom if self.laid_out else self.header_bottom()) + pad // 2
+        decisions = self.replay.decisions()
+        key = (rect.x, pad, r, step, per_row, top, self.replay.seat, len(decisions))
+        if self.marks_at is not None and self.marks_at[0] == key:
+            return self.marks_at[1]
         out = []
-        for k, i in enumerate(self.replay.decisions()):
+        for k, i in enumerate(decisions):
             row, col = divmod(k, per_row)
             out.append((i, pygame.Rect(rect.x + pad + col * step, top + row * step, 2 * r, 2 * r)))
+        self.marks_at = (key, out)  # a long record has ~11,000 decisions: laid out once, not per step
         return out
 
     def click_panel(self, pos: tuple[int, int]) -> bool:
@@ -373,6 +379,8 @@ class ReviewPanel:
         dx = self.app.size[0] - w
         marks = self.mark_rects()
         for i, box in marks:
+            if box.top >= h:  # the marks below the panel's bottom are not seen: not drawn either
+                break
             v = self.replay.steps[i].verdict
             if v is None:
                 colour = UNJUDGED

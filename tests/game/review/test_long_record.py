@@ -64,3 +64,45 @@ def test_opening_a_record_lays_its_steps_out_off_the_ui_thread(tmp_path):
         assert viewer.replay is plaque.replay
     finally:
         app.close()
+
+
+def test_what_is_cached_from_the_verdicts_follows_them_as_they_arrive_in_pieces():
+    replay = Replay("uragan", long_match(400), 0)
+    decisions = replay.decisions()
+    marks = ("best", "good", "inaccuracy", "mistake")
+
+    def straight_next(index, direction):
+        judged = [i for i, s in enumerate(replay.steps) if s.verdict is not None]
+        ahead = [i for i in judged if (i - index) * direction > 0]
+        return (min(ahead) if direction > 0 else max(ahead)) if ahead else None
+
+    def check():
+        assert replay.summary() == replay.worked_out_summary()
+        for index in (0, decisions[0], decisions[len(decisions) // 2], len(replay.steps) - 1, 77):
+            assert replay.next_decision(index, 1) == straight_next(index, 1), index
+            assert replay.next_decision(index, -1) == straight_next(index, -1), index
+        for deal in {replay.steps[i].deal for i in decisions}:
+            if deal not in replay.decided:
+                assert replay.is_decided(deal) == replay.worked_out_decided(deal), deal
+
+    check()
+    before = replay.summary()
+    for piece in range(0, len(decisions), 7):
+        for k, i in enumerate(decisions[piece:piece + 7]):
+            step = replay.steps[i]
+            replay.add_verdict({"deal": step.deal, "play": 1, "move": step.moves, "loss": 0.03 * k,
+                                "mark": marks[(piece + k) % 4], "deal_loss": k,
+                                "win_spread": 0.0, "deal_spread": 0.0})
+        check()
+    assert replay.summary()["judged"] == len(decisions) > before["judged"] == 0
+    first = replay.steps[decisions[0]]
+    replay.add_verdict({"deal": first.deal, "play": 1, "move": first.moves, "loss": 0.5, "mark": "mistake",
+                        "deal_loss": 9})  # judged again: replaces the verdict
+    check()
+    replay.add_verdict({"deal": first.deal, "decided": False})  # a deal's summary
+    check()
+    replay.decided[first.deal] = True  # set from a kept review, as control.py does
+    check()
+    replay.scope = {first.deal}
+    check()
+    assert replay.summary()["decisions"] < len(decisions)
