@@ -78,6 +78,8 @@ def tried(table: TableScene, control: PracticeControl, move: Any) -> str | None:
 class UraganPractice(UraganTable):
     """Uragan's table at a mistake's position: the player's seat at the bottom, nobody else playing."""
 
+    _practice_state: tuple[Any, ...] | None = None  # what follow_practice last built the buttons for
+
     def __init__(self, app: App, control: PracticeControl) -> None:
         super().__init__(app, control)
         self.practice = control
@@ -125,16 +127,14 @@ class UraganPractice(UraganTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.practice.poll(self)
-        state = (self.practice.state, self.practice.misses)
-        if state != getattr(self, "_practice_state", None):
-            self._practice_state = state
-            self.build_buttons()
+        follow_practice(self)
 
 
 class EralashPractice(EralashTable):
     """Eralash's table at a mistake's position (a card to play, or trump to name): the player's seat
     at the bottom."""
+
+    _practice_state: tuple[Any, ...] | None = None  # what follow_practice last built the buttons for
 
     def __init__(self, app: App, control: PracticeControl) -> None:
         super().__init__(app, control)
@@ -188,11 +188,17 @@ class EralashPractice(EralashTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.practice.poll(self)
-        state = (self.practice.state, self.practice.misses)
-        if state != getattr(self, "_practice_state", None):
-            self._practice_state = state
-            self.build_buttons()
+        follow_practice(self)
+
+
+def follow_practice(table: UraganPractice | EralashPractice) -> None:
+    """Each frame of either practice table: the coach's answer polled, and the buttons built again
+    when the practice's state (asking, answered, shown) or its misses change."""
+    table.practice.poll(table)
+    state = (table.practice.state, table.practice.misses)
+    if state != table._practice_state:
+        table._practice_state = state
+        table.build_buttons()
 
 
 PRACTICE_TABLES: dict[str, type[UraganPractice] | type[EralashPractice]] = {
