@@ -70,10 +70,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--smoke", action="store_true",
         help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
     )
+    p.add_argument("--speech-log", metavar="FILE",
+                   help="speech on for this run; append every announcement to FILE as a JSON line")
+    p.add_argument("--text-size", type=text_size, metavar="N",
+                   help="size of every word the app draws, in per cent: 100, 125, 150 or 200 (this run)")
     p.add_argument("record", nargs="?", metavar="RECORD",
                    help="a game record to open in the replay viewer (as Records → Open record… does)")
     p.add_argument("--version", action=VersionAction, version=f"salon {version()}")
     return p
+
+
+def text_size(text: str) -> int:
+    """``--text-size``: one of the sizes Settings offers."""
+    from game.store.settings import TEXT_SIZES
+
+    try:
+        value = int(text.strip().rstrip("%"))
+    except ValueError:
+        value = -1
+    if value not in TEXT_SIZES:
+        raise argparse.ArgumentTypeError(
+            f"must be one of {', '.join(map(str, TEXT_SIZES))}, not {text!r}")
+    return value
 
 
 def check_data_dir_flag(text: str | None) -> None:
@@ -212,6 +230,15 @@ class App:
         self._toast_drawn: tuple[str, float, str] | None = None
         self._toast_place: tuple[Any, ...] | None = None  # (placed for what, where, when, what it saw)
         self._clock = 0.0
+        from game.speech import SilentSpeaker, Speaker
+
+        # What the app says (game.speech): silent unless the player turned speech on, or --speech-log.
+        self.speech: Speaker = SilentSpeaker()
+        speech_log = getattr(args, "speech_log", None)
+        if speech_log:
+            from game.speech import LogSpeaker
+
+            self.speech = LogSpeaker(speech_log)
         self.settings.on_change(self.on_setting, APP_SETTINGS)
         if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
             from game.looks.art import icon_surface
@@ -294,6 +321,15 @@ class App:
                 sounds = Sounds(volume=self.settings.volume, muted=self.settings.mute)
             self._sounds = sounds
         return self._sounds
+
+    def say(self, kind: str, text: str, *, interrupt: bool = True) -> None:
+        """Announce ``text`` (a kind of game.speech.KINDS) through the speech in use; never raises."""
+        from game.speech import check_kind
+
+        check_kind(kind)  # an unknown kind is the caller's bug, and raises
+        # A screen reader is the outside world: speech failing never stops the game.
+        with contextlib.suppress(Exception):
+            self.speech.say(kind, text, interrupt=interrupt)
 
     def play_sound(self, name: str) -> None:
         if self._sounds is None:
@@ -619,6 +655,8 @@ class App:
     def close(self) -> None:
         self._remember_size(force=True)
         self.stack.clear()
+        with contextlib.suppress(Exception):  # as in ``say``: the screen reader is the outside world
+            self.speech.close()
         if self.store is not None:  # the last autosave reaches the disk before the window goes
             self.store.flush()
             self.store.write_again()  # what the disk refused earlier, once more (room may be free now)

@@ -74,6 +74,11 @@ def name_in_language(name: str, lang: str) -> str:
 
 
 PLAYER_GENDERS = ("neutral", "masculine", "feminine")  # how messages speak of the player by name
+TEXT_SIZES = (100, 125, 150, 200)  # per cent of every word the app draws
+CARD_SIZES = ("normal", "large")
+# Who speaks when speech is on: the player's own screen reader, or a voice of the system's own that
+# speaks only when the player asks for it (game.speech).
+SPEECH_VOICES = ("screen_reader", "builtin")
 
 
 def _v0_to_v1(doc: dict[str, Any]) -> dict[str, Any]:
@@ -96,7 +101,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _choice(options: Iterable[str]) -> Callable[[Any], Any]:
+def _choice(options: Iterable[Any]) -> Callable[[Any], Any]:
     allowed = tuple(options)
 
     def check(v: Any) -> Any:
@@ -223,6 +228,11 @@ def _specs() -> dict[str, Spec]:
         "player_name": Spec(default_names(lang, 1)[0], _name),
         "player_gender": Spec("neutral", _choice(PLAYER_GENDERS)),
         "last_game": Spec("uragan", _choice(GAMES)),
+        "speech": Spec(False, _bool),  # announcements through the screen reader (off by default)
+        "speech_voice": Spec("screen_reader", _choice(SPEECH_VOICES)),
+        "text_size": Spec(100, _choice(TEXT_SIZES)),
+        "card_size": Spec("normal", _choice(CARD_SIZES)),
+        "high_contrast": Spec(False, _bool),  # plain dark cloth, bright outlines, bold indices
         "review_after_deal": Spec(False, _bool),  # the coach's review opens by itself after each deal
         "tips_seen": Spec([], _tips),  # one-time table tips already explained to this player
         "eralash": Spec({"players": 4, "levels": ["club"] * 3, "names": opp, "options": {}},
@@ -322,6 +332,26 @@ class Settings:
     @property
     def last_game(self) -> str:
         return self._read("last_game")
+
+    @property
+    def speech(self) -> bool:
+        return self._read("speech")
+
+    @property
+    def speech_voice(self) -> str:
+        return self._read("speech_voice")
+
+    @property
+    def text_size(self) -> int:
+        return self._read("text_size")
+
+    @property
+    def card_size(self) -> str:
+        return self._read("card_size")
+
+    @property
+    def high_contrast(self) -> bool:
+        return self._read("high_contrast")
 
     @property
     def review_after_deal(self) -> bool:
