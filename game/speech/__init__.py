@@ -21,7 +21,7 @@ import contextlib
 import json
 import threading
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TextIO
 
 KINDS = ("focus", "screen", "turn", "move", "deal", "score", "end", "refused", "coach", "answer")
 
@@ -84,7 +84,7 @@ class LogSpeaker:
         self._lock = threading.Lock()
         self._failed = False
         try:
-            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - held for the run
+            self._file: TextIO | None = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - held for the run
         except OSError as err:
             self._file = None
             self._fail(err)
