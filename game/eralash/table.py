@@ -44,6 +44,7 @@ from game.words.i18n import t
 if TYPE_CHECKING:
     from engine.eralash import Deal
     from game.app import App
+    from game.eralash.speech import EralashNarrator
     from game.store.saves import Session
 
 RED = (214, 70, 70)
@@ -403,6 +404,11 @@ class EralashTable(TableScene):
         error = self.propose(ChooseTrump(suit))
         if error is not None:
             self.refuse(error)
+
+    def narrator(self) -> EralashNarrator:
+        from game.eralash.speech import EralashNarrator
+
+        return EralashNarrator(self)
 
     def hint_text(self, move: Any) -> str:
         """The Master's advice in words: a card ("10♣") or a trump ("козырь ♣ трефы")."""

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from engine.uragan.legal import PlayRecord
     from game.app import App
     from game.store.saves import Session
+    from game.uragan.speech import UraganNarrator
 
 
 class UraganTable(TableScene):
@@ -471,6 +472,11 @@ class UraganTable(TableScene):
 
     def highlight_hint(self, move: Any) -> None:
         self.hand.highlight_hint(move)
+
+    def narrator(self) -> UraganNarrator:
+        from game.uragan.speech import UraganNarrator
+
+        return UraganNarrator(self)
 
     def hint_text(self, move: Any) -> str:
         return self.hand.hint_text(move)

@@ -40,6 +40,7 @@ from game.words.i18n import t
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.speech.announcer import Announcer, Narrator
     from game.store.saves import Session
     from game.widgets.boxes import Box
 
@@ -129,6 +130,7 @@ class TableScene(Scene):
         self.stats: Any = None
         self._unlisten: Any = None
         self._notices_seen = 0  # the data folder's notices already said at this table (table_store)
+        self.announcer: Announcer | None = None  # says the story aloud while speech is on (game.speech)
 
     def suits(self) -> Any:
         """The palette for suit symbols in text, as the deck colours them (``TextCache.get(suits=…)``)."""
@@ -432,6 +434,28 @@ class TableScene(Scene):
     def refuse(self, reason: str) -> None:
         self.say(t("table.illegal", reason=reason), 3.5, "warn")
         self.app.play_sound("refuse")
+        self.app.say("refused", t("table.illegal", reason=reason))
+
+    # --- speech -----------------------------------------------------------------------------------
+
+    def narrator(self) -> Narrator | None:
+        """The game's words for the announcer (each game's table gives its own)."""
+        return None
+
+    def update_speech(self) -> None:
+        """Once a frame: while speech is on, the announcer says what the story added (built when speech
+        is first on at this table, so what happened before is not said again)."""
+        if self.play is None or self.app.speech.name == "silent":
+            self.announcer = None
+            return
+        if self.announcer is None:
+            narrator = self.narrator()
+            if narrator is None:
+                return
+            from game.speech.announcer import Announcer
+
+            self.announcer = Announcer(self, narrator)
+        self.announcer.update()
 
     # --- moves ------------------------------------------------------------------------------------
 
@@ -791,6 +815,7 @@ class TableScene(Scene):
             self.update_bot()
             self.play.hint.update()
         self.place_hint_button()
+        self.update_speech()
         if getattr(self.app.store, "notices", None):
             from game.widgets.table_store import tell_write_failures
 
@@ -882,6 +907,8 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.note_action(event)
+        if self.announcer is not None and self.announcer.handle_event(event):
+            return True
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_s
