@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from game.botworker import BotWorker, InlineWorker
     from game.looks.sound import Sounds
+    from game.speech import Speaker
     from game.store.lock import DataLock
     from game.store.settings import Settings
     from game.store.storage import Store
@@ -230,16 +231,13 @@ class App:
         self._toast_drawn: tuple[str, float, str] | None = None
         self._toast_place: tuple[Any, ...] | None = None  # (placed for what, where, when, what it saw)
         self._clock = 0.0
-        from game.speech import SilentSpeaker, Speaker
 
         # What the app says (game.speech): silent unless the player turned speech on, or --speech-log.
-        self.speech: Speaker = SilentSpeaker()
-        speech_log = getattr(args, "speech_log", None)
-        if speech_log:
-            from game.speech import LogSpeaker
-
-            self.speech = LogSpeaker(speech_log)
+        self._speech_log: str | None = getattr(args, "speech_log", None)
+        self._speech_problem: str | None = None  # why speech could not start (set by the speech thread)
+        self.speech: Speaker = self._open_speech()
         self.settings.on_change(self.on_setting, APP_SETTINGS)
+        self.settings.on_change(self.on_speech_setting, ("speech", "speech_voice"))
         if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
             from game.looks.art import icon_surface
 
@@ -330,6 +328,41 @@ class App:
         # A screen reader is the outside world: speech failing never stops the game.
         with contextlib.suppress(Exception):
             self.speech.say(kind, text, interrupt=interrupt)
+
+    def _open_speech(self) -> Speaker:
+        from game.speech.reader import open_speaker
+
+        return open_speaker(self.settings, self._speech_log, self._speech_trouble)
+
+    def _speech_trouble(self, why: str) -> None:
+        """(The speech thread) no screen reader or voice answered: stderr now, a notice at the next frame."""
+        from game.speech.reader import say_problem
+
+        say_problem(why)
+        self._speech_problem = why
+
+    def on_speech_setting(self, name: str, value: Any) -> None:
+        """Speech turned on or off, or another voice chosen: the speaker is rebuilt at once."""
+        old = self.speech
+        self._speech_problem = None
+        self.speech = self._open_speech()
+        with contextlib.suppress(Exception):
+            old.close()
+
+    def _tell_speech_problem(self) -> None:
+        why, self._speech_problem = self._speech_problem, None
+        if why is None:
+            return
+        from game.words import i18n
+
+        if self.settings.speech_voice != "builtin":
+            why = i18n.t("speech.no_reader")
+        self.notify(i18n.t("speech.unavailable", why=why), 8.0, "warn")
+
+    def speech_opening(self) -> bool:
+        """The screen reader's backend is still opening (its thread reports soon)."""
+        parts = [self.speech, getattr(self.speech, "first", None), getattr(self.speech, "second", None)]
+        return any(getattr(p, "opening", False) for p in parts)
 
     def play_sound(self, name: str) -> None:
         if self._sounds is None:
@@ -528,6 +561,8 @@ class App:
         for event in events:
             self.dispatch(event)
         self.stack.update(dt)
+        if self._speech_problem is not None:
+            self._tell_speech_problem()
         if self.toast is not None and self._clock > self.toast[1]:
             self.toast = None
         if self._ui is not None:
@@ -604,6 +639,8 @@ class App:
             waits.append(max(0.0, self.toast[1] - self._clock) + 0.001)
         if self._worker is not None and getattr(self._worker, "pending", None):
             waits.append(POLL_WORKER)  # the bots' process has no way to wake the loop: look often
+        if self._speech_problem is not None or self.speech_opening():
+            waits.append(POLL_WORKER)  # the speech thread cannot wake the loop either
         if self._size_to_save is not None:
             waits.append(max(0.0, SIZE_SAVE_AFTER - (time.perf_counter() - self._size_changed_at)) + 0.01)
         found = [w for w in waits if w is not None]
