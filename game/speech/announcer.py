@@ -81,7 +81,9 @@ class Announcer:
         self.since = 0 if not match.moves else len(match.events)
         self.last: list[tuple[str, str]] = []  # the last announcement (all of one update), for "repeat"
         self._acted = True  # the player acted since the last announcement: the next one interrupts
-        self._turn_said: Any = None
+        # A table restored (a save, a snapshot) was told its turn before: it is not said again.
+        self._restored_at: Any = (len(match.moves), len(match.events)) if match.moves else None
+        self._turn_said: Any = self._restored_at
         self._prompt_said: Any = None
         self._focus_said: int | None = None
 
@@ -91,11 +93,16 @@ class Announcer:
         """Say what the story added since the last frame, then a prompt or "your turn" once each."""
         host = self.host
         match = host.match
-        if match is not self._match or len(match.events) < self.since:  # undone, or a match replaced
-            self._match = match
+        said: list[tuple[str, str]] = []
+        if match is not self._match:  # the same match replayed to an earlier move (undo), or a new one
+            old, self._match = self._match, match
+            n = len(match.events)
+            if list(old.events[:n]) != list(match.events):
+                self.since = 0 if not match.moves else n
+        if len(match.events) < self.since:  # moves taken back: what is left was said already
             self.since = len(match.events)
             self._turn_said = self._prompt_said = None
-        said: list[tuple[str, str]] = []
+            said.append(("move", t("table.undone")))
         if len(match.events) > self.since:
             events = match.events_for(host.me, self.since) if not host.demo else match.events[self.since :]
             shown: list[Event] = []
@@ -120,7 +127,7 @@ class Announcer:
         where = (len(match.moves), len(match.events))
         prompt = self.narrator.prompt()
         if prompt is not None:
-            if self._prompt_said != (where, prompt):
+            if self._prompt_said != (where, prompt) and self._restored_at != where:
                 self._prompt_said = (where, prompt)
                 return [("turn", prompt)]
             return []

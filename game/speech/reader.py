@@ -28,8 +28,22 @@ OPEN_TIMEOUT = 20.0  # seconds a backend may take to open (a speech server spawn
 
 # Prism's backends that are screen readers (they speak in the reader's own voice, and braille);
 # the others are voices of the system, used only when the player chose the built-in voice.
-SCREEN_READERS = ("NVDA", "JAWS", "ORCA", "VOICE_OVER", "ZDSR", "ZOOM_TEXT", "BOY_PC_READER", "PC_TALKER",
-                  "SENSE_READER", "SYSTEM_ACCESS", "WINDOW_EYES", "SPIEL", "UIA", "ANDROID_SCREEN_READER")
+SCREEN_READERS = (
+    "NVDA",
+    "JAWS",
+    "ORCA",
+    "VOICE_OVER",
+    "ZDSR",
+    "ZOOM_TEXT",
+    "BOY_PC_READER",
+    "PC_TALKER",
+    "SENSE_READER",
+    "SYSTEM_ACCESS",
+    "WINDOW_EYES",
+    "SPIEL",
+    "UIA",
+    "ANDROID_SCREEN_READER",
+)
 VOICES = ("SPEECH_DISPATCHER", "SAPI", "ONE_CORE", "AV_SPEECH", "ANDROID_TTS")
 
 _STOP = object()
@@ -83,8 +97,12 @@ class ReaderSpeaker:
     ``problem`` is set (once) when no backend could be opened or it failed; ``on_problem(why)`` is called
     from the speech thread then."""
 
-    def __init__(self, voice: str, on_problem: Callable[[str], None] | None = None,
-                 opener: Callable[[str], Any] = open_backend) -> None:
+    def __init__(
+        self,
+        voice: str,
+        on_problem: Callable[[str], None] | None = None,
+        opener: Callable[[str], Any] = open_backend,
+    ) -> None:
         self.voice = voice
         self.name = "reader"
         self.problem: str | None = None
@@ -167,8 +185,9 @@ class ReaderSpeaker:
         self._backend = None
 
 
-def open_speaker(settings: Any, speech_log: str | None = None,
-                 on_problem: Callable[[str], None] | None = None) -> Speaker:
+def open_speaker(
+    settings: Any, speech_log: str | None = None, on_problem: Callable[[str], None] | None = None
+) -> Speaker:
     """The speaker the settings ask for: ``settings.speech`` on, the reader (a screen reader, or the
     built-in voice when ``settings.speech_voice == "builtin"``); ``speech_log`` (``--speech-log``), the log,
     alone when speech is off in the settings, else beside the reader."""
