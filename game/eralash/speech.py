@@ -93,8 +93,8 @@ class EralashNarrator:
         out: list[tuple[str, str]] = []
         for e in events:
             if isinstance(e, HandDealt):
-                if e.seat != host.me:
-                    continue
+                if e.seat != host.me or host.demo:
+                    continue  # a demo has no hand of the listener's
                 deal = host.shown
                 dealer = (
                     t("speech.you_deal")

@@ -320,6 +320,18 @@ class ReviewScene(Scene):
         self.table.update(dt)
         self.take_verdicts()
         self.line.update()
+        self.say_verdict()
+
+    def say_verdict(self) -> None:
+        """While speech is on: the step at hand and the coach's verdict on it, in the panel's words, said
+        once per step (again when its verdict arrives)."""
+        if self.app.speech.name == "silent" or self.line.showing():
+            return
+        step = self.control.replay.steps[self.control.index]
+        key = (self.control.index, step.verdict is not None)
+        if key != getattr(self, "_verdict_said", None):
+            self._verdict_said = key
+            self.app.say("coach", ". ".join(str(line[0]) for line in self.panel.step_lines()))
 
     def timers_running(self) -> bool:
         """No bots play here: the review's verdicts are waited for, a better line shown move by move

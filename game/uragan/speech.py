@@ -105,6 +105,8 @@ class UraganNarrator:
                     )
                 )
             elif isinstance(e, HandDealt):
+                if e.seat != self.host.me or self.host.demo:
+                    continue  # a demo has no hand of the listener's
                 key = "speech.hand" if e.round == 0 else "speech.uragan.round"
                 out.append(
                     (

@@ -133,3 +133,28 @@ def test_speech_off_builds_no_announcer(make_app: Any) -> None:
     table = new_table(app)
     settle(app, table)
     assert table.announcer is None
+
+
+@pytest.mark.parametrize("game", ["uragan", "eralash"])
+def test_a_demo_says_every_seats_plays(make_app: Any, game: str) -> None:
+    from game.screens import open_table
+    from game.speech.words import card_words
+
+    app = make_app(speed="fast", bots=f"{game}_tables:make_first_bot")
+    app.speech = RecordingSpeaker()
+    table = open_table(app, game, demo=True, seed=7)
+    for _ in range(20000):
+        if len(table.match.movers) >= 8:
+            break
+        frames(app, 1, dt=0.05)
+    frames(app, 2)
+    lines = said(app, "move")
+    seats = set()
+    for seat, move in zip(table.match.movers[:8], table.match.moves[:8], strict=True):
+        card = getattr(move, "card", move if isinstance(move, int) else None)
+        if card is None:
+            continue  # trump named: said as the deal's news
+        seats.add(seat)
+        assert any(line.startswith(table.player_name(seat)) and card_words(card) in line for line in lines)
+    assert len(seats) >= 2
+    assert not said(app, "turn")  # nobody's own turn in a demo
