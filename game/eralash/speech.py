@@ -117,7 +117,7 @@ class EralashNarrator:
                 runs = listing(self._run(r) for r in e.runs)
                 out.append(
                     (
-                        "deal",
+                        "move",
                         t(
                             "speech.eralash.runs",
                             name=name(e.seat),
@@ -129,7 +129,7 @@ class EralashNarrator:
             elif isinstance(e, AcesAnnounced):
                 out.append(
                     (
-                        "deal",
+                        "move",
                         t(
                             "speech.eralash.aces",
                             name=name(e.seat),
@@ -140,7 +140,7 @@ class EralashNarrator:
                 )
             elif isinstance(e, TrumpToName):
                 key = "eralash.trump.you_name" if self._you(e.seat) else "eralash.trump.to_name"
-                out.append(("deal", t(key, name=name(e.seat))))
+                out.append(("move", t(key, name=name(e.seat))))
             elif isinstance(e, TrumpNamed):
                 suit = suit_words(e.suit)
                 text = (
@@ -148,7 +148,7 @@ class EralashNarrator:
                     if self._you(e.seat)
                     else t("eralash.trump.named", suit=suit, name=name(e.seat))
                 )
-                out.append(("deal", text))
+                out.append(("move", text))
             elif isinstance(e, TrickWon):
                 out.append(("move", self._trick(e)))
             elif isinstance(e, CardPlayed):
