@@ -39,11 +39,12 @@ def json_line(stdout: str) -> dict:
     return json.loads(lines[-1])
 
 
-def run_smoke(command: list[str], home: Path, lang: str) -> tuple[int, dict, str]:
-    """``command --smoke --lang LANG`` run from ``home``: (exit code, the report without timing, stderr)."""
+def run_smoke(command: list[str], home: Path, lang: str, *extra: str) -> tuple[int, dict, str]:
+    """``command --smoke --lang LANG [extra]`` run from ``home``: (exit code, the report without timing,
+    stderr)."""
     home.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
-        [*command, "--smoke", "--lang", lang, "--data-dir", str(home / "data")],
+        [*command, "--smoke", "--lang", lang, "--data-dir", str(home / "data"), *extra],
         cwd=home,  # away from the checkout, so nothing can be found there by accident
         env=isolated_env(home),
         capture_output=True,
@@ -75,3 +76,19 @@ def assert_smoke_like_the_checkout(code: int, report: dict, stderr: str, lang: s
         "the built app's smoke differs from the checkout's (screens; problems only in the built app; "
         "problems only in the checkout)"
     )
+
+
+def speech_log_args(home: Path) -> tuple[str, ...]:
+    """``--speech-log FILE`` for a smoke run from ``home`` (the app speaks to the log backend)."""
+    return ("--speech-log", str(home / "speech.jsonl"))
+
+
+def assert_spoke(home: Path, lang: str) -> None:
+    """The smoke run from ``home`` wrote announcements to its speech log, one JSON line each, in ``lang``
+    (docs/records.md, ``salon --speech-log``)."""
+    lines = (home / "speech.jsonl").read_text(encoding="utf-8").splitlines()
+    said = [json.loads(line) for line in lines]
+    assert said, "the app said nothing to --speech-log"
+    kinds = {"focus", "screen", "turn", "move", "deal", "score", "end", "refused", "coach", "answer"}
+    assert all(set(x) == {"kind", "text", "lang"} and x["kind"] in kinds and x["text"] for x in said)
+    assert {x["lang"] for x in said} == {lang} and {"deal", "move"} <= {x["kind"] for x in said}

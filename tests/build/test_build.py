@@ -8,7 +8,6 @@ user directories redirected.
 
 from __future__ import annotations
 
-from places import ROOT
 import ast
 import json
 import os
@@ -17,7 +16,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from shipping import LANGS, assert_smoke_like_the_checkout, isolated_env, run_smoke
+from places import ROOT
+from shipping import (
+    LANGS,
+    assert_smoke_like_the_checkout,
+    assert_spoke,
+    isolated_env,
+    run_smoke,
+    speech_log_args,
+)
 
 from game.version import version
 
@@ -107,8 +114,9 @@ def frozen_smoke(request: pytest.FixtureRequest, bundle: Path, tmp_path_factory:
     """The frozen ``--smoke`` once per language: (lang, exit code, report, stderr, the bundle's files
     before, after)."""
     before = _snapshot(bundle)
-    code, report, stderr = run_smoke([str(bundle / EXE_NAME)], tmp_path_factory.mktemp("home"), request.param)
-    return request.param, code, report, stderr, before, _snapshot(bundle)
+    home = tmp_path_factory.mktemp("home")
+    code, report, stderr = run_smoke([str(bundle / EXE_NAME)], home, request.param, *speech_log_args(home))
+    return request.param, code, report, stderr, home, before, _snapshot(bundle)
 
 
 def test_the_app_is_one_folder_named_salon_with_an_executable_salon(bundle: Path, internal: Path):
@@ -162,6 +170,13 @@ def test_pygame_gui_data_for_russian_and_english_is_bundled(internal: Path):
         assert (data / "translations" / f"pygame-gui.{lang}.json").is_file()
 
 
+def test_prisms_native_parts_are_bundled_where_prism_looks(internal: Path):
+    # game.speech.reader speaks through prism: its shared library and cffi extension in prism/_native
+    names = sorted(p.name for p in (internal / "prism" / "_native").iterdir())
+    assert any(n.startswith(("libprism", "prism.")) for n in names), names
+    assert any(n.startswith("_prism_cffi") for n in names), names
+
+
 def test_no_numpy_pil_or_tkinter_in_the_bundle(bundle: Path, internal: Path):
     from PyInstaller.archive.readers import pkg_archive_contents
 
@@ -191,9 +206,15 @@ def test_the_frozen_app_prints_its_version(bundle: Path, tmp_path: Path):
 
 
 def test_the_frozen_app_passes_smoke_like_the_checkout(frozen_smoke):
-    lang, code, report, stderr, _, _ = frozen_smoke
+    lang, code, report, stderr, _, _, _ = frozen_smoke
     assert report["screens"] >= 20
     assert_smoke_like_the_checkout(code, report, stderr, lang)
+
+
+def test_the_frozen_app_speaks_to_the_speech_log(frozen_smoke):
+    lang, _, _, stderr, home, _, _ = frozen_smoke
+    assert "Traceback" not in stderr, stderr[-4000:]
+    assert_spoke(home, lang)
 
 
 def test_the_frozen_app_starts_its_bot_worker_process(bundle: Path, tmp_path: Path):

@@ -13,7 +13,15 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from shipping import LANGS, ROOT, assert_smoke_like_the_checkout, isolated_env, run_smoke
+from shipping import (
+    LANGS,
+    ROOT,
+    assert_smoke_like_the_checkout,
+    assert_spoke,
+    isolated_env,
+    run_smoke,
+    speech_log_args,
+)
 
 from game.looks.sound import NAMES as SOUNDS
 from game.version import version
@@ -117,6 +125,8 @@ def test_the_installed_app_uses_its_own_files_not_the_checkouts(salon: Path, tmp
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_installed_salon_passes_smoke_like_the_checkout(salon: Path, tmp_path: Path, lang: str):
-    code, report, stderr = run_smoke([str(salon)], tmp_path / "home", lang)
+    home = tmp_path / "home"
+    code, report, stderr = run_smoke([str(salon)], home, lang, *speech_log_args(home))
     assert report["screens"] >= 20
     assert_smoke_like_the_checkout(code, report, stderr, lang)
+    assert_spoke(home, lang)  # the installed app speaks to the log backend (--speech-log)

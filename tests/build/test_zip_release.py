@@ -3,7 +3,6 @@ budget it exceeds fails the step."""
 
 from __future__ import annotations
 
-from places import ROOT
 import json
 import os
 import stat
@@ -13,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from places import ROOT
 
 TOOL = ROOT / "tools" / "zip_release.py"
 
