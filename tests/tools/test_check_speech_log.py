@@ -16,7 +16,8 @@ def write(path: Path, items: list[object]) -> Path:
     return path
 
 
-GOOD = [{"kind": "deal", "text": "Сдача 1", "lang": "ru"}, {"kind": "move", "text": "Вы: дама пик", "lang": "ru"}]
+GOOD = [{"kind": "deal", "text": "Сдача 1", "lang": "ru"},
+        {"kind": "move", "text": "Вы: дама пик", "lang": "ru"}]
 
 
 def test_a_good_log_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
