@@ -110,7 +110,8 @@ def test_a_sentence_is_spoken_for_real_through_speech_dispatcher() -> None:
     if shutil.which("speech-dispatcher") is None or shutil.which("espeak-ng") is None:
         pytest.skip("speech-dispatcher and espeak-ng are not installed on this system")
     try:  # the system's own client first: with no audio output the server cannot speak
-        spoke = subprocess.run(["spd-say", "--wait", "Salon"], capture_output=True, timeout=30).returncode == 0
+        done = subprocess.run(["spd-say", "--wait", "Salon"], capture_output=True, timeout=30)
+        spoke = done.returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         spoke = False
     if not spoke:
