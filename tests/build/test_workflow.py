@@ -4,6 +4,7 @@ frozen smoke, the size budget, artefacts and release assets)."""
 
 from __future__ import annotations
 
+from places import ROOT
 import os
 import re
 import shutil
@@ -13,7 +14,6 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-from places import ROOT
 
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 SCRIPTS = Path(sysconfig.get_path("scripts"))

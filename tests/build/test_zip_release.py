@@ -3,6 +3,7 @@ budget it exceeds fails the step."""
 
 from __future__ import annotations
 
+from places import ROOT
 import json
 import os
 import stat
@@ -12,7 +13,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from places import ROOT
 
 TOOL = ROOT / "tools" / "zip_release.py"
 
