@@ -5,8 +5,8 @@ answers (the hand by suit, the table and its total, the score, what the chosen c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import cards as C
 from engine.story import DealScored, Event, HandDealt
@@ -73,6 +73,34 @@ def hand_words(hand: int) -> str:
                 t("speech.hand.suit", suit=suit_words(suit), cards=listing(card_words(c) for c in cards))
             )
     return "; ".join(parts)
+
+
+def rule_words(b: Breach) -> str:
+    """The priority a play broke, as the table's claim prompt says it, the cards in words."""
+    card = card_words(b.card)
+    options = t("story.claim.or").join(cards_words(sorted(C.cards(tk), key=hand_order)) for tk in b.demanded)
+    if b.kind == EQUAL:
+        return t("uragan.rule.equal", card=card, equal=options)
+    return t("uragan.rule.trail", card=card, options=options)
+
+
+def refusal_words(key: str, params: Mapping[str, Any]) -> str | None:
+    """A refused move's reason in the table's words (``game.uragan.words.reason_words``) with the cards in
+    words, for the keys whose sentences take a card as subject and a capture as object; None: the
+    reason as the table shows it is said."""
+    card = params.get("card", -1)
+    if key in ("uragan.sum", "uragan.value"):
+        take = take_words(C.to_mask(params.get("take", ())))
+        total, value = params.get("total"), params.get("value")
+        return t(f"uragan.reason.{key[7:]}", card=card_words(card), take=take, total=total, value=value)
+    choices = [C.to_mask(c) for c in params.get("choices", ())]
+    if key == "uragan.pick":
+        return t("uragan.reason.pick", options="; ".join(take_words(tk) for tk in choices))
+    if key in ("uragan.breach_equal", "uragan.breach_trail"):
+        from engine.uragan.claim import Breach
+
+        return rule_words(Breach(key[14:], card, 0, tuple(choices)))
+    return None
 
 
 class UraganNarrator:
@@ -214,14 +242,7 @@ class UraganNarrator:
         return None
 
     def _rule(self, b: Breach) -> str:
-        """The priority a play broke, as the table's claim prompt says it, the cards in words."""
-        card = card_words(b.card)
-        options = t("story.claim.or").join(
-            cards_words(sorted(C.cards(tk), key=hand_order)) for tk in b.demanded
-        )
-        if b.kind == EQUAL:
-            return t("uragan.rule.equal", card=card, equal=options)
-        return t("uragan.rule.trail", card=card, options=options)
+        return rule_words(b)
 
     def _option(self, move: Play) -> str:
         return take_words(move.take) if move.take else t("speech.uragan.trail_option")

@@ -468,7 +468,17 @@ class UraganTable(TableScene):
             self.hand.proposed = None
 
     def refusal_text(self, err: IllegalMove) -> str:
-        return self.hand.refusal_text(err)
+        text = self.hand.refusal_text(err)
+        self._refused: tuple[str, IllegalMove] | None = (text, err)  # said in words by spoken_refusal
+        return text
+
+    def spoken_refusal(self, reason: str) -> str:
+        refused, self._refused = getattr(self, "_refused", None), None
+        if refused is None or refused[0] != reason:
+            return reason
+        from game.uragan.speech import refusal_words
+
+        return refusal_words(refused[1].key, refused[1].params) or reason
 
     def highlight_hint(self, move: Any) -> None:
         self.hand.highlight_hint(move)

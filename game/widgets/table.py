@@ -434,9 +434,13 @@ class TableScene(Scene):
     def refuse(self, reason: str) -> None:
         self.say(t("table.illegal", reason=reason), 3.5, "warn")
         self.app.play_sound("refuse")
-        self.app.say("refused", t("table.illegal", reason=reason))
+        self.app.say("refused", t("table.illegal", reason=self.spoken_refusal(reason)))
 
     # --- speech -----------------------------------------------------------------------------------
+
+    def spoken_refusal(self, reason: str) -> str:
+        """A refusal's reason as speech says it (a table whose words name cards says them in words)."""
+        return reason
 
     def narrator(self) -> Narrator | None:
         """The game's words for the announcer (each game's table gives its own)."""
