@@ -219,6 +219,7 @@ class App:
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Scene | None = None  # the scene drawn last (a new top scene is always drawn)
+        self._focus_top: Scene | None = None  # the scene whose focus was followed last (a new one is said)
         from game.widgets.painter import Painter
 
         self.painter = Painter()  # paints a frame over only what changed, where the scenes allow it
@@ -330,6 +331,18 @@ class App:
         # A screen reader is the outside world: speech failing never stops the game.
         with contextlib.suppress(Exception):
             self.speech.say(kind, text, interrupt=interrupt)
+
+    def toggle_speech(self) -> None:
+        """The speech chord (Ctrl+Alt+S, on every screen): speech on or off, said by the speech itself
+        ("Speech off" while it still speaks, "Speech on" once it does)."""
+        from game.words.i18n import t
+
+        if self.settings.speech:
+            self.say("answer", t("focus.speech.off"))
+            self.settings.set("speech", False)
+        else:
+            self.settings.set("speech", True)
+            self.say("answer", t("focus.speech.on"))
 
     def play_sound(self, name: str) -> None:
         if self._sounds is None:
@@ -515,6 +528,12 @@ class App:
         if event.type == pg.DROPFILE:  # a record dropped onto the window opens in the replay viewer
             self.open_record_file(event.file)
             return
+        if event.type == pg.KEYDOWN and is_speech_chord(event):
+            self.toggle_speech()
+            return
+        focus_key = getattr(self.stack.top, "focus_key", None)  # Tab, arrows, Enter on a menu's controls
+        if focus_key is not None and focus_key(event):
+            return
         if self._ui is not None and self._ui.process_events(event):
             return
         self.stack.handle_event(event)
@@ -535,6 +554,10 @@ class App:
         if self._size_to_save is not None:
             self._remember_size()
         top = self.stack.top
+        follow = getattr(top, "follow_focus", None)  # a menu says its title and focused control
+        if follow is not None:
+            follow(top is not self._focus_top)
+        self._focus_top = top
         still = getattr(top, "is_still", None)
         toast_same = self.toast == self._toast_drawn
         if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
@@ -557,6 +580,9 @@ class App:
         self.stack.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
+        ring = getattr(top, "draw_focus", None)
+        if ring is not None:
+            ring(self.screen)
         self.draw_toast(self.screen)
         return True
 
@@ -666,6 +692,14 @@ class App:
             self.data_lock.release()
             self.data_lock = None
         self.pg.quit()
+
+
+def is_speech_chord(event: Any) -> bool:
+    """Ctrl+Alt+S: speech on or off, on every screen (no screen uses it: Ctrl+S saves a record)."""
+    import pygame
+
+    mod = getattr(event, "mod", 0)
+    return bool(event.key == pygame.K_s and mod & pygame.KMOD_CTRL and mod & pygame.KMOD_ALT)
 
 
 _SIGNALLED: list[int] = []  # signals that asked the app to end (Ctrl+C, SIGTERM), in order

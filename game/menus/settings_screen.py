@@ -24,6 +24,7 @@ from game.store.settings import (
     LANGUAGES,
     MAX_NAME,
     PLAYER_GENDERS,
+    SPEECH_VOICES,
     Settings,
     available_card_backs,
 )
@@ -89,6 +90,7 @@ class SettingsScene(GuiScene):
     """Rows of choices on a wooden plaque over the cloth; Esc or Back returns to the menu."""
 
     button_id_prefix = "settings_"
+    title_key = "settings.title"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -176,6 +178,7 @@ class SettingsScene(GuiScene):
         self.name_entry.set_text_length_limit(MAX_NAME)
         self.name_entry.set_text(_shown_name(s.player_name))
         self.add(self.name_entry)
+        self.focus.add_field("player_name", t("settings.player_name"), self.name_entry)
         self._row(left, gender_y, col_w, "player_gender", PLAYER_GENDERS, s.player_gender,
                   tooltip=t("settings.player_gender.about"))
 
@@ -189,6 +192,7 @@ class SettingsScene(GuiScene):
                                          round(s.volume * 100), (0, 100), self.app.ui,
                                          object_id="#settings_volume")
         self.add(self.slider)
+        self.focus.add_field("volume", t("settings.volume"), self.slider)
         self._volume_label_pos = (right + right_w - 66, y + label_h + 4)
         y += label_h + button_h + gap
         row_y = y
@@ -198,6 +202,11 @@ class SettingsScene(GuiScene):
         y = self._row(right, y, right_w, "review_after_deal", (False, True),
                       s.review_after_deal,
                       tooltip=t("settings.review_after_deal.about"))
+        row_y = y  # speech, and whose voice speaks (game.speech), side by side
+        y = self._row(right, row_y, (right_w - 24) // 2, "speech", (False, True), s.speech,
+                      tooltip=t("settings.speech.about"))
+        self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "speech_voice", SPEECH_VOICES,
+                  s.speech_voice, tooltip=t("settings.speech_voice.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)
         self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(48, bottom - 16 - y - label_h))
@@ -223,6 +232,7 @@ class SettingsScene(GuiScene):
         self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
         values = tuple(values)
         space = 6
+        row = []
         per_line = self._per_line(width, name, values)
         bw = (width - space * (per_line - 1)) // per_line
         for i, value in enumerate(values):
@@ -230,8 +240,13 @@ class SettingsScene(GuiScene):
             text = self._value_text(name, value)
             rect = pygame.Rect(x + col * (bw + space), y + label_h + line * (button_h + space), bw, button_h)
             b = self._button(f"{name}_{value}", text, rect, name, value, tooltip)
+            row.append(b)
             if value == current:
                 b.select()
+        if values == (False, True):
+            self.focus.add_checkbox(name, t(f"settings.{name}"), *row)
+        else:
+            self.focus.add_list(name, t(f"settings.{name}"), row)
         lines = (len(values) + per_line - 1) // per_line
         return y + label_h + lines * button_h + (lines - 1) * space + gap
 
@@ -263,10 +278,16 @@ class SettingsScene(GuiScene):
         gap = 14
         w = int(height * 0.72) if name == "card_back" else int(height * 1.3)
         per_row = max(1, (width + gap) // (w + gap))
+        rects = []
         for i, value in enumerate(values):
             row, col = divmod(i, per_row)
             rect = pygame.Rect(x + 4 + col * (w + gap), y + label_h + 4 + row * (height + gap), w, height)
             self.pictures.append((rect, name, value))
+            rects.append(rect)
+        current = self.settings.get(name)
+        self.focus.add_pictures(name, t(f"settings.{name}"), [t(f"settings.{name}.{v}") for v in values],
+                                values.index(current) if current in values else -1, rects,
+                                lambda i: self.change(name, values[i]))
         return (len(values) + per_row - 1) // per_row
 
     def layout_boxes(self) -> list[Any]:
@@ -281,6 +302,9 @@ class SettingsScene(GuiScene):
         """Set, save and apply one setting, then rebuild the screen (its own language may change)."""
         if name == "fullscreen":
             apply_setting(self.app, name, value)  # the app flips the window and saves the setting
+        elif name == "speech":
+            if bool(value) != self.settings.speech:
+                self.app.toggle_speech()  # said by the speech itself, as the chord does
         else:
             overridden = name == "language" and i18n.get_language() != self.settings.language
             self.settings.set(name, value)
