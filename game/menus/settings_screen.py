@@ -132,6 +132,7 @@ class SettingsScene(GuiScene):
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         p = self.panel_rect
         self._label(t("settings.title"), (p.x + margin, p.y + 16), 28 if compact else 34, "bold", BRASS_LIGHT)
+        self._speech_rows(p.right - margin, p.y + 16)
         # The right column holds four animation buttons: give it a little more room than the left.
         inner = pw - margin * 3
         col_w, right_w = int(inner * 0.47), inner - int(inner * 0.47)
@@ -202,11 +203,6 @@ class SettingsScene(GuiScene):
         y = self._row(right, y, right_w, "review_after_deal", (False, True),
                       s.review_after_deal,
                       tooltip=t("settings.review_after_deal.about"))
-        row_y = y  # speech, and whose voice speaks (game.speech), side by side
-        y = self._row(right, row_y, (right_w - 24) // 2, "speech", (False, True), s.speech,
-                      tooltip=t("settings.speech.about"))
-        self._row(right + (right_w + 24) // 2, row_y, (right_w - 24) // 2, "speech_voice", SPEECH_VOICES,
-                  s.speech_voice, tooltip=t("settings.speech_voice.about"))
         self._label(t("settings.preview"), (right, y), 19, "regular", IVORY)
         bottom = p.bottom - (58 if compact else 72)
         self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(48, bottom - 16 - y - label_h))
@@ -249,6 +245,37 @@ class SettingsScene(GuiScene):
             self.focus.add_list(name, t(f"settings.{name}"), row)
         lines = (len(values) + per_line - 1) // per_line
         return y + label_h + lines * button_h + (lines - 1) * space + gap
+
+    def _speech_rows(self, right: int, y: int) -> None:
+        """Speech on or off, and whose voice speaks (game.speech), on the title's line at the right:
+        each a label before its buttons, where a blind player finds them first, costing no row."""
+        _, button_h, _ = self._metrics
+        s = self.settings
+        rows = [("speech", (False, True), s.speech), ("speech_voice", SPEECH_VOICES, s.speech_voice)]
+        font, label_font = self.app.text.font(20), self.app.text.font(19)
+        pad = 2 * (5 + round(button_h * 0.2)) + 8
+        widths = [(label_font.size(t(f"settings.{name}"))[0],
+                   max(font.size(self._value_text(name, v))[0] for v in values) + pad)
+                  for name, values, _ in rows]
+        x = right - sum(lw + 10 + len(r[1]) * (bw + 6) + 18 for (lw, bw), r in zip(widths, rows, strict=True))
+        for (name, values, current), (lw, bw) in zip(rows, widths, strict=True):
+            self._label(t(f"settings.{name}"), (x, y + (button_h - label_font.get_linesize()) // 2), 19,
+                        "regular", IVORY)
+            x += lw + 10
+            row = []
+            for value in values:
+                rect = pygame.Rect(x, y, bw, button_h)
+                b = self._button(f"{name}_{value}", self._value_text(name, value), rect, name, value,
+                                 t(f"settings.{name}.about"))
+                row.append(b)
+                if value == current:
+                    b.select()
+                x += bw + 6
+            x += 18
+            if name == "speech":
+                self.focus.add_checkbox(name, t(f"settings.{name}"), *row)
+            else:
+                self.focus.add_list(name, t(f"settings.{name}"), row)
 
     def _per_line(self, width: int, name: str, values: tuple[Any, ...]) -> int:
         """How many of a row's buttons go on one line (long words in a narrow window wrap it)."""

@@ -374,7 +374,7 @@ class Focus:
         if r.width <= 0:
             return
         width = max(3, surface.get_height() // 300)
-        outer = r.inflate(4 * width, 4 * width)
+        outer = r.inflate(2 * width + 4, 2 * width + 4)
         pygame.draw.rect(surface, RING_DARK, outer.inflate(2, 2), 1, border_radius=8 + width)
         pygame.draw.rect(surface, RING, outer, width, border_radius=8 + width)
 

@@ -94,12 +94,12 @@ def test_russian_words_for_the_menu_and_settings(make):
     assert said(app, "focus")[-1] == "Продолжить, кнопка, недоступна"
     scene = open_screen(app, SettingsScene(app))
     assert said(app, "screen")[-1] == "Настройки"
-    assert said(app, "focus")[-1] == "Язык: Русский, список"
+    assert said(app, "focus")[-1] == "Речь, флажок, выключен"  # the first row: speech, at the top
     words = tab_through(app, scene)
+    assert "Язык: Русский, список" in words
     assert "Четырёхцветная колода, флажок, выключен" in words
     assert "Громкость: 80, ползунок" in words or any(w.startswith("Громкость: ") and w.endswith(", ползунок")
                                                       for w in words)
-    assert "Речь, флажок, выключен" in words
     assert "Голос: Чтец экрана, список" in words
 
 
@@ -109,9 +109,9 @@ def test_settings_in_english_checkbox_list_slider_and_the_drawn_pictures(make):
     app = make("en", "1920x1080")
     scene = open_screen(app, SettingsScene(app))
     words = tab_through(app, scene)
-    assert words[-1] == "Language: English, list"
+    assert words[-1] == "Speech, checkbox, off"
+    assert words[:2] == ["Voice: Screen reader, list", "Language: English, list"]
     assert "Four-colour deck, checkbox, off" in words
-    assert "Speech, checkbox, off" in words
     assert any(w.startswith("Card back: ") and w.endswith(", list") for w in words)
     assert any(w.startswith("Your name: ") or ", text field" in w for w in words)
     assert unreachable(scene) == []
@@ -213,8 +213,9 @@ def test_rules_stats_about_records_and_the_deal_number_dialog(make):
 
     app = make("en")
     menu(app)
-    for scene, title in ((RulesScene(app), "Rules"), (StatsScene(app), "Statistics"), (AboutScene(app), "About Salon"),
-                         (RecordsScene(app), "Records"), (DealNumberDialog(app, lambda n: None), "Play game number")):
+    screens = ((RulesScene(app), "Rules"), (StatsScene(app), "Statistics"), (AboutScene(app), "About Salon"),
+               (RecordsScene(app), "Records"), (DealNumberDialog(app, lambda n: None), "Play game number"))
+    for scene, title in screens:
         open_screen(app, scene)
         assert said(app, "screen")[-1] == title
         words = tab_through(app, scene)
@@ -292,7 +293,8 @@ def test_a_changed_language_is_said_in_the_new_language(make):
     from game.menus.settings_screen import SettingsScene
 
     app = make("en")
-    open_screen(app, SettingsScene(app))
+    scene = open_screen(app, SettingsScene(app))
+    focus_on(app, scene, "list:language")
     from game.store.settings import LANGUAGES
 
     key(app, pygame.K_RIGHT if LANGUAGES.index("ru") > LANGUAGES.index("en") else pygame.K_LEFT)
@@ -336,7 +338,12 @@ def test_the_settings_row_turns_speech_off_saying_so_first(make):
     app.settings.set("speech", True)
     order: list[tuple[str, bool]] = []
     real_say = app.speech.say
-    app.speech.say = lambda kind, text, **kw: (order.append((text, app.settings.speech)), real_say(kind, text, **kw))
+
+    def say(kind: str, text: str, **kw: Any) -> None:
+        order.append((text, app.settings.speech))
+        real_say(kind, text, **kw)
+
+    app.speech.say = say
     scene = open_screen(app, SettingsScene(app))
     focus_on(app, scene, "checkbox:speech")
     key(app, pygame.K_SPACE)
