@@ -49,6 +49,8 @@ class Control:
     choose: Callable[[int], None] | None = None  # a drawn list: pick a value by its index
     places: list[pygame.Rect] = field(default_factory=list)  # a drawn list's pictures, in the window
     chosen_now: Callable[[], int] | None = None  # a drawn list whose choice moves without a rebuild
+    act: Callable[[], None] | None = None  # a button answered otherwise than by its press (a question's)
+    deliver: Callable[[Any], Any] = pygame.event.post  # how its events reach the app (the Focus sets it)
 
     # --- what it is ---------------------------------------------------------------------------
 
@@ -119,16 +121,20 @@ class Control:
     # --- what it does -------------------------------------------------------------------------
 
     def press(self, element: Any) -> None:
-        """As a click on ``element``: pygame_gui posts its UI_BUTTON_PRESSED, the screen answers it."""
+        """As a click on ``element``: its UI_BUTTON_PRESSED goes the way a click's does, at once."""
         if element.is_enabled:
-            element.on_self_event(pygame_gui.UI_BUTTON_PRESSED, {"mouse_button": 1})
+            self.deliver(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
+                "ui_element": element, "ui_object_id": element.most_specific_combined_id, "mouse_button": 1}))
 
     def activate(self) -> bool:
         """Enter or Space: press a button, flip a checkbox, move a list on (True: done)."""
         if not self.enabled():
             return self.role in ("button", "checkbox")
         if self.role == "button":
-            self.press(self.element)
+            if self.act is not None:
+                self.act()
+            else:
+                self.press(self.element)
             return True
         if self.role == "checkbox":
             self.press(self.elements[1 - max(0, self.selected_index())])
@@ -146,7 +152,7 @@ class Control:
             low, high = slider.value_range
             value = max(low, min(high, round(slider.get_current_value()) + delta * SLIDER_STEP))
             slider.set_current_value(value)
-            pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
+            self.deliver(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
                 "value": value, "ui_element": slider, "ui_object_id": slider.most_specific_combined_id}))
             return True
         if self.role != "list":
@@ -190,6 +196,7 @@ class Focus:
 
     def add(self, control: Control) -> Control:
         """A stop at the end of the order; a list or checkbox takes its buttons' own stops' place."""
+        control.deliver = self.deliver
         taken = {id(e) for e in control.elements}
         if taken:
             own = [c.role == "button" and id(c.element) in taken for c in self.controls]
@@ -240,9 +247,25 @@ class Focus:
         """The stops the keys move through now: the open question's two buttons, or the screen's."""
         d = self.dialog()
         if d is not None:
-            return [Control("confirm", "button", elements=[d.confirm_button]),
-                    Control("cancel", "button", elements=[d.cancel_button])]
+            stops = [
+                Control("confirm", "button", elements=[d.confirm_button], act=lambda: self.answer(d, True)),
+                Control("cancel", "button", elements=[d.cancel_button], act=lambda: self.answer(d, False)),
+            ]
+            for stop in stops:
+                stop.deliver = self.deliver
+            return stops
         return [c for c in self.controls if c.alive()]
+
+    def deliver(self, event: Any) -> None:
+        """A control's event, handled at once as the app handles a click's."""
+        self.scene.app.dispatch(event)
+
+    def answer(self, question: Any, confirm: bool) -> None:
+        """A question's button pressed from the keys: closed, and answered as its click answers."""
+        question.kill()
+        if confirm:
+            self.deliver(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, {
+                "ui_element": question, "ui_object_id": question.most_specific_combined_id}))
 
     def current(self) -> Control | None:
         stops = self.stops()
