@@ -216,6 +216,7 @@ class App:
         self._sounds: Sounds | _NoSounds | None = None
         self.running = True
         self._esc_held = False  # Esc is down: its key repeats are not new presses
+        self._enter_held = False  # Enter is down: likewise (a menu's Enter must not carry into the next)
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Scene | None = None  # the scene drawn last (a new top scene is always drawn)
@@ -510,12 +511,32 @@ class App:
             self._esc_held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
         return False
 
+    def enter_repeat(self, event: Any) -> bool:
+        """Is this KEYDOWN a held Enter repeating? One Enter is one choice: on the menu it opens New
+        game, and its repeats (queued while the next screen is built) must not deal a game too."""
+        pg = self.pg
+        if event.type in (pg.WINDOWFOCUSLOST, pg.WINDOWFOCUSGAINED):
+            self._enter_held = False
+            return False
+        if getattr(event, "key", None) not in (pg.K_RETURN, pg.K_KP_ENTER):
+            return False
+        if event.type == pg.KEYUP:
+            self._enter_held = False
+            return False
+        if event.type != pg.KEYDOWN:
+            return False
+        if self._enter_held:
+            return True
+        with contextlib.suppress(pg.error, IndexError):  # as esc_repeat: a posted key-down is a press
+            self._enter_held = bool(pg.key.get_pressed()[event.key])
+        return False
+
     def dispatch(self, event: Any) -> None:
         pg = self.pg
         if event.type == pg.QUIT:
             self.running = False
             return
-        if self.esc_repeat(event):
+        if self.esc_repeat(event) or self.enter_repeat(event):
             return
         if event.type == pg.WINDOWSIZECHANGED:
             self.on_window_resized((event.x, event.y))
