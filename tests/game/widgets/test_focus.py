@@ -373,3 +373,27 @@ def test_a_control_left_out_of_the_focus_is_caught(make):
     assert unreachable(scene) == ["Forgotten"]
     scene.focus.controls = [c for c in scene.focus.controls if c.key != "ok"]
     assert sorted(unreachable(scene)) == ["Forgotten", "OK"]
+
+
+def test_a_held_enter_opens_new_game_and_does_not_deal(make, monkeypatch):
+    """Its repeats, queued while New game is built, are not presses of their own."""
+    from game.menus.new_game import NewGameScene
+
+    app = make("en")
+    menu(app)
+
+    class Held:
+        def __getitem__(self, k: int) -> bool:
+            return k == pygame.K_RETURN
+
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Held())
+    pygame.event.clear()  # (the window's own events: a focus gained would forget the key held)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    for _ in range(5):
+        app.frame(0.016, [enter])
+    assert isinstance(app.stack.top, NewGameScene)
+    app.frame(0.016, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
+    monkeypatch.undo()
+    focus_on(app, app.stack.top, "back")
+    key(app, pygame.K_RETURN)  # a new press is one again
+    assert not isinstance(app.stack.top, NewGameScene)
