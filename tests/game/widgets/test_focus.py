@@ -397,3 +397,18 @@ def test_a_held_enter_opens_new_game_and_does_not_deal(make, monkeypatch):
     focus_on(app, app.stack.top, "back")
     key(app, pygame.K_RETURN)  # a new press is one again
     assert not isinstance(app.stack.top, NewGameScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_role_and_state_has_its_words(lang):
+    from game.widgets.focus import ROLES
+
+    states = {"button": ("disabled", "selected"), "list": ("disabled",), "checkbox": ("on", "off", "disabled"),
+              "text": ("disabled", "empty"), "slider": ("disabled",)}
+    i18n.set_language(lang)
+    try:
+        keys = [f"focus.role.{r}" for r in ROLES] + [f"focus.state.{r}.{s}" for r in ROLES for s in states[r]]
+        missing = [k for k in keys if i18n.t(k) == k]
+        assert missing == []
+    finally:
+        i18n.set_language("en")
