@@ -403,8 +403,8 @@ def test_a_held_enter_opens_new_game_and_does_not_deal(make, monkeypatch):
 def test_every_role_and_state_has_its_words(lang):
     from game.widgets.focus import ROLES
 
-    states = {"button": ("disabled", "selected"), "list": ("disabled",), "checkbox": ("on", "off", "disabled"),
-              "text": ("disabled", "empty"), "slider": ("disabled",)}
+    states = {"button": ("disabled", "selected"), "list": ("disabled",),
+              "checkbox": ("on", "off", "disabled"), "text": ("disabled", "empty"), "slider": ("disabled",)}
     i18n.set_language(lang)
     try:
         keys = [f"focus.role.{r}" for r in ROLES] + [f"focus.state.{r}.{s}" for r in ROLES for s in states[r]]
