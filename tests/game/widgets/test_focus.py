@@ -3,6 +3,7 @@ is said (title, label, value, state) in the interface language, nothing twice; t
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +22,17 @@ def make(tmp_path: Path):
 
     made = []
 
-    def app_in(lang: str = "en", size: str = "960x600") -> Any:
-        app = app_on_disk(tmp_path / f"data-{len(made)}", lang=lang, size=size)
+    def app_in(lang: str = "en", size: str = "960x600", log: Path | None = None) -> Any:
+        """An app on disk; what it says recorded (``log``: in the --speech-log file instead)."""
+        if log is None:
+            app = app_on_disk(tmp_path / f"data-{len(made)}", lang=lang, size=size)
+            app.speech = RecordingSpeaker()
+        else:
+            from game.app import App, build_parser
+
+            app = App(build_parser().parse_args(["--data-dir", str(tmp_path / f"data-{len(made)}"), "--lang",
+                                                 lang, "--size", size, "--speech-log", str(log)]))
         app.worker = InlineWorker()
-        app.speech = RecordingSpeaker()
         made.append(app)
         return app
 
@@ -308,27 +316,35 @@ def test_a_changed_language_is_said_in_the_new_language(make):
 CHORD = pygame.KMOD_LCTRL | pygame.KMOD_LALT
 
 
-def test_the_chord_turns_speech_on_and_off_from_the_menu(make):
-    app = make("en")
+def answers(log: Path) -> list[tuple[str, str]]:
+    """What the --speech-log says in answer to a key: (text, language)."""
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    return [(d["text"], d["lang"]) for d in lines if d["kind"] == "answer"]
+
+
+def test_the_chord_turns_speech_on_and_off_from_the_menu(make, tmp_path):
+    log = tmp_path / "speech.jsonl"
+    app = make("en", log=log)
     menu(app)
     assert not app.settings.speech
     key(app, pygame.K_s, CHORD)
-    assert app.settings.speech and said(app)[-1] == "Speech on"
+    assert app.settings.speech and answers(log) == [("Speech on", "en")]
     key(app, pygame.K_s, CHORD)
-    assert not app.settings.speech and said(app)[-1] == "Speech off"
+    assert not app.settings.speech and answers(log)[-1] == ("Speech off", "en")
 
 
-def test_the_chord_works_on_a_table_and_is_said_in_russian(make):
+def test_the_chord_works_on_a_table_and_is_said_in_russian(make, tmp_path):
     from game.screens import open_table
 
-    app = make("ru")
+    log = tmp_path / "speech.jsonl"
+    app = make("ru", log=log)
     table = open_table(app, "uragan", level="novice")
     app.frame(0.016, [])
     key(app, pygame.K_s, CHORD)
     assert app.stack.top is table
-    assert app.settings.speech and said(app)[-1] == "Речь включена"
+    assert app.settings.speech and answers(log) == [("Речь включена", "ru")]
     key(app, pygame.K_s, CHORD)
-    assert not app.settings.speech and said(app)[-1] == "Речь выключена"
+    assert not app.settings.speech and answers(log)[-1] == ("Речь выключена", "ru")
 
 
 def test_the_settings_row_turns_speech_off_saying_so_first(make):
