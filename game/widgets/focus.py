@@ -321,7 +321,11 @@ class Focus:
     # --- keys ---------------------------------------------------------------------------------
 
     def key(self, event: Any) -> bool:
-        """A key for the focus (before pygame_gui and the screen see it); True when it was used."""
+        """A key for the focus (before pygame_gui and the screen see it); True when it was used. A click
+        is never used, but the focus goes to the control clicked, so the keys go on from there."""
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            self.click(event.pos)
+            return False
         if event.type != pygame.KEYDOWN or getattr(self.scene, "file_dialog", None) is not None:
             return False
         key, mod = event.key, getattr(event, "mod", 0)
@@ -350,6 +354,15 @@ class Focus:
         if key == pygame.K_SPACE and here.role != "text":
             return here.activate()
         return False
+
+    def click(self, pos: tuple[int, int]) -> None:
+        for i, stop in enumerate(self.stops()):
+            if stop.rect().collidepoint(pos) and stop.enabled():
+                if self.dialog() is not None:
+                    self.dialog_at = i
+                else:
+                    self.at_index, self.at_key = i, stop.key
+                return
 
     # --- speaking -----------------------------------------------------------------------------
 

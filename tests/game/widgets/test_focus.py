@@ -428,3 +428,17 @@ def test_every_role_and_state_has_its_words(lang):
         assert missing == []
     finally:
         i18n.set_language("en")
+
+
+def test_a_click_takes_the_focus_along(make):
+    from game.menus.settings_screen import SettingsScene
+
+    app = make("en")
+    scene = open_screen(app, SettingsScene(app))
+    slider = next(c for c in scene.focus.stops() if c.key == "slider:volume")
+    app.frame(0.016, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=slider.rect().center)])
+    app.frame(0.016, [pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=slider.rect().center)])
+    assert scene.focus.current().key == "slider:volume"
+    assert said(app, "focus")[-1].startswith("Volume: ")
+    key(app, pygame.K_TAB)
+    assert scene.focus.current().key == "checkbox:mute"
