@@ -217,9 +217,11 @@ class App:
         self._sounds: Sounds | _NoSounds | None = None
         self.running = True
         self._esc_held = False  # Esc is down: its key repeats are not new presses
+        self._enter_held = False  # Enter is down: likewise (a menu's Enter must not carry into the next)
         self.first_frame_ms: float | None = None
         self._size_to_save: tuple[int, int] | None = None
         self._drawn_top: Scene | None = None  # the scene drawn last (a new top scene is always drawn)
+        self._focus_top: Scene | None = None  # the scene whose focus was followed last (a new one is said)
         from game.widgets.painter import Painter
 
         self.painter = Painter()  # paints a frame over only what changed, where the scenes allow it
@@ -363,6 +365,18 @@ class App:
         """The screen reader's backend is still opening (its thread reports soon)."""
         parts = [self.speech, getattr(self.speech, "first", None), getattr(self.speech, "second", None)]
         return any(getattr(p, "opening", False) for p in parts)
+
+    def toggle_speech(self) -> None:
+        """The speech chord (Ctrl+Alt+S, on every screen): speech on or off, said by the speech itself
+        ("Speech off" while it still speaks, "Speech on" once it does)."""
+        from game.words.i18n import t
+
+        if self.settings.speech:
+            self.say("answer", t("focus.speech.off"))
+            self.settings.set("speech", False)
+        else:
+            self.settings.set("speech", True)
+            self.say("answer", t("focus.speech.on"))
 
     def play_sound(self, name: str) -> None:
         if self._sounds is None:
@@ -530,12 +544,32 @@ class App:
             self._esc_held = bool(pg.key.get_pressed()[pg.K_ESCAPE])
         return False
 
+    def enter_repeat(self, event: Any) -> bool:
+        """Is this KEYDOWN a held Enter repeating? One Enter is one choice: on the menu it opens New
+        game, and its repeats (queued while the next screen is built) must not deal a game too."""
+        pg = self.pg
+        if event.type in (pg.WINDOWFOCUSLOST, pg.WINDOWFOCUSGAINED):
+            self._enter_held = False
+            return False
+        if getattr(event, "key", None) not in (pg.K_RETURN, pg.K_KP_ENTER):
+            return False
+        if event.type == pg.KEYUP:
+            self._enter_held = False
+            return False
+        if event.type != pg.KEYDOWN:
+            return False
+        if self._enter_held:
+            return True
+        with contextlib.suppress(pg.error, IndexError):  # as esc_repeat: a posted key-down is a press
+            self._enter_held = bool(pg.key.get_pressed()[event.key])
+        return False
+
     def dispatch(self, event: Any) -> None:
         pg = self.pg
         if event.type == pg.QUIT:
             self.running = False
             return
-        if self.esc_repeat(event):
+        if self.esc_repeat(event) or self.enter_repeat(event):
             return
         if event.type == pg.WINDOWSIZECHANGED:
             self.on_window_resized((event.x, event.y))
@@ -547,6 +581,12 @@ class App:
             return
         if event.type == pg.DROPFILE:  # a record dropped onto the window opens in the replay viewer
             self.open_record_file(event.file)
+            return
+        if event.type == pg.KEYDOWN and is_speech_chord(event):
+            self.toggle_speech()
+            return
+        focus_key = getattr(self.stack.top, "focus_key", None)  # Tab, arrows, Enter on a menu's controls
+        if focus_key is not None and focus_key(event):
             return
         if self._ui is not None and self._ui.process_events(event):
             return
@@ -570,6 +610,10 @@ class App:
         if self._size_to_save is not None:
             self._remember_size()
         top = self.stack.top
+        follow = getattr(top, "follow_focus", None)  # a menu says its title and focused control
+        if follow is not None:
+            follow(top is not self._focus_top)
+        self._focus_top = top
         still = getattr(top, "is_still", None)
         toast_same = self.toast == self._toast_drawn
         if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
@@ -592,6 +636,9 @@ class App:
         self.stack.draw(self.screen)
         if self._ui is not None:
             self._ui.draw_ui(self.screen)
+        ring = getattr(top, "draw_focus", None)
+        if ring is not None:
+            ring(self.screen)
         self.draw_toast(self.screen)
         return True
 
@@ -703,6 +750,14 @@ class App:
             self.data_lock.release()
             self.data_lock = None
         self.pg.quit()
+
+
+def is_speech_chord(event: Any) -> bool:
+    """Ctrl+Alt+S: speech on or off, on every screen (no screen uses it: Ctrl+S saves a record)."""
+    import pygame
+
+    mod = getattr(event, "mod", 0)
+    return bool(event.key == pygame.K_s and mod & pygame.KMOD_CTRL and mod & pygame.KMOD_ALT)
 
 
 _SIGNALLED: list[int] = []  # signals that asked the app to end (Ctrl+C, SIGTERM), in order

@@ -231,4 +231,14 @@ def toast_problems(app: App, boxes: list[Box]) -> list[str]:
 def check_app(app: App) -> list[str]:
     """The layout problems of the screen ``app`` shows now (empty: clean)."""
     boxes = collect(app)
-    return problems(boxes, app.screen.get_size()) + toast_problems(app, boxes)
+    return problems(boxes, app.screen.get_size()) + toast_problems(app, boxes) + focus_problems(app)
+
+
+def focus_problems(app: App) -> list[str]:
+    """Controls of the top screen that its keyboard focus never reaches (game.widgets.focus)."""
+    top = app.stack.top
+    if getattr(top, "focus", None) is None or getattr(top, "file_dialog", None) is not None:
+        return []
+    from game.widgets.focus import unreachable
+
+    return [f"{name!r} is not reached from the keyboard" for name in unreachable(top)]

@@ -161,6 +161,7 @@ def aces_row(scene: Any, y: int) -> int:
         entry.set_allowed_characters("numbers")
         entry.set_text_length_limit(3)
         scene.entries[f"aces{k}"] = entry
+        scene.focus.add_field(f"aces{k}", t(f"newgame.aces.{k}").rstrip(":"), entry)
         x += 100
     y += scene.row_h
     scene.about(y, t("newgame.aces.about"))

@@ -46,6 +46,7 @@ class AboutScene(GuiScene):
     """A ruled sheet on the cloth; Open the folder, Back (or Esc)."""
 
     button_id_prefix = "about_"
+    title_key = "about.title"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

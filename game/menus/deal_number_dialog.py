@@ -37,6 +37,7 @@ class DealNumberDialog(GuiScene):
     """A small panel over the New game dialog: the number, Deal and Cancel."""
 
     transparent = True
+    title_key = "deal_number.title"
 
     def __init__(self, app: App, start: Callable[[int], None]) -> None:
         super().__init__(app)
@@ -71,6 +72,7 @@ class DealNumberDialog(GuiScene):
         entry.set_text_length_limit(24)
         entry.focus()
         self.entry = entry
+        self.focus.add_field("deal_number", t("deal_number.title"), entry)
         if self.error:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

@@ -50,6 +50,13 @@ class MenuScene(FileDialogHost, GuiScene):
         )
         self._unlisten: Any = None
 
+    def screen_title(self) -> str:
+        return t("app.title") if self.mode == "main" else t("menu.records")
+
+    def first_focus(self) -> str | None:
+        """Enter on the menu continues the saved game, or starts a new one: the focus starts there."""
+        return ("continue" if self._has_save() else "new") if self.mode == "main" else None
+
     def deck_language(self) -> str:
         index = self.app.settings.deck_index
         return index if index in i18n.LANGUAGES else i18n.get_language()
@@ -326,6 +333,7 @@ class MenuScene(FileDialogHost, GuiScene):
             self.app.stack.push(NewGameScene(self.app))
         elif key == "back":
             self.mode = "main"
+            self.focus.focus_on("records")
             self.build()
         elif key == "continue":
             if continue_game(self.app) is None:
@@ -336,6 +344,7 @@ class MenuScene(FileDialogHost, GuiScene):
             self.app.running = False
         elif key == "records":
             self.mode = "records"
+            self.focus.focus_on("open_record")
             self.build()
         elif key == "open_record":
             from game.review.browser import RecordsScene

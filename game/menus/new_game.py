@@ -64,6 +64,8 @@ def default_choice(app: App) -> dict[str, Any]:
 class NewGameScene(GuiScene):
     """pygame_gui on the cloth; Esc or Back returns to the menu, Enter or Deal starts."""
 
+    title_key = "newgame.title"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choice = default_choice(app)
@@ -187,15 +189,17 @@ class NewGameScene(GuiScene):
         self.row_label(y, label)
         gap = 8
         bw = min(230, (width - gap * (len(items) - 1)) // len(items))
+        row = []
         for i, (key, text) in enumerate(items):
-            self.button(
+            row.append(self.button(
                 key,
                 text,
                 pygame.Rect(x0 + i * (bw + gap), y, bw, self.row_h),
                 key == selected,
                 enabled,
                 container=self.panel,
-            )
+            ))
+        self.focus.add_list(name, label, row)
         y += self.row_h
         if about:
             self.about(y, about)
@@ -240,16 +244,19 @@ class NewGameScene(GuiScene):
         )
         entry.set_text_length_limit(20)
         self.entries[f"name{seat}"] = entry
+        self.focus.add_field(f"name{seat}", t("focus.name", seat=label), entry)
         rects = row_rects(x0 + name_w + 14, y, width - name_w - 14, len(LEVELS), self.row_h, gap=8)
+        row = []
         for level, rect in zip(LEVELS, rects, strict=True):
-            self.button(
+            row.append(self.button(
                 f"level{seat}_{level}",
                 t(f"level.{level}"),
                 rect,
                 self.setup["levels"][seat - 1] == level,
                 tooltip=t(f"level.{level}.about"),
                 container=self.panel,
-            )
+            ))
+        self.focus.add_list(f"level{seat}", t("focus.level", seat=label), row)
         return y + self.row_h + self.gap
 
     def target_row(self, y: int, targets: tuple[int, ...], default: int, unit: str) -> int:

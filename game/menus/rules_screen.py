@@ -237,6 +237,8 @@ class RulesScene(GuiScene):
     """Rules of the chosen game on an ivory page over the table; Esc or Back returns."""
 
     button_id_prefix = "rules_"
+    title_key = "rules.title"
+    keys_kept = (pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE)  # they scroll the page
 
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
@@ -301,6 +303,7 @@ class RulesScene(GuiScene):
         for game in GAMES:
             self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44), game == self.game)
             x += 180
+        self.focus.add_list("game", t("newgame.game"), [self.buttons[f"game_{g}"] for g in GAMES])
         if game_setup(self.game).example:
             self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44))
         self.button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
@@ -309,6 +312,9 @@ class RulesScene(GuiScene):
         self._line_cache.clear()
         self._rows = []
         self._fit_contents()
+        self.focus.add_pictures("contents", t("focus.contents"), [title for _, title, _, _ in self._rows],
+                                self.current_section, [rect for rect, _, _, _ in self._rows],
+                                lambda i: self.scroll_to(self._rows[i][2] - 8))
         self.target = min(self.target, self._max_scroll())
         self.scroll = self.target
 
@@ -386,9 +392,6 @@ class RulesScene(GuiScene):
                 return True
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.press("back")
-                return True
-            if event.key == pygame.K_TAB:
-                self.show_game(GAMES[(GAMES.index(self.game) + 1) % len(GAMES)])
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             bar, thumb = self._scrollbar()

@@ -24,6 +24,7 @@ from game.store.settings import (
     LANGUAGES,
     MAX_NAME,
     PLAYER_GENDERS,
+    SPEECH_VOICES,
     Settings,
     available_card_backs,
 )
@@ -89,6 +90,7 @@ class SettingsScene(GuiScene):
     """Rows of choices on a wooden plaque over the cloth; Esc or Back returns to the menu."""
 
     button_id_prefix = "settings_"
+    title_key = "settings.title"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -130,6 +132,7 @@ class SettingsScene(GuiScene):
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         p = self.panel_rect
         self._label(t("settings.title"), (p.x + margin, p.y + 16), 28 if compact else 34, "bold", BRASS_LIGHT)
+        self._speech_rows(p.right - margin, p.y + 16)
         # The right column holds four animation buttons: give it a little more room than the left.
         inner = pw - margin * 3
         col_w, right_w = int(inner * 0.47), inner - int(inner * 0.47)
@@ -176,6 +179,7 @@ class SettingsScene(GuiScene):
         self.name_entry.set_text_length_limit(MAX_NAME)
         self.name_entry.set_text(_shown_name(s.player_name))
         self.add(self.name_entry)
+        self.focus.add_field("player_name", t("settings.player_name"), self.name_entry)
         self._row(left, gender_y, col_w, "player_gender", PLAYER_GENDERS, s.player_gender,
                   tooltip=t("settings.player_gender.about"))
 
@@ -189,6 +193,7 @@ class SettingsScene(GuiScene):
                                          round(s.volume * 100), (0, 100), self.app.ui,
                                          object_id="#settings_volume")
         self.add(self.slider)
+        self.focus.add_field("volume", t("settings.volume"), self.slider)
         self._volume_label_pos = (right + right_w - 66, y + label_h + 4)
         y += label_h + button_h + gap
         row_y = y
@@ -223,6 +228,7 @@ class SettingsScene(GuiScene):
         self._label(t(f"settings.{name}"), (x, y), 19, "regular", IVORY)
         values = tuple(values)
         space = 6
+        row = []
         per_line = self._per_line(width, name, values)
         bw = (width - space * (per_line - 1)) // per_line
         for i, value in enumerate(values):
@@ -230,10 +236,46 @@ class SettingsScene(GuiScene):
             text = self._value_text(name, value)
             rect = pygame.Rect(x + col * (bw + space), y + label_h + line * (button_h + space), bw, button_h)
             b = self._button(f"{name}_{value}", text, rect, name, value, tooltip)
+            row.append(b)
             if value == current:
                 b.select()
+        if values == (False, True):
+            self.focus.add_checkbox(name, t(f"settings.{name}"), *row)
+        else:
+            self.focus.add_list(name, t(f"settings.{name}"), row)
         lines = (len(values) + per_line - 1) // per_line
         return y + label_h + lines * button_h + (lines - 1) * space + gap
+
+    def _speech_rows(self, right: int, y: int) -> None:
+        """Speech on or off, and whose voice speaks (game.speech), on the title's line at the right:
+        each a label before its buttons, where a blind player finds them first, costing no row."""
+        _, button_h, _ = self._metrics
+        s = self.settings
+        rows = [("speech", (False, True), s.speech), ("speech_voice", SPEECH_VOICES, s.speech_voice)]
+        font, label_font = self.app.text.font(20), self.app.text.font(19)
+        pad = 2 * (5 + round(button_h * 0.2)) + 8
+        widths = [(label_font.size(t(f"settings.{name}"))[0],
+                   max(font.size(self._value_text(name, v))[0] for v in values) + pad)
+                  for name, values, _ in rows]
+        x = right - sum(lw + 10 + len(r[1]) * (bw + 6) + 18 for (lw, bw), r in zip(widths, rows, strict=True))
+        for (name, values, current), (lw, bw) in zip(rows, widths, strict=True):
+            self._label(t(f"settings.{name}"), (x, y + (button_h - label_font.get_linesize()) // 2), 19,
+                        "regular", IVORY)
+            x += lw + 10
+            row = []
+            for value in values:
+                rect = pygame.Rect(x, y, bw, button_h)
+                b = self._button(f"{name}_{value}", self._value_text(name, value), rect, name, value,
+                                 t(f"settings.{name}.about"))
+                row.append(b)
+                if value == current:
+                    b.select()
+                x += bw + 6
+            x += 18
+            if name == "speech":
+                self.focus.add_checkbox(name, t(f"settings.{name}"), *row)
+            else:
+                self.focus.add_list(name, t(f"settings.{name}"), row)
 
     def _per_line(self, width: int, name: str, values: tuple[Any, ...]) -> int:
         """How many of a row's buttons go on one line (long words in a narrow window wrap it)."""
@@ -263,10 +305,16 @@ class SettingsScene(GuiScene):
         gap = 14
         w = int(height * 0.72) if name == "card_back" else int(height * 1.3)
         per_row = max(1, (width + gap) // (w + gap))
+        rects = []
         for i, value in enumerate(values):
             row, col = divmod(i, per_row)
             rect = pygame.Rect(x + 4 + col * (w + gap), y + label_h + 4 + row * (height + gap), w, height)
             self.pictures.append((rect, name, value))
+            rects.append(rect)
+        current = self.settings.get(name)
+        self.focus.add_pictures(name, t(f"settings.{name}"), [t(f"settings.{name}.{v}") for v in values],
+                                values.index(current) if current in values else -1, rects,
+                                lambda i: self.change(name, values[i]))
         return (len(values) + per_row - 1) // per_row
 
     def layout_boxes(self) -> list[Any]:
@@ -281,6 +329,9 @@ class SettingsScene(GuiScene):
         """Set, save and apply one setting, then rebuild the screen (its own language may change)."""
         if name == "fullscreen":
             apply_setting(self.app, name, value)  # the app flips the window and saves the setting
+        elif name == "speech":
+            if bool(value) != self.settings.speech:
+                self.app.toggle_speech()  # said by the speech itself, as the chord does
         else:
             overridden = name == "language" and i18n.get_language() != self.settings.language
             self.settings.set(name, value)

@@ -85,6 +85,7 @@ class StatsScene(GuiScene):
     """Two ruled sheets on the cloth; Esc or Back returns, Reset asks first."""
 
     button_id_prefix = "stats_"
+    title_key = "stats.title"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -132,6 +133,9 @@ class StatsScene(GuiScene):
         for i, by_what in enumerate(("table", "level")):
             rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
             self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
+        by = [self.buttons["by_table"], self.buttons["by_level"]]
+        self.focus.add_list("eralash_by", t("game.eralash"), by)
+        self.focus.reorder(["list:eralash_by", "practise", "reset", "back"])  # the reading order
 
     def practise(self) -> None:
         """Practice on the mistakes kept from the coach's reviews (every game's, oldest first)."""

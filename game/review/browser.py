@@ -132,6 +132,8 @@ class RecordsScene(GuiScene):
     """The records folder as a list; Open, Review, Other file…, Back. Esc closes it."""
 
     button_id_prefix = "records_"
+    title_key = "records.title"
+    keys_kept = (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER)  # the list's own keys
 
     def __init__(self, app: App, folder: Path | None = None) -> None:
         super().__init__(app)
@@ -229,6 +231,13 @@ class RecordsScene(GuiScene):
         top = self.sheet.y + pad + title_h + line + line + 8  # title, folder, column heads
         self.row_h = int(line * 1.5)
         self.list_rect = pygame.Rect(self.sheet.x + pad, top, self.sheet.width - 2 * pad, y - 10 - top)
+        if self.rows:  # the list is the focus's first stop: ↑/↓ move in it, and the row is said
+            r = self.list_rect
+            self.focus.add_pictures("rows", t("records.title"), [row.name for row in self.rows],
+                                    lambda: self.selected,
+                                    [pygame.Rect(r.x, r.y + (i - self.top) * self.row_h, r.width, self.row_h)
+                                     for i in range(len(self.rows))], self.choose)
+            self.focus.reorder(["pictures:rows"])
 
     def current(self) -> Row | None:
         return self.rows[self.selected] if 0 <= self.selected < len(self.rows) else None

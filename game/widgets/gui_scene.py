@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UIPanel
 from game.scene import ANIMATING, Scene
 from game.widgets.backdrop import Backdrop
 from game.widgets.boxes import frame_width
+from game.widgets.focus import Focus
 from game.widgets.question import Question
 from game.words.i18n import t
 from game.words.safe import safe_text
@@ -41,6 +42,8 @@ class GuiScene(Scene):
     """Elements killed in ``clear``; buttons by key; the cloth behind from a shared ``Backdrop``."""
 
     button_id_prefix = ""  # a button's theme object id is "#<prefix><key>"
+    title_key = ""  # the catalog key of the title said when the screen opens (``screen_title``)
+    keys_kept: tuple[int, ...] = ()  # keys the screen keeps for itself (Rules scrolls with ↑/↓)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -48,6 +51,7 @@ class GuiScene(Scene):
         self.buttons: dict[str, Any] = {}
         self.dialog: Question | None = None  # a question open over the screen
         self._backdrop: Backdrop | None = None
+        self.focus = Focus(self)  # the keyboard focus: the controls in order, what it says, its ring
 
     # --- lifecycle --------------------------------------------------------------------------------
 
@@ -80,6 +84,7 @@ class GuiScene(Scene):
         self.elements.clear()
         self.buttons.clear()
         self.dialog = None
+        self.focus.reset()
 
     # --- elements ---------------------------------------------------------------------------------
 
@@ -116,6 +121,7 @@ class GuiScene(Scene):
             self.add(b)
         if remember:
             self.buttons[key] = b
+        self.focus.add_button(key, b)
         return b
 
     def pressed(self, event: pygame.event.Event) -> str | None:
@@ -151,6 +157,28 @@ class GuiScene(Scene):
         self.dialog.kill()
         self.dialog = None
         return True
+
+    # --- the keyboard focus and speech ------------------------------------------------------------
+
+    def screen_title(self) -> str:
+        """What the screen is called, said when it opens (kind "screen")."""
+        return t(self.title_key) if self.title_key else ""
+
+    def first_focus(self) -> str | None:
+        """The key of the control the focus starts on (None: the first that can be used)."""
+        return None
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """A key for the focus, before pygame_gui and ``handle_event`` see it (the app asks)."""
+        return self.focus.key(event)
+
+    def follow_focus(self, shown_again: bool) -> None:
+        """Once a frame while on top: say the title when shown, the focused control when it changed."""
+        self.focus.follow(shown_again)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The focus ring, over pygame_gui's elements (the app draws it after them)."""
+        self.focus.draw(surface)
 
     # --- drawing ----------------------------------------------------------------------------------
 

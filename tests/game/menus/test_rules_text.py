@@ -193,7 +193,9 @@ def test_rules_screen_scrolls_jumps_and_follows_the_language(tmp_path) -> None:
         i18n.set_language("ru")
         scene._relayout()
         assert scene.page.anchors[0][0] == "Правила ералаша и урагана"
-        app.frame(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="")])
+        # the focus starts on the games' row (Tab moves the focus): ← shows Eralash
+        app.frame(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="")])
+        app.frame(0.016, pygame.event.get())
         assert scene.game == "eralash" and scene.scroll == 0
     finally:
         i18n.set_language("en")
