@@ -85,7 +85,8 @@ def table_costs(at: int, times: int) -> dict[str, float]:
     from game.store.saves import Session as PlaySession
     from game.uragan.table import UraganTable
 
-    spec = importlib.util.spec_from_file_location("long_match", Path(__file__).resolve().parent / "long_match.py")
+    here = Path(__file__).resolve().parent
+    spec = importlib.util.spec_from_file_location("long_match", here / "long_match.py")
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
@@ -114,26 +115,37 @@ def table_costs(at: int, times: int) -> dict[str, float]:
                     app.frame(1 / 60, [])
                 raise RuntimeError("the table never came to the player")
 
+            profiled = os.environ.get("MOVE_COST_PROFILE")  # a part's name: its calls profiled
+            profiler = None
+            if profiled:
+                import cProfile
+
+                profiler = cProfile.Profile()
+
             def timed(name: str, work: Any) -> Any:
+                if profiler is not None and name == profiled:
+                    profiler.enable()
                 start = time.perf_counter()
                 got = work()
                 out[name].append((time.perf_counter() - start) * 1000)
+                if profiler is not None:
+                    profiler.disable()
                 return got
 
             for _ in range(times):
                 settle()
                 table.draw(surface)
-                timed("frame", lambda: table.draw(surface))
+                timed("frame", lambda t=table: t.draw(surface))
                 move = next(m for m in table.match.legal_moves() if type(m).__name__ == "Play")
-                assert timed("move", lambda m=move: table.propose(m)) is None
+                assert timed("move", lambda m=move, t=table: t.propose(m)) is None
                 table.tweens.finish_all()
                 while table.match.current_player() != 0 and not table.match.is_over():
                     reply = bot.choose(table.match.view(table.match.current_player()))  # (thought elsewhere)
-                    assert timed("reply", lambda r=reply: table.apply_move(r)) is None
+                    assert timed("reply", lambda r=reply, t=table: t.apply_move(r)) is None
                     table.tweens.finish_all()
                 settle()
                 table.toggle_log()
-                timed("log", lambda: table.draw(surface))
+                timed("log", lambda t=table: t.draw(surface))
                 table.toggle_log()
                 if table.undo_available:
                     timed("undo", table.undo)
@@ -144,6 +156,10 @@ def table_costs(at: int, times: int) -> dict[str, float]:
                 table = UraganTable.from_session(app, session)
                 app.stack.push(table)
             app.store.flush()
+            if profiler is not None:
+                import pstats
+
+                pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
         finally:
             app.close()
     return {name: statistics.median(v) if v else float("nan") for name, v in out.items()}
