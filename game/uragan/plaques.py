@@ -343,7 +343,9 @@ class UraganPlaques:
         it on its line (else it follows the pile line under it). Whole, smaller, then on two lines."""
         fs = self.host.font_size(0.024)
         name = self.host.player_name(seat)
-        room = rect.width - self.name_inset() - 14 - self.host.text.font(fs, "bold").size("88")[0] - 8
+        points = str(int(self.host.match.score()[seat]))  # 986 late in a match to 999: wider than 88
+        bold = self.host.text.font(fs, "bold")
+        room = rect.width - self.name_inset() - 14 - max(bold.size("88")[0], bold.size(points)[0]) - 8
         mark = self.dealer_mark_px(seat) if seat == self.host.shown.dealer else 0
         size, lines = self.host.text.fit_name(name, fs, room - mark)
         if lines == [name] and size >= fs * 0.85:  # (whole: a name cut short takes two lines first)

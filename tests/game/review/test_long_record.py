@@ -109,8 +109,9 @@ def test_what_is_cached_from_the_verdicts_follows_them_as_they_arrive_in_pieces(
 
 
 def test_the_marks_are_placed_by_arithmetic_only_as_far_as_the_panel_shows(tmp_path):
-    """The panel lays out the rows it shows (not one box per decision of the record), and each box, and
-    what a click finds, is where a full layout of every decision puts it."""
+    """The panel lays out the rows it shows (not one box per decision of the record), above the
+    navigation and leaving room for the step's lines; the rows shown follow the step; each box, and
+    what a click finds, is where a full layout of those rows puts it."""
     import pygame
 
     from game.review.open import open_viewer
@@ -123,33 +124,38 @@ def test_the_marks_are_placed_by_arithmetic_only_as_far_as_the_panel_shows(tmp_p
         viewer.control.choose_seat = False
         viewer.build_buttons()
         surface = pygame.Surface(app.size)
-        made = []
+        decisions = viewer.replay.decisions()
+        made: list[int] = []
         real_rect = MarkGrid.rect
-        with_count = lambda grid, k: made.append(k) or real_rect(grid, k)  # noqa: E731
-        MarkGrid.rect = with_count
-        try:
-            viewer.panel.cache = None
-            viewer.draw(surface)
-        finally:
-            MarkGrid.rect = real_rect
-        grid = viewer.panel.mark_rects()
-        h = viewer.panel.panel_rect().height
-        rows_seen = -(-(h - grid.top) // grid.step)
-        assert len(grid) > 600 and 0 < len(made) <= rows_seen * grid.per_row + 1 < len(grid)
-        step, per_row = grid.step, grid.per_row
-        d = 2 * grid.r
-        full = [(i, pygame.Rect(grid.x + k % per_row * step, grid.top + k // per_row * step, d, d))
-                for k, i in enumerate(viewer.replay.decisions())]
-        assert grid.above(h) == [(i, box) for i, box in full if box.top < h]
-        assert grid.bottom() == full[-1][1].bottom
-        for i, box in full[:40] + full[-5:]:
-            for pos in (box.center, box.topleft, (box.right + 1, box.bottom + 1)):
-                first = next((j for j, b in full if b.inflate(4, 4).collidepoint(pos)), None)
-                assert grid.at(pos) == first, (i, pos)
-        assert grid.at((grid.x - 10, grid.top)) is None
-        i, box = full[7]
-        viewer.panel.click_panel(box.center)
-        assert viewer.index == i
+        for index in (0, decisions[len(decisions) // 2], len(viewer.replay.steps) - 1):
+            viewer.goto(index, animate=False)
+            made.clear()
+            MarkGrid.rect = lambda grid, k: made.append(k) or real_rect(grid, k)  # noqa: E731
+            try:
+                viewer.panel.cache = None
+                viewer.draw(surface)
+            finally:
+                MarkGrid.rect = real_rect
+            grid = viewer.panel.mark_rects()
+            assert len(decisions) > 600 and 0 < len(made) <= len(grid) + 1 < len(decisions)
+            assert grid.bottom() < viewer.panel.nav_top  # never under the buttons
+            current = max([k for k, i in enumerate(decisions) if i <= index] or [0])
+            assert current in grid.shown  # the step's own mark is among those shown
+            step, per_row, d = grid.step, grid.per_row, 2 * grid.r
+            full = [(decisions[k], pygame.Rect(grid.x + k % per_row * step,
+                                               grid.top + (k // per_row - grid.first) * step, d, d))
+                    for k in grid.shown]
+            h = viewer.panel.panel_rect().height
+            assert grid.above(h) == [(i, box) for i, box in full if box.top < h]
+            assert grid.bottom() == full[-1][1].bottom
+            for i, box in full[:40] + full[-5:]:
+                for pos in (box.center, box.topleft, (box.right + 1, box.bottom + 1)):
+                    first = next((j for j, b in full if b.inflate(4, 4).collidepoint(pos)), None)
+                    assert grid.at(pos) == first, (i, pos)
+            assert grid.at((grid.x - 10, grid.top)) is None
+            i, box = full[7]
+            viewer.panel.click_panel(box.center)
+            assert viewer.index == i
     finally:
         app.close()
 

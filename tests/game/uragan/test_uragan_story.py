@@ -419,9 +419,9 @@ def test_the_score_plaque_costs_the_same_late_in_a_long_match(monkeypatch):
     from game.uragan.plaques import finished_index
     from game.widgets.table import ShownMatch
 
-    match = long_match_tool().long_match(4000, seed=3)
+    match = long_match_tool().long_match(6000, seed=3)
     assert len(match.deals_done) > 60
-    app = headless_app(size=(960, 600))
+    app = headless_app(lang="ru", size=(960, 600))
     try:
         table = UraganTable(app, ShownMatch(match))
         app.stack.push(table)
@@ -443,5 +443,17 @@ def test_the_score_plaque_costs_the_same_late_in_a_long_match(monkeypatch):
             assert table.plaques.pending_uragans(0) == (0 if whole is not None else shown.uragans[0])
         copy = match.deals_done[5].copy()
         assert finished_index(match, copy) == 5  # an equal copy still counts as that finished deal
+        table.shown = match.deal
+        plaques = table.plaques
+        rect = plaques.score_rect()
+        bold = table.text.font(table.font_size(0.024), "bold")
+        for seat in (0, 1):  # three-digit points: the name and the dealer's mark stay clear of them
+            size, lines, inline = plaques.score_name(seat, rect)
+            points = str(int(match.score()[seat]))
+            assert len(points) == 3
+            right = rect.x + plaques.name_inset() + table.text.font(size).size(lines[-1])[0]
+            if inline:
+                right += 8 + plaques.dealer_mark_px(seat)
+            assert right <= rect.right - 14 - bold.size(points)[0], (seat, lines, inline)
     finally:
         app.close()
