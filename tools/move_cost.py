@@ -8,7 +8,8 @@ not counted: that is the point). Prints one line per game.
 ``python tools/move_cost.py --table 10 19000`` times a playing Uragan table (headless, on a scratch
 data folder) continued from a save at each of those moves of a match to 999 (``tools/long_match.py``):
 the player's move (the save after it, the snapshot, the undo check), the bot's reply taken, undo, the
-move log opened and drawn, and a frame at rest; milliseconds of the UI thread, median of ``--times``.
+move log opened and drawn, and a frame at rest; milliseconds of the UI thread's CPU time
+(``time.thread_time``: what a loaded machine does not inflate), median of ``--times``.
 ``SALON_REPO=/work/main`` times another checkout with the same tool.
 """
 
@@ -125,15 +126,17 @@ def table_costs(at: int, times: int) -> dict[str, float]:
             def timed(name: str, work: Any) -> Any:
                 if profiler is not None and name == profiled:
                     profiler.enable()
-                start = time.perf_counter()
+                start = time.thread_time()  # the UI thread's own CPU: a loaded box does not inflate it
                 got = work()
-                out[name].append((time.perf_counter() - start) * 1000)
+                out[name].append((time.thread_time() - start) * 1000)
                 if profiler is not None:
                     profiler.disable()
                 return got
 
             for _ in range(times):
                 settle()
+                table.warmer.wait(30)  # the card faces made for a table just continued: not a move's cost
+                app.store.flush()
                 table.draw(surface)
                 timed("frame", lambda t=table: t.draw(surface))
                 move = next(m for m in table.match.legal_moves() if type(m).__name__ == "Play")
@@ -144,6 +147,7 @@ def table_costs(at: int, times: int) -> dict[str, float]:
                     assert timed("reply", lambda r=reply, t=table: t.apply_move(r)) is None
                     table.tweens.finish_all()
                 settle()
+                app.store.flush()  # (the writer's disk time is its own; its interpreter time was counted)
                 table.toggle_log()
                 timed("log", lambda t=table: t.draw(surface))
                 table.toggle_log()
@@ -175,7 +179,7 @@ def main(argv: list[str]) -> int:
         for at in [int(a) for a in argv[1:]] or [10, 19000]:
             costs = table_costs(at, times)
             print(f"uragan table at move {at}: " + ", ".join(f"{k} {v:.1f} ms" for k, v in costs.items())
-                  + f" (UI thread, median of {times})")
+                  + f" (UI thread's CPU, median of {times})")
         return 0
     moves = int(argv[0]) if argv else 40
     with tempfile.TemporaryDirectory() as folder:
