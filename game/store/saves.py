@@ -712,9 +712,11 @@ class UncountedGame(Exception):
         self.unrecorded = unrecorded
 
 
-def count_finished_game(store: Store) -> None:
+def count_finished_game(store: Store | None) -> None:
     """Before a new game: a saved game that is over is counted now (once) and its save removed;
     ``UncountedGame`` when it cannot be (the save stays, to be counted once the disk allows)."""
+    if store is None:  # no data folder: nothing saved
+        return
     loaded = _load(store)
     if loaded is None or not loaded[1].is_over():
         return
