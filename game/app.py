@@ -619,7 +619,7 @@ class App:
         if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
             return False
         closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
-        if closed and self._drawn_top is not top:
+        if closed and self._drawn_top is not top and getattr(self._drawn_top, "holds_memory", True):
             from game.memory import release_free_memory
 
             release_free_memory()  # a screen has closed: its big surfaces can go back to the system

@@ -148,3 +148,17 @@ def play_a_card(app: Any, table: Any, limit: int = 3000) -> None:
         uragan_step(table)
         frames(app, 1, dt=0.1)
     raise AssertionError("the player's turn never came")
+
+
+def long_match_tool() -> Any:
+    """``tools/long_match.py`` as a module: ``long_match(moves, target, seed)`` plays a long legal
+    Uragan match by random moves, ``save_in_progress(folder, match)`` makes it a data folder's save."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "long_match.py"
+    spec = importlib.util.spec_from_file_location("long_match", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

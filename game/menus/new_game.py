@@ -361,6 +361,10 @@ class NewGameScene(GuiScene):
             self.error = t("newgame.bad_option", reason=str(err))
             self.build()
             return
+        refused = self._uncounted_game()
+        if refused:  # the dialog stays: the notice says why and what to do
+            self.app.notify(refused, 12.0, "warn")
+            return
         if not self.abandon_confirmed and self._game_in_progress():
             self._asked_seed = seed
             self.ask_confirmation("newgame.abandon", "#newgame_abandon_dialog", game=self._saved_game_name())
@@ -377,6 +381,19 @@ class NewGameScene(GuiScene):
         app = self.app
         app.stack.remove(self)
         self.own.open(app, options, n, names, levels, seed)
+
+    def _uncounted_game(self) -> str:
+        """Why no new game can start (a finished game in the save the disk would not let be counted:
+        a new save would write over it), or "" — the finished game counted now if it can be."""
+        from game.store.saves import UncountedGame, count_finished_game
+
+        try:
+            count_finished_game(self.app.store)
+        except UncountedGame as err:
+            return t("storage.new_game_refused_" + ("refused" if err.unrecorded == "refused" else "full"))
+        except (OSError, ImportError):
+            return ""
+        return ""
 
     def _game_in_progress(self) -> bool:
         from game.store.saves import game_in_progress

@@ -257,6 +257,7 @@ class Replay:
     """The steps of a game and the verdicts on one seat's decisions."""
 
     def __init__(self, game: str, match: Any, seat: int) -> None:
+        self.frozen = False  # kept out of the cycle collector's walks while shown (review.opening)
         self.game = game
         self.seat = seat
         self.rules = game_named(game)

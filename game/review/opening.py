@@ -9,6 +9,7 @@ one-line reason is shown.
 from __future__ import annotations
 
 import contextlib
+import gc
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,12 +27,28 @@ if TYPE_CHECKING:
     from game.app import App
 
 
+def ready_to_show(replay: Any) -> None:
+    """What the viewer's first frame would otherwise work out on the UI thread, worked out here: the
+    seat's decisions and their summary (walks of every step), and the viewer's modules imported."""
+    replay.decisions()
+    replay.decisions_by_deal()
+    replay.summary()
+    import game.review.viewer  # noqa: F401  (and both tables with it)
+
+    # A long record is ~250,000 objects that live as long as the viewer: the collector's full pass
+    # would walk them all (0.5 s in a frame). Kept out of its walks until the viewer closes
+    # (``ReviewScene.exit`` gives them back), as the app does with what start-up made.
+    gc.freeze()
+    replay.frozen = True
+
+
 class OpeningScene(Scene):
     """A small plaque over whatever is on screen, "Opening name…", until the record is read."""
 
     transparent = True
     modal = True
     hold = False  # the smoke holds every answer until it has checked the plaque (``release()``)
+    holds_memory = False  # a small plaque: its closing is no reason to walk the heap (a record just read)
 
     def __init__(self, app: App, path: Path, show: Any, on_done: Any = None) -> None:
         """``show(app, record, match)`` opens the viewer (game.review.open.open_viewer) and returns it."""
@@ -60,6 +77,10 @@ class OpeningScene(Scene):
                 from game.review.model import Replay
 
                 replay = Replay(record["game"], match, 0)
+                ready_to_show(replay)
+                if self.cancelled:  # nobody will show it: the collector may walk it again
+                    replay.frozen = False
+                    gc.unfreeze()
             self.replay = replay
             self.answer.append((record, match))
         except RecordError as err:
@@ -100,6 +121,9 @@ class OpeningScene(Scene):
         else:
             viewer = self.show(self.app, record, match, replay=self.replay) if self.replay is not None \
                 else self.show(self.app, record, match)
+        if viewer is None and getattr(self.replay, "frozen", False):
+            self.replay.frozen = False
+            gc.unfreeze()
         if self.on_done is not None:
             self.on_done(viewer)
 

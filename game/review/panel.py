@@ -95,7 +95,7 @@ class ReviewPanel:
         self.laid_out = False
         self.cache: tuple[Any, pygame.Surface] | None = None  # (panel_key, the composed panel)
         self.words: list[pygame.Rect] = []  # where compose_panel wrote (in the panel), for the boxes
-        self.marks_at: tuple[Any, list[tuple[int, pygame.Rect]]] | None = None  # (its key, mark_rects)
+        self.marks_at: tuple[Any, MarkGrid] | None = None  # (its key, mark_rects)
 
     @property
     def app(self) -> App:
@@ -325,7 +325,10 @@ class ReviewPanel:
 
     # --- the marks: one per decision, coloured by its grade ----------------------------------------
 
-    def mark_rects(self) -> list[tuple[int, pygame.Rect]]:
+    def mark_rects(self) -> MarkGrid:
+        """Where each decision's mark lies (a grid under the header): worked out per mark when asked.
+        When the marks would not leave room for the step's lines (a long record has ~11,000), only
+        the rows round the step shown are laid out, and the window follows the step."""
         rect = self.panel_rect()
         pad = self.panel_pad()
         r = max(5, self.app.size[1] // 110)
@@ -333,21 +336,25 @@ class ReviewPanel:
         per_row = max(1, (rect.width - 2 * pad) // step)
         top = (self.buttons_bottom if self.laid_out else self.header_bottom()) + pad // 2
         decisions = self.replay.decisions()
-        key = (rect.x, pad, r, step, per_row, top, self.replay.seat, len(decisions))
-        if self.marks_at is not None and self.marks_at[0] == key:
-            return self.marks_at[1]
-        out = []
-        for k, i in enumerate(decisions):
-            row, col = divmod(k, per_row)
-            out.append((i, pygame.Rect(rect.x + pad + col * step, top + row * step, 2 * r, 2 * r)))
-        self.marks_at = (key, out)  # a long record has ~11,000 decisions: laid out once, not per step
-        return out
+        total = -(-len(decisions) // per_row)
+        fs = self.panel_fonts()[0]
+        lines = 6 * self.text.font(fs).get_linesize()  # kept for the step's own lines and the keys
+        fit = max(2, ((self.nav_top if self.laid_out else rect.bottom) - lines - top) // step)
+        rows, first = min(total, fit), 0
+        if total > fit:
+            import bisect
+
+            at = max(0, bisect.bisect_right(decisions, self.index) - 1) // per_row
+            first = max(0, min(total - rows, at - rows // 3))
+        key = (rect.x, pad, r, step, per_row, top, self.replay.seat, len(decisions), first, rows)
+        if self.marks_at is None or self.marks_at[0] != key:
+            self.marks_at = (key, MarkGrid(decisions, rect.x + pad, top, step, per_row, r, first, rows))
+        return self.marks_at[1]
 
     def click_panel(self, pos: tuple[int, int]) -> bool:
-        for i, box in self.mark_rects():
-            if box.inflate(4, 4).collidepoint(pos):
-                self.host.goto(i, animate=False)
-                return True
+        i = self.mark_rects().at(pos)
+        if i is not None:
+            self.host.goto(i, animate=False)
         return True
 
     # --- drawing -----------------------------------------------------------------------------------
@@ -378,9 +385,7 @@ class ReviewPanel:
             y += self.text.font(fsize, style).get_linesize()
         dx = self.app.size[0] - w
         marks = self.mark_rects()
-        for i, box in marks:
-            if box.top >= h:  # the marks below the panel's bottom are not seen: not drawn either
-                break
+        for i, box in marks.above(h):  # the marks below the panel's bottom are not seen: not drawn either
             v = self.replay.steps[i].verdict
             if v is None:
                 colour = UNJUDGED
@@ -390,7 +395,7 @@ class ReviewPanel:
             pygame.draw.circle(out, colour, centre, box.width // 2)
             if i == self.index:
                 pygame.draw.circle(out, BRASS_LIGHT, centre, box.width // 2 + 3, width=2)
-        y = (marks[-1][1].bottom if marks else (self.buttons_bottom if self.laid_out else y)) + pad
+        y = (marks.bottom() if len(marks) else (self.buttons_bottom if self.laid_out else y)) + pad
         pygame.draw.line(out, BRASS, (pad, y), (w - pad, y), 1)
         y += pad // 2
         keys = self.text.get(t("review.keys"), max(10, int(h * 0.015)), DIM, "italic")
@@ -435,3 +440,47 @@ class ReviewPanel:
         fs = self.panel_fonts()[0]
         for b in self.host.table.buttons:
             b.draw(surface, self.text, b.text_size or fs)
+
+
+class MarkGrid:
+    """The decisions' marks in rows of ``per_row``, ``step`` pixels apart, from ``(x, top)`` (window
+    coordinates), rows ``first`` to ``first + rows`` of them shown: each mark's place is arithmetic,
+    so nothing is laid out per decision."""
+
+    def __init__(self, decisions: list[int], x: int, top: int, step: int, per_row: int, r: int,
+                 first: int = 0, rows: int | None = None) -> None:
+        self.decisions = decisions  # the step index of each mark, in order
+        self.x, self.top, self.step, self.per_row, self.r = x, top, step, per_row, r
+        self.first = first
+        self.rows = -(-len(decisions) // per_row) if rows is None else rows
+        self.shown = range(first * per_row, min(len(decisions), (first + self.rows) * per_row))
+
+    def __len__(self) -> int:
+        return len(self.shown)
+
+    def rect(self, k: int) -> pygame.Rect:
+        """The ``k``-th mark's box (a mark of the rows shown)."""
+        row, col = divmod(k, self.per_row)
+        return pygame.Rect(self.x + col * self.step, self.top + (row - self.first) * self.step,
+                           2 * self.r, 2 * self.r)
+
+    def above(self, bottom: int) -> list[tuple[int, pygame.Rect]]:
+        """(step index, box) of the marks shown whose top lies above ``bottom``."""
+        rows = max(0, -(-(bottom - self.top) // self.step))
+        end = min(self.shown.stop, (self.first + rows) * self.per_row)
+        return [(self.decisions[k], self.rect(k)) for k in range(self.shown.start, end)]
+
+    def bottom(self) -> int:
+        """The last mark shown's bottom edge."""
+        return self.rect(self.shown.stop - 1).bottom
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        """The step index of the mark shown at ``pos`` (2 pixels of slack round each; where two
+        overlap, the earlier), or None."""
+        dx, dy, reach = pos[0] - self.x, pos[1] - self.top, 2 + 2 * self.r
+        rows = range((dy - reach) // self.step, (dy + 2) // self.step + 1)
+        found = [k for row in rows for col in range((dx - reach) // self.step, (dx + 2) // self.step + 1)
+                 if 0 <= row < self.rows and 0 <= col < self.per_row
+                 for k in [(row + self.first) * self.per_row + col]
+                 if k in self.shown and self.rect(k).inflate(4, 4).collidepoint(pos)]
+        return self.decisions[min(found)] if found else None

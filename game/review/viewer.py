@@ -141,6 +141,11 @@ class ReviewScene(Scene):
     def exit(self) -> None:
         self.cancel_review()
         self.table.exit()
+        if getattr(self.replay, "frozen", False):  # its record was kept out of the collector's walks
+            import gc
+
+            self.replay.frozen = False
+            gc.unfreeze()  # the app's collection after a closed screen (game.memory) then frees it
 
     def resume(self) -> None:
         self.table.resume()

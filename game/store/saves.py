@@ -16,6 +16,7 @@ and removes the save.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import uuid
@@ -27,7 +28,7 @@ from typing import Any
 from game.store.paths import SAVE_FILE
 from game.store.settings import GAMES, LEVELS, MAX_NAME
 from game.store.stats import STATS_KIND, Stats, variant_of
-from game.store.storage import FileKind, Notice, Store, plain_bool
+from game.store.storage import FileKind, Notice, Store, plain_bool, to_json_text
 
 SAVE_KIND = FileKind("save", SAVE_FILE, version=1)
 
@@ -104,8 +105,33 @@ class SavedGame:
         """The engine's ``Match`` in the saved position (replays every move)."""
         return engine_module(self.game).Match.from_save(self.match)
 
+    def restore_with_deal_start(self) -> tuple[Any, tuple[int, Any] | None]:
+        """``restore_match`` and, from the same replay, the match as the deal being played began
+        (``(moves, match)``: undo never goes further back, so it replays from there, not from the
+        first move), or None when the save's last deal began too far back to be worth a copy."""
+        module = engine_module(self.game)
+        moves = self.match.get("moves", [])
+        match = module.Match.from_save({**self.match, "moves": []})
+        if not hasattr(match, "copy") or _deals_done(match) is None:  # a match without deals
+            return module.Match.from_save(self.match), None
+        start: tuple[int, Any] | None = (0, match.copy())
+        done = _deals_done(match)
+        for j, obj in enumerate(moves):
+            match.play(module.move_from_json(obj))
+            if _deals_done(match) != done:
+                done = _deals_done(match)
+                start = (j + 1, match.copy()) if len(moves) - j <= DEAL_START_REACH else None
+        return match, start
+
+
+def _deals_done(match: Any) -> int | None:
+    """How many deals of ``match`` are finished (None: a match that does not count them)."""
+    done = getattr(match, "deals_done", None)
+    return None if done is None else len(done)
+
 
 MAX_ID = 64
+DEAL_START_REACH = 2000  # moves from a save's end within which a deal's start is copied on the way
 MAX_KEPT_DEALS = 200
 MAX_KEPT_VERDICTS = 400  # a deal's decisions: about 17 in Uragan, 13 in Eralash
 
@@ -184,7 +210,7 @@ def load_game(store: Store) -> SavedGame | None:
     return loaded[0] if loaded else None
 
 
-def _load(store: Store) -> tuple[SavedGame, Any] | None:
+def _load(store: Store) -> tuple[SavedGame, Any, tuple[int, Any] | None] | None:
     """The save and its match replayed; None when there is none, it is damaged (set aside), or its
     game is already counted in the statistics (then it is removed: a game counted is never resumed,
     whatever instant a kill came between counting it and removing its save)."""
@@ -193,7 +219,7 @@ def _load(store: Store) -> tuple[SavedGame, Any] | None:
         return None
     try:
         saved = SavedGame.from_dict(doc)
-        match = saved.restore_match()  # a save the engine can no longer replay is as good as damaged
+        match, start = saved.restore_with_deal_start()  # a save the engine cannot replay is damaged
     except ImportError:
         raise
     except Exception:  # any refusal by the engine (RecordError, IllegalMove, KeyError…) means damaged
@@ -202,7 +228,7 @@ def _load(store: Store) -> tuple[SavedGame, Any] | None:
     if saved.game_id in counted_ids(store):
         store.remove(SAVE_KIND)
         return None
-    return saved, match
+    return saved, match, start
 
 
 def counted_ids(store: Store) -> set[str]:
@@ -261,14 +287,39 @@ def _side_of(match_save: dict[str, Any], n: int) -> Any:
     return lambda s: s
 
 
+def move_text(move_json: Any) -> str:
+    """One move's JSON text, as the save writes it (made once, when the move is played)."""
+    return json.dumps(move_json, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class SaveDocument(dict[str, Any]):
+    """A save document that writes its JSON fast: the moves' texts were made one by one as they were
+    played, so the text is the small rest serialised and the moves joined in (a save at move 19,000
+    costs what one at move 10 does; the indented encoder over every move took ~0.4 s of the
+    interpreter per move, on the writer thread but holding the UI thread back)."""
+
+    def __init__(self, doc: dict[str, Any], moves_text: list[str]) -> None:
+        super().__init__(doc)
+        self.moves_text = moves_text
+
+    def json_text(self, version: int) -> str:
+        mark = f"@moves-{uuid.uuid4().hex}@"  # (no name or word can be this: the moves go in its place)
+        shell = {**self, "match": {**self["match"], "moves": mark}, "version": version}
+        return to_json_text(shell).replace(json.dumps(mark), "[" + ",".join(self.moves_text) + "]", 1)
+
+
 class Session:
     """A game being played in the app: the match, the seats, and a save after every move."""
 
-    def __init__(self, store: Store | None, saved: SavedGame, match: Any) -> None:
+    def __init__(self, store: Store | None, saved: SavedGame, match: Any,
+                 deal_start: tuple[int, Any] | None = None) -> None:
         self.store = store
         self.saved = saved
         self.moves_json: list[Any] = []  # the JSON of every move of the match, each made once
         self.match = match
+        # (moves, a copy of the match) as the deal being played began: undo replays from there, so it
+        # costs the same at move 19,000 as at move 10. None: not known (undo replays the whole match).
+        self.deal_start = deal_start if deal_start is not None and deal_start[0] <= len(match.moves) else None
         # The match is over but its result is not on disk: "" (it is), "pending" (the finished game is
         # saved: the next start counts it), "resumes" (the save on disk is from before the end: the game
         # resumes there), "lost" (nothing of it is on disk), "refused" (stats.json is from a newer Salon
@@ -286,8 +337,10 @@ class Session:
         then on ``play`` adds each move's JSON, and ``saved.match`` holds the rest (options, players,
         seed, …) without the moves."""
         self._match = match
+        self.deal_start = None
         head = dict(match.to_save())
         self.moves_json = list(head.pop("moves", []))  # a new list: a save being written keeps the old
+        self.moves_text = [move_text(m) for m in self.moves_json]  # each move's JSON text, made once
         self.saved.match = head
 
     def _moves_json(self) -> list[Any]:
@@ -304,7 +357,8 @@ class Session:
         """A new match; ``seats[i]`` None for a human, else a bot level. Saved at once.
 
         A game still in progress in ``store`` is abandoned first: a loss in the statistics (the New
-        game dialog asks the player before it comes to this)."""
+        game dialog asks the player before it comes to this). A finished game the disk would not let
+        be counted stops it: ``UncountedGame``, and nothing is written."""
         if store is not None:
             abandon_saved_game(store)
         module = engine_module(game)
@@ -384,8 +438,13 @@ class Session:
 
     def play(self, move: Any) -> None:
         """Apply ``move`` (``IllegalMove`` passes through, nothing saved) and save."""
+        done = _deals_done(self.match)
         self.match.play(move)
-        self.moves_json.append(engine_module(self.game).move_to_json(move))
+        made = engine_module(self.game).move_to_json(move)
+        self.moves_json.append(made)
+        self.moves_text.append(move_text(made))
+        if done is not None and _deals_done(self.match) != done:  # a deal began: undo goes no further
+            self.deal_start = (len(self.match.moves), self.match.copy())
         self.save()
 
     def set_table_snapshot(self, snapshot: dict[str, Any] | None, *, save: bool = True) -> None:
@@ -430,10 +489,10 @@ class Session:
         moves = self._moves_json()
         fields = self.saved.to_dict()
         fields["reviews"] = dict(self.saved.reviews)
-        head, n = self.saved.match, len(moves)
+        head, n, texts = self.saved.match, len(moves), self.moves_text
 
         def document() -> dict[str, Any]:
-            return {**fields, "match": {**head, "moves": moves[:n]}}
+            return SaveDocument({**fields, "match": {**head, "moves": moves[:n]}}, texts[:n])
 
         return document
 
@@ -441,7 +500,7 @@ class Session:
         """How many moves remain after undoing: the index of the humans' last move in the deal being
         played, or None (a finished deal is never taken back: its sheet was shown, the next hand dealt
         and everyone's runs laid out)."""
-        movers = self.movers()
+        movers = self.match.movers
         for i in range(len(movers) - 1, self.deal_began() - 1, -1):
             if movers[i] in self.humans:
                 return i
@@ -469,8 +528,17 @@ class Session:
             return 0
         moves = self._moves_json()
         removed = len(moves) - keep
-        data = {**self.saved.match, "moves": moves[:keep]}
-        self.match = engine_module(self.game).Match.from_save(data)
+        start = self.deal_start
+        if start is not None and start[0] <= keep and start[0] == self.deal_began():
+            module = engine_module(self.game)
+            match = start[1].copy()
+            for obj in moves[start[0]:keep]:
+                match.play(module.move_from_json(obj))
+            self._match, self.moves_json = match, moves[:keep]  # (the head of the save is the same)
+            self.moves_text = self.moves_text[:keep]
+        else:
+            data = {**self.saved.match, "moves": moves[:keep]}
+            self.match = engine_module(self.game).Match.from_save(data)
         self.saved.undo_used = True
         self.saved.table = None  # the table rebuilds from the match
         self.save()
@@ -634,16 +702,39 @@ def _is_card_play(move: Any) -> bool:
     return isinstance(move, int) and not isinstance(move, bool) or type(move).__name__ == "Play"
 
 
+class UncountedGame(Exception):
+    """The save holds a finished game whose result could not be counted (the disk is full even past
+    the reserve, or stats.json refuses): a new game's save would write over it, so none is started.
+    ``unrecorded``: why, as ``Session.unrecorded`` says it."""
+
+    def __init__(self, unrecorded: str) -> None:
+        super().__init__(f"a finished game waits to be counted ({unrecorded})")
+        self.unrecorded = unrecorded
+
+
+def count_finished_game(store: Store | None) -> None:
+    """Before a new game: a saved game that is over is counted now (once) and its save removed;
+    ``UncountedGame`` when it cannot be (the save stays, to be counted once the disk allows)."""
+    if store is None:  # no data folder: nothing saved
+        return
+    loaded = _load(store)
+    if loaded is None or not loaded[1].is_over():
+        return
+    session = Session(store, *loaded)
+    session.finish(Stats.load(store))
+    if not session.finished:
+        raise UncountedGame(session.unrecorded or "pending")
+
+
 def abandon_saved_game(store: Store) -> bool:
     """Abandon the saved game in progress, if any (a loss in the statistics); True if one was. A
-    saved game already over is counted as what it was, not abandoned."""
+    saved game already over is counted as what it was, not abandoned, and when it cannot be counted
+    ``UncountedGame`` stops everything here: the save it is in must not be written over."""
+    count_finished_game(store)
     loaded = _load(store)
     if loaded is None:
         return False
     session = Session(store, *loaded)
-    if session.match.is_over():
-        session.finish(Stats.load(store))
-        return False
     session.abandon(Stats.load(store))
     return True
 
@@ -675,5 +766,5 @@ def _made_slam(match: Any, side: int) -> bool:
     return False
 
 
-__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "abandon_saved_game", "check_saved_game",
-           "game_in_progress", "has_saved_game", "load_game"]
+__all__ = ["SAVE_KIND", "Notice", "SavedGame", "Session", "UncountedGame", "abandon_saved_game",
+           "check_saved_game", "count_finished_game", "game_in_progress", "has_saved_game", "load_game"]

@@ -183,7 +183,9 @@ class UraganFlow:
         else:
             buttons = [SheetButton("next", t("common.continue"), self.after_sheet, pygame.K_RETURN, True)]
         if not self.host.demo and self.host.humans:
-            number = len(match.deals_done) if deal in match.deals_done else len(match.deals_done) + 1
+            from game.uragan.plaques import finished_index
+
+            number = len(match.deals_done) + (1 if finished_index(match, deal) is None else 0)
             buttons += [
                 SheetButton(
                     "review", t("sheet.review"), partial(self.host.review_deal, number), pygame.K_r, row=1

@@ -31,6 +31,17 @@ if TYPE_CHECKING:
     from game.widgets.text import TextCache
 
 
+def finished_index(match: Match, deal: Deal) -> int | None:
+    """``deal``'s index among ``match.deals_done``, or None while it is being played: looked up by the
+    deal's number, never by comparing it with every finished deal (a match to 999 has ~450 of them,
+    and the score plaque asks every frame)."""
+    done = match.deals_done
+    k = deal.number - 1
+    if 0 <= k < len(done) and (done[k] is deal or done[k] == deal):
+        return k
+    return None
+
+
 class PlaquesHost(Protocol):
     """What the plaques read from their table: the deal and match shown, the places, the sprites, the
     text, the seats, and the other parts' state that changes what is drawn (a drag, a prompt, the log)."""
@@ -230,7 +241,6 @@ class UraganPlaques:
         lay = self.host.layout
         scores = self.host.match.score()
         deal = self.host.shown
-        done = self.host.match.deals_done
         return (
             tuple(rect),
             lay.size,
@@ -242,7 +252,7 @@ class UraganPlaques:
             tuple(deal.piles),
             tuple(self.pending_uragans(s) for s in (0, 1)),
             t("uragan.claims." + self.host.match.options.claims),
-            done.index(deal) if deal in done else len(done),
+            self.deal_index(),
             self.host.app.settings.four_colour,
             t("table.deal_number", n=0),
             self.host.turn_seat(),
@@ -297,8 +307,7 @@ class UraganPlaques:
                     surface.blit(p, (nx + 6, y))
                     y += p.get_height()
             y += 4
-        done = self.host.match.deals_done
-        n = done.index(self.host.shown) + 1 if self.host.shown in done else len(done) + 1
+        n = self.deal_index() + 1
         y = rect.bottom - 8
         for line in (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=n)):
             foot = self.host.text.get(line, small, (200, 190, 160))
@@ -334,7 +343,9 @@ class UraganPlaques:
         it on its line (else it follows the pile line under it). Whole, smaller, then on two lines."""
         fs = self.host.font_size(0.024)
         name = self.host.player_name(seat)
-        room = rect.width - self.name_inset() - 14 - self.host.text.font(fs, "bold").size("88")[0] - 8
+        points = str(int(self.host.match.score()[seat]))  # 986 late in a match to 999: wider than 88
+        bold = self.host.text.font(fs, "bold")
+        room = rect.width - self.name_inset() - 14 - max(bold.size("88")[0], bold.size(points)[0]) - 8
         mark = self.dealer_mark_px(seat) if seat == self.host.shown.dealer else 0
         size, lines = self.host.text.fit_name(name, fs, room - mark)
         if lines == [name] and size >= fs * 0.85:  # (whole: a name cut short takes two lines first)
@@ -371,7 +382,12 @@ class UraganPlaques:
     def pending_uragans(self, seat: int) -> int:
         """Uragans made this deal whose point the score does not yet count (until the deal is scored)."""
         deal = self.host.shown
-        return 0 if deal in self.host.match.deals_done else deal.uragans[seat]
+        return 0 if finished_index(self.host.match, deal) is not None else deal.uragans[seat]
+
+    def deal_index(self) -> int:
+        """The shown deal's index in the match (from 0): a finished one's, else the deal being played's."""
+        k = finished_index(self.host.match, self.host.shown)
+        return len(self.host.match.deals_done) if k is None else k
 
     def last_play_box(self) -> tuple[pygame.Rect, str] | None:
         """Where the last play is marked until the next one: the trailed card, or the pile that took

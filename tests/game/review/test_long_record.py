@@ -106,3 +106,91 @@ def test_what_is_cached_from_the_verdicts_follows_them_as_they_arrive_in_pieces(
     replay.scope = {first.deal}
     check()
     assert replay.summary()["decisions"] < len(decisions)
+
+
+def test_the_marks_are_placed_by_arithmetic_only_as_far_as_the_panel_shows(tmp_path):
+    """The panel lays out the rows it shows (not one box per decision of the record), above the
+    navigation and leaving room for the step's lines; the rows shown follow the step; each box, and
+    what a click finds, is where a full layout of those rows puts it."""
+    import pygame
+
+    from game.review.open import open_viewer
+    from game.review.panel import MarkGrid
+
+    match = long_match(3000)
+    app = app_on_disk(tmp_path / "data")
+    try:
+        viewer = open_viewer(app, json.loads(json.dumps(match.to_record())), match)
+        viewer.control.choose_seat = False
+        viewer.build_buttons()
+        surface = pygame.Surface(app.size)
+        decisions = viewer.replay.decisions()
+        made: list[int] = []
+        real_rect = MarkGrid.rect
+        for index in (0, decisions[len(decisions) // 2], len(viewer.replay.steps) - 1):
+            viewer.goto(index, animate=False)
+            made.clear()
+            MarkGrid.rect = lambda grid, k: made.append(k) or real_rect(grid, k)  # noqa: E731
+            try:
+                viewer.panel.cache = None
+                viewer.draw(surface)
+            finally:
+                MarkGrid.rect = real_rect
+            grid = viewer.panel.mark_rects()
+            assert len(decisions) > 600 and 0 < len(made) <= len(grid) + 1 < len(decisions)
+            assert grid.bottom() < viewer.panel.nav_top  # never under the buttons
+            current = max([k for k, i in enumerate(decisions) if i <= index] or [0])
+            assert current in grid.shown  # the step's own mark is among those shown
+            step, per_row, d = grid.step, grid.per_row, 2 * grid.r
+            full = [(decisions[k], pygame.Rect(grid.x + k % per_row * step,
+                                               grid.top + (k // per_row - grid.first) * step, d, d))
+                    for k in grid.shown]
+            h = viewer.panel.panel_rect().height
+            assert grid.above(h) == [(i, box) for i, box in full if box.top < h]
+            assert grid.bottom() == full[-1][1].bottom
+            for i, box in full[:40] + full[-5:]:
+                for pos in (box.center, box.topleft, (box.right + 1, box.bottom + 1)):
+                    first = next((j for j, b in full if b.inflate(4, 4).collidepoint(pos)), None)
+                    assert grid.at(pos) == first, (i, pos)
+            assert grid.at((grid.x - 10, grid.top)) is None
+            i, box = full[7]
+            viewer.panel.click_panel(box.center)
+            assert viewer.index == i
+    finally:
+        app.close()
+
+
+def test_a_record_read_is_kept_out_of_the_collector_while_shown_and_given_back_when_closed(tmp_path):
+    """A long record is a quarter of a million objects: the collector's full pass over them froze a
+    frame for half a second (the plaque's closing asked for one). Laid out off the UI thread, the
+    record is frozen out of the collector's walks while the viewer shows it, the plaque's closing
+    collects nothing, and the viewer's closing gives it back."""
+    import gc
+
+    import game.memory
+    from game.review.open import open_record_async
+
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(long_match(600).to_record()), encoding="utf-8")
+    app = app_on_disk(tmp_path / "data")
+    collections = []
+    real = game.memory.release_free_memory
+    game.memory.release_free_memory = lambda force=False: collections.append(app.stack.top) or True
+    try:
+        app.frame(1 / 60, [])
+        gc.unfreeze()
+        plaque = open_record_async(app, path)
+        assert plaque.wait(60)
+        assert plaque.replay.frozen and gc.get_freeze_count() > 0
+        assert plaque.replay.summary()["decisions"] == len(plaque.replay.decisions())  # worked out there
+        app.frame(1 / 60, [])
+        viewer = app.stack.top
+        assert viewer.replay is plaque.replay and not collections  # the plaque's closing walks nothing
+        viewer.close()
+        app.frame(1 / 60, [])
+        assert not viewer.replay.frozen and gc.get_freeze_count() == 0
+        assert collections  # the viewer's closing: its record is collected
+    finally:
+        game.memory.release_free_memory = real
+        gc.freeze()
+        app.close()

@@ -151,3 +151,57 @@ def test_an_autosave_the_disk_refuses_is_said_at_the_table_once(tmp_path, full_d
     finally:
         app.close()
     assert session.saved.game_id in (tmp_path / "save.json").read_text(encoding="utf-8")  # the last good one
+
+
+def test_new_game_never_writes_over_a_finished_game_it_could_not_count(tmp_path, full_disk):
+    """Issue 30's gap: a match ended with stats.json refused even past the reserve keeps the finished
+    game in save.json, to be counted later. New game used to start over it (the new game's save
+    replaced it: the result gone for good). Now it is refused, saying why, with nothing written; once
+    the disk takes stats.json again New game counts the old game first (once) and starts."""
+    from game.menus.new_game import NewGameScene
+    from game.store.saves import UncountedGame, end_match, load_game
+
+    gid = _almost_over(tmp_path)
+    store = Store(tmp_path)
+    playing = Session.resume(store)
+    assert playing is not None
+    playing.play(playing.match.legal_moves()[0])
+    full_disk.add("stats.json")
+    assert end_match(store, playing, Stats.load(store))[1] == "pending"
+    store.flush()
+
+    def kept_game() -> tuple[str, list]:
+        doc = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))
+        return doc["game_id"], doc["match"]["moves"]
+
+    save = kept_game()
+    assert save[0] == gid
+
+    with pytest.raises(UncountedGame):
+        Session.new(Store(tmp_path), "uragan", {}, ["Анна", "Павел"], [None, "club"], seed=3)
+    assert kept_game() == save
+
+    app = app_on_disk(tmp_path)
+    try:
+        app.worker = InlineWorker()
+        dialog = NewGameScene(app)
+        app.stack.push(dialog)
+        frames(app, 1)
+        dialog.start()
+        frames(app, 1)
+        assert app.stack.top is dialog  # no table
+        assert app.toast is not None and app.toast[0] == t("storage.new_game_refused_full")
+        assert kept_game() == save
+        kept = load_game(Store(tmp_path))
+        assert kept is not None and kept.game_id == gid and kept.restore_match().is_over()
+
+        full_disk.clear()  # room again
+        dialog.start()
+        frames(app, 1)
+        assert app.stack.top is not dialog and app.stack.top.match.moves == []  # the new game's table
+        app.store.flush()
+        assert Stats.load(Store(tmp_path)).recorded_ids.count(gid) == 1
+        fresh = load_game(Store(tmp_path))
+        assert fresh is not None and fresh.game_id != gid
+    finally:
+        app.close()

@@ -407,3 +407,53 @@ def test_the_log_panel_keeps_the_newest_moves_in_at_most_two_columns(app):
             assert all(table.text.font(14).size(line)[0] <= col_w - num_w for line in lines)
     _, _, columns, _ = table.log.panel_layout(entries[:3], 14, 560, 12)
     assert columns == [[0, 1, 2]]  # few moves: one column
+
+
+def test_the_score_plaque_costs_the_same_late_in_a_long_match(monkeypatch):
+    """Late in a match to 999 the score plaque compared the shown deal with every finished deal, each
+    frame (23 ms at deal 400). It finds the shown deal by its number: no comparison grows with the
+    match, and the plaque says the same (the deal's number, the pending uragan) as the full search."""
+    from helpers import headless_app, long_match_tool
+
+    from engine.uragan.deal import Deal
+    from game.uragan.plaques import finished_index
+    from game.widgets.table import ShownMatch
+
+    match = long_match_tool().long_match(6000, seed=3)
+    assert len(match.deals_done) > 60
+    app = headless_app(lang="ru", size=(960, 600))
+    try:
+        table = UraganTable(app, ShownMatch(match))
+        app.stack.push(table)
+        frames(app, 2)
+        compared = []
+        real_eq = Deal.__eq__
+        monkeypatch.setattr(Deal, "__eq__", lambda a, b: compared.append(1) or real_eq(a, b))
+        for shown in (match.deal, match.deals_done[-1], match.deals_done[5], match.deals_done[0]):
+            compared.clear()
+            table.shown = shown
+            table.plaques._memos.clear()
+            table.plaques.draw_score(pygame.Surface(app.size))
+            assert len(compared) <= 2  # none for the deal being played; one per lookup of a finished one
+            monkeypatch.setattr(Deal, "__eq__", real_eq)
+            whole = match.deals_done.index(shown) if shown in match.deals_done else None
+            monkeypatch.setattr(Deal, "__eq__", lambda a, b: compared.append(1) or real_eq(a, b))
+            assert finished_index(match, shown) == whole
+            assert table.plaques.deal_index() == (len(match.deals_done) if whole is None else whole)
+            assert table.plaques.pending_uragans(0) == (0 if whole is not None else shown.uragans[0])
+        copy = match.deals_done[5].copy()
+        assert finished_index(match, copy) == 5  # an equal copy still counts as that finished deal
+        table.shown = match.deal
+        plaques = table.plaques
+        rect = plaques.score_rect()
+        bold = table.text.font(table.font_size(0.024), "bold")
+        for seat in (0, 1):  # three-digit points: the name and the dealer's mark stay clear of them
+            size, lines, inline = plaques.score_name(seat, rect)
+            points = str(int(match.score()[seat]))
+            assert len(points) == 3
+            right = rect.x + plaques.name_inset() + table.text.font(size).size(lines[-1])[0]
+            if inline:
+                right += 8 + plaques.dealer_mark_px(seat)
+            assert right <= rect.right - 14 - bold.size(points)[0], (seat, lines, inline)
+    finally:
+        app.close()
