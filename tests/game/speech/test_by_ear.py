@@ -118,7 +118,10 @@ def test_an_uragan_deal_by_ear(lang: str, monkeypatch: Any) -> None:
     table, heard = run("uragan", "uragan_tables:make_first_bot", lang, monkeypatch)
     deal = table.match.deals_done[0] if table.match.deals_done else table.shown
     lines = moves(heard)
-    assert heard[0][0] == "deal" and any(k == "score" for k, _ in heard)
+    # New game says its name and focused control; the table's first words are the deal.
+    first = next(i for i, (kind, _) in enumerate(heard) if kind not in ("screen", "focus"))
+    assert heard[0][0] == "screen" and heard[first][0] == "deal"
+    assert any(k == "score" for k, _ in heard)
     bot = [rec for rec in deal.plays if rec.seat not in table.humans]
     assert bot, "the bot never played"
     at = 0
