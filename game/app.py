@@ -165,6 +165,19 @@ def fit_window(
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
 
+def software_window_surface(pg: Any) -> None:
+    """On X11, show frames through SDL's own shared-memory window surface, not an OpenGL texture.
+
+    SDL 2 otherwise makes every window surface a texture of an OpenGL renderer: loading the system's
+    GL driver (Mesa: its LLVM, 60 MB; a GPU's driver much the same) costs about 100 MB of resident
+    memory (docs/benchmarks.md, "Light and quick — memory"), for a window the game paints in software
+    and updates only where it changed. Set before the first window; the player's own
+    ``SDL_FRAMEBUFFER_ACCELERATION`` wins. Wayland has no software window surface: left alone."""
+    with contextlib.suppress(Exception):
+        if pg.display.get_driver() == "x11":
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     """One window, one scene stack; ``frame()`` is one turn of the loop (the bench times it)."""
 
@@ -179,7 +192,11 @@ class App:
         import pygame
 
         self.pg = pygame
+        from game.memory import limit_arenas
+
+        limit_arenas()
         pygame.display.init()
+        software_window_surface(pygame)
         pygame.font.init()
         self.store: Store | None = None
         self.data_dir: Path | None = None
@@ -539,11 +556,10 @@ class App:
         toast_same = self.toast == self._toast_drawn
         if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
             return False
-        closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
-        if closed and self._drawn_top is not top:
+        if self._drawn_top is not None and self._drawn_top is not top:  # closed or covered
             from game.memory import release_free_memory
 
-            release_free_memory()  # a screen has closed: its big surfaces can go back to the system
+            release_free_memory()  # a screen closed or paused: its big surfaces can go back to the system
         self._drawn_top = top
         self._toast_drawn = self.toast
         if self.paints_in_parts():

@@ -17,6 +17,8 @@ import time
 from typing import Any
 
 MIN_INTERVAL_S = 3.0
+ARENAS = 2  # glibc's malloc arenas (M_ARENA_MAX): its default, 8 per core, lets each helper thread keep its own
+M_ARENA_MAX = -8  # mallopt's parameter number (malloc.h)
 _libc: Any = None
 _last = 0.0
 
@@ -53,3 +55,24 @@ def release_free_memory(force: bool = False) -> bool:
     except (OSError, AttributeError):
         return False
     return True
+
+
+def limit_arenas(arenas: int = ARENAS) -> bool:
+    """Let glibc's allocator keep at most ``arenas`` heaps (call before helper threads start).
+
+    Each thread that allocates gets an arena of its own by default, and what a helper thread frees
+    (a background composed off the frame loop, card art) stays resident in it: about 10 MB at an
+    Eralash table (docs/benchmarks.md, "Light and quick — memory"). Python's small objects are behind
+    the GIL anyway, so the threads lose nothing by sharing. ``MALLOC_ARENA_MAX`` in the environment
+    wins. True when set."""
+    import os
+
+    if os.environ.get("MALLOC_ARENA_MAX"):
+        return False
+    lib = _glibc()
+    if not lib or not hasattr(lib, "mallopt"):
+        return False
+    try:
+        return bool(lib.mallopt(M_ARENA_MAX, arenas))
+    except (OSError, AttributeError):
+        return False
