@@ -59,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bench-idle", type=idle_seconds, nargs="?", const=4.0, metavar="SECONDS",
                    help="each screen left alone in the real loop for SECONDS (default 4); "
                         "print its CPU per wall second")
+    p.add_argument("--bench-memory", type=idle_seconds, nargs="?", const=15.0, metavar="SECONDS",
+                   help="start the app on the menu and at each table (bots playing) at 960x600, "
+                        "1920x1080 and 3840x2160 (or --size) under DISPLAY; after SECONDS (default 15) "
+                        "print the resident memory of it, its bot process and the resource tracker")
+    p.add_argument("--bench-memory-source", metavar="DIR", help=argparse.SUPPRESS)
     p.add_argument("--soak", type=positive_int, metavar="DEALS",
                    help="headless: play DEALS deals in one app with resizes, menu trips, hints and undos; "
                         "print memory and frame times")
@@ -242,6 +247,7 @@ class App:
         self.painted: list[pygame.Rect] | None = None  # what the last frame changed (None: the whole window)
         self._painted_on: pygame.Surface | None = None  # the window surface the painter's last frame is on
         self.sleeps = 0  # turns of the loop that slept until an event or a timer (nothing moving)
+        self._trim_when_still = True  # give freed memory back once the loop first rests (start-up's)
         self._size_changed_at = 0.0
         self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
         self._toast_drawn: tuple[str, float, str] | None = None
@@ -560,6 +566,7 @@ class App:
             from game.memory import release_free_memory
 
             release_free_memory()  # a screen closed or paused: its big surfaces can go back to the system
+            self._trim_when_still = True  # and again once the new one has settled (its helpers' leftovers)
         self._drawn_top = top
         self._toast_drawn = self.toast
         if self.paints_in_parts():
@@ -634,6 +641,11 @@ class App:
         if wait is not None and wait < 1.0 / FPS:
             return min(self.clock.tick(FPS) / 1000.0, 0.1), pg.event.get(), True
         sleep = MAX_SLEEP if wait is None else min(wait, MAX_SLEEP)
+        if self._trim_when_still and wait is None:  # nothing moves: no frame waits for the trim
+            from game.memory import release_free_memory
+
+            if release_free_memory():
+                self._trim_when_still = False
         self.sleeps += 1
         waiter.wait(sleep)
         events = pg.event.get()

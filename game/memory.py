@@ -9,6 +9,7 @@ a screen has closed, never within a steady stream of frames, and at most every f
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import gc
@@ -17,7 +18,7 @@ import time
 from typing import Any
 
 MIN_INTERVAL_S = 3.0
-ARENAS = 2  # glibc's malloc arenas (M_ARENA_MAX): its default, 8 per core, lets each helper thread keep its own
+ARENAS = 2  # glibc's malloc arenas (M_ARENA_MAX); its default (8 per core) gives each helper thread its own
 M_ARENA_MAX = -8  # mallopt's parameter number (malloc.h)
 _libc: Any = None
 _last = 0.0
@@ -40,7 +41,8 @@ def _glibc() -> Any:
 def release_free_memory(force: bool = False) -> bool:
     """Free what closed screens left in reference cycles (they hold their big surfaces until the
     cycle collector runs, which a frame loop that allocates little rarely triggers), then return free
-    heap pages to the system (glibc only). True when it ran."""
+    heap pages to the system (glibc only). True when it ran (False: it ran less than
+    ``MIN_INTERVAL_S`` ago)."""
     global _last
     now = time.monotonic()
     if not force and now - _last < MIN_INTERVAL_S:
@@ -48,12 +50,9 @@ def release_free_memory(force: bool = False) -> bool:
     _last = now
     gc.collect()
     lib = _glibc()
-    if not lib:
-        return False
-    try:
-        lib.malloc_trim(0)
-    except (OSError, AttributeError):
-        return False
+    if lib:
+        with contextlib.suppress(OSError, AttributeError):
+            lib.malloc_trim(0)
     return True
 
 

@@ -3,7 +3,8 @@
 Prints one JSON line: ``frames``, ``frame_ms`` (work per frame: events + update + draw, without the
 flip and the 60 FPS cap's sleep) as p50/p99/max over the N frames of the table, and ``startup_ms``
 (process start to the first frame flipped: the splash, drawn while the table's modules load).
-Extras: ``steady_turns`` and ``turned`` (card images turned anew in steady frames, and in all); ``splash_frames`` (frames before the table was up); ``frame_cpu_ms`` (the same work in CPU
+Extras: ``steady_turns`` and ``turned`` (card images turned anew in steady frames, and in all);
+``splash_frames`` (frames before the table was up); ``frame_cpu_ms`` (the same work in CPU
 time of the main thread: what a frame costs even when other programs compete for the cores);
 ``drawn_frames`` and ``drawn_frame_ms`` / ``drawn_frame_cpu_ms`` (only the frames actually drawn: a
 table where nothing moves is not redrawn);

@@ -173,9 +173,10 @@ class GuiScene(Scene):
 def element_tree(element: Any) -> list[Any]:
     """``element`` and every element inside it (a panel's rows), depth first."""
     out = [element]
-    container = getattr(element, "get_container", None)
-    inner = getattr(container(), "elements", None) if callable(container) else None
-    if inner is not None and container() is not element:
+    get = getattr(element, "get_container", None)
+    container = get() if callable(get) else None
+    inner = getattr(container, "elements", None)
+    if inner is not None and container is not element:
         for child in list(inner):
             out.extend(element_tree(child))
     return out
