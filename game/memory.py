@@ -24,13 +24,22 @@ _libc: Any = None
 _last = 0.0
 
 
+def _open_libc() -> Any:
+    """glibc by its usual name first: ``find_library`` runs ``ldconfig`` (a process, tens of ms at
+    start-up) and is only asked when that name is not there."""
+    try:
+        return ctypes.CDLL("libc.so.6")
+    except OSError:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+
+
 def _glibc() -> Any:
     global _libc
     if _libc is None:
         _libc = False
         if sys.platform.startswith("linux"):
             try:
-                lib = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+                lib = _open_libc()
                 if hasattr(lib, "malloc_trim"):
                     _libc = lib
             except OSError:

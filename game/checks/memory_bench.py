@@ -4,7 +4,7 @@ resource tracker, at the main menu and at each table with bots playing, at sever
 Each figure is a fresh app started as a player starts it (``python -m game --size WxH``, ``--demo
 --game G`` for a table: the menu first, then the table with bots in every seat, its real bot process)
 on the display in ``DISPLAY`` (Xvfb on a server: figures of a window, not of SDL's dummy driver). After
-``--bench-memory SECONDS`` (default 15; the menu gets half) it reads ``/proc/PID/status`` of the app and
+``--bench-memory SECONDS`` (default 15) it reads ``/proc/PID/status`` of the app and
 of every process it started: ``VmRSS`` now and ``VmHWM`` (the peak), in MB (2^20 bytes). Prints one
 JSON line: ``runs`` (screen, size, app / bot / tracker RSS and peak, ``total`` RSS of them all),
 ``load_avg``, ``source`` (the tree run: ``--bench-memory-source DIR`` runs another checkout's code,
@@ -128,7 +128,7 @@ def run_bench_memory(args: argparse.Namespace, out: Any = None) -> int:
     runs = []
     for size in sizes:
         for screen, extra in SCREENS:
-            row = measure(size, extra, seconds / 2 if not extra else seconds, source)
+            row = measure(size, extra, seconds, source)
             runs.append({"screen": screen, **row})
     try:
         load = round(os.getloadavg()[0], 2)
