@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="each screen left alone in the real loop for SECONDS (default 4); "
                         "print its CPU per wall second")
     p.add_argument("--bench-memory", type=idle_seconds, nargs="?", const=15.0, metavar="SECONDS",
-                   help="start the app on the menu and at each table (bots playing) at 960x600, "
+                   help="start the app on the menu and at each table (bots playing) at 960x600, 1280x800, "
                         "1920x1080 and 3840x2160 (or --size) under DISPLAY; after SECONDS (default 15) "
                         "print the resident memory of it, its bot process and the resource tracker")
     p.add_argument("--bench-memory-source", metavar="DIR", help=argparse.SUPPRESS)

@@ -24,7 +24,7 @@ import tempfile
 import time
 from typing import Any
 
-SIZES = ("960x600", "1920x1080", "3840x2160")
+SIZES = ("960x600", "1280x800", "1920x1080", "3840x2160")
 SCREENS = (("menu", ()), ("Uragan table", ("--demo", "--game", "uragan")),
            ("Eralash table", ("--demo", "--game", "eralash")))
 SECONDS = 15.0
