@@ -6,7 +6,8 @@ Each figure is a fresh app started as a player starts it (``python -m game --siz
 on the display in ``DISPLAY`` (Xvfb on a server: figures of a window, not of SDL's dummy driver). After
 ``--bench-memory SECONDS`` (default 15) it reads ``/proc/PID/status`` of the app and
 of every process it started: ``VmRSS`` now and ``VmHWM`` (the peak), in MB (2^20 bytes). Prints one
-JSON line: ``runs`` (screen, size, app / bot / tracker RSS and peak, ``total`` RSS of them all),
+JSON line: ``runs`` (screen, size, app / bot / tracker RSS and peak, ``total`` RSS of the three; a
+process caught between spawn's fork and its exec shows as ``other``, a copy of the app, not counted),
 ``load_avg``, ``source`` (the tree run: ``--bench-memory-source DIR`` runs another checkout's code,
 e.g. main's, in the same minutes, by ``PYTHONPATH``). Linux only (``/proc``). Never touches a real
 data folder (a scratch one per run).
@@ -87,8 +88,11 @@ def measure(size: str, extra: tuple[str, ...], seconds: float, source: str | Non
         last: dict[int, tuple[str, dict[str, float]]] = {}
         try:
             end = time.monotonic() + seconds
-            while time.monotonic() < end and proc.poll() is None:
+            late = end + 2 * seconds  # a loaded box: the bots' process may take long to come up
+            while proc.poll() is None and (time.monotonic() < end or (
+                    "bot" not in peaks and time.monotonic() < late)):
                 time.sleep(SAMPLE_S)
+                last.clear()  # the processes there now (a child being spawned is a copy of the app)
                 for pid in [proc.pid, *children(proc.pid)]:
                     who = "app" if pid == proc.pid else role(pid)
                     got = status(pid)
@@ -109,7 +113,7 @@ def measure(size: str, extra: tuple[str, ...], seconds: float, source: str | Non
         rss = sum(got.get("VmRSS", 0.0) for w, got in last.values() if w == who)
         if rss or who in peaks:
             row[who] = {"rss": round(rss, 1), "peak": peaks.get(who, 0.0)}
-    row["total"] = round(sum(got.get("VmRSS", 0.0) for _, got in last.values()), 1)
+    row["total"] = round(sum(got.get("VmRSS", 0.0) for who, got in last.values() if who != "other"), 1)
     if not alive:
         row["error"] = (err or b"").decode("utf-8", "replace").strip().splitlines()[-1:] or ["exited"]
     return row
