@@ -6,7 +6,16 @@ import argparse
 import json
 import sys
 
-from engine.cli import OneLineParser, emit, name_list, positive_float, positive_int, seed_int, stdout_closed
+from engine.cli import (
+    OneLineParser,
+    bounded_int,
+    emit,
+    name_list,
+    positive_float,
+    positive_int,
+    seed_int,
+    stdout_closed,
+)
 from engine.games import GAMES
 
 
@@ -62,6 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--review", action="store_true",
                    help="instead: time reviewing one seat of a whole deal (python -m engine review)")
     b.add_argument("--budget", type=positive_float, default=None, help="with --review: seconds per decision")
+    b.add_argument("--jobs", type=bounded_int(1, 16), default=1,
+                   help="with --review: processes sharing the decisions (2: both cores)")
+    b.add_argument("--players", type=bounded_int(2, 4), default=None,
+                   help="with --review: players at the table (a game with a choice; default its own)")
+    b.add_argument("--review-iterations", type=positive_int, default=None, metavar="N",
+                   help="with --review: search iterations per stage instead of a time budget")
     b.add_argument("--noise", type=positive_int, default=None, metavar="ITERATIONS",
                    help="with --review: how much verdicts move between seeds at this many iterations")
     b.add_argument("--endgame", action="store_true",

@@ -32,7 +32,9 @@ def main(args: argparse.Namespace) -> int:
         if args.noise:
             out_noise = {g: noise(g, args.noise) for g in games}
             return emit(json.dumps({"review_noise": out_noise}, ensure_ascii=False, indent=2) + "\n", PROG)
-        return emit(json.dumps({"review": review_run(args.budget, games)}, ensure_ascii=False, indent=2)
+        out_review = review_run(args.budget, games, jobs=args.jobs, players=args.players,
+                                iterations=args.review_iterations)
+        return emit(json.dumps({"review": out_review}, ensure_ascii=False, indent=2)
                     + "\n", PROG)
     out = {g: game_named(g).bench(seconds=args.seconds) for g in games}
     return emit(json.dumps(out, ensure_ascii=False, indent=2) + "\n", PROG)

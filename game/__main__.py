@@ -1,7 +1,7 @@
 """Start Salon: ``python -m game`` or the ``salon`` command.
 
-``--smoke``, ``--soak``, ``--bench`` and ``--bench-idle`` go to the checks (game.checks), which drive
-the app: the app itself never imports them.
+``--smoke``, ``--soak``, ``--bench``, ``--bench-idle`` and ``--bench-memory`` go to the checks
+(game.checks), which drive the app: the app itself never imports them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if isinstance(args, int):
         return args
-    if args.smoke or args.soak is not None or args.bench_idle is not None or args.bench is not None:
+    if (args.smoke or args.soak is not None or args.bench_idle is not None or args.bench is not None
+            or args.bench_memory is not None):
         from engine.cli import stdout_closed
 
         closed = stdout_closed("salon")  # these answer with one JSON line on stdout
@@ -34,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.checks.idle_bench import run_bench_idle as job
     elif args.bench is not None:
         from game.checks.bench import run_bench as job
+    elif args.bench_memory is not None:
+        from game.checks.memory_bench import run_bench_memory as job
     return guarded(job, args)
 
 

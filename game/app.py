@@ -60,6 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bench-idle", type=idle_seconds, nargs="?", const=4.0, metavar="SECONDS",
                    help="each screen left alone in the real loop for SECONDS (default 4); "
                         "print its CPU per wall second")
+    p.add_argument("--bench-memory", type=idle_seconds, nargs="?", const=15.0, metavar="SECONDS",
+                   help="start the app on the menu and at each table (bots playing) at 960x600, 1280x800, "
+                        "1920x1080 and 3840x2160 (or --size) under DISPLAY; after SECONDS (default 15) "
+                        "print the resident memory of it, its bot process and the resource tracker")
+    p.add_argument("--bench-memory-source", metavar="DIR", help=argparse.SUPPRESS)
     p.add_argument("--soak", type=positive_int, metavar="DEALS",
                    help="headless: play DEALS deals in one app with resizes, menu trips, hints and undos; "
                         "print memory and frame times")
@@ -166,6 +171,19 @@ def fit_window(
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
 
+def software_window_surface(pg: Any) -> None:
+    """On X11, show frames through SDL's own shared-memory window surface, not an OpenGL texture.
+
+    SDL 2 otherwise makes every window surface a texture of an OpenGL renderer: loading the system's
+    GL driver (Mesa: its LLVM, 60 MB; a GPU's driver much the same) costs about 100 MB of resident
+    memory (docs/benchmarks.md, "Light and quick — memory"), for a window the game paints in software
+    and updates only where it changed. Set before the first window; the player's own
+    ``SDL_FRAMEBUFFER_ACCELERATION`` wins. Wayland has no software window surface: left alone."""
+    with contextlib.suppress(Exception):
+        if pg.display.get_driver() == "x11":
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     """One window, one scene stack; ``frame()`` is one turn of the loop (the bench times it)."""
 
@@ -180,7 +198,11 @@ class App:
         import pygame
 
         self.pg = pygame
+        from game.memory import limit_arenas
+
+        limit_arenas()
         pygame.display.init()
+        software_window_surface(pygame)
         pygame.font.init()
         self.store: Store | None = None
         self.data_dir: Path | None = None
@@ -228,6 +250,7 @@ class App:
         self.painted: list[pygame.Rect] | None = None  # what the last frame changed (None: the whole window)
         self._painted_on: pygame.Surface | None = None  # the window surface the painter's last frame is on
         self.sleeps = 0  # turns of the loop that slept until an event or a timer (nothing moving)
+        self._trim_when_still = True  # give freed memory back once the loop first rests (start-up's)
         self._size_changed_at = 0.0
         self.toast: tuple[str, float, str] | None = None  # a word for the player over any screen
         self._toast_drawn: tuple[str, float, str] | None = None
@@ -618,11 +641,14 @@ class App:
         toast_same = self.toast == self._toast_drawn
         if not events and self._drawn_top is top and toast_same and (still() if still else not asked):
             return False
-        closed = self._drawn_top is not None and self._drawn_top not in self.stack.scenes
-        if closed and self._drawn_top is not top and getattr(self._drawn_top, "holds_memory", True):
+        # a screen closed or covered (one that held nothing big, such as a reading plaque, is let go alone:
+        # a collection then would walk a long record that is just being opened)
+        drawn = self._drawn_top
+        if drawn is not None and drawn is not top and getattr(drawn, "holds_memory", True):
             from game.memory import release_free_memory
 
-            release_free_memory()  # a screen has closed: its big surfaces can go back to the system
+            release_free_memory()  # a screen closed or paused: its big surfaces can go back to the system
+            self._trim_when_still = True  # and again once the new one has settled (its helpers' leftovers)
         self._drawn_top = top
         self._toast_drawn = self.toast
         if self.paints_in_parts():
@@ -702,6 +728,11 @@ class App:
         if wait is not None and wait < 1.0 / FPS:
             return min(self.clock.tick(FPS) / 1000.0, 0.1), pg.event.get(), True
         sleep = MAX_SLEEP if wait is None else min(wait, MAX_SLEEP)
+        if self._trim_when_still and wait is None:  # nothing moves: no frame waits for the trim
+            from game.memory import release_free_memory
+
+            if release_free_memory():
+                self._trim_when_still = False
         self.sleeps += 1
         waiter.wait(sleep)
         events = pg.event.get()

@@ -78,14 +78,32 @@ class Channel:
 
 
 DEFAULT_REVIEW = "engine.review:review_record"  # deals=[n] limits it to some deals ("Review this deal")
+SHARING = 2  # processes on a shared review: the bots' and one helper
 
 
-def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REVIEW) -> None:
+def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REVIEW,
+            claims: Any = None) -> None:
     """Judge a record (``("review", id, record, seat, budget, seed, extra keywords)``): one reply per
-    verdict as soon as it is found, then a last one with ``done``; ``stop()`` true ends it early."""
+    verdict as soon as it is found, then a last one with ``done``; ``stop()`` true ends it early.
+    ``shared`` among the keywords: the decisions are shared with another process through ``claims``
+    (engine.review.pool), and the last reply says how many the review has (``{"total": n}``); without
+    a budget or iterations, each decision's budget is then paced for the deal (``budget.paced``)."""
     _, rid, record, seat, budget, seed, extra = job
     t0 = time.perf_counter()
+    total: int | None = None
     try:
+        extra = dict(extra)
+        if extra.pop("shared", False) and claims is not None:  # one of two processes on this review
+            from engine.review import decisions
+
+            wanted = set(extra.get("deals") or ())
+            total = sum(1 for d in decisions(record, seat) if not wanted or d.deal in wanted)
+            extra["claim"] = claims.claimer(rid)
+            if budget is None and extra.get("iterations") is None:  # a deal in seconds, not minutes
+                from engine.review import default_budget
+                from engine.review.budget import paced
+
+                budget = paced(default_budget(str(record.get("game"))), total, SHARING)
         for verdict in _factory(review)(record, seat, budget, seed, should_stop=stop, **extra):
             if stop():
                 return
@@ -95,7 +113,8 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
                 if isinstance(value, (int, float)):
                     data.setdefault(spread, float(value))
             put(Reply(rid, data, None, time.perf_counter() - t0, done=False))
-        put(Reply(rid, None, None, time.perf_counter() - t0, done=True))
+        last = None if total is None else {"total": total}
+        put(Reply(rid, last, None, time.perf_counter() - t0, done=True))
     except Exception as err:  # a bad record: the engine's one line goes back to the viewer
         text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         put(Reply(rid, None, text, time.perf_counter() - t0, done=True))
@@ -164,7 +183,7 @@ def _sigint_blocked() -> Any:
 
 
 def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY, stop_review: Any = None,
-           review: str = DEFAULT_REVIEW) -> None:
+           review: str = DEFAULT_REVIEW, claims: Any = None) -> None:
     """The worker's loop: one job at a time until it receives None. ``requests`` and ``replies`` are
     the pipe ends (``Channel`` s, or queues in tests)."""
     _quiet_signals()
@@ -194,7 +213,7 @@ def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY, stop_rev
                     return True
                 return parent is not None and not parent.is_alive()
 
-            _review(job, replies.put, stop, review)
+            _review(job, replies.put, stop, review, claims)
             continue
         request_id, game, bot_name, seed, budget, view = job
         t0 = time.perf_counter()
@@ -210,11 +229,25 @@ class BotWorker:
 
     ``factory`` names the bot maker as ``module:function`` (called ``f(name, game, seed=, budget=)``);
     tests pass their own.
+
+    A review (``request_review``) is shared with a helper process started for it (``share_reviews``,
+    the default: the bots' process and one more, two cores): each judges the next decision nobody has
+    taken (engine.review.pool.Claims), so the first verdicts come from the warm bots' process at once
+    and the helper joins when it is up; its replies are merged under the review's id, and the review
+    is done when every decision has its verdict. The helper leaves when no review needs it.
     """
 
-    def __init__(self, factory: str = DEFAULT_FACTORY, review: str = DEFAULT_REVIEW) -> None:
+    def __init__(self, factory: str = DEFAULT_FACTORY, review: str = DEFAULT_REVIEW,
+                 share_reviews: bool = True) -> None:
         self.factory = factory
         self.review = review
+        self.share_reviews = share_reviews
+        self._claims: Any = None  # the decisions' counter the processes share (made with the first)
+        self._helper: tuple[Any, Channel, Channel] | None = None  # (process, requests, replies)
+        self._helper_starting = False
+        self._helper_backlog: list[tuple[Any, ...]] = []
+        self._retired: list[Any] = []  # helpers told to leave (joined when gone)
+        self._shared: dict[int, dict[str, Any]] = {}  # a shared review: verdicts in, total, dones
         self._ctx = multiprocessing.get_context("spawn")
         self._stop_review: Any = None  # shared with the process: the id of a review to stop
         self._reviews: set[int] = set()
@@ -223,7 +256,7 @@ class BotWorker:
         self._replies: Any = None
         self._process: Any = None
         self._next_id = 0
-        self._cancelled: set[int] = set()
+        self._cancelled: dict[int, int] = {}  # a forgotten job: how many last replies it still sends
         self.pending: set[int] = set()
         self._lock = threading.Lock()
         self._starting = False
@@ -239,9 +272,13 @@ class BotWorker:
             take_jobs, give_jobs = self._ctx.Pipe(duplex=False)
             take_replies, give_replies = self._ctx.Pipe(duplex=False)
             self._stop_review = self._ctx.Value("q", 0, lock=False)
+            if self.share_reviews:
+                from engine.review.pool import Claims
+
+                self._claims = Claims(self._ctx)
             process = self._ctx.Process(
                 target=_serve,
-                args=(take_jobs, give_replies, self.factory, self._stop_review, self.review),
+                args=(take_jobs, give_replies, self.factory, self._stop_review, self.review, self._claims),
                 name="salon-bot", daemon=True,
             )
             # The spawn starts multiprocessing's resource tracker first, and that start unblocks
@@ -309,8 +346,113 @@ class BotWorker:
         rid = self._next_id
         self.pending.add(rid)
         self._reviews.add(rid)
-        self._send(("review", rid, record, seat, budget, seed, extra))
+        share = self.share_reviews and self.review == DEFAULT_REVIEW
+        if share:
+            extra = {**extra, "shared": True}
+            self._shared[rid] = {"verdicts": 0, "total": None, "dones": 0, "seen": set()}
+        job = ("review", rid, record, seat, budget, seed, extra)
+        self._send(job)
+        if share:
+            self._send_helper(job)
         return rid
+
+    # --- the review helper ------------------------------------------------------------------------
+
+    def _send_helper(self, job: tuple[Any, ...]) -> None:
+        with self._send_lock:
+            helper = self._helper
+            if helper is not None and helper[0].is_alive() and not self._helper_starting:
+                helper[1].put(job)
+                return
+            self._helper_backlog.append(job)
+        if self._helper_starting:
+            return
+        self._helper_starting = True
+        threading.Thread(target=self._start_helper, name="salon-review-start", daemon=True).start()
+
+    def _start_helper(self) -> None:
+        """Spawn the helper (from a thread: no frame waits), after the bots' process (whose counter
+        it shares), then send it the reviews asked for meanwhile."""
+        try:
+            self.start()
+            if self._claims is None:
+                return
+            take_jobs, give_jobs = self._ctx.Pipe(duplex=False)
+            take_replies, give_replies = self._ctx.Pipe(duplex=False)
+            process = self._ctx.Process(
+                target=_serve,
+                args=(take_jobs, give_replies, self.factory, self._stop_review, self.review, self._claims),
+                name="salon-review", daemon=True,
+            )
+            with _sigint_blocked():
+                process.start()
+            take_jobs.close()
+            give_replies.close()
+            with self._send_lock:
+                self._helper = (process, Channel(give_jobs), Channel(take_replies))
+                for job in self._helper_backlog:
+                    if job[1] in self._shared:
+                        self._helper[1].put(job)
+                self._helper_backlog.clear()
+        except Exception:  # no helper: the bots' process judges every decision itself
+            with self._send_lock:
+                for job in self._helper_backlog:
+                    share = self._shared.get(job[1])
+                    if share is not None:
+                        share["dones"] += 1
+                self._helper_backlog.clear()
+        finally:
+            self._helper_starting = False
+
+    def _retire_helper(self) -> None:
+        """No review needs the helper any more: it leaves after the job in hand."""
+        helper, self._helper = self._helper, None
+        if helper is not None:
+            helper[1].put(None)
+            helper[1].close()
+            helper[2].close()
+            self._retired.append(helper[0])
+        self._retired = [p for p in self._retired if p.is_alive()]  # gone ones are reaped by is_alive
+
+    def _merge(self, reply: Reply, out: list[Reply]) -> None:
+        """A reply of a shared review: verdicts pass; the review is done when every decision has its
+        verdict (or both processes said done); an error ends it."""
+        rid = reply.request_id
+        share = self._shared[rid]
+        if reply.error is not None or not reply.done:
+            if reply.error is None:
+                index = reply.move.get("move") if isinstance(reply.move, dict) else None
+                if index in share["seen"]:
+                    return  # judged twice (a token lost with a killed process): the first stands
+                share["seen"].add(index)
+                share["verdicts"] += 1
+                out.append(reply)
+                if share["total"] is None or share["verdicts"] < share["total"]:
+                    return
+            else:
+                out.append(reply)
+                self._end_shared(rid, stop=True)
+                return
+        else:
+            if isinstance(reply.move, dict) and isinstance(reply.move.get("total"), int):
+                share["total"] = reply.move["total"]
+            share["dones"] += 1
+            whole = share["total"] is not None and share["verdicts"] >= share["total"]
+            if not whole and share["dones"] < 2:
+                return
+        out.append(Reply(rid, None, None, reply.think_s, done=True))
+        self._end_shared(rid, stop=False)
+
+    def _end_shared(self, rid: int, stop: bool) -> None:
+        share = self._shared.pop(rid)
+        self.pending.discard(rid)
+        self._reviews.discard(rid)
+        if share["dones"] < 2:  # the other process's last replies are dropped when they come
+            self._cancelled[rid] = 2 - share["dones"]
+        if stop and self._stop_review is not None:
+            self._stop_review.value = rid
+        if not self._shared:
+            self._retire_helper()
 
     def cancel(self, request_id: int) -> None:
         """Forget a job (a new game, an undo): its reply will be dropped when it arrives. A review
@@ -318,9 +460,12 @@ class BotWorker:
         if request_id in self._reviews and self._stop_review is not None:
             self._stop_review.value = request_id
         self._reviews.discard(request_id)
+        share = self._shared.pop(request_id, None)
         if request_id in self.pending:
-            self._cancelled.add(request_id)
+            self._cancelled[request_id] = 1 if share is None else 2 - share["dones"]
             self.pending.discard(request_id)
+        if share is not None and not self._shared:
+            self._retire_helper()
         self._inbox = [r for r in self._inbox if r.request_id != request_id]
 
     def take(self, request_id: int | None) -> list[Reply]:
@@ -345,19 +490,33 @@ class BotWorker:
                 self._flush_backlog()
         if self._replies is None or self._starting:
             return out
-        while True:
-            try:
-                reply = self._replies.get_nowait()
-            except queue.Empty:
-                break
-            if reply.request_id in self._cancelled:
+        helper = self._helper
+        sources = [self._replies] if helper is None else [self._replies, helper[2]]
+        for source in sources:
+            while True:
+                try:
+                    reply = source.get_nowait()
+                except queue.Empty:
+                    break
+                left = self._cancelled.get(reply.request_id)
+                if left is not None:
+                    if reply.done:
+                        if left <= 1:
+                            del self._cancelled[reply.request_id]
+                        else:
+                            self._cancelled[reply.request_id] = left - 1
+                    continue
+                if reply.request_id in self._shared:
+                    self._merge(reply, out)
+                    continue
                 if reply.done:
-                    self._cancelled.discard(reply.request_id)
-                continue
-            if reply.done:
-                self.pending.discard(reply.request_id)
-                self._reviews.discard(reply.request_id)
-            out.append(reply)
+                    self.pending.discard(reply.request_id)
+                    self._reviews.discard(reply.request_id)
+                out.append(reply)
+        if helper is not None and helper is self._helper and not helper[0].is_alive():
+            for share in self._shared.values():  # the helper died: what it held is not coming
+                share["dones"] += 1
+            self._helper = None
         if self.pending and not self._backlog and self._process is not None and not self._process.is_alive():
             # The process died (out of memory, killed): fail the jobs so the table can retry.
             out.extend(Reply(rid, None, WORKER_STOPPED) for rid in sorted(self.pending))
@@ -390,6 +549,12 @@ class BotWorker:
                 q.cancel_join_thread()
                 q.close()
         self._process = self._requests = self._replies = None
+        helper, self._helper = self._helper, None
+        for p in ([helper[0]] if helper is not None else []) + self._retired:
+            with contextlib.suppress(Exception):
+                p.terminate()
+                p.join(timeout=1.0)
+        self._retired = []
 
 
 class InlineWorker:

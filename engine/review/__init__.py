@@ -12,7 +12,8 @@ API (what ``python -m engine review`` and the app's bot worker use)::
         v.exact, v.mark, v.line, v.why                 # solved?, a mark (judgement.MARKS), moves, words
         v.assumed                                      # cards the line's replies assume hidden hands hold
 
-- ``review_record(..., deals=[2])`` judges only deal 2's decisions.
+- ``review_record(..., deals=[2])`` judges only deal 2's decisions; ``claim=`` shares the decisions
+  among processes (``game.botworker`` runs a review on two).
 - ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
   move (plays, trump choices, claim answers, the offender's pick), in game order, as soon as each is
   judged. ``should_stop()`` is polled between decisions and during a search; when it turns true the
@@ -125,11 +126,17 @@ def match_before(record: Any, move_index: int) -> Any:
 def review_record(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
                   iterations: int | None = None,
                   should_stop: Callable[[], bool] | None = None,
-                  deals: Collection[int] | None = None) -> Iterator[Verdict]:
+                  deals: Collection[int] | None = None,
+                  claim: Callable[[], int] | None = None) -> Iterator[Verdict]:
     """Judge every decision of ``seat`` with more than one legal move; yields verdicts in order.
 
     ``deals`` (numbers from 1) limits the review to those deals ("review this deal": the record
-    keeps the deals before it, so the match or robber score is right)."""
+    keeps the deals before it, so the match or robber score is right).
+
+    ``claim`` shares a review between processes: each call returns the number (from 0, in the order
+    of ``decisions``) of the next decision this process is to judge, from a counter the processes
+    share; the others are judged elsewhere. A decision's verdict depends only on its view, the seed
+    and the budget, so with ``iterations`` the verdicts are the same however the work is shared."""
     walk = _walk(record, seat)
     if deals:
         wanted = set(deals)
@@ -151,9 +158,12 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
     def stopping() -> bool:
         return should_stop is not None and bool(should_stop())
 
-    for _, d, state in _chain(first, walk):
+    mine = claim() if claim is not None else 0
+    for k, (_, d, state) in enumerate(_chain(first, walk)):
         if stopping():
             return
+        if claim is not None and k < mine:
+            continue  # another process judges it
         view = state.view(seat)
         try:
             j = judge(view, d.played, plan, seed, should_stop)
@@ -170,6 +180,8 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
                       s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
                       s.deal_loss, bool(j.exact), s.mark, tuple(j.line) if kept else (), why,
                       s.win_spread, s.deal_spread, tuple(j.assumed) if kept else ())
+        if claim is not None:
+            mine = claim()  # the next decision nobody has taken yet, once this one is given
 
 
 def explain(game: str, view: Any, played: object, best: object, loss: float, moves: list[Any],
@@ -217,10 +229,17 @@ def mark_decided(out: dict[str, Any]) -> None:
 
 
 def review_json(record: Any, seat: int, budget: float | None = None, seed: int = 0, *,
-                iterations: int | None = None) -> dict[str, Any]:
-    """The command line's output object (docs/records.md, ``python -m engine review``)."""
+                iterations: int | None = None, jobs: int = 1) -> dict[str, Any]:
+    """The command line's output object (docs/records.md, ``python -m engine review``); ``jobs``
+    processes share the decisions (engine.review.pool), the verdicts the same."""
     game, _ = load_match(record)
-    verdicts = list(review_record(record, seat, budget, seed, iterations=iterations))
+    if jobs > 1:
+        from engine.review.pool import review_pooled
+
+        verdicts = sorted(review_pooled(record, seat, budget, seed, iterations=iterations, jobs=jobs),
+                          key=lambda v: v.move_index)
+    else:
+        verdicts = list(review_record(record, seat, budget, seed, iterations=iterations))
     out: dict[str, Any] = {
         "game": game,
         "seat": seat,

@@ -15,10 +15,11 @@ from typing import Any
 from engine.review.games import review_parts
 
 
-def club_record(game: str, seed: int) -> dict[str, Any]:
-    """The record of a first deal played by Club in every seat (seat ``s`` seeded ``seed + s``)."""
+def club_record(game: str, seed: int, players: int | None = None) -> dict[str, Any]:
+    """The record of a first deal played by Club in every seat (seat ``s`` seeded ``seed + s``);
+    ``players`` for a game dealt to 2 to 4 (the game's own table when None)."""
     parts = review_parts(game)
-    m = parts.new_match(seed)
+    m = parts.new_match(seed) if players is None else parts.new_match(seed, players)
     bots = [parts.club(seed + s) for s in range(len(m.players))]
     while not m.deals_done:
         s = m.current_player()
@@ -26,16 +27,25 @@ def club_record(game: str, seed: int) -> dict[str, Any]:
     return dict(m.to_record())
 
 
-def measure(game: str, budget: float | None, seed: int = 1, seat: int = 0) -> dict[str, Any]:
-    from engine.review import default_budget, review_record
+def measure(game: str, budget: float | None, seed: int = 1, seat: int = 0, *, jobs: int = 1,
+            players: int | None = None, iterations: int | None = None) -> dict[str, Any]:
+    """``jobs`` processes share the decisions (engine.review.pool); ``first_seconds``: when the first
+    verdict was in. CPU seconds are this process's only."""
+    from engine.review import default_budget
+    from engine.review.pool import review_pooled
 
-    rec = club_record(game, seed)
+    rec = club_record(game, seed, players)
     wall, cpu = time.perf_counter(), time.process_time()
-    verdicts = list(review_record(rec, seat, budget, seed))
+    verdicts, first = [], None
+    for v in review_pooled(rec, seat, budget, seed, iterations=iterations, jobs=jobs):
+        verdicts.append(v)
+        first = first if first is not None else time.perf_counter() - wall
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     its = [v.iterations for v in verdicts]
-    return {"budget": budget if budget is not None else default_budget(game),
+    return {"budget": budget if budget is not None or iterations else default_budget(game),
+            "iterations": iterations, "jobs": jobs, "players": players,
             "decisions": len(verdicts), "seconds": round(wall, 2), "cpu_seconds": round(cpu, 2),
+            "first_seconds": round(first or 0.0, 2),
             "iterations_median": statistics.median(its) if its else 0,
             "mistakes": sum(v.loss > 0.05 for v in verdicts),
             "why_ms": why_cost(game, rec, seat), "hint_ms_max": hint_cost(game, rec, seat)}
@@ -74,8 +84,9 @@ def why_cost(game: str, rec: dict[str, Any], seat: int) -> float:
     return round(1000 * spent / max(1, calls) * len(ds), 1)
 
 
-def run(budget: float | None, games: list[str]) -> dict[str, Any]:
-    return {g: measure(g, budget) for g in games}
+def run(budget: float | None, games: list[str], *, jobs: int = 1, players: int | None = None,
+        iterations: int | None = None) -> dict[str, Any]:
+    return {g: measure(g, budget, jobs=jobs, players=players, iterations=iterations) for g in games}
 
 
 def noise(game: str, iterations: int, positions: int = 10, seeds: int = 4) -> dict[str, Any]:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from engine.bots.search import Deadline
 
 STAGE_ONE_SHARE = 0.6  # of a decision's budget: the search over every move; the rest compares two
+DEAL_SECONDS = 4.5  # a deal's review shared by processes: its decisions' budgets add up to about this each
+MIN_PACED_S = 0.25  # never less per decision (about 300 iterations of Master's search on the standard box)
 
 
 class Stopped(Exception):
@@ -54,3 +56,13 @@ def whole(budget: Budget, should_stop: Callable[[], bool] | None, check_every: i
     """One deadline for the whole decision (a judge that needs no second stage)."""
     iters = None if budget.iterations is None else 2 * budget.iterations
     return StoppableDeadline(budget.seconds, iters, should_stop, check_every)
+
+
+def paced(budget: float, decisions: int, processes: int, deal_seconds: float = DEAL_SECONDS) -> float:
+    """Seconds per decision for a review of ``decisions`` shared by ``processes``: ``budget``, or less
+    when the decisions are many, so that the review takes about ``deal_seconds`` (a two-player Eralash
+    deal has 24 decisions: 0.375 s each on two processes; a four-player deal's 11 keep their 0.8 s),
+    but never under ``MIN_PACED_S``. Decisions solved exactly take less than their budget anyway."""
+    if decisions <= 0 or processes <= 0:
+        return budget
+    return max(min(budget, MIN_PACED_S), min(budget, deal_seconds * processes / decisions))

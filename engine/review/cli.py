@@ -1,4 +1,4 @@
-"""``python -m engine review FILE --seat S [--budget SECONDS] [--seed N] [--iterations N]``."""
+"""``python -m engine review FILE --seat S [--budget SECONDS] [--seed N] [--iterations N] [--jobs N]``."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def main(args: argparse.Namespace) -> int:
     n = len(match.players)
     if args.seat >= n:
         return fail(PROG, f"argument --seat: {args.seat} is not a seat of this record (0 to {n - 1})")
-    out = review_json(record, args.seat, args.budget, args.seed, iterations=args.iterations)
+    out = review_json(record, args.seat, args.budget, args.seed, iterations=args.iterations, jobs=args.jobs)
     return emit(json.dumps(out, ensure_ascii=False) + "\n", PROG)
 
 
@@ -44,4 +44,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     r.add_argument("--iterations", type=positive_int, default=None,
                    help="search iterations per stage instead of (or as well as) a time budget: "
                         "verdicts then do not depend on the machine's speed")
+    r.add_argument("--jobs", type=bounded_int(1, 16), default=1,
+                   help="processes sharing the decisions (same verdicts as one; default 1)")
     r.set_defaults(func=main)

@@ -35,6 +35,6 @@ class ReviewParts:
     facts: Callable[[list[Any], int], dict[str, Any]]  # what followed a decision in the record
     move_to_json: Callable[[Any], Any]
     default_budget: float  # Master's think time: the review's when none is given
-    new_match: Callable[[int], Any]  # the benchmark's table, dealt from a seed
+    new_match: Callable[..., Any]  # the benchmark's table, dealt from a seed (and a number of players)
     club: Callable[[int], Any]  # a Club bot by seed (the benchmark's players)
     note: str = ""  # said at the end of the command line's output, when there is something to say

@@ -3,7 +3,8 @@
 Prints one JSON line: ``frames``, ``frame_ms`` (work per frame: events + update + draw, without the
 flip and the 60 FPS cap's sleep) as p50/p99/max over the N frames of the table, and ``startup_ms``
 (process start to the first frame flipped: the splash, drawn while the table's modules load).
-Extras: ``splash_frames`` (frames before the table was up); ``frame_cpu_ms`` (the same work in CPU
+Extras: ``steady_turns`` and ``turned`` (card images turned anew in steady frames, and in all);
+``splash_frames`` (frames before the table was up); ``frame_cpu_ms`` (the same work in CPU
 time of the main thread: what a frame costs even when other programs compete for the cores);
 ``drawn_frames`` and ``drawn_frame_ms`` / ``drawn_frame_cpu_ms`` (only the frames actually drawn: a
 table where nothing moves is not redrawn);
@@ -102,7 +103,7 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
     drawn_cpu: list[float] = []
     intervals: list[float] = []
     thinking_intervals: list[float] = []
-    steady_renders = steady_frames = 0
+    steady_renders = steady_frames = steady_turns = 0
     moves_before = len(table.match.moves)
     last_start: float | None = None
     dt = 1 / 60
@@ -123,6 +124,7 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
                 thinking_intervals.append(intervals[-1])
         last_start = began
         made = app.text.renders + table.images.rasterised
+        turned = getattr(table.images, "turned", 0)
         moves = len(table.match.moves)
         still = not table.busy() and app.stack.top is table
         look = table.look() if still else None
@@ -138,6 +140,7 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
                 and table.look() == look:
             steady_frames += 1
             steady_renders += app.text.renders + table.images.rasterised - made
+            steady_turns += getattr(table.images, "turned", 0) - turned
         if drawn:
             app.show()
         dt = min(app.clock.tick(60) / 1000.0, 0.1)
@@ -158,6 +161,8 @@ def run_bench(args: argparse.Namespace, out: Any = None) -> int:
         "moves": len(table.match.moves) - moves_before,
         "steady_frames": steady_frames,
         "steady_renders": steady_renders,
+        "steady_turns": steady_turns,  # cards turned anew in steady frames (the turned images' cache missed)
+        "turned": getattr(table.images, "turned", 0),
         "game": args.game,
         "size": list(size),
     }

@@ -8,8 +8,9 @@ JSON line: ``interval_ms`` (frame start to frame start at the 60 FPS cap) p50/p9
 frames while the review was running, ``frame_ms`` (the work of a frame) and ``frame_cpu_ms`` (the same
 in CPU time of the main thread: what a frame costs when other programs compete), the verdicts received,
 the review's state at the end, ``review_s`` (from asking for the review to its last verdict: the
-goal is 20 s for a deal on one core, ``taskset -c 0``) and the load average (the machine's other work
-skews wall clock).
+goal is 5 s for a deal on two cores), ``first_verdict_s`` (to the first verdict on screen: within a
+second) and the load average (the machine's other work skews wall clock). The review is shared by
+the bots' process and a helper (game.botworker); ``--one-process`` judges it in the bots' alone.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from typing import Any
 SIZE = (1920, 1080)
 
 
-def played_deal(game: str, seed: int) -> Any:
+def played_deal(game: str, seed: int, players: int | None = None) -> Any:
     """A match after one whole deal played by Club bots (in this process, quickly)."""
     from engine.games import game_named
     from game.store.saves import Session
 
     rules = game_named(game)
-    n = max(rules.seat_counts)
+    n = players or max(rules.seat_counts)
     session = Session.new(None, game, {}, [f"P{i + 1}" for i in range(n)], [None] + ["club"] * (n - 1),
                           seed=seed)
     match = session.match
@@ -49,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--step-every", type=int, default=20, help="frames between two ▸ steps")
     p.add_argument("--budget", type=float, default=None, help="seconds per decision (default: Master's)")
+    p.add_argument("--players", type=int, default=None, help="seats at the table (default: the most)")
+    p.add_argument("--one-process", action="store_true",
+                   help="the review in the bots' process alone, as before it was shared with a helper")
     p.add_argument("--pin", action="store_true",
                    help="the review's worker on one core and the viewer on another (Linux)")
     args = p.parse_args(argv)
@@ -64,13 +68,14 @@ def main(argv: list[str] | None = None) -> int:
 
     app = App(build_parser().parse_args(["--lang", "ru"]), headless=True, size=SIZE)
     pg = app.pg
+    app.worker = BotWorker(share_reviews=not args.one_process)
     app.worker.start()  # the process is up before the clock starts, as in the app after the menu
     if args.pin and hasattr(os, "sched_setaffinity") and isinstance(app.worker, BotWorker):
         cores = sorted(os.sched_getaffinity(0))
         if len(cores) >= 2:
             os.sched_setaffinity(app.worker._process.pid, {cores[1]})
             os.sched_setaffinity(0, {cores[0]})
-    match = played_deal(args.game, args.seed)
+    match = played_deal(args.game, args.seed, args.players)
     ReplayMixin.review_budget = args.budget
     viewer = viewer_for(app, args.game, match, 0, start_deal=1, review=False)
     viewer.control.review_deals = [1]  # (the viewer's review_deals is the controller's, read-only)
@@ -86,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     work: list[float] = []
     cpu: list[float] = []
     last: float | None = None
+    first: float | None = None
     dt = 1 / 60
     t0 = time.perf_counter()
     for i in range(args.frames):
@@ -100,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             pg.display.flip()
         work.append((time.perf_counter() - start) * 1000)
         cpu.append((time.thread_time() - cpu0) * 1000)
+        if first is None and viewer.replay.verdicts:
+            first = time.perf_counter() - asked
         if viewer.review_state != "running":
             break
         dt = min(app.clock.tick(60) / 1000.0, 0.1)
@@ -116,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         "decisions": len(viewer.replay.decisions()),
         "review_state": viewer.review_state,
         "review_s": round(time.perf_counter() - asked, 1) if viewer.review_state == "done" else None,
+        "first_verdict_s": None if first is None else round(first, 2),
+        "shared": not args.one_process,
         "seconds": round(time.perf_counter() - t0, 1),
         "load_avg": _load_average(),
     }

@@ -19,7 +19,7 @@ from game.widgets.text import TextCache
 
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
 ANGLE_STEP = 3  # degrees between the turned images a card is drawn with
-ROTATED_BYTES = 96 * 2**20  # the turned and scaled images kept (at 4K one is up to a megabyte)
+ROTATED_CARDS = 100  # the turned and scaled images kept weigh at most this many cards of the current size
 
 
 class CardImages:
@@ -46,6 +46,7 @@ class CardImages:
         self._rotated: dict[tuple[int, int, int], pygame.Surface] = {}
         self._rotated_bytes = 0
         self.rasterised = 0  # images made here (a steady frame makes none)
+        self.turned = 0  # turned or scaled images made (a card at rest is turned once, then cached)
         from game.looks.art import CardArt
 
         self._art: Any = CardArt(self.size, self.lang, self.four_colour, self.back_name)
@@ -112,15 +113,29 @@ class CardImages:
         key = (card if face_up and card is not None else -1, a, s)
         surf = self._rotated.get(key)
         if surf is None:
-            if len(self._rotated) > 800 or self._rotated_bytes > ROTATED_BYTES:
-                self._rotated.clear()
-                self._rotated_bytes = 0
             surf = base if s == 20 else pygame.transform.smoothscale_by(base, s / 20)
             if a:
                 surf = pygame.transform.rotate(surf, a)
+            self.turned += 1
             self._rotated[key] = surf
-            self._rotated_bytes += surf.get_width() * surf.get_height() * 4
+            self._rotated_bytes += _weight(surf)
+            cap = self.rotated_cap()
+            while self._rotated_bytes > cap and len(self._rotated) > 1:  # the least recently drawn go
+                old = self._rotated.pop(next(iter(self._rotated)))
+                self._rotated_bytes -= _weight(old)
+        else:
+            self._rotated[key] = self._rotated.pop(key)  # the most recently drawn, last
         return surf
+
+    def rotated_cap(self) -> int:
+        """Bytes the turned images may hold: ``ROTATED_CARDS`` cards of the current size. Enough for
+        every card at rest on a table (a fanned hand turns each card its own way) and the few in
+        flight; the flights' passing angles are dropped first."""
+        w, h = self.size
+        return ROTATED_CARDS * w * h * 4
+
+    def rotated_bytes(self) -> int:
+        return self._rotated_bytes
 
     def warm(self, cards: list[int]) -> None:
         for c in cards:
@@ -136,6 +151,10 @@ class CardImages:
     def _make_back(self) -> pygame.Surface:
         self.rasterised += 1
         return self._art.back()
+
+
+def _weight(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * 4
 
 
 class CardSprite:

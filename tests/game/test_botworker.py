@@ -184,3 +184,42 @@ def test_the_bot_process_imports_the_engine_and_no_pygame():
     move, gui = reply.move
     assert move in match.legal_moves()
     assert gui == []
+
+
+def _review_replies(worker, rid, timeout=180.0):
+    replies = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        replies.extend(worker.take(rid))
+        if replies and replies[-1].done:
+            return replies
+        time.sleep(0.01)
+    raise AssertionError("the review never finished")
+
+
+@pytest.mark.slow
+def test_a_review_shared_with_the_helper_gives_the_verdicts_of_one_process():
+    from engine.review import review_record
+    from engine.review.bench import club_record
+
+    record = club_record("eralash", 3)
+    one = [v.to_json() for v in review_record(record, 1, None, 0, iterations=30)]
+    w = BotWorker(share_reviews=True)
+    try:
+        w.start()
+        rid = w.request_review(record, 1, None, 0, iterations=30)
+        replies = _review_replies(w, rid)
+        assert all(r.error is None for r in replies)
+        assert [r.done for r in replies] == [False] * (len(replies) - 1) + [True]
+        assert replies[-1].move is None  # the processes' own counts stay inside the worker
+        got = sorted((r.move for r in replies[:-1]), key=lambda d: d["move"])
+        strip = ("win_spread", "deal_spread")
+        assert [{k: v for k, v in d.items() if k not in strip} for d in got] == one
+        assert rid not in w.pending and w._helper is None  # the helper leaves with the review
+        again = w.request_review(record, 1, None, 0, iterations=30, deals=[1])
+        w.cancel(again)  # a cancelled shared review: nothing of it comes back, the helper leaves
+        assert w.take(again) == [] and again not in w.pending
+        r = w.request("eralash", "club", 1, None, None)  # the bots' process serves on
+        assert any(x.request_id == r for x in _wait_for(w, 1, timeout=60.0))
+    finally:
+        w.close()

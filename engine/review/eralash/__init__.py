@@ -444,8 +444,8 @@ def _exact_reason(view: Any, line: Sequence[object], deal_best: float | None,
     return exact_reason(deal_best, deal_played)
 
 
-def _new_match(seed: int) -> Match:
-    return Match.new(None, ["a", "b", "c", "d"], seed)
+def _new_match(seed: int, players: int = 4) -> Match:
+    return Match.new(None, ["a", "b", "c", "d"][:players], seed)
 
 
 REVIEW = ReviewParts(

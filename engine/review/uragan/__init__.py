@@ -303,7 +303,9 @@ def _facts(moves: list[Any], index: int) -> dict[str, Any]:
     return {"claimed": claimed, "forced": forced}
 
 
-def _new_match(seed: int) -> Match:
+def _new_match(seed: int, players: int = 2) -> Match:
+    if players != 2:
+        raise ValueError("Uragan is played by two")
     return Match.new(Options(), ["a", "b"], seed)
 
 

@@ -1,0 +1,113 @@
+"""Memory held by the app's caches and screens (issue 34): caps hold, and what a screen drew goes with it."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+
+
+def test_turned_card_images_stay_under_their_cap_and_keep_the_recent_ones(make_app) -> None:
+    from game.widgets.cards import ROTATED_CARDS, CardImages
+
+    app = make_app()
+    images = CardImages(app.text, (60, 84))
+    cap = images.rotated_cap()
+    assert cap == ROTATED_CARDS * 60 * 84 * 4
+    kept = images.image(5, True, angle=9)  # drawn again and again below: must survive
+    for n in range(400):  # a flight through every angle, cards of every kind
+        images.image(n % 52, True, angle=3 * (n % 119) + 3)
+        images.image(None, False, angle=3 * (n % 119) + 3, scale=0.9)
+        images.image(5, True, angle=9)
+        assert images.rotated_bytes() <= cap
+    assert images.turned > ROTATED_CARDS  # the cap was reached and images were let go
+    assert images.image(5, True, angle=9) is kept  # the one in use was never dropped
+    total = sum(s.get_width() * s.get_height() * 4 for s in images._rotated.values())
+    assert total == images.rotated_bytes()  # the running count is the real one
+
+
+def test_a_covered_menu_lets_go_of_its_panel_surfaces(make_app) -> None:
+    from game.menus.menu import MenuScene
+    from game.scene import Scene
+
+    app = make_app(size=(1920, 1080))
+    menu = app.stack.push(MenuScene(app))
+    app.frame(0.016, [])
+    assert menu.panel.drawable_shape is not None
+    held = weakref.ref(menu.panel.drawable_shape)
+    app.stack.push(Scene(app))  # the menu is covered: its elements are killed
+    app.frame(0.016, [])
+    gc.collect()
+    assert held() is None
+    assert menu.panel.drawable_shape is None
+    app.stack.pop()  # back on the menu: built again, drawn as before
+    app.frame(0.016, [])
+    assert menu.panel.drawable_shape is not None and menu.panel.alive()
+
+
+@pytest.mark.parametrize("game", ["uragan", "eralash"])
+def test_a_closed_table_frees_its_surfaces(make_app, game: str) -> None:
+    from game.screens import open_table
+
+    app = make_app(size=(1280, 800), bots="game.checks.tour:make_smoke_bot")
+    from game.menus.menu import MenuScene
+
+    app.stack.push(MenuScene(app))
+    table = open_table(app, game, demo=True, seed=3)
+    for _ in range(5):
+        app.frame(0.016, [])
+    faces = [table.images.face(c) for c in (0, 13, 51)]
+    gone = [weakref.ref(table), weakref.ref(table.images)] + [weakref.ref(s) for s in faces]
+    del faces
+    app.stack.remove(table)
+    del table
+    for _ in range(3):
+        app.frame(0.016, [])
+    gc.collect()
+    assert [r() is None for r in gone] == [True] * len(gone)
+
+
+def test_glibc_arenas_are_limited_unless_the_environment_says(monkeypatch) -> None:
+    from game import memory
+
+    calls = []
+
+    class Lib:
+        def mallopt(self, what: int, value: int) -> int:
+            calls.append((what, value))
+            return 1
+
+    monkeypatch.setattr(memory, "_libc", Lib())
+    monkeypatch.delenv("MALLOC_ARENA_MAX", raising=False)
+    assert memory.limit_arenas() is True
+    assert calls == [(memory.M_ARENA_MAX, memory.ARENAS)]
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "4")
+    assert memory.limit_arenas() is False
+    assert len(calls) == 1
+
+
+def test_the_window_surface_is_software_on_x11_only(monkeypatch) -> None:
+    from game.app import software_window_surface
+
+    class Display:
+        def __init__(self, driver: str) -> None:
+            self.driver = driver
+
+        def get_driver(self) -> str:
+            return self.driver
+
+    class Pg:
+        def __init__(self, driver: str) -> None:
+            self.display = Display(driver)
+
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    software_window_surface(Pg("wayland"))
+    import os
+
+    assert "SDL_FRAMEBUFFER_ACCELERATION" not in os.environ
+    software_window_surface(Pg("x11"))
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "opengl")  # the player's choice wins
+    software_window_surface(Pg("x11"))
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "opengl"
