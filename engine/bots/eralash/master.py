@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.bots.eralash.club import choose_trump_by_strength, duckers
 from engine.bots.eralash.endgame import NODE_CAP, NODES_PER_SECOND, Endgame, TooBig, fits, known_hands
+from engine.bots.eralash.late import LATE_CARDS, late_values
 from engine.bots.eralash.robber import RobberValue
 from engine.bots.eralash.tricks import TrickPlay, equivalence_classes
 from engine.bots.eralash.view import (
@@ -47,6 +48,7 @@ DEFAULT_BUDGET = 0.8  # seconds per decision: the 95th percentile must stay unde
 EXPLORATION = 0.6
 ROLLOUT_SKILL = 0.75
 POOL_SIZE = 256  # most distinct sampled deals per decision; iterations cycle through them
+LATE_SAMPLES_MIN, LATE_SAMPLES_MAX = 8, 64  # sampled deals solved late in a deal (iterations / 5)
 FRESH_EVERY = 4  # after the first few, a new sample every few iterations (sampling costs ~3 of them)
 
 
@@ -72,6 +74,7 @@ class MasterBot:
         iterations: int | None = None,
         sees_all: bool = False,
         exact: bool = True,
+        late: bool = True,
     ) -> None:
         self.name = name
         self.seed = seed
@@ -79,6 +82,7 @@ class MasterBot:
         self.iterations = iterations
         self.sees_all = sees_all
         self.exact = exact  # False: the sampling search alone (the benchmarks' "before")
+        self.late = late  # False: no late solving of sampled deals (tools/master_before.py)
         self.last_iterations = 0
 
     def __repr__(self) -> str:
@@ -111,6 +115,11 @@ class MasterBot:
         if sit.trump is None:
             suit = self._choose_trump(sit, trump_choices(view), sample, rng, deadline)
             return choose_trump_move(view, suit)
+        if self.late and sum(view.counts) <= LATE_CARDS.get(sit.n, 0):
+            late = self._late(sit, by_card, sample, rng, start)
+            if late is not None:
+                self.last_iterations = 0
+                return by_card[late]
         card = self._search(sit, by_card, sample, rng, deadline)
         return by_card[card]
 
@@ -130,6 +139,31 @@ class MasterBot:
             return solver.best()[0]
         except TooBig:
             return None
+
+    def _late(self, sit: Situation, by_card: dict[int, Any], sample: Any, rng: random.Random,
+              start: float) -> int | None:
+        """Late in the deal: the card best on average over sampled deals each solved exactly
+        (``late.late_values``); None when a solve is too big (the tree search takes over)."""
+        legal_mask = 0
+        for c in by_card:
+            legal_mask |= 1 << c
+        classes = equivalence_classes(legal_mask, sit.settled())
+        root_cards = [_lowest(k) for k in classes]
+        if len(root_cards) == 1:
+            return root_cards[0]
+        if self.sees_all:
+            samples = 1
+        elif self.iterations is not None:
+            samples = min(LATE_SAMPLES_MAX, max(LATE_SAMPLES_MIN, self.iterations // 5))
+        else:
+            samples = LATE_SAMPLES_MAX
+        budget = self.budget
+        keep_going = None if budget is None else (lambda done: time.perf_counter() - start < budget / 2)
+        try:
+            values = late_values(sit, root_cards, sample, sit.robber_value(), rng, samples, keep_going)
+        except TooBig:
+            return None
+        return max(root_cards, key=lambda c: (values[c], -(c % 13), -c))
 
     # --- trump ------------------------------------------------------------------------------------
 
