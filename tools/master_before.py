@@ -79,4 +79,5 @@ class MasterBefore(MasterBot):
 def make(seed: int = 0, budget: float | None = None, iterations: int | None = None,
          sees_all: bool = False) -> MasterBot:
     name = "oracle-before" if sees_all else "master-before"
-    return MasterBefore(seed, budget, name, iterations=iterations, sees_all=sees_all, late=False)
+    return MasterBefore(seed, budget, name, iterations=iterations, sees_all=sees_all, late=False,
+                        paired=False)

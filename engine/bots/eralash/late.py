@@ -17,14 +17,13 @@ search (``TooBig``), and Master falls back to its tree search.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from engine.bots.eralash.endgame import Endgame, TooBig
 from engine.bots.eralash.robber import RobberValue
-from engine.bots.eralash.view import Situation, trick_play_of
+from engine.bots.eralash.tricks import TrickPlay
+from engine.bots.eralash.view import Situation
 from engine.eralash.trick import legal_cards, winning_index
 
 __all__ = ["LATE_CARDS", "LATE_NODE_CAP", "MaxN", "late_values"]
@@ -144,13 +143,14 @@ class MaxN:
 def late_values(
     sit: Situation,
     root_cards: list[int],
-    sample: Callable[[random.Random], Any],
+    sample: Callable[[random.Random], TrickPlay],
     value: RobberValue,
     rng: random.Random,
     samples: int,
     keep_going: Callable[[int], bool] | None = None,
 ) -> dict[int, float]:
-    """The seat's mean robber value of each of ``root_cards`` over ``samples`` sampled deals, each
+    """The seat's mean robber value of each of ``root_cards`` over ``samples`` sampled deals (``sample``
+    gives each one's card play: ``trick_play_of`` a determinized deal, or the deal when all is known), each
     solved exactly. Fewer when the solves so far have visited ``LATE_NODES`` nodes or
     ``keep_going(done)`` says stop (after one at least). TooBig when one solve passes its node cap."""
     me = sit.seat
@@ -158,12 +158,13 @@ def late_values(
     done = nodes = 0
     two_sides = sit.sides == 2
     while done < samples and (not done or nodes < LATE_NODES and (keep_going is None or keep_going(done))):
-        tp = trick_play_of(sample(rng))
+        tp = sample(rng)
         if two_sides:
             solver = Endgame(sit.n, tp.hands, tp.trump, tp.leader, tp.trick, tp.won, me, sit.pairs,
                              lambda won: value(won)[me], LATE_NODE_CAP)
+            exact = solver.move_values()
             for c in root_cards:
-                totals[c] += solver._after(c, -math.inf, math.inf)
+                totals[c] += exact[c]
             nodes += solver.nodes
         else:
             maxn = MaxN(sit.n, tp.hands, tp.trump, tp.leader, tp.trick, tp.won, value)
