@@ -18,6 +18,12 @@ Where every remaining card is known — to the Oracle always; to Master when its
 card down (``endgame.known_hands``: both hands of a 2-player deal from the first trick, any deal once
 voids and counts leave one placement) — and the position fits (``endgame.fits``, a node cap scaled
 to the budget), the card is solved exactly instead (``endgame.Endgame``) for the same robber value.
+
+Late in a deal (``late.LATE_CARDS`` cards left) Master solves its sampled deals instead of playing them
+out: each sample exactly, every seat for its own robber chance (``late.late_values``: max-n with three
+or four sides, alpha-beta with two), and plays the card best on average; a sample too big for its node
+cap hands the decision back to the tree search. Where the race is decided card by card — who is pushed
+to the target, who ducks under it — a playout policy judges poorly and a solve does not.
 """
 
 from __future__ import annotations
