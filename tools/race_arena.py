@@ -9,6 +9,12 @@ differences: Master and the Oracle search a fixed number of iterations per decis
 so the box's load does not change their strength, and ``master-before`` / ``oracle-before``
 (``tools/master_before.py``: the old robber value with the trick-race bonus) can be seated. A bot may
 also be given as ``module:function`` (called with ``seed`` and ``iterations``).
+
+``--from-race K``: the robbers start where the race is on: Clubs play each game's robber until a deal
+begins with some side ``K`` or fewer robber tricks from the target; from there (the same points,
+tricks and cards to come) every seating plays to the end. Most whole robbers are decided by the cards
+dealt whoever plays them; these starts put the bots where their play can change the winner. A robber
+that ends before such a deal is not played (counted as ``skipped``).
 """
 
 from __future__ import annotations
@@ -50,8 +56,24 @@ def factory(name: str, iterations: int) -> Callable[[int], Any]:
     return lambda seed: make(seed=seed, iterations=iterations)
 
 
+def race_start(options: Any, n: int, match_seed: int, near: int) -> Match | None:
+    """The robber played by Clubs up to the first deal that begins with a side ``near`` or fewer
+    robber tricks from the target; None when it ends before."""
+    match = Match.new(options, [f"club{s}" for s in range(n)], match_seed)
+    clubs = [ClubBot(derive_seed("club", match_seed, s)) for s in range(n)]
+    done = 0
+    while not match.is_over():
+        if len(match.deals_done) > done or not match.moves:
+            done = len(match.deals_done)
+            if max(match.finished_tricks()) >= options.target - near:
+                return match
+        seat = match.current_player()
+        match.play(clubs[seat].choose(match.view(seat)))
+    return None
+
+
 def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], index: int, seed: int,
-              options: Any) -> GameResult:
+              options: Any, start: Match | None = None) -> GameResult:
     n = len(bots)
     match_seed = derive_seed("arena", seed, index)
     result = GameResult(index=index)
@@ -62,7 +84,10 @@ def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], inde
             seatings.append(seating)
     for rotation, seat_bots in enumerate(seatings):
         agents = [makers[b](derive_seed("bot", seed, index, rotation, s)) for s, b in enumerate(seat_bots)]
-        match = Match.new(options, [f"{b}{s}" for s, b in enumerate(seat_bots)], match_seed)
+        if start is not None:
+            match = start.copy()
+        else:
+            match = Match.new(options, [f"{b}{s}" for s, b in enumerate(seat_bots)], match_seed)
         while not match.is_over():
             seat = match.current_player()
             agent = agents[seat]
@@ -99,25 +124,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0, help="the first game's index (to go on with a run)")
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--out", help="also write the JSON here, after every game")
+    ap.add_argument("--from-race", type=int, default=None, metavar="K",
+                    help="start each robber where a deal begins with a side K or fewer tricks from the target")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
     makers = {b: factory(b, args.iterations) for b in dict.fromkeys(bots)}
     options = make_options("eralash", parse_options(args.option))
     results: list[GameResult] = []
     t0 = time.perf_counter()
+    skipped = 0
     for i in range(args.first, args.first + args.games):
-        results.append(play_game(bots, makers, i, args.seed, options))
+        start = None
+        if args.from_race is not None:
+            start = race_start(options, len(bots), derive_seed("arena", args.seed, i), args.from_race)
+            if start is None:
+                skipped += 1
+                continue
+        results.append(play_game(bots, makers, i, args.seed, options, start))
         out = summarize("eralash", bots, len(results), args.seed, results)
         out["first"] = args.first
         out["per_game"] = {b: [_share(r, b) for r in results] for b in dict.fromkeys(bots)}
         out["iterations"] = args.iterations
         out["options"] = options.to_dict()
         out["minutes"] = round((time.perf_counter() - t0) / 60, 1)
+        out["from_race"] = args.from_race
+        out["skipped"] = skipped
         if args.out:
             Path(args.out).write_text(json.dumps(out, indent=1))
         line = ", ".join(f"{b} {v['win_rate']:.3f} ± {v['win_rate_ci95']:.3f}"
                          for b, v in out["bots"].items())
         print(f"game {i + 1}: {line} ({out['minutes']} min)", file=sys.stderr, flush=True)
+    out["skipped"] = skipped
+    if args.out:
+        Path(args.out).write_text(json.dumps(out, indent=1))
     print(json.dumps(out, indent=1))
     return 0
 
