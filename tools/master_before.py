@@ -79,4 +79,11 @@ class MasterBefore(MasterBot):
 def make(seed: int = 0, budget: float | None = None, iterations: int | None = None,
          sees_all: bool = False) -> MasterBot:
     name = "oracle-before" if sees_all else "master-before"
-    return MasterBefore(seed, budget, name, iterations=iterations, sees_all=sees_all)
+    return MasterBefore(seed, budget, name, iterations=iterations, sees_all=sees_all, late=False,
+                        paired=False)
+
+
+def make_paired(seed: int = 0, iterations: int | None = None) -> MasterBot:
+    """Master with paired root rounds (``MasterBot(paired=True)``), for ``race_arena.py --bots
+    master,master_before:make_paired,…``."""
+    return MasterBot(seed, None, "paired", iterations=iterations, paired=True)

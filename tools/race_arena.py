@@ -9,6 +9,18 @@ differences: Master and the Oracle search a fixed number of iterations per decis
 so the box's load does not change their strength, and ``master-before`` / ``oracle-before``
 (``tools/master_before.py``: the old robber value with the trick-race bonus) can be seated. A bot may
 also be given as ``module:function`` (called with ``seed`` and ``iterations``).
+
+``--from-race K``: the robbers start where the race is on: Clubs play each game's robber until a deal
+begins with some side ``K`` or fewer robber tricks from the target; from there (the same points,
+tricks and cards to come) every seating plays to the end. Most whole robbers are decided by the cards
+dealt whoever plays them; these starts put the bots where their play can change the winner.
+``--contested P`` asks also that no side's robber chance (``engine.eralash.race``) be above P there.
+A robber that ends before such a deal is not played (counted as ``skipped``).
+
+``--one-deal``: every seating plays one deal only (from the robber's start, or the race start), and a
+seat scores the robber chance its side has after it (``robber_chances``; 1 or 0 if the deal ended the
+robber): a duplicate deal scored by the calibrated chance, far less noisy than whole robbers, most of
+which the cards decide whoever plays them.
 """
 
 from __future__ import annotations
@@ -27,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine.arena import GameResult, SeatResult, derive_seed, make_options, parse_options, summarize  # noqa: E402
 from engine.bots.eralash import ClubBot, MasterBot, NoviceBot  # noqa: E402
 from engine.eralash import Match  # noqa: E402
+from engine.eralash.race import robber_chances  # noqa: E402
 
 
 def factory(name: str, iterations: int) -> Callable[[int], Any]:
@@ -50,8 +63,27 @@ def factory(name: str, iterations: int) -> Callable[[int], Any]:
     return lambda seed: make(seed=seed, iterations=iterations)
 
 
+def race_start(options: Any, n: int, match_seed: int, near: int, contested: float = 1.0) -> Match | None:
+    """The robber played by Clubs up to the first deal that begins with a side ``near`` or fewer
+    robber tricks from the target and no side's robber chance above ``contested``; None when it ends
+    before."""
+    match = Match.new(options, [f"club{s}" for s in range(n)], match_seed)
+    clubs = [ClubBot(derive_seed("club", match_seed, s)) for s in range(n)]
+    done = 0
+    while not match.is_over():
+        if len(match.deals_done) > done or not match.moves:
+            done = len(match.deals_done)
+            tricks = match.finished_tricks()
+            if max(tricks) >= options.target - near and (contested >= 1.0 or max(robber_chances(
+                    n, options.pairs, match.finished_points(), tricks, done, options)) <= contested):
+                return match
+        seat = match.current_player()
+        match.play(clubs[seat].choose(match.view(seat)))
+    return None
+
+
 def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], index: int, seed: int,
-              options: Any) -> GameResult:
+              options: Any, start: Match | None = None, one_deal: bool = False) -> GameResult:
     n = len(bots)
     match_seed = derive_seed("arena", seed, index)
     result = GameResult(index=index)
@@ -62,8 +94,12 @@ def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], inde
             seatings.append(seating)
     for rotation, seat_bots in enumerate(seatings):
         agents = [makers[b](derive_seed("bot", seed, index, rotation, s)) for s, b in enumerate(seat_bots)]
-        match = Match.new(options, [f"{b}{s}" for s, b in enumerate(seat_bots)], match_seed)
-        while not match.is_over():
+        if start is not None:
+            match = start.copy()
+        else:
+            match = Match.new(options, [f"{b}{s}" for s, b in enumerate(seat_bots)], match_seed)
+        deals = len(match.deals_done)
+        while not match.is_over() and not (one_deal and len(match.deals_done) > deals):
             seat = match.current_player()
             agent = agents[seat]
             view = match.view(seat)
@@ -77,8 +113,14 @@ def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], inde
         winners = match.winners()
         sides = {match.side_of(w) for w in winners}
         score = match.score()
+        chances = None if match.is_over() else robber_chances(
+            n, options.pairs, match.finished_points(), match.finished_tricks(), len(match.deals_done),
+            options)
         for s in range(n):
-            win = 1.0 / len(sides) if match.side_of(s) in sides else 0.0
+            if chances is not None:  # --one-deal: the robber goes on, valued by its fitted chance
+                win = chances[match.side_of(s)]
+            else:
+                win = 1.0 / len(sides) if match.side_of(s) in sides else 0.0
             result.seats.append(SeatResult(seat_bots[s], win, float(score[match.side_of(s)]),
                                            len(match.deals_done)))
     return result
@@ -99,25 +141,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0, help="the first game's index (to go on with a run)")
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--out", help="also write the JSON here, after every game")
+    ap.add_argument("--from-race", type=int, default=None, metavar="K",
+                    help="start where a deal begins with a side K tricks or fewer from the target")
+    ap.add_argument("--one-deal", action="store_true",
+                    help="play one deal from the start and score each seat by its robber chance after it")
+    ap.add_argument("--contested", type=float, default=1.0, metavar="P",
+                    help="with --from-race: and where no side's robber chance is above P")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
     makers = {b: factory(b, args.iterations) for b in dict.fromkeys(bots)}
     options = make_options("eralash", parse_options(args.option))
     results: list[GameResult] = []
     t0 = time.perf_counter()
+    skipped = 0
     for i in range(args.first, args.first + args.games):
-        results.append(play_game(bots, makers, i, args.seed, options))
+        start = None
+        if args.from_race is not None:
+            start = race_start(options, len(bots), derive_seed("arena", args.seed, i), args.from_race,
+                               args.contested)
+            if start is None:
+                skipped += 1
+                continue
+        results.append(play_game(bots, makers, i, args.seed, options, start, args.one_deal))
         out = summarize("eralash", bots, len(results), args.seed, results)
         out["first"] = args.first
         out["per_game"] = {b: [_share(r, b) for r in results] for b in dict.fromkeys(bots)}
         out["iterations"] = args.iterations
         out["options"] = options.to_dict()
         out["minutes"] = round((time.perf_counter() - t0) / 60, 1)
+        out["from_race"] = args.from_race
+        out["contested"] = args.contested
+        out["one_deal"] = args.one_deal
+        out["skipped"] = skipped
         if args.out:
             Path(args.out).write_text(json.dumps(out, indent=1))
         line = ", ".join(f"{b} {v['win_rate']:.3f} ± {v['win_rate_ci95']:.3f}"
                          for b, v in out["bots"].items())
         print(f"game {i + 1}: {line} ({out['minutes']} min)", file=sys.stderr, flush=True)
+    out["skipped"] = skipped
+    if args.out:
+        Path(args.out).write_text(json.dumps(out, indent=1))
     print(json.dumps(out, indent=1))
     return 0
 

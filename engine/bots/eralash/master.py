@@ -18,6 +18,12 @@ Where every remaining card is known — to the Oracle always; to Master when its
 card down (``endgame.known_hands``: both hands of a 2-player deal from the first trick, any deal once
 voids and counts leave one placement) — and the position fits (``endgame.fits``, a node cap scaled
 to the budget), the card is solved exactly instead (``endgame.Endgame``) for the same robber value.
+
+Late in a deal (``late.LATE_CARDS`` cards left) Master solves its sampled deals instead of playing them
+out: each sample exactly, every seat for its own robber chance (``late.late_values``: max-n with three
+or four sides, alpha-beta with two), and plays the card best on average; a sample too big for its node
+cap hands the decision back to the tree search. Where the race is decided card by card — who is pushed
+to the target, who ducks under it — a playout policy judges poorly and a solve does not.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from typing import Any
 
 from engine.bots.eralash.club import choose_trump_by_strength, duckers
 from engine.bots.eralash.endgame import NODE_CAP, NODES_PER_SECOND, Endgame, TooBig, fits, known_hands
+from engine.bots.eralash.late import LATE_CARDS, late_values
 from engine.bots.eralash.robber import RobberValue
 from engine.bots.eralash.tricks import TrickPlay, equivalence_classes
 from engine.bots.eralash.view import (
@@ -47,6 +54,7 @@ DEFAULT_BUDGET = 0.8  # seconds per decision: the 95th percentile must stay unde
 EXPLORATION = 0.6
 ROLLOUT_SKILL = 0.75
 POOL_SIZE = 256  # most distinct sampled deals per decision; iterations cycle through them
+LATE_SAMPLES_MIN, LATE_SAMPLES_MAX = 8, 64  # sampled deals solved late in a deal (iterations / 5)
 FRESH_EVERY = 4  # after the first few, a new sample every few iterations (sampling costs ~3 of them)
 
 
@@ -72,6 +80,8 @@ class MasterBot:
         iterations: int | None = None,
         sees_all: bool = False,
         exact: bool = True,
+        late: bool = True,
+        paired: bool = False,
     ) -> None:
         self.name = name
         self.seed = seed
@@ -79,6 +89,8 @@ class MasterBot:
         self.iterations = iterations
         self.sees_all = sees_all
         self.exact = exact  # False: the sampling search alone (the benchmarks' "before")
+        self.late = late  # False: no late solving of sampled deals (tools/master_before.py)
+        self.paired = paired  # False: UCB at the root, each card on its own samples (master_before)
         self.last_iterations = 0
 
     def __repr__(self) -> str:
@@ -111,6 +123,11 @@ class MasterBot:
         if sit.trump is None:
             suit = self._choose_trump(sit, trump_choices(view), sample, rng, deadline)
             return choose_trump_move(view, suit)
+        if self.late and by_card and sum(view.counts) <= LATE_CARDS.get(sit.n, 0):
+            card = self._late(sit, by_card, sample, rng, start)
+            if card is not None:
+                self.last_iterations = 0
+                return by_card[card]
         card = self._search(sit, by_card, sample, rng, deadline)
         return by_card[card]
 
@@ -130,6 +147,32 @@ class MasterBot:
             return solver.best()[0]
         except TooBig:
             return None
+
+    def _late(self, sit: Situation, by_card: dict[int, Any], sample: Any, rng: random.Random,
+              start: float) -> int | None:
+        """Late in the deal: the card best on average over sampled deals each solved exactly
+        (``late.late_values``); None when a solve is too big (the tree search takes over)."""
+        legal_mask = 0
+        for c in by_card:
+            legal_mask |= 1 << c
+        classes = equivalence_classes(legal_mask, sit.settled())
+        root_cards = [_lowest(k) for k in classes]
+        if len(root_cards) == 1:
+            return root_cards[0]
+        if self.sees_all:  # the one deal there is
+            samples = 1
+        elif self.iterations is not None:
+            samples = min(LATE_SAMPLES_MAX, max(LATE_SAMPLES_MIN, self.iterations // 5))
+        else:
+            samples = LATE_SAMPLES_MAX
+        budget = self.budget
+        keep_going = None if budget is None else (lambda done: time.perf_counter() - start < budget / 2)
+        try:
+            values = late_values(sit, root_cards, lambda r: trick_play_of(sample(r)), sit.robber_value(), rng,
+                                 samples, keep_going)
+        except TooBig:
+            return None
+        return max(root_cards, key=lambda c: (values[c], -(c % 13), -c))
 
     # --- trump ------------------------------------------------------------------------------------
 
@@ -164,7 +207,7 @@ class MasterBot:
             return _lowest(classes[0])
         root_cards = [_lowest(k) for k in classes]
         value = sit.robber_value()
-        best = ismcts(sit, root_cards, sample, value, rng, deadline)
+        best = ismcts(sit, root_cards, sample, value, rng, deadline, self.paired)
         self.last_iterations = best[1]
         return best[0]
 
@@ -187,9 +230,13 @@ def ismcts(
     value: RobberValue,
     rng: random.Random,
     deadline: Deadline,
+    paired: bool = False,
 ) -> tuple[int, int]:
-    """Single-observer ISMCTS over ``TrickPlay``; returns (card, iterations)."""
-    visits, means, it = search_root(sit, root_cards, sample, value, rng, deadline)
+    """Single-observer ISMCTS over ``TrickPlay``; returns (card, iterations). The most visited card,
+    or with ``paired`` rounds (``search_root``) the best on average over the same deals."""
+    visits, means, it = search_root(sit, root_cards, sample, value, rng, deadline, paired=paired)
+    if paired:
+        return max(root_cards, key=lambda c: (means[c], -(c % 13), -c)), it
     card = max(root_cards, key=lambda c: (visits[c], means[c], -c))
     return card, it
 
@@ -203,12 +250,18 @@ def search_root(
     deadline: Deadline,
     deal_totals: dict[int, float] | None = None,
     tree: list[Any] | None = None,
+    paired: bool = False,
 ) -> tuple[dict[int, int], dict[int, float], int]:
     """The search itself: (visits, mean value for the seat, per root card) and the iterations.
 
     Only ``root_cards`` are tried at the root (the review compares two moves this way). The review
     may pass ``deal_totals``, which then sums per root card the tricks the seat's side took in each
-    iteration's deal, and ``tree``, which receives the root node (``expected_line`` reads it)."""
+    iteration's deal, and ``tree``, which receives the root node (``expected_line`` reads it).
+
+    ``paired``: the root cards are tried in rounds instead of by UCB, every card of a round on the same
+    sampled deal with the same random numbers for the play that follows (common random numbers): the
+    cards are compared on equal deals, so the deal's luck, far larger than what one card changes of the
+    robber chance, cancels out of the comparison. The means are then those of the complete rounds."""
     pool: list[TrickPlay] = []
     root = _Node(-1)
     root_set = 0
@@ -221,19 +274,40 @@ def search_root(
         tree.append(root)
     log, sqrt = math.log, math.sqrt
     it = 0
+    k = len(root_cards)
+    r = rng
+    base = None
+    round_seed = 0
+    round_values: list[float] = [0.0] * k  # the round under way, per root slot
+    paired_totals = [0.0] * k  # complete rounds only, so that every card is judged on the same deals
     while not deadline.expired(it):
-        if len(pool) < 8 or (it % FRESH_EVERY == 0 and len(pool) < POOL_SIZE):
-            base = trick_play_of(sample(rng))
-            pool.append(base)
+        if paired:  # a round: every root card on one sampled deal, with the same random numbers
+            slot = it % k
+            if slot == 0:
+                rounds = it // k
+                if len(pool) < 8 or (rounds % 2 == 0 and len(pool) < POOL_SIZE):
+                    base = trick_play_of(sample(rng))
+                    pool.append(base)
+                else:
+                    base = pool[rounds % len(pool)]
+                round_seed = rng.getrandbits(64)
+            r = random.Random(round_seed)
+            mask_root = 1 << root_cards[slot]
         else:
-            base = pool[it % len(pool)]
+            if len(pool) < 8 or (it % FRESH_EVERY == 0 and len(pool) < POOL_SIZE):
+                base = trick_play_of(sample(rng))
+                pool.append(base)
+            else:
+                base = pool[it % len(pool)]
+            mask_root = root_set
+        assert base is not None
         state = base.copy()
         node = root
         path = [root]
         first = True
         root_card = -1
         while state.left:
-            mask = root_set if first else state.legal()
+            mask = mask_root if first else state.legal()
             first = False
             children = node.children
             player = state.turn
@@ -242,8 +316,8 @@ def search_root(
             for c in children:
                 untried &= ~(1 << c)
             if untried:
-                k = untried.bit_count()
-                idx = rng.randrange(k) if k > 1 else 0
+                u = untried.bit_count()
+                idx = r.randrange(u) if u > 1 else 0
                 m = untried
                 while idx:
                     m &= m - 1
@@ -273,8 +347,13 @@ def search_root(
             state.play(best_card)
             path.append(node)
         if state.left:
-            state.rollout(rng, pairs, ROLLOUT_SKILL, duck)
+            state.rollout(r, pairs, ROLLOUT_SKILL, duck)
         values = value(state.won)
+        if paired:
+            round_values[slot] = values[sit.seat]
+            if slot == k - 1:
+                for i in range(k):
+                    paired_totals[i] += round_values[i]
         if deal_totals is not None and root_card >= 0:
             deal_totals[root_card] = deal_totals.get(root_card, 0.0) + sum(state.won[s] for s in side)
         for nd in path:
@@ -286,6 +365,8 @@ def search_root(
     means = {
         c: (root.children[c].total / root.children[c].visits if visits[c] else 0.0) for c in root_cards
     }
+    if paired and it >= k:
+        means = {c: paired_totals[i] / (it // k) for i, c in enumerate(root_cards)}
     return visits, means, it
 
 
