@@ -29,7 +29,6 @@ from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.boxes import ComposedPlaque
 from game.widgets.buttons import button_height
-from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
@@ -167,7 +166,7 @@ class EralashPlaques:
         two lines: its longer name and the word joining them), up to a third of the window; and the
         height its rows need beyond one line a player (names that still must take two lines)."""
         host = self.host
-        font = host.text.font(MIN_TEXT_PX)
+        font = host.text.font(host.text.min_size)
         players = host.match.players
         widest = max((font.size(host.name(seat))[0] for seat in range(len(players))), default=0)
         pairs = host.match.options.pairs

@@ -14,7 +14,6 @@ from game.eralash.declarations import suit_word
 from game.layout import text_edge
 from game.looks.themes import BRASS_LIGHT, IVORY
 from game.widgets import shapes
-from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
@@ -141,9 +140,9 @@ class EralashPlates:
         """How wide your name plate must be at the smallest text: the name on at most two lines, and
         the line under it at its longest (many tricks, the dealer's mark)."""
         host = self.host
-        bold, italic = host.text.font(MIN_TEXT_PX, "bold"), host.text.font(MIN_TEXT_PX, "italic")
+        bold, italic = host.text.font(host.text.min_size, "bold"), host.text.font(host.text.min_size, "italic")
         name = host.name(host.me)
-        lines = host.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
+        lines = host.text.fit(name, host.text.min_size, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
         subs = [plural(17, "eralash.n_tricks_deal"), t("eralash.dealer_mark")]  # two lines if they must
         return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0] for sub in subs]) + 4
 
