@@ -140,9 +140,10 @@ class EralashPlates:
         """How wide your name plate must be at the smallest text: the name on at most two lines, and
         the line under it at its longest (many tricks, the dealer's mark)."""
         host = self.host
-        bold, italic = host.text.font(host.text.min_size, "bold"), host.text.font(host.text.min_size, "italic")
+        low = host.text.min_size
+        bold, italic = host.text.font(low, "bold"), host.text.font(low, "italic")
         name = host.name(host.me)
-        lines = host.text.fit(name, host.text.min_size, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
+        lines = host.text.fit(name, low, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
         subs = [plural(17, "eralash.n_tricks_deal"), t("eralash.dealer_mark")]  # two lines if they must
         return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0] for sub in subs]) + 4
 

@@ -22,5 +22,9 @@ def fitting_text_size(wanted: int, window: tuple[int, int]) -> int:
     """The size drawn in ``window`` for a player who chose ``wanted``: that size, or the largest
     smaller one the window holds."""
     w, h = window
-    fits = [s for s in TEXT_SIZES if s <= wanted and w >= SMALLEST_WINDOW[s][0] and h >= SMALLEST_WINDOW[s][1]]
+    fits = [s for s in TEXT_SIZES if s <= wanted and holds((w, h), SMALLEST_WINDOW[s])]
     return max(fits, default=100)
+
+
+def holds(window: tuple[int, int], smallest: tuple[int, int]) -> bool:
+    return window[0] >= smallest[0] and window[1] >= smallest[1]

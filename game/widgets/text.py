@@ -68,7 +68,7 @@ class TextCache:
         self.bytes = 0  # pixels held by the cached surfaces
         self.noting: dict[int, str] | None = None  # while a plaque is composed: id(surface) -> its text
         self._measured: dict[tuple[Any, ...], tuple[int, tuple[str, ...]]] = {}  # fit and wrap, worked out
-        self.scale = 1.0  # the player's text size (Settings, --text-size): every size is drawn this much larger
+        self.scale = 1.0  # the player's text size (Settings, --text-size): every size drawn this much larger
 
     def set_scale(self, scale: float) -> bool:
         """Draw every size ``scale`` times larger from now on (what was rendered or measured is
