@@ -352,7 +352,8 @@ class SettingsScene(GuiScene):
             self.page = names[0]
         tabs = tuple(names)
         top = self._page_tabs(p, margin, compact, tabs) + gap + 4
-        for kind, args, x, y in ((k, a, cols[c], top + dy) for c, dy, k, a in pages[names.index(self.page)][1]):
+        shown = pages[names.index(self.page)][1]
+        for kind, args, x, y in ((k, a, cols[c], top + dy) for c, dy, k, a in shown):
             if kind == "row":
                 name, values, current, about = args
                 self._row(x, y, col_w, name, values, current, tooltip=t(about) if about else None)
@@ -388,19 +389,22 @@ class SettingsScene(GuiScene):
         inner = p.width - margin * 3
         col_w, right_w = int(inner * 0.5), inner - int(inner * 0.5)
         left, right = p.x + margin, p.x + margin * 2 + col_w
-        top = p.y + 16 + max(self._metrics[1], self.app.text.font(28 if compact else 34, "bold").get_linesize())
+        title_h = self.app.text.font(28 if compact else 34, "bold").get_linesize()
+        top = p.y + 16 + max(self._metrics[1], title_h)
         top += self._metrics[2] + 6
         y = top
-        y = self._row(left, y, col_w, "text_size", TEXT_SIZES, getattr(self.app, "text_size_wanted", s.text_size),
+        wanted = getattr(self.app, "text_size_wanted", s.text_size)
+        y = self._row(left, y, col_w, "text_size", TEXT_SIZES, wanted,
                       tooltip=t("settings.text_size.about"))
-        y = self._row(left, y, col_w, "card_size", CARD_SIZES, s.card_size, tooltip=t("settings.card_size.about"))
+        y = self._row(left, y, col_w, "card_size", CARD_SIZES, s.card_size,
+                      tooltip=t("settings.card_size.about"))
         y = self._row(left, y, col_w, "high_contrast", (False, True), s.high_contrast,
                       tooltip=t("settings.high_contrast.about"))
         y = self._row(left, y, col_w, "four_colour", (False, True), s.four_colour,
                       tooltip=t("settings.four_colour.about"))
         label_h = self._metrics[0]
         bw, bh = (200, 42) if compact else (220, 48)
-        bw, bh = max(bw, self.app.text.font(20).size(t("settings.back"))[0] + self.app.text.px(60)), self.app.text.px(bh)
+        bw = max(bw, self.app.text.font(20).size(t("settings.back"))[0] + self.app.text.px(60))
         bottom = p.bottom - bh - (16 if compact else 24)
         self._label(t("settings.preview"), (right, top), 19, "regular", IVORY)
         self.preview_rect = pygame.Rect(right, top + label_h, right_w, max(48, bottom - 16 - top - label_h))
@@ -486,8 +490,8 @@ class SettingsScene(GuiScene):
             apply_setting(self.app, name, value)  # the app flips the window and saves the setting
         else:
             overridden = name == "language" and i18n.get_language() != self.settings.language
-            overridden = overridden or (name == "text_size"
-                                        and getattr(self.app, "text_size_wanted", value) != self.settings.text_size)
+            wanted = getattr(self.app, "text_size_wanted", value)
+            overridden = overridden or (name == "text_size" and wanted != self.settings.text_size)
             self.settings.set(name, value)
             if overridden and self.settings.get(name) == value:
                 self.settings.announce(name)  # the saved value again, after a --lang or --text-size run
