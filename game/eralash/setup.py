@@ -148,11 +148,12 @@ def aces_row(scene: Any, y: int) -> int:
     x = x0
     for k in ("3", "4"):
         lab = UILabel(
-            pygame.Rect(x, y, 120, scene.row_h), t(f"newgame.aces.{k}"), ui, container=scene.panel
+            pygame.Rect(x, y, scene.app.text.px(120), scene.row_h), t(f"newgame.aces.{k}"), ui,
+            container=scene.panel
         )
         x += lab.rect.width + 4
         entry = UITextEntryLine(
-            pygame.Rect(x, y, 80, scene.row_h),
+            pygame.Rect(x, y, scene.app.text.px(80), scene.row_h),
             ui,
             container=scene.panel,
             initial_text=str(aces.get(k, 30 if k == "3" else 60)),
@@ -161,10 +162,9 @@ def aces_row(scene: Any, y: int) -> int:
         entry.set_allowed_characters("numbers")
         entry.set_text_length_limit(3)
         scene.entries[f"aces{k}"] = entry
-        x += 100
+        x += scene.app.text.px(100)
     y += scene.row_h
-    scene.about(y, t("newgame.aces.about"))
-    return y + scene.about_h + scene.gap
+    return y + scene.about(y, t("newgame.aces.about")) + scene.gap
 
 
 def open_table(app: App, options: dict[str, Any], players: int, names: list[str], levels: list[str],

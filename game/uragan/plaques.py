@@ -301,7 +301,8 @@ class UraganPlaques:
         n = done.index(self.host.shown) + 1 if self.host.shown in done else len(done) + 1
         y = rect.bottom - 8
         for line in (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=n)):
-            foot = self.host.text.get(line, small, (200, 190, 160))
+            size = self.host.text.fit(line, small, rect.width - 28)[0]
+            foot = self.host.text.get(line, size, (200, 190, 160))
             y -= foot.get_height()
             surface.blit(foot, (x, y))
 
@@ -358,14 +359,22 @@ class UraganPlaques:
         """The score plaque: the layout's, a line taller for each seat with an uragan point pending or a
         name on two lines."""
         rect = self.host.layout.score.copy()
+        text = self.host.text
+        small = self.host.font_size(0.019)
+        feet = (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=88))
+        widest = max(text.font(small).size(line)[0] for line in feet) + 28  # (larger text: a wider plaque)
+        rect.width = max(rect.width, min(widest, self.host.layout.opp_hand.left - rect.x - 12))
+        need = 10 + text.font(small).get_height() + 6 + 2 * text.font(small).get_height() + 8
         for s in (0, 1):
             if self.pending_uragans(s):
                 size, lines = self.pending_lines(s, rect)
-                rect.height += len(lines) * self.host.text.font(size, "bold").get_height()
+                need += len(lines) * text.font(size, "bold").get_height()
             size, lines, inline = self.score_name(s, rect)
-            rect.height += (len(lines) - 1) * self.host.text.font(size).get_height()
+            need += len(lines) * text.font(size).get_height() + 1
+            need += text.font(self.host.font_size(0.017)).get_height() + 2 + 4
             if s == self.host.shown.dealer and not inline:
-                rect.height += self.mark_height()
+                need += self.mark_height()
+        rect.height = max(rect.height, need)
         return rect
 
     def pending_uragans(self, seat: int) -> int:
