@@ -209,6 +209,9 @@ class App:
         from game.widgets.text import TextCache
 
         self.text = TextCache()
+        # The tables ask their sizes in pixels, already at the text size (``table_draw.font_size``), so
+        # their plaques and rows, worked out from those sizes, grow with the text: a cache that adds none.
+        self.table_text = TextCache()
         # The text size chosen (--text-size for this run, else the setting) and the one drawn (the
         # largest the window holds: game.looks.text_size); the last fallback said, to say it once.
         self.text_size_wanted: int = getattr(args, "text_size", None) or self.settings.text_size

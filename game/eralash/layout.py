@@ -54,10 +54,11 @@ class EralashLayout:
 
     @classmethod
     def for_size(
-        cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0
+        cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0, text_scale: float = 1.0
     ) -> EralashLayout:
         """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
-        and the top hand starts after it); ``score_extra``: the height names on two lines add to it."""
+        and the top hand starts after it); ``score_extra``: the height names on two lines add to it;
+        ``text_scale``: the player's text size (the plaque's rows grow with it)."""
         w, h = max(size[0], 1), max(size[1], 1)
         # a cloth taller than wide (the viewer's beside its panel on a 5:4 screen): cards by its width
         card = card_size_for(min(h, w), 0.175 if n == 4 else 0.17)
@@ -86,7 +87,7 @@ class EralashLayout:
         side_x = margin + och * 0.55
         side_y = h * 0.47
         # The side hands start below the score plaque (its height as ``draw_score`` makes it).
-        fs, small = max(12, int(h * 0.021)), max(12, int(h * 0.017))
+        fs, small = (round(max(12, int(h * share)) * text_scale) for share in (0.021, 0.017))
         score_h = int(small * 1.6 + fs * 1.5 + n * int(fs * 1.45) + small * 1.9 + 14) + score_extra
         side_len = min(h * 0.42, 2 * (side_y - margin - score_h - max(6, h // 80)))
         left = SeatPlace(

@@ -120,6 +120,7 @@ class EralashPlaques:
         self.score_plaque = ComposedPlaque()
         self.declarations_plaque = ComposedPlaque()
         self.announce_titled = True
+        self.announce_k = 1.0  # the declarations' text, smaller where a larger text size leaves no room
 
     def side_form(self, side: int) -> str:
         """The grammatical form for a column of the sheet: partners in pairs are plural."""
@@ -439,27 +440,31 @@ class EralashPlaques:
         lay = host.layout
         deal = host.shown
         h = lay.size[1]
-        fs, small = host.font_size(0.023), host.font_size(0.019)
         width = self.announce_width()
-        why = len(host.text.wrap(self.why_text(), small, width - 40, "italic"))
-        height = (
-            fs * 0.6
-            + host.font_size(0.028) * 1.25
-            + fs * 0.3
-            + len(self.declaration_lines()) * fs * 1.25
-            + fs * 0.7
-            + fs * 1.25
-            + why * small * 1.2
-            + fs * 0.6
-        )
         chips = host.must_choose_trump() or (host.phase == "declare" and deal.trump >= 0 and not host.demo)
-        if chips:
-            height += button_height(h) + h * 0.02
         run_h = lay.card[1] * RUN_SCALE
         gap = max(4, h // 100)
         below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
-        title_h = host.font_size(0.028) * 1.25 + fs * 0.3
+
+        def measure() -> tuple[float, float]:
+            fs, small = self.afs(0.023), self.afs(0.019)
+            why = len(host.text.wrap(self.why_text(), small, width - 40, "italic"))
+            height = (fs * 0.6 + self.afs(0.028) * 1.25 + fs * 0.3 + len(self.declaration_lines()) * fs * 1.25
+                      + fs * 0.7 + fs * 1.25 + why * small * 1.2 + fs * 0.6)
+            if chips:
+                height += button_height(h) + h * 0.02
+            return height, self.afs(0.028) * 1.25 + fs * 0.3
+
+        self.announce_k = 1.0
+        height, title_h = measure()
+        scale = host.app.text.scale
+        if above is not None and scale != 1.0 and height - title_h > below - above:
+            # A larger text size with no room between the rows of runs: the plaque's words smaller,
+            # down to the size they have at 100 % (the runs themselves stay uncovered).
+            while self.announce_k > 1 / scale and height - title_h > below - above:
+                self.announce_k = max(1 / scale, self.announce_k - 0.05)
+                height, title_h = measure()
         self.announce_titled = not (above is not None and height > below - above >= height - title_h)
         if not self.announce_titled:  # a small window: the rows of runs say what the title would
             height -= title_h
@@ -471,10 +476,14 @@ class EralashPlaques:
             box.bottom = int(below)
         return box
 
+    def afs(self, share: float) -> int:
+        """A size of the declarations plaque (``announce_k``: smaller where there is no room)."""
+        return max(12, int(self.host.font_size(share) * self.announce_k))
+
     def declaration_lines(self) -> list[str]:
         """Each seat's declaration in the plaque's width: smaller if it must, then on two lines."""
         host = self.host
-        fs = host.font_size(0.023)
+        fs = self.afs(0.023)
         out: list[str] = []
         for _seat, line in seat_lines(host.shown, host.name):
             out += host.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
@@ -537,6 +546,8 @@ class EralashPlaques:
         msg = host.message
         if msg is None or host.layout is None or host.trick_caption() is not None:
             return  # a finished trick's caption has the line to itself while it shows
+        if host.peeking:
+            return  # the last trick looked at again lies over it (a large text reaches under its words)
         lay = host.layout
         fs = host.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
@@ -560,7 +571,7 @@ class EralashPlaques:
         host = self.host
         deal = host.shown
         box = host.announce_box()  # the example's table lays it out its own way
-        fs = host.font_size(0.023)
+        fs = self.afs(0.023)
         titled = self.announce_titled
         lines = tuple(self.declaration_lines())
         head = trump_line(deal, host.name, host.me if host.humans else None)
@@ -597,11 +608,11 @@ class EralashPlaques:
     ) -> None:
         host = self.host
         surface.blit(host._plaque(box.size), box)
-        fs, small = host.font_size(0.023), host.font_size(0.019)
+        fs, small = self.afs(0.023), self.afs(0.019)
         y = box.y + int(fs * 0.6)
         if titled:
             title = host.text.get(
-                t("eralash.decl.title"), host.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
+                t("eralash.decl.title"), self.afs(0.028), BRASS_LIGHT, "bold", shadow=True
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)

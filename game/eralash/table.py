@@ -253,7 +253,8 @@ class EralashTable(TableScene):
         return self.shown.n
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
-        lay = EralashLayout.for_size(size, self.match.n_players, *self.plaques.score_fit(size))
+        lay = EralashLayout.for_size(size, self.match.n_players, *self.plaques.score_fit(size),
+                                     text_scale=self.app.text.scale)
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
         lay.trump.height = self.plates.trump_height(lay)
         return lay

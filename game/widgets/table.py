@@ -99,7 +99,7 @@ class TableScene(Scene):
         self.levels: list[str | None] = [
             None if s in self.humans else (lv or "club") for s, lv in enumerate(seats)
         ]
-        self.text = app.text
+        self.text = getattr(app, "table_text", app.text)  # sizes in pixels at the text size (font_size)
         speed = app.settings.animation_speed
         self.speed = speed if speed in SPEED_FACTOR else "normal"
         self.tweens = Tweener(self.speed)

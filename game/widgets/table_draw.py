@@ -70,8 +70,11 @@ class DrawnTable(Protocol):
 
 
 def font_size(app: App, share: float) -> int:
-    """A font size as a share of the window's height (never below 12 px)."""
-    return max(12, int(app.size[1] * share))
+    """A font size as a share of the window's height (never below 12 px), at the player's text size:
+    in pixels, drawn by ``table_text`` (so a plaque sized from it grows with its words)."""
+    px = max(12, int(app.size[1] * share))
+    scale = getattr(getattr(app, "text", None), "scale", 1.0)
+    return px if scale == 1.0 else round(px * scale)
 
 
 def deal_number_label(number: int | None) -> str:
