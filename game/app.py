@@ -40,7 +40,7 @@ TOAST_CROWDED = 0.5  # seconds between searches for a notice's place on a screen
 MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
 MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
 # Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
-APP_SETTINGS = ("language", "volume", "mute", "fullscreen", "text_size")
+APP_SETTINGS = ("language", "volume", "mute", "fullscreen", "text_size", "card_size", "high_contrast")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -248,6 +248,9 @@ class App:
 
             self.speech = LogSpeaker(speech_log)
         self.settings.on_change(self.on_setting, APP_SETTINGS)
+        from game.widgets.felt import HIGH_CONTRAST
+
+        HIGH_CONTRAST[0] = bool(self.settings.high_contrast)
         self.apply_text_size()
         if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
             from game.looks.art import icon_surface
@@ -369,6 +372,12 @@ class App:
         elif name == "text_size":
             self.text_size_wanted = int(value)
             self.apply_text_size()
+        elif name in ("card_size", "high_contrast"):  # every screen laid out and drawn again
+            from game.widgets.felt import HIGH_CONTRAST
+
+            HIGH_CONTRAST[0] = bool(self.settings.high_contrast)
+            self._drawn_top = None
+            self.stack.resize(self.screen.get_size())
 
     def apply_text_size(self) -> None:
         """Draw text at the size chosen, or the largest the window holds (said once in a notice);

@@ -54,14 +54,15 @@ class EralashLayout:
 
     @classmethod
     def for_size(
-        cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0, text_scale: float = 1.0
+        cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0, text_scale: float = 1.0,
+        card_scale: float = 1.0,
     ) -> EralashLayout:
         """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
         and the top hand starts after it); ``score_extra``: the height names on two lines add to it;
         ``text_scale``: the player's text size (the plaque's rows grow with it)."""
         w, h = max(size[0], 1), max(size[1], 1)
         # a cloth taller than wide (the viewer's beside its panel on a 5:4 screen): cards by its width
-        card = card_size_for(min(h, w), 0.175 if n == 4 else 0.17)
+        card = card_size_for(min(h, w), (0.175 if n == 4 else 0.17) * card_scale)  # (Settings' card size)
         cw, ch = card
         ocw, och = cw * OPP_SCALE, ch * OPP_SCALE
         margin = int(h * 0.03)

@@ -254,7 +254,7 @@ class EralashTable(TableScene):
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
         lay = EralashLayout.for_size(size, self.match.n_players, *self.plaques.score_fit(size),
-                                     text_scale=self.app.text.scale)
+                                     text_scale=self.app.text.scale, card_scale=self.card_scale())
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
         lay.trump.height = self.plates.trump_height(lay)
         return lay

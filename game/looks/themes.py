@@ -61,9 +61,17 @@ def scaled_theme(data: dict[str, Any], scale: float) -> dict[str, Any]:
 
 # High contrast (Settings): a plain dark cloth, bright outlines and marks. Every text and index colour
 # the table draws on it is checked against the cloth (``contrast_ratio`` ≥ 7, tests/game/test_contrast.py).
-CONTRAST_CLOTH = (14, 16, 18)
-CONTRAST_OUTLINE = (255, 255, 255)
-CONTRAST_MARK = (255, 236, 64)
+CONTRAST_CLOTH = (8, 9, 10)
+CONTRAST_PLAQUE = (0, 0, 0)  # the plaques' ground (their words are the table's usual light colours)
+CONTRAST_OUTLINE = (255, 255, 255)  # round every card and plaque
+CONTRAST_MARK = (255, 236, 64)  # the focus and turn marks, wider
+CARD_FACE = (255, 255, 255)  # under the bold indices
+# The bold indices' colours by suit (spades, hearts, diamonds, clubs), two-colour and four-colour.
+CONTRAST_INDEX = ((0, 0, 0), (170, 0, 0), (170, 0, 0), (0, 0, 0))
+CONTRAST_INDEX_FOUR = ((0, 0, 0), (170, 0, 0), (0, 40, 160), (0, 100, 0))
+# Every colour the tables write their words in (on the cloth or a plaque): checked against both grounds.
+TABLE_TEXT_COLOURS = (IVORY, BRASS, BRASS_LIGHT, GLOW, GLOW_CHOICE, WARN, HINT, (205, 195, 165),
+                      (200, 190, 160), (190, 180, 150), (220, 210, 180), (255, 214, 160))
 
 
 def luminance(rgb: tuple[int, ...]) -> float:

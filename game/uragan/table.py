@@ -172,7 +172,7 @@ class UraganTable(TableScene):
     # --- layout and targets ---------------------------------------------------------------------------
 
     def make_layout(self, size: tuple[int, int]) -> UraganLayout:
-        return self.table_clear_of_score(UraganLayout.for_size(size))
+        return self.table_clear_of_score(UraganLayout.for_size(size, self.card_scale()))
 
     def table_clear_of_score(self, lay: UraganLayout) -> UraganLayout:
         """Names on two lines (long names) make the score plaque taller: the cards on the table start

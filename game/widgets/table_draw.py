@@ -104,7 +104,7 @@ class TableArt:
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface | None:
         """The cloth for this size (None while the helper thread is still making it)."""
-        colour = self.table.app.settings.table_colour
+        colour = self.table.cloth_name()
         key = (size, colour)
         if self.felt_surface is None or self.felt_key != key:
             ready = self.felt_ready.pop(key, None)
