@@ -128,7 +128,8 @@ class EralashLayout:
             (cx, cy - ch * TRICK_Y),
             (top_x + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
             (-cw * 0.09, 0.0),  # grows back under the hand's end, away from the buttons on the right
-            (cx, top_y + och * 0.5 + h * 0.065 + ch * RUN_SCALE * 0.5),
+            # its runs under its plate (two lines, taller at a larger text size)
+            (cx, top_y + och * 0.5 + max(h * 0.065, h * 0.05 * text_scale + 8) + ch * RUN_SCALE * 0.5),
         )
         if n == 2:
             seats.append(top)

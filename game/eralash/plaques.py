@@ -654,7 +654,9 @@ class EralashPlaques:
                 if not rects:
                     continue
                 rect = rects[0].unionall(rects[1:])
-                img = host.text.get(run_label(r), small, BRASS_LIGHT, "bold", suits=host.suits())
+                label = run_label(r)  # no wider than its run (a larger text size: smaller here)
+                fitted = host.text.fit(label, small, rect.width - 16, "bold")[0]
+                img = host.text.get(label, fitted, BRASS_LIGHT, "bold", suits=host.suits())
                 pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
                 surface.blit(host._plaque(pill.size), pill)
                 surface.blit(img, img.get_rect(center=pill.center))

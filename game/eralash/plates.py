@@ -185,6 +185,10 @@ class EralashPlates:
         if place.side != "bottom":  # accents stacked over a letter: lower, clear of the hand above
             plain = host.text.get("Ш", fs, colour, "bold", shadow=True).get_bounding_rect().top
             top += max(0, plain - names[0].get_bounding_rect().top)
+        if place.side == "top":  # a larger text size: the plate grows down, never under the hand above
+            from game.eralash.layout import OPP_SCALE
+
+            top = max(top, int(place.hand[1] + host.layout.card[1] * OPP_SCALE / 2) + 2)
         for img in names:
             rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
             rect.left = max(rect.left, edge)

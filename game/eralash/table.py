@@ -28,7 +28,7 @@ from game.eralash.declarations import (
 )
 from game.eralash.hand import EralashHand
 from game.eralash.last_trick import LastTrick
-from game.eralash.layout import PILE_SCALE, EralashLayout
+from game.eralash.layout import OPP_SCALE, PILE_SCALE, EralashLayout
 from game.eralash.places import OPEN_SCALE, EralashPlaces
 from game.eralash.plaques import EralashPlaques
 from game.eralash.plates import EralashPlates
@@ -594,6 +594,15 @@ class EralashTable(TableScene):
             hint.enabled = self.hint_available()
             top.insert(0, hint)
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
+        # A larger text size: the row's words smaller (down to their 100 % size) where the row would
+        # leave the top hand no room beside the score plaque.
+        room = w - int(h * 0.03) - (lay.score.right + max(8, w // 100) + lay.card[0] * OPP_SCALE * 3.2)
+        plain = max(12, int(h * 0.024))
+        while fs > plain and top[-1].rect.right - top[0].rect.left > room:
+            fs -= 1
+            row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
+        for b in top:
+            b.text_size = fs
         right = w - int(h * 0.03)
         for b in reversed(top):
             b.rect.topright = (right, int(h * 0.03))
