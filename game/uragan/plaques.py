@@ -102,6 +102,7 @@ class UraganPlaques:
         self.host = host
         self._score_plaque = ComposedPlaque()
         self._memos: dict[str, tuple[Any, Any]] = {}
+        self.one_line_names = False  # names on one line (cut if they must): a larger text size, no room
 
     def _remembered(self, name: str, key: Any, make: Any) -> Any:
         """``make()``, worked out once while ``key`` stays the same."""
@@ -340,7 +341,7 @@ class UraganPlaques:
         size, lines = self.host.text.fit_name(name, fs, room - mark)
         if lines == [name] and size >= fs * 0.85:  # (whole: a name cut short takes two lines first)
             return size, lines, bool(mark)
-        size, lines = self.host.text.fit_name(name, fs, room, lines=2)
+        size, lines = self.host.text.fit_name(name, fs, room, lines=1 if self.one_line_names else 2)
         return size, lines, False
 
     def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:
@@ -364,6 +365,19 @@ class UraganPlaques:
         feet = (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=88))
         widest = max(text.font(small).size(line)[0] for line in feet) + 28  # (larger text: a wider plaque)
         rect.width = max(rect.width, min(widest, self.host.layout.opp_hand.left - rect.x - 12))
+        self.one_line_names = False
+        rect.height = max(rect.height, self.content_height(rect))
+        lay = self.host.layout
+        stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (the stock's pile leans up and left)
+        if rect.bottom > stock_top and self.host.app.text.scale != 1.0:  # no room for two-line names
+            self.one_line_names = True
+            rect.height = max(self.host.layout.score.height, self.content_height(rect))
+        return rect
+
+    def content_height(self, rect: pygame.Rect) -> int:
+        """The score plaque's height for what it says (its title, each seat's lines, its foot)."""
+        text = self.host.text
+        small = self.host.font_size(0.019)
         need = 10 + text.font(small).get_height() + 6 + 2 * text.font(small).get_height() + 8
         for s in (0, 1):
             if self.pending_uragans(s):
@@ -374,8 +388,7 @@ class UraganPlaques:
             need += text.font(self.host.font_size(0.017)).get_height() + 2 + 4
             if s == self.host.shown.dealer and not inline:
                 need += self.mark_height()
-        rect.height = max(rect.height, need)
-        return rect
+        return need
 
     def pending_uragans(self, seat: int) -> int:
         """Uragans made this deal whose point the score does not yet count (until the deal is scored)."""
