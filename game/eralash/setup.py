@@ -127,6 +127,10 @@ def one_deal_note(scene: Any, y: int, n: int) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for line, look in lines:
+            if scene.app.text.scale != 1.0:  # a larger text size: the line in a smaller size if it must
+                font = scene.app.ui.get_theme().get_font([look, "label"])
+                if font.size(line)[0] > scene.inner - 12:
+                    look = "#about_small"
             UILabel(pygame.Rect(30, y, scene.inner, scene.row_h), line, scene.app.ui, container=scene.panel,
                     object_id=look)
             y += scene.row_h

@@ -183,6 +183,15 @@ class NewGameScene(GuiScene):
                 object_id="#notice",
             )
         start, number, back = row_rects(30, inside - pad - button_h, self.inner, 3, button_h)
+        if scale != 1.0:  # a larger text size: each button as wide as its words ask, of the row's width
+            words = [t("menu.start"), t("deal_number.play"), t("menu.back")]
+            font = self.app.text.font(20)
+            needs = [font.size(word)[0] + 60 for word in words]
+            room = self.inner - 2 * 10
+            x = 30
+            for rect, need in zip((start, number, back), needs, strict=True):
+                rect.x, rect.width = x, room * need // sum(needs)
+                x = rect.right + 10
         self.button("start", t("menu.start"), start, container=panel)
         self.button("number", t("deal_number.play"), number, tooltip=t("deal_number.play.about"),
                     container=panel)

@@ -320,7 +320,7 @@ class RulesScene(GuiScene):
         box = self._contents_rect
         width = box.width - 20
         anchors = self.page.anchors if self.page is not None else []
-        for size in range(20, 11, -1):
+        for size in range(20, min(12, self.app.text.min_size) - 1, -1):  # (12 px at any text size)
             line_h = int(size * 1.3 * self.app.text.scale)
             pad = max(6, min(14, (box.height - 24) // max(1, len(anchors)) - line_h))
             wrapped = []
