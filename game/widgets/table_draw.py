@@ -209,6 +209,14 @@ class TableArt:
         fs = self.font_size(0.026)
         room = table.message_room() - 36
         lines = table.text.wrap(msg.text, fs, room) or [msg.text]  # a hint with its reason: two lines
+        cards = getattr(table.layout, "table", None)  # the table's cards, above the message
+        if isinstance(cards, pygame.Rect) and midbottom is None:
+            # A larger text size: the words smaller (down to their 100 % size) rather than over the cards.
+            bottom = rect.centery + table.text.font(fs).get_height() // 2 + 8
+            plain = max(12, int(table.app.size[1] * 0.026))
+            while fs > plain and len(lines) * table.text.font(fs).get_height() + 16 > bottom - cards.bottom:
+                fs -= 1
+                lines = table.text.wrap(msg.text, fs, room) or [msg.text]
         imgs = [table.text.get(line, fs, colour, suits=table.suits()) for line in lines]
         width = max(img.get_width() for img in imgs)
         first = imgs[0].get_rect(center=rect.center).inflate(36, 16)
