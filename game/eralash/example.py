@@ -255,9 +255,16 @@ class ExampleTable(EralashTable):
             for b in self.buttons:
                 b.text_size = fs
         row = [b.rect for b in self.buttons if b.rect.top == close.rect.top]
-        if lay.clear_of_buttons(row[0].unionall(row[1:])) and self.sprites and not self.busy():
-            self.sync(instant=True)
+        moved = lay.clear_of_buttons(row[0].unionall(row[1:]))
         top = next((p for p in lay.seats if p.side == "top"), None)
+        if top is not None:  # its cards are open and full size here: their right half too stays clear
+            over = top.hand[0] + top.hand_len / 2 + lay.card[0] * 0.5 - (min(r.left for r in row) - 8)
+            if over > 0:
+                top.hand_len = max(lay.card[0] * 2.0, top.hand_len - over)
+                top.hand = (top.hand[0] - over / 2, top.hand[1])
+                moved = True
+        if moved and self.sprites and not self.busy():
+            self.sync(instant=True)
         if top is not None:  # the plate under the open hand, left of the trick's caption above its top card
             top.plate = (int(top.hand[0]), top.plate[1])
 
