@@ -460,10 +460,11 @@ class EralashPlaques:
         height, title_h = measure()
         scale = host.app.text.scale
         if above is not None and scale != 1.0 and height - title_h > below - above:
-            # A larger text size with no room between the rows of runs: the plaque's words smaller,
-            # down to the size they have at 100 % (the runs themselves stay uncovered).
-            while self.announce_k > 1 / scale and height - title_h > below - above:
-                self.announce_k = max(1 / scale, self.announce_k - 0.05)
+            # A larger text size with no room between the rows of runs: the plaque's words smaller
+            # (the runs themselves stay uncovered).
+            least = 12 / host.font_size(0.019)  # (down to the smallest legible size if it must)
+            while self.announce_k > least and height - title_h > below - above:
+                self.announce_k = max(least, self.announce_k - 0.05)
                 height, title_h = measure()
         self.announce_titled = not (above is not None and height > below - above >= height - title_h)
         if not self.announce_titled:  # a small window: the rows of runs say what the title would
