@@ -42,7 +42,8 @@ def test_the_cache_draws_every_size_larger_and_keeps_its_smallest_pixels():
 
 def test_the_theme_fonts_follow_the_scale():
     plain, large = theme_dict(), theme_dict(scale=2.0)
-    sized = [name for name, block in plain.items() if isinstance(block, dict) and "size" in block.get("font", {})]
+    sized = [name for name, block in plain.items()
+             if isinstance(block, dict) and "size" in block.get("font", {})]
     assert sized
     for name in sized:
         assert int(large[name]["font"]["size"]) == 2 * int(plain[name]["font"]["size"])
