@@ -102,7 +102,9 @@ class UraganPlaques:
         self.host = host
         self._score_plaque = ComposedPlaque()
         self._memos: dict[str, tuple[Any, Any]] = {}
-        self.one_line_names = False  # names on one line (cut if they must): a larger text size, no room
+        # A larger text size with no room above the stock: 1 names on one line (cut if they must), 2 also
+        # the uragan's point on one line and no claims line.
+        self.squeeze = 0
 
     def _remembered(self, name: str, key: Any, make: Any) -> Any:
         """``make()``, worked out once while ``key`` stays the same."""
@@ -301,7 +303,7 @@ class UraganPlaques:
         done = self.host.match.deals_done
         n = done.index(self.host.shown) + 1 if self.host.shown in done else len(done) + 1
         y = rect.bottom - 8
-        for line in (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=n)):
+        for line in self.feet(n):
             size = self.host.text.fit(line, small, rect.width - 28)[0]
             foot = self.host.text.get(line, size, (200, 190, 160))
             y -= foot.get_height()
@@ -341,14 +343,15 @@ class UraganPlaques:
         size, lines = self.host.text.fit_name(name, fs, room - mark)
         if lines == [name] and size >= fs * 0.85:  # (whole: a name cut short takes two lines first)
             return size, lines, bool(mark)
-        size, lines = self.host.text.fit_name(name, fs, room, lines=1 if self.one_line_names else 2)
+        size, lines = self.host.text.fit_name(name, fs, room, lines=1 if self.squeeze else 2)
         return size, lines, False
 
     def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:
         """ "+1 pending (uragan)": bold, as large as the plaque's width allows, on two lines if it must."""
         words = t("story.pending.line", n=self.pending_uragans(seat))
         width = rect.width - self.name_inset() - 16
-        return self.host.text.fit(words, self.host.font_size(0.018), width, "bold", lines=2)
+        lines = 1 if self.squeeze >= 2 else 2
+        return self.host.text.fit(words, self.host.font_size(0.018), width, "bold", lines=lines)
 
     def name_inset(self) -> int:
         """The names' distance from the score plaque's left edge: room for the turn mark as large as
@@ -365,20 +368,27 @@ class UraganPlaques:
         feet = (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=88))
         widest = max(text.font(small).size(line)[0] for line in feet) + 28  # (larger text: a wider plaque)
         rect.width = max(rect.width, min(widest, self.host.layout.opp_hand.left - rect.x - 12))
-        self.one_line_names = False
+        self.squeeze = 0
         rect.height = max(rect.height, self.content_height(rect))
         lay = self.host.layout
         stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (the stock's pile leans up and left)
-        if rect.bottom > stock_top and self.host.app.text.scale != 1.0:  # no room for two-line names
-            self.one_line_names = True
+        if self.host.demo:
+            stock_top -= self.host.text.font(self.host.font_size(0.019), "italic").get_height() + 6
+        while rect.bottom > stock_top and self.host.app.text.scale != 1.0 and self.squeeze < 2:
+            self.squeeze += 1
             rect.height = max(self.host.layout.score.height, self.content_height(rect))
         return rect
+
+    def feet(self, n: int) -> tuple[str, ...]:
+        """The plaque's last lines: the claims rule (unless squeezed out) and the deal's number."""
+        deal = t("table.deal_number", n=n)
+        return (deal,) if self.squeeze >= 2 else (t("uragan.claims." + self.host.match.options.claims), deal)
 
     def content_height(self, rect: pygame.Rect) -> int:
         """The score plaque's height for what it says (its title, each seat's lines, its foot)."""
         text = self.host.text
         small = self.host.font_size(0.019)
-        need = 10 + text.font(small).get_height() + 6 + 2 * text.font(small).get_height() + 8
+        need = 10 + text.font(small).get_height() + 6 + len(self.feet(1)) * text.font(small).get_height() + 8
         for s in (0, 1):
             if self.pending_uragans(s):
                 size, lines = self.pending_lines(s, rect)
