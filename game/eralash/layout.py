@@ -91,6 +91,8 @@ class EralashLayout:
         fs, small = (round(max(12, int(h * share)) * text_scale) for share in (0.021, 0.017))
         score_h = int(small * 1.6 + fs * 1.5 + n * int(fs * 1.45) + small * 1.9 + 14) + score_extra
         side_len = min(h * 0.42, 2 * (side_y - margin - score_h - max(6, h // 80)))
+        if text_scale != 1.0:  # a taller plaque: the hand's first card (its half width) stays under it too
+            side_len = max(ocw, min(side_len, 2 * (side_y - margin - score_h - max(6, h // 80) - ocw * 0.5)))
         left = SeatPlace(
             "left",
             (side_x + och * 0.05, side_y),

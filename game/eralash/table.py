@@ -253,8 +253,21 @@ class EralashTable(TableScene):
         return self.shown.n
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
-        lay = EralashLayout.for_size(size, self.match.n_players, *self.plaques.score_fit(size),
+        width, extra = self.plaques.score_fit(size)
+        lay = EralashLayout.for_size(size, self.match.n_players, width, extra,
                                      text_scale=self.app.text.scale, card_scale=self.card_scale())
+        if self.app.text.scale != 1.0:  # the score plaque as drawn may be taller than the layout guessed
+            before, self.layout = self.layout, lay
+            try:
+                names = tuple(self.plaques.side_name(side) for side in range(self.match.sides()))
+                actual = self.plaques._score_height(self.plaques._score_names(names))
+                fs, small = self.font_size(0.021), self.font_size(0.017)
+                guess = int(small * 1.6 + fs * 1.5 + self.match.n_players * int(fs * 1.45) + small * 1.9 + 14)
+            finally:
+                self.layout = before
+            if actual > guess + extra:
+                lay = EralashLayout.for_size(size, self.match.n_players, width, actual - guess,
+                                             text_scale=self.app.text.scale, card_scale=self.card_scale())
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
         lay.trump.height = self.plates.trump_height(lay)
         return lay
