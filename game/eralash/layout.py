@@ -105,6 +105,9 @@ class EralashLayout:
             (0.0, -cw * 0.09),
             (w * 0.22, side_y),
         )
+        if text_scale != 1.0:  # its runs lie clear under a taller score plaque
+            below = margin + score_h + ch * RUN_SCALE * 0.5 + max(6, h // 80)
+            left.runs = (left.runs[0], max(left.runs[1], below))
         right = SeatPlace(
             "right",
             (w - side_x - och * 0.05, side_y),
