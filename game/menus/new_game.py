@@ -156,7 +156,7 @@ class NewGameScene(GuiScene):
         ph = min(room, need)
         panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         self.titled = True
-        self.label_w = int(pw * (0.24 if scale == 1.0 else 0.25))
+        self.label_w = int(pw * (0.24 if scale == 1.0 else 0.26))
         self.inner = pw - 60
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -269,7 +269,7 @@ class NewGameScene(GuiScene):
         x0 = 30 + self.label_w
         width = self.inner - self.label_w
         self.row_label(y, label)
-        name_w = int(width * 0.3)
+        name_w = int(width * (0.3 if self.app.text.scale == 1.0 else 0.24))
         entry = UITextEntryLine(
             pygame.Rect(x0, y, name_w, self.row_h),
             ui,

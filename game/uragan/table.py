@@ -186,6 +186,8 @@ class UraganTable(TableScene):
         if bottom > lay.table.top and lay.score.right + gap > lay.table.left:
             lay.table.width -= lay.score.right + gap - lay.table.left
             lay.table.left = lay.score.right + gap
+        if self.app.text.scale != 1.0:  # room for an uragan's point that may come to be said there
+            bottom += self.text.font(self.font_size(0.018), "bold").get_height()
         if getattr(self, "demo", False):  # the demonstration's word under the plaque
             bottom += self.text.font(self.font_size(0.019), "italic").get_height() + 6
         stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (its pile leans up and left)
