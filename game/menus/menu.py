@@ -39,7 +39,7 @@ def panel_rect(size: tuple[int, int], scale: float = 1.0) -> pygame.Rect:
     pw, ph = min(460, max(440, int(w * 0.4))), min(560, int(h * 0.86))
     x = int(w * 0.08)
     if scale != 1.0:
-        pw, ph = min(int(460 * scale), int(w * 0.46)), min(int(560 * scale), int(h * 0.9))
+        pw, ph = min(int(460 * scale), int(w * 0.56)), min(int(560 * scale), int(h * 0.9))
         x = int(w * 0.05)
     return pygame.Rect(x, (h - ph) // 2, pw, ph)
 
@@ -130,7 +130,8 @@ class MenuScene(FileDialogHost, GuiScene):
         for i, line in enumerate(subtitle):
             UILabel(pygame.Rect(2, int(92 * scale) + i * line_h, cw - 4, line_h), line, ui, container=panel,
                     object_id="#subtitle")
-        self.top += (len(subtitle) - 1) * line_h
+        if scale != 1.0:  # the buttons right under the subtitle: every pixel for them in a short window
+            self.top = int(92 * scale) + len(subtitle) * line_h + 12
         self.build_notices(panel.rect)
         if self.mode == "main":
             self._build_main(panel, inner, ph)
@@ -148,7 +149,7 @@ class MenuScene(FileDialogHost, GuiScene):
             ("records", t("menu.records"), True),
             ("quit", t("menu.quit"), True),
         ]
-        bh = min(int(56 * self.app.text.scale), (ph - self.top - 50) // len(entries) - 10)
+        bh = min(int(56 * self.app.text.scale), (ph - self.top - 30) // len(entries) - 12)
         y = self.top
         for key, text, enabled in entries:
             tooltip = None if enabled or key == "continue" else t("menu.not_yet")
