@@ -149,7 +149,9 @@ class MenuScene(FileDialogHost, GuiScene):
             ("records", t("menu.records"), True),
             ("quit", t("menu.quit"), True),
         ]
-        bh = min(int(56 * self.app.text.scale), (ph - self.top - 30) // len(entries) - 12)
+        bh = min(56, (ph - 200) // len(entries) - 10)
+        if self.app.text.scale != 1.0:
+            bh = min(int(56 * self.app.text.scale), (ph - self.top - 30) // len(entries) - 12)
         y = self.top
         for key, text, enabled in entries:
             tooltip = None if enabled or key == "continue" else t("menu.not_yet")
