@@ -560,8 +560,6 @@ class EralashPlaques:
         if declaring:  # under the row of buttons, at the right (the trump plaque comes there later)
             h = lay.size[1]
             box.topright = (lay.trump.right, int(h * 0.03) + button_height(h) + int(h * 0.02))
-            if host.app.text.scale != 1.0:  # (a larger text size: clear of the game's number there)
-                box.top += host.text.font(host.font_size(0.017), "italic").get_linesize() + 8
         surface.blit(host._plaque(box.size), box)
         y = box.y + 9
         for img in imgs:

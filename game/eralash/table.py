@@ -281,6 +281,8 @@ class EralashTable(TableScene):
         """Under the trump indicator, at the top right."""
         if self.reveal:
             return None  # the example game: a record of the text, not a deal to play again
+        if self.phase == "declare" and self.message is not None and self.app.text.scale != 1.0:
+            return None  # a larger text size: the hint's message takes that corner while it shows
         return ("topright", (self.layout.trump.right, self.plates.trump_rect().bottom + 6))
 
     def layout_origin(self, card: int) -> tuple[float, float]:
