@@ -299,9 +299,11 @@ class RulesScene(GuiScene):
         self._page_rect = pygame.Rect(left + side + margin, top, page_w, h - top - margin)
         # Header: the two games as tabs, Watch the example, Back (right edge of the page).
         x = left
+        words = self.app.text.font(20)
+        tab = max(170, *(words.size(t(f"game.{g}"))[0] + self.app.text.px(40) for g in GAMES))
         for game in GAMES:
-            self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44), game == self.game)
-            x += 180
+            self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, tab, 44), game == self.game)
+            x += tab + 10
         if game_setup(self.game).example:
             wide = max(340, self.app.text.font(20).size(t("rules.watch_example"))[0] + self.app.text.px(40))
             self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, wide, 44))
