@@ -41,7 +41,7 @@ TOAST_CROWDED = 0.5  # seconds between searches for a notice's place on a screen
 MAX_SIZE = (16384, 16384)  # beyond any screen; SDL refuses a larger surface
 MIN_SIZE = (960, 600)  # the window itself refuses to be made smaller (every screen is laid out for it)
 # Settings the app applies itself, wherever the player is (scenes listen for the ones they draw).
-APP_SETTINGS = ("language", "volume", "mute", "fullscreen")
+APP_SETTINGS = ("language", "volume", "mute", "fullscreen", "text_size", "card_size", "high_contrast")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -232,6 +232,14 @@ class App:
         from game.widgets.text import TextCache
 
         self.text = TextCache()
+        # The tables ask their sizes in pixels, already at the text size (``table_draw.font_size``), so
+        # their plaques and rows, worked out from those sizes, grow with the text: a cache that adds none.
+        self.table_text = TextCache()
+        # The text size chosen (--text-size for this run, else the setting) and the one drawn (the
+        # largest the window holds: game.looks.text_size); the last fallback said, to say it once.
+        self.text_size_wanted: int = getattr(args, "text_size", None) or self.settings.text_size
+        self.text_size: int = 100
+        self._text_size_told: tuple[int, int] | None = None
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self._ui: pygame_gui.UIManager | None = None
@@ -263,6 +271,10 @@ class App:
         self.speech: Speaker = self._open_speech()
         self.settings.on_change(self.on_setting, APP_SETTINGS)
         self.settings.on_change(self.on_speech_setting, ("speech", "speech_voice"))
+        from game.widgets.felt import HIGH_CONTRAST
+
+        HIGH_CONTRAST[0] = bool(self.settings.high_contrast)
+        self.apply_text_size()
         if not headless:  # the salon's own icon in the title bar and task bar (a missing one: AssetError)
             from game.looks.art import icon_surface
 
@@ -316,7 +328,7 @@ class App:
             from game.looks.themes import theme_dict
 
             self._ui = pygame_gui.UIManager(
-                self.screen.get_size(), theme_dict(), enable_live_theme_updates=False
+                self.screen.get_size(), theme_dict(scale=self.text.scale), enable_live_theme_updates=False
             )
         return self._ui
 
@@ -427,6 +439,44 @@ class App:
             self._apply_volume()
         elif name == "fullscreen" and bool(value) != self.fullscreen and not self.headless:
             self.toggle_fullscreen()
+        elif name == "text_size":
+            self.text_size_wanted = int(value)
+            self.apply_text_size()
+        elif name in ("card_size", "high_contrast"):  # every screen laid out and drawn again
+            from game.widgets.felt import HIGH_CONTRAST
+
+            HIGH_CONTRAST[0] = bool(self.settings.high_contrast)
+            self._drawn_top = None
+            self.stack.resize(self.screen.get_size())
+
+    def apply_text_size(self) -> None:
+        """Draw text at the size chosen, or the largest the window holds (said once in a notice);
+        every screen is laid out again when the size drawn changes."""
+        from game.looks.text_size import SMALLEST_WINDOW, fitting_text_size
+
+        size = self.screen.get_size()
+        shown = fitting_text_size(self.text_size_wanted, size)
+        if shown < self.text_size_wanted and self._text_size_told != (self.text_size_wanted, shown):
+            from game.words.i18n import t
+
+            need = SMALLEST_WINDOW[self.text_size_wanted]
+            self.notify(t("app.text_size.fallback", wanted=self.text_size_wanted, shown=shown,
+                          w=need[0], h=need[1]))
+        self._text_size_told = (self.text_size_wanted, shown) if shown < self.text_size_wanted else None
+        self.text_size = shown
+        if not self.text.set_scale(shown / 100):
+            return
+        if self._ui is not None:  # pygame_gui's fonts come from its theme: a new manager at the new size
+            from game.widgets.gui_scene import GuiScene
+
+            for scene in self.stack.scenes:
+                if isinstance(scene, GuiScene):
+                    scene.clear()
+            self._ui.clear_and_reset()
+            self._ui = None
+        self._drawn_top = None
+        self._toast_place = None
+        self.stack.resize(size)
 
     # --- window -------------------------------------------------------------------------------
 
@@ -454,6 +504,7 @@ class App:
         if self._ui is not None:
             self._ui.set_window_resolution(size)
         self.stack.resize(size)
+        self.apply_text_size()
 
     def on_window_resized(self, size: tuple[int, int]) -> None:
         if self.fullscreen:

@@ -14,6 +14,7 @@ from game.looks.resources import AssetError
 
 MIN_SIZE = (960, 600)
 CARD_RATIO = 2.5 / 3.5  # width / height, as the SVG art
+CARD_SIZES = {"normal": 1.0, "large": 1.2}  # Settings' card size: the cards' share of the window, times this
 
 
 TEXT_CLEAR = 0.006  # a text on the cloth keeps this share of the window's height (at least 3 px) off the rail
@@ -99,9 +100,10 @@ class UraganLayout:
     inset: int = 0  # the wooden rail and a little cloth: nothing is drawn closer to the window's edge
 
     @classmethod
-    def for_size(cls, size: tuple[int, int]) -> UraganLayout:
+    def for_size(cls, size: tuple[int, int], card_scale: float = 1.0) -> UraganLayout:
+        """``card_scale``: Settings' card size (``CARD_SIZES``)."""
         w, h = max(size[0], 1), max(size[1], 1)
-        card = card_size_for(min(h, int(w / 1.4)), 0.19)  # 5:4 and 4:3: narrower cloth, smaller cards
+        card = card_size_for(min(h, int(w / 1.4)), 0.19 * card_scale)  # 5:4 and 4:3: narrower cloth, smaller
         cw, ch = card
         inset = rail_width((w, h)) + max(6, int(h * 0.012))
         margin = inset

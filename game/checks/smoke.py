@@ -421,6 +421,12 @@ def _settings(s: Smoke) -> None:
     s.home()
     open_screen(s.app, "settings")
     s.check("Settings")
+    from game.menus.settings_screen import SettingsScene
+
+    pages = [key for key in top_scene(s.app, SettingsScene).buttons if key.startswith("page_")]
+    for key in [*pages[1:], pages[0]]:  # every page, and back to the first
+        s.click(top_scene(s.app, SettingsScene).buttons[key][0].rect.center)
+        s.check(f"Settings: {key}")
 
 
 @visit("Rules")

@@ -207,38 +207,64 @@ class ExampleTable(EralashTable):
         bh = self.button_height()
         fs = self.font_size(0.024)
         self.buttons = [b for b in self.buttons if b.key not in ("menu", "play")]
-        close = Button(
-            "close", t("eralash.example.close"), pygame.Rect(0, 0, 10, bh), self.to_menu, pygame.K_ESCAPE
-        )
-        row_of_buttons([close], (0, 0), bh, self.text, fs, pad=18)
-        edge = max(int(h * 0.03), text_edge((w, h)))  # clear of the rail (wider than 3% at 4K)
-        close.rect.topright = (w - edge, edge)
-        sheet = next((b for b in self.buttons if b.key == "sheet"), None)
-        if sheet is not None:
-            sheet.rect.topright = (close.rect.left - 10, close.rect.top)
-        self.buttons.append(close)
-        label = t("eralash.example.next") if self.step <= self.tricks_in_record else ""
-        if self.phase == "declare":
-            label = t("eralash.example.to_tricks")
-        left = min(b.rect.left for b in self.buttons if b.rect.top == close.rect.top)  # the top row
-        if label:
-            nxt = Button("next", label, pygame.Rect(0, 0, 10, bh), self.advance, pygame.K_RETURN, accent=True)
-            row_of_buttons([nxt], (0, 0), bh, self.text, fs, pad=22)
-            nxt.rect.topright = (left - 10, close.rect.top)
-            nxt.enabled = self.phase == "declare" or self.can_advance() or self.can_hurry()
-            self.buttons.append(nxt)
-            left = nxt.rect.left
-        if self.phase == "play":
-            prev = Button("prev", t("eralash.example.previous"), pygame.Rect(0, 0, 10, bh), self.go_back,
-                          pygame.K_LEFT)
-            row_of_buttons([prev], (0, 0), bh, self.text, fs, pad=22)
-            prev.rect.topright = (left - 10, close.rect.top)
-            prev.enabled = self.can_go_back()
-            self.buttons.append(prev)
+        kept = list(self.buttons)
+
+        def lay_row(fs: int) -> Button:
+            self.buttons = list(kept)
+            close = Button(
+                "close", t("eralash.example.close"), pygame.Rect(0, 0, 10, bh), self.to_menu, pygame.K_ESCAPE
+            )
+            row_of_buttons([close], (0, 0), bh, self.text, fs, pad=18)
+            edge = max(int(h * 0.03), text_edge((w, h)))  # clear of the rail (wider than 3% at 4K)
+            close.rect.topright = (w - edge, edge)
+            sheet = next((b for b in self.buttons if b.key == "sheet"), None)
+            if sheet is not None:
+                sheet.rect.topright = (close.rect.left - 10, close.rect.top)
+            self.buttons.append(close)
+            label = t("eralash.example.next") if self.step <= self.tricks_in_record else ""
+            if self.phase == "declare":
+                label = t("eralash.example.to_tricks")
+            left = min(b.rect.left for b in self.buttons if b.rect.top == close.rect.top)  # the top row
+            if label:
+                nxt = Button("next", label, pygame.Rect(0, 0, 10, bh), self.advance, pygame.K_RETURN,
+                             accent=True)
+                row_of_buttons([nxt], (0, 0), bh, self.text, fs, pad=22)
+                nxt.rect.topright = (left - 10, close.rect.top)
+                nxt.enabled = self.phase == "declare" or self.can_advance() or self.can_hurry()
+                self.buttons.append(nxt)
+                left = nxt.rect.left
+            if self.phase == "play":
+                prev = Button("prev", t("eralash.example.previous"), pygame.Rect(0, 0, 10, bh), self.go_back,
+                              pygame.K_LEFT)
+                row_of_buttons([prev], (0, 0), bh, self.text, fs, pad=22)
+                prev.rect.topright = (left - 10, close.rect.top)
+                prev.enabled = self.can_go_back()
+                self.buttons.append(prev)
+            return close
+
+        close = lay_row(fs)
+        # A larger text size: the row's words smaller (down to their 100 % size) where it would leave
+        # the top hand no room beside the score plaque.
+        plain = max(12, int(h * 0.024))
+        def row_left() -> int:
+            return min(b.rect.left for b in self.buttons if b.rect.top == close.rect.top)
+
+        while fs > plain and row_left() < lay.score.right + lay.card[0] * 4:
+            fs -= 1
+            close = lay_row(fs)
+            for b in self.buttons:
+                b.text_size = fs
         row = [b.rect for b in self.buttons if b.rect.top == close.rect.top]
-        if lay.clear_of_buttons(row[0].unionall(row[1:])) and self.sprites and not self.busy():
-            self.sync(instant=True)
+        moved = lay.clear_of_buttons(row[0].unionall(row[1:]))
         top = next((p for p in lay.seats if p.side == "top"), None)
+        if top is not None:  # its cards are open and full size here: their right half too stays clear
+            over = top.hand[0] + top.hand_len / 2 + lay.card[0] * 0.5 - (min(r.left for r in row) - 8)
+            if over > 0:
+                top.hand_len = max(lay.card[0] * 2.0, top.hand_len - over)
+                top.hand = (top.hand[0] - over / 2, top.hand[1])
+                moved = True
+        if moved and self.sprites and not self.busy():
+            self.sync(instant=True)
         if top is not None:  # the plate under the open hand, left of the trick's caption above its top card
             top.plate = (int(top.hand[0]), top.plate[1])
 
@@ -303,21 +329,31 @@ class ExampleTable(EralashTable):
         the trick on the right; during the declarations, under their plaque."""
         lay = self.layout
         w, h = lay.size
-        fs, hs = self.font_size(0.021), self.font_size(0.018)
-        line_h, head_h = self.narration_line_heights()
         gap = max(6, int(h * 0.012))
+        self.narration_k = 1.0
 
         def fit(width: int, with_head: bool = True) -> tuple[pygame.Rect, list[str], list[str]]:
+            fs, hs = self.nfs(0.021), self.nfs(0.018)
+            line_h, head_h = self.narration_line_heights()
             lines = self.text.wrap(self.narration(), fs, width - 40)
             head = self.text.wrap(t("eralash.example.title"), hs, width - 40, "italic") if with_head else []
             return pygame.Rect(0, 0, width, len(lines) * line_h + len(head) * head_h + 20), lines, head
 
         box, lines, head = fit(int(w * 0.54) + 40)
         if self.phase == "declare":
-            box.midtop = (lay.centre[0], self.announce_box().bottom + gap)
+            top = self.announce_box().bottom + gap
+            from game.eralash.layout import RUN_SCALE
+
+            runs = lay.place(self.me, self.me).runs[1] - lay.card[1] * RUN_SCALE / 2 - gap  # your runs
+            least = 1 / self.app.text.scale
+            while top + box.height > runs and self.narration_k > least + 1e-9:  # (a larger text size)
+                self.narration_k = max(least, self.narration_k - 0.05)
+                box, lines, head = fit(int(w * 0.54) + 40, False)
+            box.midtop = (lay.centre[0], top)
             return box, lines, head
         cw, ch = lay.card
         hand_top = lay.seats[0].hand[1] - ch * 0.5
+        fs = self.font_size(0.021)
         trick_bottom = max(p.trick[1] for p in lay.seats) + ch * 0.5 + fs * 1.8  # and its mark's word
         room = hand_top - trick_bottom - 2 * gap
         # Never over the side seats' hands or their piles of won tricks.
@@ -328,11 +364,17 @@ class ExampleTable(EralashTable):
                 inner = pile.right if p.side == "left" else pile.left
                 half = min(half, abs(p.hand[0] - lay.centre[0]) - ch * 0.4, abs(inner - lay.centre[0]))
         widest = int(min(w * 0.66 + 40, 2 * (half - gap)))
-        for width, with_head in ((min(widest, int(w * 0.54) + 40), True), (widest, True), (widest, False)):
-            box, lines, head = fit(width, with_head)
-            if box.height <= room:
-                box.midbottom = (lay.centre[0], int(hand_top - gap))
-                return box, lines, head
+        least = 1 / self.app.text.scale  # a larger text size: smaller words here before none fit
+        tries = ((min(widest, int(w * 0.54) + 40), True), (widest, True), (widest, False))
+        while True:
+            for width, with_head in tries:
+                box, lines, head = fit(width, with_head)
+                if box.height <= room:
+                    box.midbottom = (lay.centre[0], int(hand_top - gap))
+                    return box, lines, head
+            if self.narration_k <= least + 1e-9:
+                break
+            self.narration_k = max(least, self.narration_k - 0.05)
         # Beside the trick on the right: from the trump plaque down to the right seat's pile, as wide
         # as the cloth between the trick and that seat's hand.
         trick_right = max(p.trick[0] for p in lay.seats) + cw * 0.5 + 14
@@ -350,8 +392,12 @@ class ExampleTable(EralashTable):
             box.midbottom = (lay.centre[0], int(hand_top - gap))
         return box, lines, head
 
+    def nfs(self, share: float) -> int:
+        """A size of the narration (``narration_k``: smaller where a larger text size has no room)."""
+        return max(12, int(self.font_size(share) * getattr(self, "narration_k", 1.0)))
+
     def narration_line_heights(self) -> tuple[int, int]:
-        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        fs, hs = self.nfs(0.021), self.nfs(0.018)
         head = self.text.get("Ag", hs, BRASS_LIGHT, "italic")
         return self.text.get("Ag", fs).get_height(), head.get_height()
 
@@ -361,7 +407,7 @@ class ExampleTable(EralashTable):
         if lay is None or self.phase == "dealing":
             return
         box, lines, head = self.narration_layout()
-        fs, hs = self.font_size(0.021), self.font_size(0.018)
+        fs, hs = self.nfs(0.021), self.nfs(0.018)
         line_h, head_h = self.narration_line_heights()
         surface.blit(self._plaque(box.size), box)
         y = box.y + 8

@@ -174,6 +174,10 @@ class LastTrick:
         height += foot.get_height() + gap * 2
         box = pygame.Rect(0, 0, width, height)
         box.center = lay.centre
+        score = getattr(getattr(getattr(self.host, "plaques", None), "score_plaque", None), "rect", None)
+        score = score if isinstance(score, pygame.Rect) and score.width else lay.score  # (as drawn)
+        if box.colliderect(score) and box.top < score.bottom + 8:  # (a larger text size: a taller view)
+            box.top = min(score.bottom + 8, lay.size[1] - box.height - 4)
         surface.blit(self.host._plaque(box.size), box)
         y = box.y + gap // 2
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))

@@ -54,13 +54,15 @@ class EralashLayout:
 
     @classmethod
     def for_size(
-        cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0
+        cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0, text_scale: float = 1.0,
+        card_scale: float = 1.0,
     ) -> EralashLayout:
         """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
-        and the top hand starts after it); ``score_extra``: the height names on two lines add to it."""
+        and the top hand starts after it); ``score_extra``: the height names on two lines add to it;
+        ``text_scale``: the player's text size (the plaque's rows grow with it)."""
         w, h = max(size[0], 1), max(size[1], 1)
         # a cloth taller than wide (the viewer's beside its panel on a 5:4 screen): cards by its width
-        card = card_size_for(min(h, w), 0.175 if n == 4 else 0.17)
+        card = card_size_for(min(h, w), (0.175 if n == 4 else 0.17) * card_scale)  # (Settings' card size)
         cw, ch = card
         ocw, och = cw * OPP_SCALE, ch * OPP_SCALE
         margin = int(h * 0.03)
@@ -86,9 +88,11 @@ class EralashLayout:
         side_x = margin + och * 0.55
         side_y = h * 0.47
         # The side hands start below the score plaque (its height as ``draw_score`` makes it).
-        fs, small = max(12, int(h * 0.021)), max(12, int(h * 0.017))
+        fs, small = (round(max(12, int(h * share)) * text_scale) for share in (0.021, 0.017))
         score_h = int(small * 1.6 + fs * 1.5 + n * int(fs * 1.45) + small * 1.9 + 14) + score_extra
         side_len = min(h * 0.42, 2 * (side_y - margin - score_h - max(6, h // 80)))
+        if text_scale != 1.0:  # a taller plaque: the hand's first card (its half width) stays under it too
+            side_len = max(ocw, min(side_len, 2 * (side_y - margin - score_h - max(6, h // 80) - ocw * 0.5)))
         left = SeatPlace(
             "left",
             (side_x + och * 0.05, side_y),
@@ -101,6 +105,9 @@ class EralashLayout:
             (0.0, -cw * 0.09),
             (w * 0.22, side_y),
         )
+        if text_scale != 1.0:  # its runs lie clear under a taller score plaque
+            below = margin + score_h + ch * RUN_SCALE * 0.5 + max(6, h // 80)
+            left.runs = (left.runs[0], max(left.runs[1], below))
         right = SeatPlace(
             "right",
             (w - side_x - och * 0.05, side_y),
@@ -126,7 +133,8 @@ class EralashLayout:
             (cx, cy - ch * TRICK_Y),
             (top_x + top_len / 2 + ocw * 1.3, top_y + och * 0.8),
             (-cw * 0.09, 0.0),  # grows back under the hand's end, away from the buttons on the right
-            (cx, top_y + och * 0.5 + h * 0.065 + ch * RUN_SCALE * 0.5),
+            # its runs under its plate (two lines, taller at a larger text size)
+            (cx, top_y + och * 0.5 + max(h * 0.065, h * 0.05 * text_scale + 8) + ch * RUN_SCALE * 0.5),
         )
         if n == 2:
             seats.append(top)

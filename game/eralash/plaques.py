@@ -29,7 +29,6 @@ from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.widgets.boxes import ComposedPlaque
 from game.widgets.buttons import button_height
-from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
@@ -121,6 +120,7 @@ class EralashPlaques:
         self.score_plaque = ComposedPlaque()
         self.declarations_plaque = ComposedPlaque()
         self.announce_titled = True
+        self.announce_k = 1.0  # the declarations' text, smaller where a larger text size leaves no room
 
     def side_form(self, side: int) -> str:
         """The grammatical form for a column of the sheet: partners in pairs are plural."""
@@ -167,7 +167,7 @@ class EralashPlaques:
         two lines: its longer name and the word joining them), up to a third of the window; and the
         height its rows need beyond one line a player (names that still must take two lines)."""
         host = self.host
-        font = host.text.font(MIN_TEXT_PX)
+        font = host.text.font(host.text.min_size)
         players = host.match.players
         widest = max((font.size(host.name(seat))[0] for seat in range(len(players))), default=0)
         pairs = host.match.options.pairs
@@ -440,27 +440,32 @@ class EralashPlaques:
         lay = host.layout
         deal = host.shown
         h = lay.size[1]
-        fs, small = host.font_size(0.023), host.font_size(0.019)
         width = self.announce_width()
-        why = len(host.text.wrap(self.why_text(), small, width - 40, "italic"))
-        height = (
-            fs * 0.6
-            + host.font_size(0.028) * 1.25
-            + fs * 0.3
-            + len(self.declaration_lines()) * fs * 1.25
-            + fs * 0.7
-            + fs * 1.25
-            + why * small * 1.2
-            + fs * 0.6
-        )
         chips = host.must_choose_trump() or (host.phase == "declare" and deal.trump >= 0 and not host.demo)
-        if chips:
-            height += button_height(h) + h * 0.02
         run_h = lay.card[1] * RUN_SCALE
         gap = max(4, h // 100)
         below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
-        title_h = host.font_size(0.028) * 1.25 + fs * 0.3
+
+        def measure() -> tuple[float, float]:
+            fs, small = self.afs(0.023), self.afs(0.019)
+            why = len(host.text.wrap(self.why_text(), small, width - 40, "italic"))
+            height = (fs * 0.6 + self.afs(0.028) * 1.25 + fs * 0.3 + len(self.declaration_lines()) * fs * 1.25
+                      + fs * 0.7 + fs * 1.25 + why * small * 1.2 + fs * 0.6)
+            if chips:
+                height += button_height(h) + h * 0.02
+            return height, self.afs(0.028) * 1.25 + fs * 0.3
+
+        self.announce_k = 1.0
+        height, title_h = measure()
+        scale = host.app.text.scale
+        if above is not None and scale != 1.0 and height - title_h > below - above:
+            # A larger text size with no room between the rows of runs: the plaque's words smaller
+            # (the runs themselves stay uncovered).
+            least = 12 / host.font_size(0.019)  # (down to the smallest legible size if it must)
+            while self.announce_k > least and height - title_h > below - above:
+                self.announce_k = max(least, self.announce_k - 0.05)
+                height, title_h = measure()
         self.announce_titled = not (above is not None and height > below - above >= height - title_h)
         if not self.announce_titled:  # a small window: the rows of runs say what the title would
             height -= title_h
@@ -472,10 +477,14 @@ class EralashPlaques:
             box.bottom = int(below)
         return box
 
+    def afs(self, share: float) -> int:
+        """A size of the declarations plaque (``announce_k``: smaller where there is no room)."""
+        return max(12, int(self.host.font_size(share) * self.announce_k))
+
     def declaration_lines(self) -> list[str]:
         """Each seat's declaration in the plaque's width: smaller if it must, then on two lines."""
         host = self.host
-        fs = host.font_size(0.023)
+        fs = self.afs(0.023)
         out: list[str] = []
         for _seat, line in seat_lines(host.shown, host.name):
             out += host.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
@@ -538,6 +547,8 @@ class EralashPlaques:
         msg = host.message
         if msg is None or host.layout is None or host.trick_caption() is not None:
             return  # a finished trick's caption has the line to itself while it shows
+        if host.peeking:
+            return  # the last trick looked at again lies over it (a large text reaches under its words)
         lay = host.layout
         fs = host.font_size(0.024)
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
@@ -561,7 +572,7 @@ class EralashPlaques:
         host = self.host
         deal = host.shown
         box = host.announce_box()  # the example's table lays it out its own way
-        fs = host.font_size(0.023)
+        fs = self.afs(0.023)
         titled = self.announce_titled
         lines = tuple(self.declaration_lines())
         head = trump_line(deal, host.name, host.me if host.humans else None)
@@ -598,11 +609,11 @@ class EralashPlaques:
     ) -> None:
         host = self.host
         surface.blit(host._plaque(box.size), box)
-        fs, small = host.font_size(0.023), host.font_size(0.019)
+        fs, small = self.afs(0.023), self.afs(0.019)
         y = box.y + int(fs * 0.6)
         if titled:
             title = host.text.get(
-                t("eralash.decl.title"), host.font_size(0.028), BRASS_LIGHT, "bold", shadow=True
+                t("eralash.decl.title"), self.afs(0.028), BRASS_LIGHT, "bold", shadow=True
             )
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height() + int(fs * 0.3)
@@ -644,7 +655,9 @@ class EralashPlaques:
                 if not rects:
                     continue
                 rect = rects[0].unionall(rects[1:])
-                img = host.text.get(run_label(r), small, BRASS_LIGHT, "bold", suits=host.suits())
+                label = run_label(r)  # no wider than its run (a larger text size: smaller here)
+                fitted = host.text.fit(label, small, rect.width - 16, "bold")[0]
+                img = host.text.get(label, fitted, BRASS_LIGHT, "bold", suits=host.suits())
                 pill = img.get_rect(center=(rect.centerx, rect.centery + rect.height // 8)).inflate(14, 6)
                 surface.blit(host._plaque(pill.size), pill)
                 surface.blit(img, img.get_rect(center=pill.center))

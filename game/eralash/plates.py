@@ -14,7 +14,6 @@ from game.eralash.declarations import suit_word
 from game.layout import text_edge
 from game.looks.themes import BRASS_LIGHT, IVORY
 from game.widgets import shapes
-from game.widgets.text import MIN_TEXT_PX
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
@@ -141,9 +140,10 @@ class EralashPlates:
         """How wide your name plate must be at the smallest text: the name on at most two lines, and
         the line under it at its longest (many tricks, the dealer's mark)."""
         host = self.host
-        bold, italic = host.text.font(MIN_TEXT_PX, "bold"), host.text.font(MIN_TEXT_PX, "italic")
+        low = host.text.min_size
+        bold, italic = host.text.font(low, "bold"), host.text.font(low, "italic")
         name = host.name(host.me)
-        lines = host.text.fit(name, MIN_TEXT_PX, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
+        lines = host.text.fit(name, low, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
         subs = [plural(17, "eralash.n_tricks_deal"), t("eralash.dealer_mark")]  # two lines if they must
         return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0] for sub in subs]) + 4
 
@@ -185,6 +185,10 @@ class EralashPlates:
         if place.side != "bottom":  # accents stacked over a letter: lower, clear of the hand above
             plain = host.text.get("Ш", fs, colour, "bold", shadow=True).get_bounding_rect().top
             top += max(0, plain - names[0].get_bounding_rect().top)
+        if place.side == "top":  # a larger text size: the plate grows down, never under the hand above
+            from game.eralash.layout import OPP_SCALE
+
+            top = max(top, int(place.hand[1] + host.layout.card[1] * OPP_SCALE / 2) + 2)
         for img in names:
             rect = img.get_rect(topleft=(x, top)) if place.side == "bottom" else img.get_rect(midtop=(x, top))
             rect.left = max(rect.left, edge)

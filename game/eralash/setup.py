@@ -127,6 +127,10 @@ def one_deal_note(scene: Any, y: int, n: int) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for line, look in lines:
+            if scene.app.text.scale != 1.0:  # a larger text size: the line in a smaller size if it must
+                font = scene.app.ui.get_theme().get_font([look, "label"])
+                if font.size(line)[0] > scene.inner - 12:
+                    look = "#about_small"
             UILabel(pygame.Rect(30, y, scene.inner, scene.row_h), line, scene.app.ui, container=scene.panel,
                     object_id=look)
             y += scene.row_h
@@ -148,11 +152,12 @@ def aces_row(scene: Any, y: int) -> int:
     x = x0
     for k in ("3", "4"):
         lab = UILabel(
-            pygame.Rect(x, y, 120, scene.row_h), t(f"newgame.aces.{k}"), ui, container=scene.panel
+            pygame.Rect(x, y, scene.app.text.px(120), scene.row_h), t(f"newgame.aces.{k}"), ui,
+            container=scene.panel
         )
         x += lab.rect.width + 4
         entry = UITextEntryLine(
-            pygame.Rect(x, y, 80, scene.row_h),
+            pygame.Rect(x, y, scene.app.text.px(80), scene.row_h),
             ui,
             container=scene.panel,
             initial_text=str(aces.get(k, 30 if k == "3" else 60)),
@@ -162,10 +167,9 @@ def aces_row(scene: Any, y: int) -> int:
         entry.set_text_length_limit(3)
         scene.entries[f"aces{k}"] = entry
         scene.focus.add_field(f"aces{k}", t(f"newgame.aces.{k}").rstrip(":"), entry)
-        x += 100
+        x += scene.app.text.px(100)
     y += scene.row_h
-    scene.about(y, t("newgame.aces.about"))
-    return y + scene.about_h + scene.gap
+    return y + scene.about(y, t("newgame.aces.about")) + scene.gap
 
 
 def open_table(app: App, options: dict[str, Any], players: int, names: list[str], levels: list[str],

@@ -79,7 +79,7 @@ class SheetScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         sides = self.table.match.sides()
-        fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
+        fs, small, big = self.sizes(h)
         row_h = self.row_height(fs, small)
         content = (
             h * 0.025
@@ -99,8 +99,8 @@ class SheetScene(Scene):
         )
         self.box.center = (w // 2, h // 2)
         self._bg = panel(self.box.size, 242)
-        bh = max(36, int(h * 0.055))
-        fs = max(12, int(h * 0.026))
+        bh = max(36, int(h * 0.055), int(self.px(max(12, int(h * 0.026))) * 1.6))
+        fs = self.px(max(12, int(h * 0.026)))
         if self.over and not self.table.demo:
             self.buttons = [
                 Button(
@@ -136,7 +136,7 @@ class SheetScene(Scene):
                 )
             ]
         row_of_buttons(
-            self.buttons, (self.box.centerx, self.box.bottom - int(bh * 0.95)), bh, self.app.text, fs
+            self.buttons, (self.box.centerx, self.box.bottom - int(bh * 0.95)), bh, self.app.table_text, fs
         )
         if self.deal_end and not self.table.demo and self.table.humans:
             number = len(self.table.match.deals_done)
@@ -146,13 +146,23 @@ class SheetScene(Scene):
                 Button("record", t("sheet.save_record"), pygame.Rect(0, 0, 1, 1), self.table.save_record),
             ]
             y = self.box.bottom - int(bh * 0.95) - bh - 12
-            row_of_buttons(extra, (self.box.centerx, y), bh, self.app.text, fs)
+            row_of_buttons(extra, (self.box.centerx, y), bh, self.app.table_text, fs)
             self.buttons += extra
+
+    def px(self, size: int) -> int:
+        """A size at the player's text size, in pixels: the sheet draws with the tables' cache, so the
+        rows and gaps worked out from its sizes grow with its words."""
+        return round(size * self.app.text.scale)
+
+    def sizes(self, h: int) -> tuple[int, int, int]:
+        """The sheet's sizes (names and figures, small words, the title) for a window ``h`` tall."""
+        px = self.px
+        return px(max(12, int(h * 0.025))), px(max(10, int(h * 0.018))), px(max(16, int(h * 0.042)))
 
     def extra_row_height(self, h: int) -> int:
         """Room for the second row of buttons (Review this deal, Save record) at a deal's end."""
         if self.deal_end and not self.table.demo and self.table.humans:
-            return max(36, int(h * 0.055)) + 12
+            return max(36, int(h * 0.055), int(self.px(max(12, int(h * 0.026))) * 1.6)) + 12
         return 0
 
     def update(self, dt: float) -> None:
@@ -236,7 +246,7 @@ class SheetScene(Scene):
         return say("eralash.end.winner", plaques.side_form(sides[0]), name=plaques.side_name(sides[0]))
 
     def draw(self, surface: pygame.Surface) -> None:
-        text = self.app.text
+        text = self.app.table_text
         w, h = self.app.size
         if self._shade is None or self._shade.get_size() != surface.get_size():
             self._shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -246,7 +256,7 @@ class SheetScene(Scene):
         assert self._bg is not None, "drawn before resize"
         surface.blit(self._bg, box)
         table, match = self.table, self.table.match
-        fs, small, big = max(12, int(h * 0.025)), max(10, int(h * 0.018)), max(16, int(h * 0.042))
+        fs, small, big = self.sizes(h)
         y = box.y + int(h * 0.025)
         # a long title (a shared win in pairs: four names) smaller, then on two lines, never cut
         size, lines = text.fit(self.title(), big, box.width - 40, "bold", lines=2)
@@ -331,7 +341,7 @@ class SheetScene(Scene):
     def deal_column(self, width: int, small: int) -> int:
         """The deal column: wide enough for "dealt by" and the dealer's name (up to a fifth of the sheet,
         the players' columns keep the rest)."""
-        font = self.app.text.font(self.dealer_px(small), "italic")
+        font = self.app.table_text.font(self.dealer_px(small), "italic")
         widest = max((font.size(self.dealt_by(r["dealer"]))[0] for r in self.rows()), default=0)
         return int(min(max(width * 0.12, widest + 8), width * 0.2))
 
@@ -346,7 +356,7 @@ class SheetScene(Scene):
         fs: int,
         small: int,
     ) -> None:
-        text = self.app.text
+        text = self.app.table_text
         match, table = self.table.match, self.table
         label = str(r["deal"])
         img = text.get(label, fs, IVORY if r["finished"] else DIM, "regular" if r["finished"] else "italic")
@@ -382,10 +392,10 @@ class SheetScene(Scene):
             y = (age * speed * h) % (h + 40) - 20
             x = x0 * w + math.sin(age * 2 + phase) * 24
             four = self.app.settings.four_colour
-            img = self.app.text.get(SUITS[suit], big, suit_colour(suit, four, BRASS_LIGHT), "bold")
+            img = self.app.table_text.get(SUITS[suit], big, suit_colour(suit, four, BRASS_LIGHT), "bold")
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
         scale = ease_out_back(min(1.0, self.clock / 0.5))
-        word = self.app.text.get(t("eralash.slam"), int(big * 1.8), WARN, "bold", shadow=True)
+        word = self.app.table_text.get(t("eralash.slam"), int(big * 1.8), WARN, "bold", shadow=True)
         if scale < 0.999:
             word = pygame.transform.smoothscale_by(word, max(0.05, scale))
         room = self.box.y > word.get_height() + 12  # above the sheet if there is room, else over its top

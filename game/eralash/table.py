@@ -28,7 +28,7 @@ from game.eralash.declarations import (
 )
 from game.eralash.hand import EralashHand
 from game.eralash.last_trick import LastTrick
-from game.eralash.layout import PILE_SCALE, EralashLayout
+from game.eralash.layout import OPP_SCALE, PILE_SCALE, EralashLayout
 from game.eralash.places import OPEN_SCALE, EralashPlaces
 from game.eralash.plaques import EralashPlaques
 from game.eralash.plates import EralashPlates
@@ -254,7 +254,21 @@ class EralashTable(TableScene):
         return self.shown.n
 
     def make_layout(self, size: tuple[int, int]) -> EralashLayout:
-        lay = EralashLayout.for_size(size, self.match.n_players, *self.plaques.score_fit(size))
+        width, extra = self.plaques.score_fit(size)
+        lay = EralashLayout.for_size(size, self.match.n_players, width, extra,
+                                     text_scale=self.app.text.scale, card_scale=self.card_scale())
+        if self.app.text.scale != 1.0:  # the score plaque as drawn may be taller than the layout guessed
+            before, self.layout = self.layout, lay
+            try:
+                names = tuple(self.plaques.side_name(side) for side in range(self.match.sides()))
+                actual = self.plaques._score_height(self.plaques._score_names(names))
+                fs, small = self.font_size(0.021), self.font_size(0.017)
+                guess = int(small * 1.6 + fs * 1.5 + self.match.n_players * int(fs * 1.45) + small * 1.9 + 14)
+            finally:
+                self.layout = before
+            if actual > guess + extra:
+                lay = EralashLayout.for_size(size, self.match.n_players, width, actual - guess,
+                                             text_scale=self.app.text.scale, card_scale=self.card_scale())
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
         lay.trump.height = self.plates.trump_height(lay)
         return lay
@@ -268,6 +282,8 @@ class EralashTable(TableScene):
         """Under the trump indicator, at the top right."""
         if self.reveal:
             return None  # the example game: a record of the text, not a deal to play again
+        if self.phase == "declare" and self.message is not None and self.app.text.scale != 1.0:
+            return None  # a larger text size: the hint's message takes that corner while it shows
         return ("topright", (self.layout.trump.right, self.plates.trump_rect().bottom + 6))
 
     def layout_origin(self, card: int) -> tuple[float, float]:
@@ -599,6 +615,15 @@ class EralashTable(TableScene):
             hint.enabled = self.hint_available()
             top.insert(0, hint)
         row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
+        # A larger text size: the row's words smaller (down to their 100 % size) where the row would
+        # leave the top hand no room beside the score plaque.
+        room = w - int(h * 0.03) - (lay.score.right + max(8, w // 100) + lay.card[0] * OPP_SCALE * 3.2)
+        plain = max(12, int(h * 0.024))
+        while fs > plain and top[-1].rect.right - top[0].rect.left > room:
+            fs -= 1
+            row_of_buttons(top, (0, 0), bh, self.text, fs, gap=10, pad=18)
+        for b in top:
+            b.text_size = fs
         right = w - int(h * 0.03)
         for b in reversed(top):
             b.rect.topright = (right, int(h * 0.03))

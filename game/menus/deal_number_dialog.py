@@ -7,6 +7,7 @@ to the New game dialog's ``start(seed)``; a bad entry says why and keeps the dia
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -57,16 +58,27 @@ class DealNumberDialog(GuiScene):
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
-        pw, ph = min(620, int(w * 0.9)), 290
-        panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
+        s = self.app.text.scale  # a larger text size: a wider, taller dialog (the explanation may wrap)
+        pw, ph = min(int(620 * s), int(w * 0.9)), int(290 * s)
         inner = pw - 60
+        about = [t("deal_number.about")]
+        if s != 1.0:
+            from game.widgets.text import wrap_lines
+
+            with contextlib.suppress(Exception):
+                font = ui.get_theme().get_font(["#subtitle", "label"])
+                about = [line for line in wrap_lines(font, about[0], inner - 12) if line] or about
+        more = (len(about) - 1) * int(28 * s)
+        ph = min(h - 20, ph + more)
+        panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            UILabel(pygame.Rect(30, 16, inner, 44), t("deal_number.title"), ui, container=panel,
-                    object_id="#option_label")
-            UILabel(pygame.Rect(30, 62, inner, 28), t("deal_number.about"), ui, container=panel,
-                    object_id="#subtitle")
-        entry = UITextEntryLine(pygame.Rect(30, 104, inner, 40), ui, container=panel,
+            UILabel(pygame.Rect(30, int(16 * s), inner, int(44 * s)), t("deal_number.title"), ui,
+                    container=panel, object_id="#option_label")
+            for i, line in enumerate(about):
+                UILabel(pygame.Rect(30, int(62 * s) + i * int(28 * s), inner, int(28 * s)), line, ui,
+                        container=panel, object_id="#subtitle")
+        entry = UITextEntryLine(pygame.Rect(30, int(104 * s) + more, inner, int(40 * s)), ui, container=panel,
                                 initial_text=self.text, object_id="#deal_number")
         entry.set_allowed_characters([*"0123456789", " "])
         entry.set_text_length_limit(24)
@@ -76,8 +88,9 @@ class DealNumberDialog(GuiScene):
         if self.error:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                UILabel(pygame.Rect(30, 152, inner, 28), self.error, ui, container=panel, object_id="#notice")
-        deal, cancel = row_rects(30, ph - 70, inner, 2, 48)
+                UILabel(pygame.Rect(30, int(152 * s) + more, inner, int(28 * s)), self.error, ui,
+                        container=panel, object_id="#notice")
+        deal, cancel = row_rects(30, ph - int(70 * s), inner, 2, int(48 * s))
         self.button("deal", t("deal_number.deal"), deal, container=panel)
         self.button("cancel", t("deal_number.cancel"), cancel, container=panel)
 

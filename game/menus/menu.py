@@ -32,6 +32,18 @@ SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
 Composed = tuple[pygame.Surface, list[tuple[pygame.Surface, pygame.Rect]]]  # the cloth, the fan's cards
 
 
+
+def panel_rect(size: tuple[int, int], scale: float = 1.0) -> pygame.Rect:
+    """The menu's plaque: 8 % of the width from the left, at most 460 px wide (the subtitle fits at
+    1024); at a larger text size larger, the subtitle on two lines if it must."""
+    w, h = size
+    pw, ph = min(460, max(440, int(w * 0.4))), min(560, int(h * 0.86))
+    x = int(w * 0.08)
+    if scale != 1.0:
+        pw, ph = min(int(460 * scale), int(w * 0.56)), min(int(560 * scale), int(h * 0.9))
+        x = int(w * 0.05)
+    return pygame.Rect(x, (h - ph) // 2, pw, ph)
+
 class MenuScene(FileDialogHost, GuiScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -107,14 +119,27 @@ class MenuScene(FileDialogHost, GuiScene):
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
-        pw, ph = min(460, max(440, int(w * 0.4))), min(560, int(h * 0.86))  # the subtitle fits at 1024
-        panel = self.add_panel(pygame.Rect(int(w * 0.08), (h - ph) // 2, pw, ph))
+        scale = self.app.text.scale
+        self.top = int(150 * scale)
+        panel = self.add_panel(panel_rect((w, h), scale))
+        pw, ph = panel.rect.size
         inner = pw - 60
         cw = panel.get_container().get_rect().width  # inside the panel's border
-        UILabel(pygame.Rect(30, 20, inner, 70), t("app.title"), ui, container=panel, object_id="#title")
-        UILabel(
-            pygame.Rect(2, 92, cw - 4, 30), t("app.subtitle"), ui, container=panel, object_id="#subtitle"
-        )
+        UILabel(pygame.Rect(30, int(20 * scale), inner, int(70 * scale)), t("app.title"), ui, container=panel,
+                object_id="#title")
+        subtitle = [t("app.subtitle")]
+        if scale != 1.0:
+            from game.widgets.text import wrap_lines
+
+            with contextlib.suppress(Exception):
+                font = ui.get_theme().get_font(["#subtitle", "label"])
+                subtitle = [line for line in wrap_lines(font, subtitle[0], cw - 16) if line] or subtitle
+        line_h = int(30 * scale)
+        for i, line in enumerate(subtitle):
+            UILabel(pygame.Rect(2, int(92 * scale) + i * line_h, cw - 4, line_h), line, ui, container=panel,
+                    object_id="#subtitle")
+        if scale != 1.0:  # the buttons right under the subtitle: every pixel for them in a short window
+            self.top = int(92 * scale) + len(subtitle) * line_h + 12
         self.build_notices(panel.rect)
         if self.mode == "main":
             self._build_main(panel, inner, ph)
@@ -133,7 +158,9 @@ class MenuScene(FileDialogHost, GuiScene):
             ("quit", t("menu.quit"), True),
         ]
         bh = min(56, (ph - 200) // len(entries) - 10)
-        y = 150
+        if self.app.text.scale != 1.0:
+            bh = min(int(56 * self.app.text.scale), (ph - self.top - 30) // len(entries) - 12)
+        y = self.top
         for key, text, enabled in entries:
             tooltip = None if enabled or key == "continue" else t("menu.not_yet")
             rect = pygame.Rect(30, y, inner, bh)
@@ -147,8 +174,8 @@ class MenuScene(FileDialogHost, GuiScene):
         """Records…: open one (the records browser; or drop a file onto the window), save the game."""
         import warnings
 
-        y = 150
-        bh = min(56, max(36, (ph - 200) // 6))
+        y = self.top
+        bh = min(int(56 * self.app.text.scale), max(int(36 * self.app.text.scale), (ph - self.top - 50) // 6))
         self.button("open_record", t("menu.records.open"), pygame.Rect(30, y, inner, bh), container=panel)
         y += bh + 12
         can_save = self.record_to_save() is not None
@@ -358,12 +385,11 @@ class MenuScene(FileDialogHost, GuiScene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    @staticmethod
-    def fan_geometry(size: tuple[int, int]) -> tuple[int, int, int]:
-        """The showcase fan's card height and centre: in the cloth right of the menu panel (whose
-        right edge ``build`` puts at 8 % of the width plus at most 460 px), never under it."""
+    def fan_geometry(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """The showcase fan's card height and centre: in the cloth right of the menu panel, never
+        under it."""
         w, h = size
-        panel_right = int(w * 0.08) + min(460, max(440, int(w * 0.4)))
+        panel_right = panel_rect(size, self.app.text.scale).right
         rail = max(16, h // 30)
         room = w - rail - panel_right - 2 * max(12, w // 80)
         ch = max(60, min(int(h * 0.34), int(room / 2.45)))
@@ -418,7 +444,8 @@ class MenuScene(FileDialogHost, GuiScene):
         colour_name = self.app.settings.table_colour
         images = self.images
         fan = getattr(self, "notice_box", None) is None
-        return (size, colour_name, images.lang, images.four_colour, images.back_name, fan)
+        scale = self.app.text.scale
+        return (size, colour_name, images.lang, images.four_colour, images.back_name, fan, scale)
 
     def _menu_background(self, size: tuple[int, int]) -> Composed | None:
         key = self._background_key(size)

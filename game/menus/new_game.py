@@ -117,31 +117,48 @@ class NewGameScene(GuiScene):
 
     def build(self) -> None:
         """Lay the dialog out in a panel sized for its game's rows at this window size: the rows'
-        places depend only on the window and the game, never on the choices made."""
+        places depend only on the window and the game, never on the choices made. (At a larger text
+        size an explanation may take two lines: laid out again once their lines are known.)"""
+        self.about_extra = getattr(self, "about_extra", 0)
+        self._build()
+        if self.about_seen != self.about_extra:
+            self.about_extra = self.about_seen
+            self._build()
+
+    def _build(self) -> None:
         self.clear()
+        self.about_seen = 0
         ui = self.app.ui
         w, h = self.app.size
         # The game's option rows (a label and buttons) and their one-line explanations; Eralash always
         # keeps room for three opponents, so no row moves when the player count changes.
         rows, abouts = self.own.rows
-        pw = min(1040, int(w * 0.9))
+        scale = self.app.text.scale
+        pw = min(int(1040 * scale), int(w * (0.9 if scale == 1.0 else 0.94)))
         room = h - 2 * max(14, h // 40)  # inside the cloth's rail
         border = 18  # the panel's border and shadow, both sides
         # The smallest sizes that hold the theme's fonts (buttons 20 px, explanations 14 px); at a
         # taller window every size grows together, up to 4/3 of these.
-        title_h, button_h, pad = 36, 38, 8
-        error_h = 28 if self.error else 0
+        title_h, button_h, pad = int(36 * scale), int(38 * scale), 8
+        error_h = int(28 * scale) if self.error else 0
         fixed = title_h + button_h + 2 * pad + 6 + error_h
-        base = rows * (30 + 3) + abouts * 17
+        abouts += self.about_extra
+        # A larger text size in a window too short for every row and explanation: the explanations
+        # become the tooltips of their rows' buttons.
+        whole = fixed + rows * (30 * scale + 3) + abouts * 17 * scale + border
+        self.show_abouts = scale == 1.0 or whole <= room
+        if not self.show_abouts:
+            abouts = 0
+        base = rows * (30 * scale + 3) + abouts * 17 * scale
         f = max(1.0, min(4 / 3, (room - border - fixed) / base))
-        self.row_h, self.about_h = int(30 * f), int(17 * f)
+        self.row_h, self.about_h = int(30 * scale * f), int(17 * scale * f)
         spare = room - border - fixed - rows * self.row_h - abouts * self.about_h
         self.gap = max(3, min(12, spare // rows))
         need = fixed + rows * (self.row_h + self.gap) + abouts * self.about_h + border
         ph = min(room, need)
         panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         self.titled = True
-        self.label_w = int(pw * 0.24)
+        self.label_w = int(pw * (0.24 if scale == 1.0 else 0.26))
         self.inner = pw - 60
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -168,6 +185,15 @@ class NewGameScene(GuiScene):
                 object_id="#notice",
             )
         start, number, back = row_rects(30, inside - pad - button_h, self.inner, 3, button_h)
+        if scale != 1.0:  # a larger text size: each button as wide as its words ask, of the row's width
+            words = [t("menu.start"), t("deal_number.play"), t("menu.back")]
+            font = self.app.text.font(20)
+            needs = [font.size(word)[0] + 60 for word in words]
+            room = self.inner - 2 * 10
+            x = 30
+            for rect, need in zip((start, number, back), needs, strict=True):
+                rect.x, rect.width = x, room * need // sum(needs)
+                x = rect.right + 10
         self.button("start", t("menu.start"), start, container=panel)
         self.button("number", t("deal_number.play"), number, tooltip=t("deal_number.play.about"),
                     container=panel)
@@ -188,7 +214,7 @@ class NewGameScene(GuiScene):
         width = self.inner - self.label_w
         self.row_label(y, label)
         gap = 8
-        bw = min(230, (width - gap * (len(items) - 1)) // len(items))
+        bw = min(int(230 * self.app.text.scale), (width - gap * (len(items) - 1)) // len(items))
         row = []
         for i, (key, text) in enumerate(items):
             row.append(self.button(
@@ -197,13 +223,13 @@ class NewGameScene(GuiScene):
                 pygame.Rect(x0 + i * (bw + gap), y, bw, self.row_h),
                 key == selected,
                 enabled,
+                tooltip=None if self.show_abouts else about,
                 container=self.panel,
             ))
         self.focus.add_list(name, label, row)
         y += self.row_h
         if about:
-            self.about(y, about)
-            y += self.about_h
+            y += self.about(y, about)
         return y + self.gap
 
     def row_label(self, y: int, label: str) -> None:
@@ -216,17 +242,30 @@ class NewGameScene(GuiScene):
             object_id="#option_label",
         )
 
-    def about(self, y: int, text: str) -> None:
-        """An option's one-line explanation, across the whole panel under its buttons."""
+    def about(self, y: int, text: str) -> int:
+        """An option's one-line explanation, across the whole panel under its buttons (on two lines at
+        a larger text size if it must); the height it takes."""
+        from game.widgets.text import wrap_lines
+
+        if not getattr(self, "show_abouts", True):
+            return 0
+        lines = [text]
+        if self.app.text.scale != 1.0:
+            with contextlib.suppress(Exception):
+                font = self.app.ui.get_theme().get_font(["#about", "label"])
+                lines = [line for line in wrap_lines(font, text, self.inner - 12) if line] or [text]
+        self.about_seen += len(lines) - 1
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pygame_gui warns when a label is tight; the panel is wide
-            UILabel(
-                pygame.Rect(30, y, self.inner, self.about_h),
-                text,
-                self.app.ui,
-                container=self.panel,
-                object_id="#about",
-            )
+            for i, line in enumerate(lines):
+                UILabel(
+                    pygame.Rect(30, y + i * self.about_h, self.inner, self.about_h),
+                    line,
+                    self.app.ui,
+                    container=self.panel,
+                    object_id="#about",
+                )
+        return len(lines) * self.about_h
 
     def level_row(self, y: int, seat: int, label: str) -> int:
         """One opponent: name (a text field) and level (three buttons)."""
@@ -234,7 +273,7 @@ class NewGameScene(GuiScene):
         x0 = 30 + self.label_w
         width = self.inner - self.label_w
         self.row_label(y, label)
-        name_w = int(width * 0.3)
+        name_w = int(width * (0.3 if self.app.text.scale == 1.0 else 0.24))
         entry = UITextEntryLine(
             pygame.Rect(x0, y, name_w, self.row_h),
             ui,

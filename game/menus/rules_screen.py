@@ -146,38 +146,39 @@ def _sizes(width: int) -> dict[str, int]:
 def layout(blocks: list[Block], width: int, fonts: Any) -> Page:
     """Lay ``blocks`` out for a column ``width`` pixels wide; ``fonts.font(size, style)`` measures."""
     sz = _sizes(width)
+    sc = getattr(fonts, "scale", 1.0)  # the text size: lines as far apart as their letters are tall
     lines: list[Line] = []
     anchors: list[tuple[str, int, int]] = []
     y = 0
     for b in blocks:
         if b.kind == "heading":
             size = sz[f"h{b.level}"]
-            y += int(size * (1.1 if lines else 0))
+            y += int(size * sc * (1.1 if lines else 0))
             if b.level <= 2:
                 anchors.append((b.text, y, b.level))
             for text_line in _wrap([(b.text, True)], width, size, fonts):
-                h = int(size * 1.3)
+                h = int(size * sc * 1.3)
                 lines.append(Line(y, h, [(x, s, "bold", HEADING, size) for x, s, _ in text_line]))
                 y += h
             if b.level <= 2:
                 lines.append(Line(y, 8, [], rule=True))
                 y += 10
-            y += size // 4
+            y += int(size * sc) // 4
             continue
         size = sz["body"]
-        indent = int(size * 1.6) if b.kind == "item" else 0
+        indent = int(size * sc * 1.6) if b.kind == "item" else 0
         first = True
         for text_line in _wrap(b.spans, width - indent, size, fonts):
             runs = []
             for x, text, bold in text_line:
                 runs += _suit_colours(indent + x, text, "bold" if bold else "regular", size, fonts)
             if first and b.kind == "item":
-                runs.insert(0, (int(size * 0.3), b.bullet, "bold", HEADING, size))
+                runs.insert(0, (int(size * sc * 0.3), b.bullet, "bold", HEADING, size))
             first = False
-            h = int(size * 1.45)
+            h = int(size * sc * 1.45)
             lines.append(Line(y, h, runs))
             y += h
-        y += int(size * (0.3 if b.kind == "item" else 0.7))
+        y += int(size * sc * (0.3 if b.kind == "item" else 0.7))
     return Page(lines, y + 40, anchors)
 
 
@@ -300,12 +301,15 @@ class RulesScene(GuiScene):
         self._page_rect = pygame.Rect(left + side + margin, top, page_w, h - top - margin)
         # Header: the two games as tabs, Watch the example, Back (right edge of the page).
         x = left
+        words = self.app.text.font(20)
+        tab = max(170, *(words.size(t(f"game.{g}"))[0] + self.app.text.px(40) for g in GAMES))
         for game in GAMES:
-            self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, 170, 44), game == self.game)
-            x += 180
+            self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, tab, 44), game == self.game)
+            x += tab + 10
         self.focus.add_list("game", t("newgame.game"), [self.buttons[f"game_{g}"] for g in GAMES])
         if game_setup(self.game).example:
-            self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, 340, 44))
+            wide = max(340, self.app.text.font(20).size(t("rules.watch_example"))[0] + self.app.text.px(40))
+            self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, wide, 44))
         self.button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
         inner = self._page_rect.width - 2 * self._pad()
         self.page = layout(self._blocks[self.game], inner, self.app.text)
@@ -324,8 +328,8 @@ class RulesScene(GuiScene):
         box = self._contents_rect
         width = box.width - 20
         anchors = self.page.anchors if self.page is not None else []
-        for size in range(20, 11, -1):
-            line_h = int(size * 1.3)
+        for size in range(20, min(12, self.app.text.min_size) - 1, -1):  # (12 px at any text size)
+            line_h = int(size * 1.3 * self.app.text.scale)
             pad = max(6, min(14, (box.height - 24) // max(1, len(anchors)) - line_h))
             wrapped = []
             for title, _, level in anchors:

@@ -20,11 +20,13 @@ from engine import cards as C
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, TABLE_COLOURS
 from game.store.settings import (
     ANIMATION_SPEEDS,
+    CARD_SIZES,
     DECK_INDEXES,
     LANGUAGES,
     MAX_NAME,
     PLAYER_GENDERS,
     SPEECH_VOICES,
+    TEXT_SIZES,
     Settings,
     available_card_backs,
 )
@@ -40,7 +42,12 @@ PREVIEW_CARDS = ("QD", "KC", "7H", "AS")
 MIN_BUTTON = 124  # narrower than this, "Мгновенно" no longer fits its button
 # Settings this screen changes (what "Defaults" restores): not the window size or new-game choices.
 SCREEN_SETTINGS = ("language", "deck_index", "four_colour", "card_back", "table_colour", "animation_speed",
-                   "volume", "mute", "fullscreen", "player_name", "player_gender")
+                   "volume", "mute", "fullscreen", "player_name", "player_gender",
+                   "text_size", "card_size", "high_contrast")
+# The screen's pages: at 100 % text, cards, sound and you on one and the text size, card size and contrast
+# on the other; at a larger text size (``LARGE_PAGES``) the first is two, each laid out in columns.
+PAGES = ("cards", "reading")
+LARGE_PAGES = ("cards", "play", "reading")
 
 
 def apply_setting(app: App, name: str, value: Any) -> None:
@@ -67,9 +74,13 @@ _NAME_ENTRY_THEME = {  # the theme file has no text entry block; ours matches th
 }
 
 
-def _theme_name_entry(ui: Any) -> None:
+def _theme_name_entry(ui: Any, scale: float = 1.0) -> None:
+    import copy
+
+    from game.looks.themes import scaled_theme
+
     with contextlib.suppress(Exception):
-        ui.get_theme().load_theme(_NAME_ENTRY_THEME)
+        ui.get_theme().load_theme(scaled_theme(copy.deepcopy(_NAME_ENTRY_THEME), scale))
 
 
 def _shown_name(name: str) -> str:
@@ -106,6 +117,7 @@ class SettingsScene(GuiScene):
         self._images: dict[tuple[Any, ...], Any] = {}
         self._volume_dirty = False
         self._metrics = (28, 42, 18)
+        self.page = PAGES[0]
 
     # lifecycle -------------------------------------------------------------------------------------
 
@@ -128,11 +140,21 @@ class SettingsScene(GuiScene):
         self._metrics = (22, 36, 8) if compact else (28, 42, 18)  # label, button, gap
         margin = 24 if compact else 36
         out = max(12 if compact else 30, rail_width((w, h)) + 6)  # clear of the table's rail
-        pw, ph = min(1240, w - 2 * out), min(760, h - 2 * out)
+        scale = self.app.text.scale
+        pw, ph = min(int(1240 * scale), w - 2 * out), min(int(760 * scale), h - 2 * out)
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         p = self.panel_rect
         self._label(t("settings.title"), (p.x + margin, p.y + 16), 28 if compact else 34, "bold", BRASS_LIGHT)
         self._speech_rows(p.right - margin, p.y + 16)
+        if scale != 1.0:
+            self._build_large(p, margin, compact)
+            return
+        if self.page not in PAGES:
+            self.page = PAGES[0]
+        self._page_tabs(p, margin, compact, PAGES)
+        if self.page == "reading":
+            self._build_reading(p, margin, compact)
+            return
         # The right column holds four animation buttons: give it a little more room than the left.
         inner = pw - margin * 3
         col_w, right_w = int(inner * 0.47), inner - int(inner * 0.47)
@@ -173,7 +195,7 @@ class SettingsScene(GuiScene):
         cloth_rows = self._pictures(left + half + 24, y, half, "table_colour", cloths, cloth_h)
         name_y = y + label_h + 4 + cloth_rows * (cloth_h + 14) - 14 + gap
         self._label(t("settings.player_name"), (left + half + 24, name_y), 19, "regular", IVORY)
-        _theme_name_entry(self.app.ui)
+        _theme_name_entry(self.app.ui, self.app.text.scale)
         self.name_entry = UITextEntryLine(pygame.Rect(left + half + 24, name_y + label_h, half, button_h),
                                           self.app.ui, object_id="#settings_player_name")
         self.name_entry.set_text_length_limit(MAX_NAME)
@@ -208,6 +230,189 @@ class SettingsScene(GuiScene):
         self.preview_rect = pygame.Rect(right, y + label_h, right_w, max(48, bottom - 16 - y - label_h))
 
         bw, bh = (200, 42) if compact else (220, 48)
+        self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
+        self._button("back", t("settings.back"), pygame.Rect(p.right - margin - bw, bottom, bw, bh))
+
+    def _page_tabs(self, p: pygame.Rect, margin: int, compact: bool, pages: tuple[str, ...]) -> int:
+        """The pages' tabs at the title's right, or under it where the title leaves too little room
+        (the selected one is the page shown); the y under the title and tabs."""
+        rects, below = self._tab_rects(p, margin, compact, pages)
+        for name, rect in zip(pages, rects, strict=True):
+            b = self._button(f"page_{name}", self._tab_word(name, pages), rect, "page", name)
+            if name == self.page:
+                b.select()
+        return below
+
+    def _tab_rects(self, p: pygame.Rect, margin: int, compact: bool,
+                   pages: tuple[str, ...]) -> tuple[list[pygame.Rect], int]:
+        """Where the tabs go: beside the title if they fit there, else under it, in as many lines as
+        they need; and the y under them."""
+        text = self.app.text
+        title = text.font(28 if compact else 34, "bold")
+        widths = [text.font(20).size(self._tab_word(name, pages))[0] + text.px(40) for name in pages]
+        h = max(self._metrics[1], text.font(20).get_linesize() + text.px(12))
+        whole = sum(widths) + 8 * (len(widths) - 1)
+        x, y = p.right - margin - whole, p.y + 14
+        if x >= p.x + margin + title.size(t("settings.title"))[0] + margin:
+            out = []
+            for w in widths:
+                out.append(pygame.Rect(x, y, w, h))
+                x += w + 8
+            return out, y + max(h, title.get_linesize())
+        x, y = p.x + margin, p.y + 16 + title.get_linesize() + 4
+        out = []
+        for w in widths:
+            if x > p.x + margin and x + w > p.right - margin:
+                x, y = p.x + margin, y + h + 6
+            out.append(pygame.Rect(x, y, w, h))
+            x += w + 8
+        return out, y + h
+
+    @staticmethod
+    def _tab_word(name: str, pages: tuple[str, ...]) -> str:
+        if pages == PAGES:
+            return t(f"settings.page.{name}")
+        subject = name.rstrip("0123456789")
+        if subject == name:
+            return t(f"settings.page.large.{name}")
+        return t("settings.page.more", page=t(f"settings.page.large.{subject}"),
+                 n=1 + sum(p.startswith(subject) for p in pages[: pages.index(name)]))
+
+    def _large_metrics(self) -> tuple[int, int, int]:
+        """(label, button, gap) heights from the fonts at the text size shown."""
+        text = self.app.text
+        label_h = text.font(19).get_linesize() + text.px(4)
+        button_h = int(text.font(20).get_linesize() * 1.5)
+        return label_h, button_h, text.px(8)
+
+    def _build_large(self, p: pygame.Rect, margin: int, compact: bool) -> None:
+        """Larger text: the rows in two columns a page, the pages by subject (``LARGE_PAGES``); a page
+        whose rows outgrow it goes on over a further page of its own."""
+        s = self.settings
+        self._metrics = self._large_metrics()
+        label_h, button_h, gap = self._metrics
+        if self.page not in LARGE_PAGES and not self.page.startswith(LARGE_PAGES):
+            self.page = LARGE_PAGES[0]
+        bw = max(self.app.text.font(20).size(t(k))[0] for k in ("settings.reset", "settings.back"))
+        bw, bh = bw + self.app.text.px(60), button_h
+        bottom = p.bottom - bh - (16 if compact else 24)
+        inner = p.width - margin * 3
+        col_w = inner // 2
+        cols = (p.x + margin, p.x + margin * 2 + col_w)
+        gender = tuple(PLAYER_GENDERS)
+        back_h, cloth_h = self.app.text.px(64), self.app.text.px(30)
+        blocks: dict[str, list[tuple[str, Any]]] = {
+            "cards": [("row", ("language", LANGUAGES, i18n.get_language(), None)),
+                      ("row", ("deck_index", DECK_INDEXES, s.deck_index, "settings.deck_index.about")),
+                      ("row", ("four_colour", (False, True), s.four_colour, "settings.four_colour.about")),
+                      ("pictures", ("card_back", available_card_backs(), back_h)),
+                      ("pictures", ("table_colour", list(TABLE_COLOURS), cloth_h))],
+            "play": [("row", ("animation_speed", ANIMATION_SPEEDS, s.animation_speed, None)),
+                     ("volume", None),
+                     ("row", ("mute", (False, True), s.mute, None)),
+                     ("row", ("fullscreen", (False, True), self.app.fullscreen, "settings.fullscreen.about")),
+                     ("row", ("review_after_deal", (False, True), s.review_after_deal,
+                              "settings.review_after_deal.about")),
+                     ("name", None),
+                     ("row", ("player_gender", gender, s.player_gender, "settings.player_gender.about"))],
+            "reading": [("row", ("text_size", TEXT_SIZES, getattr(self.app, "text_size_wanted", s.text_size),
+                                 "settings.text_size.about")),
+                        ("row", ("card_size", CARD_SIZES, s.card_size, "settings.card_size.about")),
+                        ("row", ("high_contrast", (False, True), s.high_contrast,
+                                 "settings.high_contrast.about"))],
+        }
+
+        def height(kind: str, args: Any) -> int:
+            if kind == "row":
+                per_line = self._per_line(col_w, args[0], tuple(args[1]))
+                lines = -(-len(args[1]) // per_line)
+                return label_h + lines * button_h + (lines - 1) * 6 + gap
+            if kind == "pictures":
+                name, values, ph = args
+                w = int(ph * 0.72) if name == "card_back" else int(ph * 1.3)
+                rows = -(-len(values) // max(1, (col_w + 14) // (w + 14)))
+                return label_h + 4 + rows * (ph + 14) - 14 + gap + 8
+            return label_h + button_h + gap
+
+        # Lay every subject's blocks into columns; a subject more than a page long is pages of its own.
+        pages: list[tuple[str, list[tuple[int, int, str, Any]]]] = []
+        for subject, items in blocks.items():
+            top = p.y + 16  # (put right below once the tabs are known: all pages share their height)
+            placed: list[tuple[int, int, str, Any]] = []
+            col, y = 0, 0
+            for kind, args in items:
+                need = height(kind, args)
+                if placed and y + need > bottom - 16 - top - self._tabs_room(p, margin, compact):
+                    col, y = col + 1, 0
+                    if col == 2:
+                        pages.append((subject, placed))
+                        placed, col = [], 0
+                placed.append((col, y, kind, args))
+                y += need
+            pages.append((subject, placed))
+        names = []
+        for i, (subject, _) in enumerate(pages):
+            names.append(subject if i == 0 or pages[i - 1][0] != subject else f"{subject}{i}")
+        if self.page not in names:
+            self.page = names[0]
+        tabs = tuple(names)
+        top = self._page_tabs(p, margin, compact, tabs) + gap + 4
+        shown = pages[names.index(self.page)][1]
+        for kind, args, x, y in ((k, a, cols[c], top + dy) for c, dy, k, a in shown):
+            if kind == "row":
+                name, values, current, about = args
+                self._row(x, y, col_w, name, values, current, tooltip=t(about) if about else None)
+            elif kind == "pictures":
+                self._pictures(x, y, col_w, *args)
+            elif kind == "volume":
+                self._label(t("settings.volume"), (x, y), 19, "regular", IVORY)
+                room = self.app.text.font(20).size(t("settings.volume.value", n=100))[0] + 16
+                self.slider = self.add(UIHorizontalSlider(
+                    pygame.Rect(x, y + label_h, col_w - room, button_h - 4), round(s.volume * 100), (0, 100),
+                    self.app.ui, object_id="#settings_volume"))
+                self._volume_label_pos = (x + col_w - room + 10, y + label_h + 4)
+            elif kind == "name":
+                self._label(t("settings.player_name"), (x, y), 19, "regular", IVORY)
+                _theme_name_entry(self.app.ui, self.app.text.scale)
+                self.name_entry = self.add(UITextEntryLine(pygame.Rect(x, y + label_h, col_w, button_h),
+                                                           self.app.ui, object_id="#settings_player_name"))
+                self.name_entry.set_text_length_limit(MAX_NAME)
+                self.name_entry.set_text(_shown_name(s.player_name))
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
+        self._button("back", t("settings.back"), pygame.Rect(p.right - margin - bw, bottom, bw, bh))
+
+    def _tabs_room(self, p: pygame.Rect, margin: int, compact: bool) -> int:
+        """The height the title and the tabs take at the top of the panel (measured with a further page
+        of each subject, the most tabs there may be)."""
+        pages = tuple(n for name in LARGE_PAGES for n in (name, f"{name}1"))
+        return self._tab_rects(p, margin, compact, pages)[1] - p.y - 16 + self._metrics[2] + 4
+
+    def _build_reading(self, p: pygame.Rect, margin: int, compact: bool) -> None:
+        """The text size, the card size and high contrast, over a preview of the table as they make it."""
+        s = self.settings
+        inner = p.width - margin * 3
+        col_w, right_w = int(inner * 0.5), inner - int(inner * 0.5)
+        left, right = p.x + margin, p.x + margin * 2 + col_w
+        title_h = self.app.text.font(28 if compact else 34, "bold").get_linesize()
+        top = p.y + 16 + max(self._metrics[1], title_h)
+        top += self._metrics[2] + 6
+        y = top
+        wanted = getattr(self.app, "text_size_wanted", s.text_size)
+        y = self._row(left, y, col_w, "text_size", TEXT_SIZES, wanted,
+                      tooltip=t("settings.text_size.about"))
+        y = self._row(left, y, col_w, "card_size", CARD_SIZES, s.card_size,
+                      tooltip=t("settings.card_size.about"))
+        y = self._row(left, y, col_w, "high_contrast", (False, True), s.high_contrast,
+                      tooltip=t("settings.high_contrast.about"))
+        y = self._row(left, y, col_w, "four_colour", (False, True), s.four_colour,
+                      tooltip=t("settings.four_colour.about"))
+        label_h = self._metrics[0]
+        bw, bh = (200, 42) if compact else (220, 48)
+        bw = max(bw, self.app.text.font(20).size(t("settings.back"))[0] + self.app.text.px(60))
+        bottom = p.bottom - bh - (16 if compact else 24)
+        self._label(t("settings.preview"), (right, top), 19, "regular", IVORY)
+        self.preview_rect = pygame.Rect(right, top + label_h, right_w, max(48, bottom - 16 - top - label_h))
         self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
         self._button("back", t("settings.back"), pygame.Rect(p.right - margin - bw, bottom, bw, bh))
 
@@ -294,6 +499,8 @@ class SettingsScene(GuiScene):
         return per_line
 
     def _value_text(self, name: str, value: Any) -> str:
+        if name == "text_size":
+            return t("settings.text_size.value", n=value)
         if isinstance(value, bool):
             return t("settings.on" if value else "settings.off")
         return t(f"settings.{name}.{value}")
@@ -334,9 +541,11 @@ class SettingsScene(GuiScene):
                 self.app.toggle_speech()  # said by the speech itself, as the chord does
         else:
             overridden = name == "language" and i18n.get_language() != self.settings.language
+            wanted = getattr(self.app, "text_size_wanted", value)
+            overridden = overridden or (name == "text_size" and wanted != self.settings.text_size)
             self.settings.set(name, value)
-            if overridden and self.settings.language == value:
-                self.settings.announce(name)  # the saved language again, after a --lang run
+            if overridden and self.settings.get(name) == value:
+                self.settings.announce(name)  # the saved value again, after a --lang or --text-size run
             apply_setting(self.app, name, value)
         self.build()
 
@@ -397,6 +606,9 @@ class SettingsScene(GuiScene):
             self.app.stack.pop()
         elif key == "reset":
             self.ask_reset()
+        elif name == "page":
+            self.page = value
+            self.build()
         elif name:
             self.change(name, value)
 

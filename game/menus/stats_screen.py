@@ -117,12 +117,16 @@ class StatsScene(GuiScene):
                        for i, g in enumerate(GAMES)]
         self.coach = {g: pygame.Rect(r.right + gap, r.y, coach_w, r.height) for g, r in self.sheets}
         by = h - bottom + (bottom - 46) // 2
-        self.button("reset", t("stats.reset"), pygame.Rect(x, by, 190, 46))
-        self.button("back", t("stats.back"), pygame.Rect(x + total - 190, by, 190, 46))
+        px = self.app.text.px  # the buttons' words at the text size (the theme's 20 px) need this room
+        bw = max(190, *(self.app.text.font(20).size(t(k))[0] + px(40) for k in ("stats.reset", "stats.back")))
+        bh = max(46, self.app.text.font(20).get_linesize() + px(14))
+        by = min(by, h - rail - bh - 8)
+        self.button("reset", t("stats.reset"), pygame.Rect(x, by, bw, bh))
+        self.button("back", t("stats.back"), pygame.Rect(x + total - bw, by, bw, bh))
         left = len(self.practice.pending())
         label = t("stats.practise_left", n=left) if left else t("stats.practise")
-        practise_w = max(190, min(340, self.app.text.font(18, "bold").size(label)[0] + 56))
-        self.button("practise", label, pygame.Rect(x + total - 190 - 12 - practise_w, by, practise_w, 46))
+        practise_w = max(190, min(px(340), self.app.text.font(18, "bold").size(label)[0] + px(56)))
+        self.button("practise", label, pygame.Rect(x + total - bw - 12 - practise_w, by, practise_w, bh))
         if not self.practice.pending():
             self.buttons["practise"].disable()
         if self.stats.is_empty():
@@ -130,6 +134,9 @@ class StatsScene(GuiScene):
         r = self.sheets[0][1]
         small = r.height < 290
         bh, bw = (28, 190) if small else (34, 210)
+        bh = max(bh, self.app.text.font(20).get_linesize() + 6)
+        bw = max(bw, *(self.app.text.font(20).size(t(f"stats.by.{k}"))[0] + self.app.text.px(36)
+                       for k in ("table", "level")))
         for i, by_what in enumerate(("table", "level")):
             rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
             self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
@@ -260,14 +267,15 @@ class StatsScene(GuiScene):
         by_table = game_setup(game).stats_by_table and self.eralash_by == "table"
         first = t("stats.col.table" if by_table else "stats.col.level")
         surface.blit(text.get(first, size, CLARET, "bold"), (r.x + pad, y))
-        head_h = size + 10
+        head_h = text.px(size) + 10
+        step = max(hs + 2, text.font(hs, "bold").get_linesize())  # (lines apart at any text size)
         for i, col in enumerate(cols):
             cx = centres[i]
             words = text.wrap(t(f"stats.col.{col}"), hs, widths[i] - 8, "bold")
             for k, word in enumerate(words):
                 head = text.get(word, hs, CLARET, "bold")
-                surface.blit(head, (cx - head.get_width() // 2, y + k * (hs + 2)))
-            head_h = max(head_h, len(words) * (hs + 2) + 8)
+                surface.blit(head, (cx - head.get_width() // 2, y + k * step))
+            head_h = max(head_h, len(words) * step + 8)
         y += head_h
         pygame.draw.line(surface, RULE, (r.x + pad, y - 5), (r.right - pad, y - 5), 2)
         y += 4

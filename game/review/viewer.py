@@ -543,7 +543,10 @@ class EralashReplay(EralashTable):
             top.plate = (int(top.plate[0] + dx), int(top.hand[1] + och * 0.5 + h * 0.022))
             # its won tricks under the trump plaque, growing leftwards (the plaque took their place)
             pw, ph = lay.card[0] * PILE_SCALE, lay.card[1] * PILE_SCALE
-            top.pile = (lay.trump.left + pw * 0.7, lay.trump.bottom + gap + ph * 0.5)
+            below = lay.trump.bottom + gap
+            if self.app.text.scale != 1.0:  # the game's number under the trump plaque is taller too
+                below += self.text.font(self.font_size(0.017), "italic").get_linesize()
+            top.pile = (lay.trump.left + pw * 0.7, below + ph * 0.5)
         return lay
 
     race_shown = False  # the panel beside the narrower table says where the replay is

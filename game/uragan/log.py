@@ -177,10 +177,15 @@ class UraganLog:
         text, fs = self.host.text, self.host.font_size(0.017)
         rows = self._glance_rows(area.width - 20, fs)
         title_h = text.font(self.host.font_size(0.019)).get_linesize()
-        foot_h = text.font(fs, "italic").get_linesize()
+        foot_fs, foot = self.foot(area.width - 20, fs)
+        foot_h = len(foot) * text.font(foot_fs, "italic").get_linesize()
         body = sum(len(lines) for _, lines in rows) * text.font(fs).get_linesize()
         height = min(area.height, 16 + title_h + 4 + body + 6 + foot_h)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
+
+    def foot(self, width: int, fs: int) -> tuple[int, list[str]]:
+        """ "L or a click: every move", as large as the glance's width holds, on two lines if it must."""
+        return self.host.text.fit(t("story.log.open"), fs, width, "italic", lines=2)
 
     def _glance_rows(self, width: int, fs: int) -> Rows:
         entries = self.lines()[-GLANCE_LINES:] or [(-1, t("story.log.empty"))]
@@ -221,16 +226,20 @@ class UraganLog:
         surface.blit(title, (x, y))
         y += title.get_height() + 4
         rows = self._glance_rows(box.width - 20, fs)
+        foot_fs, foot = self.foot(box.width - 20, fs)
+        foot_top = box.bottom - 6 - len(foot) * text.font(foot_fs, "italic").get_linesize()
         for seat, lines in rows:
             colour = IVORY if seat == host.me else (205, 195, 165) if seat < 0 else (255, 214, 160)
             for line in lines:
                 img = text.get(line, fs, colour, suits=host.suits())
-                if y + img.get_height() > box.bottom - 6:
-                    return
+                if y + img.get_height() > foot_top:
+                    break
                 surface.blit(img, (x, y))
                 y += img.get_height()
-        foot = text.get(t("story.log.open"), fs, (190, 180, 150), "italic")
-        surface.blit(foot, (x, box.bottom - 6 - foot.get_height()))
+        for line in foot:
+            img = text.get(line, foot_fs, (190, 180, 150), "italic")
+            surface.blit(img, (x, foot_top))
+            foot_top += text.font(foot_fs, "italic").get_linesize()
 
     def _solid_panel(self, size: tuple[int, int]) -> pygame.Surface:
         from game.widgets.felt import panel

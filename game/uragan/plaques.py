@@ -113,6 +113,9 @@ class UraganPlaques:
         self.host = host
         self._score_plaque = ComposedPlaque()
         self._memos: dict[str, tuple[Any, Any]] = {}
+        # A larger text size with no room above the stock: 1 names on one line (cut if they must), 2 also
+        # the uragan's point on one line and no claims line.
+        self.squeeze = 0
 
     def _remembered(self, name: str, key: Any, make: Any) -> Any:
         """``make()``, worked out once while ``key`` stays the same."""
@@ -309,8 +312,9 @@ class UraganPlaques:
             y += 4
         n = self.deal_index() + 1
         y = rect.bottom - 8
-        for line in (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=n)):
-            foot = self.host.text.get(line, small, (200, 190, 160))
+        for line in self.feet(n):
+            size = self.host.text.fit(line, small, rect.width - 28)[0]
+            foot = self.host.text.get(line, size, (200, 190, 160))
             y -= foot.get_height()
             surface.blit(foot, (x, y))
 
@@ -350,14 +354,15 @@ class UraganPlaques:
         size, lines = self.host.text.fit_name(name, fs, room - mark)
         if lines == [name] and size >= fs * 0.85:  # (whole: a name cut short takes two lines first)
             return size, lines, bool(mark)
-        size, lines = self.host.text.fit_name(name, fs, room, lines=2)
+        size, lines = self.host.text.fit_name(name, fs, room, lines=1 if self.squeeze else 2)
         return size, lines, False
 
     def pending_lines(self, seat: int, rect: pygame.Rect) -> tuple[int, list[str]]:
         """ "+1 pending (uragan)": bold, as large as the plaque's width allows, on two lines if it must."""
         words = t("story.pending.line", n=self.pending_uragans(seat))
         width = rect.width - self.name_inset() - 16
-        return self.host.text.fit(words, self.host.font_size(0.018), width, "bold", lines=2)
+        lines = 1 if self.squeeze >= 2 else 2
+        return self.host.text.fit(words, self.host.font_size(0.018), width, "bold", lines=lines)
 
     def name_inset(self) -> int:
         """The names' distance from the score plaque's left edge: room for the turn mark as large as
@@ -369,15 +374,42 @@ class UraganPlaques:
         """The score plaque: the layout's, a line taller for each seat with an uragan point pending or a
         name on two lines."""
         rect = self.host.layout.score.copy()
+        text = self.host.text
+        small = self.host.font_size(0.019)
+        feet = (t("uragan.claims." + self.host.match.options.claims), t("table.deal_number", n=88))
+        widest = max(text.font(small).size(line)[0] for line in feet) + 28  # (larger text: a wider plaque)
+        rect.width = max(rect.width, min(widest, self.host.layout.opp_hand.left - rect.x - 12))
+        self.squeeze = 0
+        rect.height = max(rect.height, self.content_height(rect))
+        lay = self.host.layout
+        stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (the stock's pile leans up and left)
+        if self.host.demo:
+            stock_top -= self.host.text.font(self.host.font_size(0.019), "italic").get_height() + 6
+        while rect.bottom > stock_top and self.host.app.text.scale != 1.0 and self.squeeze < 2:
+            self.squeeze += 1
+            rect.height = max(self.host.layout.score.height, self.content_height(rect))
+        return rect
+
+    def feet(self, n: int) -> tuple[str, ...]:
+        """The plaque's last lines: the claims rule (unless squeezed out) and the deal's number."""
+        deal = t("table.deal_number", n=n)
+        return (deal,) if self.squeeze >= 2 else (t("uragan.claims." + self.host.match.options.claims), deal)
+
+    def content_height(self, rect: pygame.Rect) -> int:
+        """The score plaque's height for what it says (its title, each seat's lines, its foot)."""
+        text = self.host.text
+        small = self.host.font_size(0.019)
+        need = 10 + text.font(small).get_height() + 6 + len(self.feet(1)) * text.font(small).get_height() + 8
         for s in (0, 1):
             if self.pending_uragans(s):
                 size, lines = self.pending_lines(s, rect)
-                rect.height += len(lines) * self.host.text.font(size, "bold").get_height()
+                need += len(lines) * text.font(size, "bold").get_height()
             size, lines, inline = self.score_name(s, rect)
-            rect.height += (len(lines) - 1) * self.host.text.font(size).get_height()
+            need += len(lines) * text.font(size).get_height() + 1
+            need += text.font(self.host.font_size(0.017)).get_height() + 2 + 4
             if s == self.host.shown.dealer and not inline:
-                rect.height += self.mark_height()
-        return rect
+                need += self.mark_height()
+        return need
 
     def pending_uragans(self, seat: int) -> int:
         """Uragans made this deal whose point the score does not yet count (until the deal is scored)."""

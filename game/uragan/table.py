@@ -173,7 +173,7 @@ class UraganTable(TableScene):
     # --- layout and targets ---------------------------------------------------------------------------
 
     def make_layout(self, size: tuple[int, int]) -> UraganLayout:
-        return self.table_clear_of_score(UraganLayout.for_size(size))
+        return self.table_clear_of_score(UraganLayout.for_size(size, self.card_scale()))
 
     def table_clear_of_score(self, lay: UraganLayout) -> UraganLayout:
         """Names on two lines (long names) make the score plaque taller: the cards on the table start
@@ -187,6 +187,13 @@ class UraganTable(TableScene):
         if bottom > lay.table.top and lay.score.right + gap > lay.table.left:
             lay.table.width -= lay.score.right + gap - lay.table.left
             lay.table.left = lay.score.right + gap
+        if self.app.text.scale != 1.0:  # room for an uragan's point that may come to be said there
+            bottom += self.text.font(self.font_size(0.018), "bold").get_height()
+        if getattr(self, "demo", False):  # the demonstration's word under the plaque
+            bottom += self.text.font(self.font_size(0.019), "italic").get_height() + 6
+        stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (its pile leans up and left)
+        if bottom + gap > stock_top:  # a larger text size or large cards: the stock goes down under it
+            lay.stock = (lay.stock[0], lay.stock[1] + bottom + gap - stock_top)
         return lay
 
     def deck_cards(self) -> list[int]:

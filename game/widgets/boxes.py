@@ -153,9 +153,10 @@ def _flattened(blitted: list[Any], at: tuple[int, int] = (0, 0)) -> list[Blit]:
 
 def _text_index(app: App) -> dict[int, str]:
     index: dict[int, str] = {}
-    with contextlib.suppress(Exception):
-        for key, surf in app.text._surfaces.items():
-            index[id(surf)] = key[0]
+    for cache in (app.text, getattr(app, "table_text", app.text)):  # (the tables' own: sizes in pixels)
+        with contextlib.suppress(Exception):
+            for key, surf in cache._surfaces.items():
+                index[id(surf)] = key[0]
     return index
 
 

@@ -75,7 +75,10 @@ class Button:
             shapes.rect(surface, IVORY, self.rect.inflate(8, 8), width=2, border_radius=11)
         if self.glow:
             shapes.rect(surface, HINT, self.rect.inflate(10, 10), width=3, border_radius=12)
-        img = text.get(self.label, self.text_size or size, IVORY if self.enabled else (140, 128, 100),
+        size = self.text_size or size
+        while size > 12 and text.font(size).get_height() > self.rect.height - 6:  # (a larger text size)
+            size -= 1
+        img = text.get(self.label, size, IVORY if self.enabled else (140, 128, 100),
                        suits=self.suits if self.enabled else None)
         surface.blit(img, img.get_rect(center=self.rect.center))
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.looks.themes import GLOW, GLOW_CHOICE, HINT, WARN
+from game.looks.themes import CONTRAST_MARK, GLOW, GLOW_CHOICE, HINT, WARN
 from game.widgets import shapes
 from game.widgets.text import TextCache
 
@@ -35,6 +35,7 @@ class CardImages:
         lang: str = "en",
         back: str = "classic",
         four_colour: bool = False,
+        contrast: bool = False,
     ) -> None:
         self.text = text
         self.size = size
@@ -47,6 +48,7 @@ class CardImages:
         self._rotated_bytes = 0
         self.rasterised = 0  # images made here (a steady frame makes none)
         self.turned = 0  # turned or scaled images made (a card at rest is turned once, then cached)
+        self.contrast = contrast  # high contrast: bold indices on white, an outline round every card
         from game.looks.art import CardArt
 
         self._art: Any = CardArt(self.size, self.lang, self.four_colour, self.back_name)
@@ -62,8 +64,15 @@ class CardImages:
         self._art.set_size(size)
 
     def set_style(
-        self, lang: str | None = None, back: str | None = None, four_colour: bool | None = None
+        self, lang: str | None = None, back: str | None = None, four_colour: bool | None = None,
+        contrast: bool | None = None,
     ) -> None:
+        if contrast is not None and contrast != self.contrast:
+            self.contrast = contrast
+            self._faces.clear()
+            self._back = None
+            self._rotated.clear()
+            self._rotated_bytes = 0
         if (lang and lang != self.lang) or (four_colour is not None and four_colour != self.four_colour):
             self.lang = lang or self.lang
             self.four_colour = self.four_colour if four_colour is None else four_colour
@@ -146,11 +155,53 @@ class CardImages:
 
     def _make_face(self, card: int) -> pygame.Surface:
         self.rasterised += 1
-        return self._art.face(card)
+        face = self._art.face(card)
+        return contrast_face(face, card, self.lang, self.four_colour) if self.contrast else face
 
     def _make_back(self) -> pygame.Surface:
         self.rasterised += 1
-        return self._art.back()
+        back = self._art.back()
+        if self.contrast:  # a bright outline: a back stands out of the dark cloth and of its neighbours
+            back = back.copy()
+            from game.looks.themes import CONTRAST_OUTLINE
+
+            w, h = back.get_size()
+            pygame.draw.rect(back, CONTRAST_OUTLINE, back.get_rect(), width=max(2, w // 40),
+                             border_radius=max(3, w // 14))
+        return back
+
+
+_INDEX_TEXT: list[TextCache] = []  # the indices' own fonts (never at the player's text size: the card's)
+
+
+def contrast_face(face: pygame.Surface, card: int, lang: str, four_colour: bool) -> pygame.Surface:
+    """``face`` with high contrast's bold indices (rank over suit, on white, in the corners the art
+    puts them) and a dark outline that parts overlapping cards."""
+    from engine import cards as C
+    from game.looks.themes import CARD_FACE, CONTRAST_INDEX, CONTRAST_INDEX_FOUR
+
+    if not _INDEX_TEXT:
+        _INDEX_TEXT.append(TextCache())
+    text = _INDEX_TEXT[0]
+    out = face.copy()
+    w, h = out.get_size()
+    colour = (CONTRAST_INDEX_FOUR if four_colour else CONTRAST_INDEX)[card // 13]
+    rank = C.RANK_INDEX.get(lang, C.RANK_INDEX["en"])[card % 13]
+    corner = pygame.Rect(max(2, w // 30), max(2, w // 30), int(w * 0.2), int(h * 0.25))
+    size = max(8, int(h * 0.11))
+    rank_img = text.get(rank, size, colour, "bold")
+    while rank_img.get_width() > corner.width and size > 8:  # "10" in a narrow corner
+        size -= 1
+        rank_img = text.get(rank, size, colour, "bold")
+    suit_img = text.get(C.SUIT_SYMBOLS[card // 13], size, colour, "bold")
+    index = pygame.Surface(corner.size, pygame.SRCALPHA)
+    index.fill((*CARD_FACE, 255))
+    index.blit(rank_img, rank_img.get_rect(midtop=(corner.width // 2, 0)))
+    index.blit(suit_img, suit_img.get_rect(midtop=(corner.width // 2, rank_img.get_height() - size // 8)))
+    out.blit(index, corner)
+    out.blit(pygame.transform.rotate(index, 180), index.get_rect(bottomright=(w - corner.x, h - corner.y)))
+    pygame.draw.rect(out, (0, 0, 0), out.get_rect(), width=max(2, w // 50), border_radius=max(3, w // 14))
+    return out
 
 
 def _weight(surf: pygame.Surface) -> int:
@@ -252,7 +303,10 @@ def draw_card(surface: pygame.Surface, images: CardImages, sprite: CardSprite) -
         colour = _GLOW_COLOURS.get(sprite.highlight, GLOW)
         glow = pygame.Rect(0, 0, int(w * sprite.scale) + 10, int(h * sprite.scale) + 10)
         glow.center = rect.center
-        shapes.rect(surface, colour, glow, width=4, border_radius=max(6, w // 10))
+        if images.contrast:  # high contrast: a wider mark, and the bright yellow for the usual glow
+            colour = CONTRAST_MARK if colour == GLOW else colour
+            glow.inflate_ip(6, 6)
+        shapes.rect(surface, colour, glow, width=7 if images.contrast else 4, border_radius=max(6, w // 10))
     if sprite.alpha < 255:
         img.set_alpha(sprite.alpha)
         surface.blit(img, rect)

@@ -45,12 +45,22 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int], rim: bool = True)
 PLAQUES: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
 
 
+HIGH_CONTRAST = [False]  # the player's high contrast (Settings): plain black plaques with a white edge
+
+
 def panel(size: tuple[int, int], alpha: int = 200) -> pygame.Surface:
-    """A dark wooden plaque with a brass edge (score sheet, messages)."""
+    """A dark wooden plaque with a brass edge (score sheet, messages); with high contrast, plain black
+    with a white edge."""
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (*WOOD_DARK, alpha), surf.get_rect(), border_radius=10)
-    pygame.draw.rect(surf, (*BRASS, 230), surf.get_rect(), width=2, border_radius=10)
+    if HIGH_CONTRAST[0]:
+        from game.looks.themes import CONTRAST_OUTLINE, CONTRAST_PLAQUE
+
+        pygame.draw.rect(surf, (*CONTRAST_PLAQUE, 255), surf.get_rect(), border_radius=10)
+        pygame.draw.rect(surf, CONTRAST_OUTLINE, surf.get_rect(), width=2, border_radius=10)
+    else:
+        pygame.draw.rect(surf, (*WOOD_DARK, alpha), surf.get_rect(), border_radius=10)
+        pygame.draw.rect(surf, (*BRASS, 230), surf.get_rect(), width=2, border_radius=10)
     PLAQUES.add(surf)
     return surf
 
@@ -65,4 +75,20 @@ def table_background(size: tuple[int, int], colour_name: str) -> pygame.Surface:
         from game.looks.art import TableArt
 
         _table_art = TableArt()
+    if colour_name == CONTRAST:
+        return contrast_cloth(size, _table_art.rail_width(size))
     return _table_art.background(size, colour_name)
+
+
+CONTRAST = "contrast"  # the cloth's name with high contrast on
+
+
+def contrast_cloth(size: tuple[int, int], rail: int) -> pygame.Surface:
+    """High contrast's table: a plain dark cloth inside a plain rail with a white inner edge."""
+    from game.looks.themes import CONTRAST_CLOTH, CONTRAST_OUTLINE
+
+    surf = pygame.Surface(size)
+    surf.fill(CONTRAST_CLOTH)
+    pygame.draw.rect(surf, (40, 40, 44), surf.get_rect(), width=rail)
+    pygame.draw.rect(surf, CONTRAST_OUTLINE, surf.get_rect().inflate(-2 * rail, -2 * rail), width=2)
+    return surf.convert() if pygame.display.get_surface() else surf

@@ -10,6 +10,7 @@ and closes it; its cancel button closes it. It blocks the screen under it while 
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import Any
 
@@ -58,6 +59,10 @@ class Question(UIWindow):
         pw = min(620, int(w * 0.9))
         theme = manager.get_theme()
         title_font, font = theme.get_font(["#dialog_title", "label"]), theme.get_font(["label"])
+        with contextlib.suppress(Exception):  # a larger text size: room for the buttons' words
+            button_font = theme.get_font(["button"])
+            words = max(button_font.size(confirm)[0], button_font.size(cancel)[0]) + 2 * 24
+            pw = min(max(pw, 2 * words + GAP + 2 * SIDE + 2 * BORDER + 40), int(w * 0.95))
         width = pw - 2 * BORDER
         titles = [line for line in wrap_lines(title_font, title, width - 2 * SIDE - 12) if line]
         lines = [line for line in wrap_lines(font, question, width - 2 * SIDE - 12) if line]

@@ -80,8 +80,10 @@ class ScoreSheetScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        bh = max(36, int(h * 0.055))
-        self.box = pygame.Rect(0, 0, int(min(w * 0.5, h * 0.95)), self.needed_height(h, bh))
+        bh = max(36, int(h * 0.055), self.app.text.font(max(12, int(h * 0.026))).get_linesize() + 12)
+        self.tight = False
+        self.tight = self.needed_height(h, bh, at_most=h * 10) > h * 0.96  # larger text: rows closer
+        self.box = pygame.Rect(0, 0, self.width(), self.needed_height(h, bh))
         self.box.height = min(int(h * 0.96), self.box.height + self.long_names_px(h))
         self.box.center = (w // 2, h // 2)
         self._bg = panel(self.box.size, 238)
@@ -99,29 +101,46 @@ class ScoreSheetScene(Scene):
                 row_of_buttons(buttons, (self.box.centerx, y), bh, self.app.text, max(12, int(h * 0.026)))
                 self.buttons += buttons
 
+    def width(self) -> int:
+        """The sheet's width: half the window, wider with a larger text size."""
+        w, h = self.app.size
+        scale = self.app.text.scale
+        return int(min(w * 0.5 * scale, h * 0.95 * scale, w - 80))
+
     def long_names_px(self, h: int) -> int:
         """How much taller long names make the sheet: its title and its columns' names on two lines."""
-        text, width = self.app.text, int(min(self.app.size[0] * 0.5, h * 0.95))
+        text, width = self.app.text, self.width()
         fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
         size, lines = text.fit(self.sheet.title, big, width - 40, "bold", lines=2)
         extra = (len(lines) - 1) * text.font(size, "bold").get_height()
         heads = [text.fit(head, fs, int(width * 0.22) - 8, lines=2) for head in self.sheet.columns]
         tallest = max((len(x) * text.font(size).get_height() for size, x in heads), default=0)
+        fs = text.px(fs)
         return extra + max(0, tallest + int(fs * 0.5) - int(fs * 1.8))
 
-    def needed_height(self, h: int, bh: int) -> int:
+    def needed_height(self, h: int, bh: int, at_most: float | None = None) -> int:
         """Tall enough for everything ``draw`` puts above the buttons (the banner last), then the rows
         of buttons: a result is never hidden behind them (at least 72% of the window, at most 96%)."""
         text, sheet = self.app.text, self.sheet
         fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
-        y = 30 + text.font(big, "bold").get_linesize() + int(fs * 1.8)
-        y += sum(int(fs * 1.75) + (0 if row.total else int(fs * 0.5)) for row in sheet.rows)
+        y = 30 + text.font(big, "bold").get_linesize() + int(text.px(fs) * 1.8)
+        y += sum(self.row_height(row) for row in sheet.rows)
         y += 10 + len(sheet.footer) * (text.font(fs).get_linesize() + 6)
         if sheet.banner:
             y += text.font(big, "bold").get_linesize() + 4
         rows = len({b.row for b in sheet.buttons})
         y += 10 + rows * (bh + 12) + bh // 2
-        return int(min(h * 0.96, max(h * 0.72, y)))
+        return int(min(h * 0.96 if at_most is None else at_most, max(h * 0.72, y)))
+
+    def row_height(self, row: Any) -> int:
+        """A row's height: its label, and under it its detail line (in drawn pixels)."""
+        nominal = max(12, int(self.app.size[1] * 0.026))
+        if getattr(self, "tight", False):  # the label's line and the detail's, nothing between
+            text = self.app.text
+            detail = 0 if row.total else text.font(int(nominal * 0.8)).get_linesize()
+            return text.font(nominal).get_linesize() + detail
+        fs = self.app.text.px(nominal)
+        return int(fs * 1.75) + (0 if row.total else int(fs * 0.5))
 
     @property
     def revealed(self) -> int:
@@ -182,13 +201,16 @@ class ScoreSheetScene(Scene):
                 surface.blit(c, c.get_rect(midtop=(col, cy)))
                 cy += c.get_height()
         tallest = max((len(lines) * text.font(size).get_height() for size, lines in heads), default=0)
-        y += max(int(fs * 1.8), tallest + int(fs * 0.5))
+        y += max(int(text.px(fs) * 1.8), tallest + int(text.px(fs) * 0.5))
         shown = self.revealed
         for i, row in enumerate(sheet.rows[:shown]):
             colour = BRASS_LIGHT if row.total else IVORY
             if row.total:
                 shapes.line(surface, BRASS, (box.x + 24, y - 4), (box.right - 24, y - 4), 1)
-            label = text.get(row.label, fs, colour, "bold" if row.total else "regular", suits=sheet.suits)
+            style = "bold" if row.total else "regular"
+            room = int(box.width * 0.62) - 28 - int(text.px(fs) * 1.6)  # clear of the first column's values
+            size = text.fit(row.label, fs, room, style)[0]
+            label = text.get(row.label, size, colour, style, suits=sheet.suits)
             surface.blit(label, (box.x + 28, y))
             if row.detail:
                 d = text.get(row.detail, max(10, int(fs * 0.8)), (200, 190, 160), "italic", suits=sheet.suits)
@@ -198,7 +220,7 @@ class ScoreSheetScene(Scene):
                 value = 0 if counting and not row.total and isinstance(v, int) else v
                 p = text.get(str(value), fs, GLOW if row.accent and value else colour, "bold")
                 surface.blit(p, p.get_rect(midtop=(col, y)))
-            y += int(fs * 1.75) + (0 if row.total else int(fs * 0.5))
+            y += self.row_height(row)
         if not self.complete:
             return
         y += 10

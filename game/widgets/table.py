@@ -100,7 +100,7 @@ class TableScene(Scene):
         self.levels: list[str | None] = [
             None if s in self.humans else (lv or "club") for s, lv in enumerate(seats)
         ]
-        self.text = app.text
+        self.text = getattr(app, "table_text", app.text)  # sizes in pixels at the text size (font_size)
         speed = app.settings.animation_speed
         self.speed = speed if speed in SPEED_FACTOR else "normal"
         self.tweens = Tweener(self.speed)
@@ -111,6 +111,7 @@ class TableScene(Scene):
             self.deck_language(),
             app.settings.card_back,
             app.settings.four_colour,
+            bool(getattr(app.settings, "high_contrast", False)),
         )
         self.sprites: dict[int, CardSprite] = {}
         self.drag = DragController(
@@ -211,14 +212,16 @@ class TableScene(Scene):
             self.speed = value
             self.tweens.speed = value
             self.fx.speed = value
-        elif name in ("deck_index", "language", "card_back", "four_colour"):
+        elif name in ("deck_index", "language", "card_back", "four_colour", "high_contrast"):
             self.images.set_style(
                 lang=self.deck_language(),
                 back=self.app.settings.card_back,
                 four_colour=self.app.settings.four_colour,
+                contrast=self.app.settings.high_contrast,
             )
-        elif name == "table_colour":
+        if name in ("table_colour", "high_contrast"):
             self.art.forget_felt()
+            self.art._plaques.clear()
         if name == "language":
             self.build_buttons()  # labels in the new language (the hint's own button comes back too)
 
@@ -236,7 +239,7 @@ class TableScene(Scene):
     def start_warming(self) -> None:
         """Make the cloth and every card image of the deck in a helper thread; the game waits."""
         size = self.app.size
-        colour = self.app.settings.table_colour
+        colour = self.cloth_name()
         images, cards, ready = self.images, self.deck_cards(), self.art.felt_ready
         app = self.app
 
@@ -768,6 +771,18 @@ class TableScene(Scene):
     def remembered(self, name: str, key: Any, make: Callable[[], T]) -> T:
         """(delegates) ``art.remembered``."""
         return self.art.remembered(name, key, make)
+
+    def card_scale(self) -> float:
+        """Settings' card size, as the layouts take it (``game.layout.CARD_SIZES``)."""
+        from game.layout import CARD_SIZES
+
+        return CARD_SIZES.get(getattr(self.app.settings, "card_size", "normal"), 1.0)
+
+    def cloth_name(self) -> str:
+        """The cloth drawn: the player's colour, or high contrast's plain dark one."""
+        from game.widgets.felt import CONTRAST
+
+        return CONTRAST if self.app.settings.high_contrast else self.app.settings.table_colour
 
     def _plaque(self, size: tuple[int, int]) -> pygame.Surface:
         """(delegates) ``art.plaque``."""

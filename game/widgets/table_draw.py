@@ -60,6 +60,8 @@ class DrawnTable(Protocol):
 
     def message_room(self) -> int: ...
 
+    def cloth_name(self) -> str: ...
+
     def captioned_cards(self) -> set[int]: ...
 
     def suits(self) -> Any: ...
@@ -70,8 +72,11 @@ class DrawnTable(Protocol):
 
 
 def font_size(app: App, share: float) -> int:
-    """A font size as a share of the window's height (never below 12 px)."""
-    return max(12, int(app.size[1] * share))
+    """A font size as a share of the window's height (never below 12 px), at the player's text size:
+    in pixels, drawn by ``table_text`` (so a plaque sized from it grows with its words)."""
+    px = max(12, int(app.size[1] * share))
+    scale = getattr(getattr(app, "text", None), "scale", 1.0)
+    return px if scale == 1.0 else round(px * scale)
 
 
 def deal_number_label(number: int | None) -> str:
@@ -101,7 +106,7 @@ class TableArt:
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface | None:
         """The cloth for this size (None while the helper thread is still making it)."""
-        colour = self.table.app.settings.table_colour
+        colour = self.table.cloth_name()
         key = (size, colour)
         if self.felt_surface is None or self.felt_key != key:
             ready = self.felt_ready.pop(key, None)
@@ -206,6 +211,14 @@ class TableArt:
         fs = self.font_size(0.026)
         room = table.message_room() - 36
         lines = table.text.wrap(msg.text, fs, room) or [msg.text]  # a hint with its reason: two lines
+        cards = getattr(table.layout, "table", None)  # the table's cards, above the message
+        if isinstance(cards, pygame.Rect) and midbottom is None:
+            # A larger text size: the words smaller (down to their 100 % size) rather than over the cards.
+            bottom = rect.centery + table.text.font(fs).get_height() // 2 + 8
+            plain = max(12, int(table.app.size[1] * 0.026))
+            while fs > plain and len(lines) * table.text.font(fs).get_height() + 16 > bottom - cards.bottom:
+                fs -= 1
+                lines = table.text.wrap(msg.text, fs, room) or [msg.text]
         imgs = [table.text.get(line, fs, colour, suits=table.suits()) for line in lines]
         width = max(img.get_width() for img in imgs)
         first = imgs[0].get_rect(center=rect.center).inflate(36, 16)

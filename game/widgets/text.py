@@ -68,9 +68,33 @@ class TextCache:
         self.bytes = 0  # pixels held by the cached surfaces
         self.noting: dict[int, str] | None = None  # while a plaque is composed: id(surface) -> its text
         self._measured: dict[tuple[Any, ...], tuple[int, tuple[str, ...]]] = {}  # fit and wrap, worked out
+        self.scale = 1.0  # the player's text size (Settings, --text-size): every size drawn this much larger
+
+    def set_scale(self, scale: float) -> bool:
+        """Draw every size ``scale`` times larger from now on (what was rendered or measured is
+        forgotten); whether it changed."""
+        if scale == self.scale:
+            return False
+        self.scale = scale
+        self._fonts.clear()
+        self._surfaces.clear()
+        self._measured.clear()
+        self.bytes = 0
+        return True
+
+    @property
+    def min_size(self) -> int:
+        """The smallest size worth asking: drawn at ``MIN_TEXT_PX`` whatever the text size (text
+        shrunk to fit its room, a long name, goes down to the same pixels at every text size)."""
+        return max(1, -(-MIN_TEXT_PX * 100 // round(self.scale * 100)))
+
+    def px(self, size: float) -> int:
+        """The pixels a size asked of this cache is drawn at (for a box sized before its text is
+        measured)."""
+        return round(size * self.scale)
 
     def font(self, size: int, style: str = "regular") -> pygame.font.Font:
-        size = legible_size(size, style)
+        size = legible_size(round(size * self.scale), style)
         key = (size, style)
         f = self._fonts.get(key)
         if f is None:
@@ -144,7 +168,7 @@ class TextCache:
     def fit(
         self, text: str, size: int, width: int, style: str = "regular", lines: int = 1
     ) -> tuple[int, list[str]]:
-        """The largest size, from ``size`` down to ``MIN_TEXT_PX``, at which ``text`` fits ``width``
+        """The largest size, from ``size`` down to ``min_size``, at which ``text`` fits ``width``
         pixels on one line, else on at most ``lines`` lines (broken between words); and its lines.
         At the minimum it is wrapped as it must be (a name is never cut short). Measured once per
         question: the tables ask the same each frame."""
@@ -165,9 +189,8 @@ class TextCache:
 
     def _fit(self, text: str, size: int, width: int, style: str, lines: int) -> tuple[int, list[str]]:
         width = max(1, int(width))
-        sizes = sorted(
-            {legible_size(x, style) for x in range(MIN_TEXT_PX, max(MIN_TEXT_PX, size) + 1)}, reverse=True
-        )
+        low = self.min_size
+        sizes = sorted({x for x in range(low, max(low, size) + 1)}, reverse=True)
         for x in sizes:
             if self.font(x, style).size(text)[0] <= width:
                 return x, [text]
@@ -176,7 +199,7 @@ class TextCache:
             whole_words = " ".join(wrapped) == " ".join(text.split(" "))
             if len(wrapped) <= lines and whole_words:
                 return x, wrapped
-        return MIN_TEXT_PX, self.wrap(text, MIN_TEXT_PX, width, style)
+        return low, self.wrap(text, low, width, style)
 
     def fit_name(
         self, name: str, size: int, width: int, style: str = "regular", lines: int = 1
