@@ -237,10 +237,13 @@ class SettingsScene(GuiScene):
         """The pages' tabs at the title's right, or under it where the title leaves too little room
         (the selected one is the page shown); the y under the title and tabs."""
         rects, below = self._tab_rects(p, margin, compact, pages)
+        tabs = []
         for name, rect in zip(pages, rects, strict=True):
             b = self._button(f"page_{name}", self._tab_word(name, pages), rect, "page", name)
             if name == self.page:
                 b.select()
+            tabs.append(b)
+        self.focus.add_list("page", t("settings.page"), tabs)  # one stop: ←/→ turn the pages
         return below
 
     def _tab_rects(self, p: pygame.Rect, margin: int, compact: bool,

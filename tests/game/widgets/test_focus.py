@@ -118,7 +118,7 @@ def test_settings_in_english_checkbox_list_slider_and_the_drawn_pictures(make):
     scene = open_screen(app, SettingsScene(app))
     words = tab_through(app, scene)
     assert words[-1] == "Speech, checkbox, off"
-    assert words[:2] == ["Voice: Screen reader, list", "Language: English, list"]
+    assert words[:3] == ["Voice: Screen reader, list", "Page: Cards and sound, list", "Language: English, list"]
     assert "Four-colour deck, checkbox, off" in words
     assert any(w.startswith("Card back: ") and w.endswith(", list") for w in words)
     assert any(w.startswith("Your name: ") or ", text field" in w for w in words)
@@ -442,3 +442,18 @@ def test_a_click_takes_the_focus_along(make):
     assert said(app, "focus")[-1].startswith("Volume: ")
     key(app, pygame.K_TAB)
     assert scene.focus.current().key == "checkbox:mute"
+
+
+def test_the_settings_pages_turn_from_the_keys(make):
+    from game.menus.settings_screen import SettingsScene
+
+    app = make("en", "1920x1080")
+    scene = open_screen(app, SettingsScene(app))
+    for _ in range(3):
+        if said(app, "focus")[-1].startswith("Page: "):
+            break
+        key(app, pygame.K_TAB)
+    assert said(app, "focus")[-1] == "Page: Cards and sound, list"
+    key(app, pygame.K_RIGHT)
+    assert scene.page == "reading"
+    assert said(app, "focus")[-1] == "Page: Text and contrast, list"
