@@ -16,6 +16,8 @@ SCREENS: dict[str, str] = {
     "rules": "game.menus.rules_screen:RulesScene",
     "stats": "game.menus.stats_screen:StatsScene",
     "about": "game.menus.about_screen:AboutScene",
+    "host": "game.people.host_screen:HostScene",
+    "join": "game.people.join_screen:JoinScene",
 }
 
 TABLES: dict[str, str] = {
