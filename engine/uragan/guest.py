@@ -39,7 +39,8 @@ class GuestMatch:
         self._match: Match | None = None
 
     @classmethod
-    def start(cls, options: Options, players: Sequence[str], seat: int, view: Mapping[str, Any]) -> GuestMatch:
+    def start(cls, options: Options, players: Sequence[str], seat: int,
+              view: Mapping[str, Any]) -> GuestMatch:
         """A guest's match from its welcome's options, the players' names and its first view's JSON."""
         return cls(options, players, first_dealer(view), seat)
 

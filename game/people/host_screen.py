@@ -128,7 +128,6 @@ class HostScene(NewGameScene):
         """Check the choices, then host: the lobby waits for the port and shows the room code."""
         from engine.games import game_named
         from engine.net.host import SeatSpec
-
         from game.people.lobby import host_table
 
         self.read_entries()

@@ -83,6 +83,8 @@ class JoinScene(GuiScene):
         self.entries.clear()
 
     def build(self) -> None:
+        from engine.games import GAMES
+
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
@@ -108,8 +110,8 @@ class JoinScene(GuiScene):
                         object_id="#option_label")
             y += row + gap
         for i, tb in enumerate(self.tables):
-            words = t("people.join.table", name=tb.name, game=t(f"game.{tb.game}") if tb.game in
-                      ("uragan", "eralash") else tb.game, address=tb.address, port=tb.port)
+            words = t("people.join.table", name=tb.name, game=t(f"game.{tb.game}") if tb.game in GAMES
+                      else tb.game, address=tb.address, port=tb.port)
             self.button(f"found_{i}", words, pygame.Rect(30, y, inner, row), container=panel)
             y += row + gap
         for key in ("address", "port", "room"):
@@ -147,7 +149,8 @@ class JoinScene(GuiScene):
         key = self.pressed(event)
         if key == "back" or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.stack.remove(self)
-        elif key == "join" or (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+        elif key == "join" or (event.type == pygame.KEYDOWN
+                               and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
             self.join()
         elif key is not None and key.startswith("found_"):
             self.pick(int(key[6:]))

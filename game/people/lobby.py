@@ -138,14 +138,16 @@ class LobbyScene(GuiScene):
             UILabel(pygame.Rect(30, 10, inner, 36), t(title), ui, container=panel, object_id="#dialog_title")
             y = 56
             for line in lines:
-                UILabel(pygame.Rect(30, y, inner, line_h), line, ui, container=panel, object_id="#option_label")
+                UILabel(pygame.Rect(30, y, inner, line_h), line, ui, container=panel,
+                        object_id="#option_label")
                 y += line_h
         inside = panel.get_container().get_rect().height
         (leave,) = row_rects(30 + inner // 3, inside - 8 - 48, inner // 3, 1, 48)
         self.button("leave", t("people.lobby.leave"), leave, container=panel)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.pressed(event) == "leave" or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+        if self.pressed(event) == "leave" or (event.type == pygame.KEYDOWN
+                                              and event.key == pygame.K_ESCAPE):
             self.leave()
         return True
 

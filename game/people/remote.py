@@ -11,6 +11,7 @@ the whole story the host then tells builds the match again (``TableScene.match_r
 from __future__ import annotations
 
 import contextlib
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +51,7 @@ class RemoteControl(ShownMatch):
         self.asked: list[Any] | None = None  # the legal moves of the host's your_turn
         self.over: dict[str, Any] | None = None
         self.refused = ""  # the host's refusal of a hello (a token after the match, a full table)
-        self.lost_at: float | None = None  # the table's clock when the connection broke
+        self.lost_at: float | None = None  # when the connection broke (or was last tried again)
         self._rebuild = False  # the next update tells the whole story again
         self._game_named = game_named
         self.news: list[str] = []  # what to say at the table (said by the next update)
@@ -84,8 +85,12 @@ class RemoteControl(ShownMatch):
             self.over = msg
         elif kind == "refused":
             self.refused = str(msg.get("reason", ""))
+            if self.match is not None:  # back too late (the match is over) or with a seat no longer kept
+                self.news.append(t("people.lobby.refused", reason=t(f"people.refused.{self.refused}")))
+                self.lost_at = None
+                self.over = msg
         elif kind == "lost" and self.over is None and self.lost_at is None:
-            self.lost_at = -1.0  # the table's clock is set on the next update
+            self.lost_at = time.monotonic()
             self.news.append(t("people.lost"))
 
     def _names(self) -> list[str]:
@@ -130,7 +135,7 @@ class RemoteControl(ShownMatch):
             table.say(words, 4.0, "warn")
         self.news.clear()
         if self.lost_at is not None and self.over is None:
-            self._reconnect(table)
+            self._reconnect()
             return
         if not self.incoming or table.busy() or table.clock - table.idle_since < OTHERS_DELAY:
             return
@@ -145,11 +150,10 @@ class RemoteControl(ShownMatch):
             return
         table.show_move(move, before, deal)
 
-    def _reconnect(self, table: TableScene) -> None:
-        if self.lost_at is None:
-            return
-        if self.lost_at < 0 or table.clock - self.lost_at >= RETRY:
-            self.lost_at = table.clock
+    def _reconnect(self) -> None:
+        """Try the host again with the seat's token, every RETRY seconds until it answers."""
+        if self.lost_at is not None and time.monotonic() - self.lost_at >= RETRY:
+            self.lost_at = time.monotonic()
             self.link = GuestLink.join(network(self.app), self.url, self.room, self.name, token=self.token,
                                        lang=i18n.get_language())
 

@@ -902,8 +902,8 @@ class TableScene(Scene):
         if not isinstance(control, PlayControl):
             return getattr(self, "banner", None) is not None or control.waiting_for(self) is not None
         return (
-            self.play.bots.request is not None
-            or self.play.hint.request is not None
+            control.bots.request is not None
+            or control.hint.request is not None
             or getattr(self, "banner", None) is not None
             or (not self.match.is_over() and not self.is_human_turn())
         )

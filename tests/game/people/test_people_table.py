@@ -9,6 +9,7 @@ from people_helpers import host_uragan, until
 
 from game.people.lobby import join_table
 from game.uragan.table import UraganTable
+from game.words.i18n import t
 
 pytestmark = pytest.mark.slow
 
@@ -40,3 +41,52 @@ def test_a_whole_deal_is_played_by_two_people_at_the_real_tables(app):
         assert table.match.moves == host_match.moves[: len(table.match.moves)]
         assert table.match.players == ["Аня", "Боря"], (table.me, table.match.players, table.control.people)
     hosted.stop()
+
+
+def _listening(port: int) -> bool:
+    import socket
+
+    with socket.socket() as s:
+        s.settimeout(5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_a_dropped_guest_is_shown_replaced_by_a_bot_and_takes_its_seat_back(app):
+    hosted, _lobby = host_uragan(app, grace=0.3)
+    join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
+    until(app, lambda: len(_tables(app)) == 2, what="both tables open")
+    a, b = sorted(_tables(app), key=lambda tb: tb.me)
+    host = hosted.host
+    # play a few moves, then stop at the guest's turn
+    until(app, lambda: len(host.match.moves) >= 3 and host.match.current_player() == b.me
+          and not a.control.incoming, play=(a, b), what="the guest's turn")
+    token = b.control.token
+    conn = host.seats[b.me].conn
+    hosted.net.loop.call_soon_threadsafe(conn.transport.abort)  # the guest's network goes away
+    moves = len(host.match.moves)
+    stand_in = t("people.note.stand_in", name="Боря")
+    until(app, lambda: a.seat_note(b.me) == stand_in, play=(a,), what="the other seat shown played by a bot")
+    until(app, lambda: len(host.match.moves) > moves, play=(a,), what="the bot's move for the dropped guest")
+    until(app, lambda: b.control.lost_at is None and host.seats[b.me].conn is not None, play=(a,),
+          what="the guest back with its token")
+    assert b.control.token == token and b.me == 1 and host.seats[b.me].name == "Боря"
+    until(app, lambda: a.seat_note(b.me) == t("people.note.person"), play=(a, b), what="a person again")
+    until(app, lambda: len(host.match.deals_done) >= 1 and all(len(tb.match.deals_done) >= 1 for tb in (a, b)),
+          play=(a, b), what="the first deal played out")
+    for table in (a, b):
+        assert table.match.deals_done[0].plays == host.match.deals_done[0].plays
+    hosted.stop()
+
+
+def test_hosting_then_leaving_leaves_nothing_listening(app):
+    hosted, lobby = host_uragan(app)
+    assert _listening(hosted.port)
+    lobby.leave()
+    until(app, lambda: not _listening(hosted.port), timeout=30, what="the port closed")
+    hosted2, _lobby2 = host_uragan(app)
+    join_table(app, f"ws://127.0.0.1:{hosted2.port}", hosted2.room, "Боря")
+    until(app, lambda: len(_tables(app)) == 2, what="both tables open")
+    host_table = next(tb for tb in _tables(app) if tb.me == 0)
+    app.stack.remove(host_table)  # the host's player leaves the table: the table is no longer hosted
+    assert not _listening(hosted2.port)
+    assert not hosted2.listening()
