@@ -77,7 +77,7 @@ class HostScene(NewGameScene):
         return y + self.row_h + self.gap
 
     def extra_rows(self) -> tuple[int, int]:
-        return 2, 1
+        return 2, 2
 
     def more_rows(self, y: int) -> int:
         y = self.choice_row(y, "standin", t("people.stand_in"),
@@ -89,12 +89,9 @@ class HostScene(NewGameScene):
         entry.set_allowed_characters(list("0123456789"))
         entry.set_text_length_limit(5)
         self.entries["port"] = entry
-        with contextlib.suppress(Exception):
-            from pygame_gui.elements import UILabel
-
-            UILabel(pygame.Rect(30 + self.label_w + 170, y, self.inner - self.label_w - 170, self.row_h),
-                    t("people.port.about"), self.app.ui, container=self.panel, object_id="#about")
-        return y + self.row_h + self.gap
+        y += self.row_h
+        self.about(y, t("people.port.about"))
+        return y + self.about_h + self.gap
 
     def bottom_buttons(self) -> list[tuple[str, str, str | None]]:
         return [("start", t("people.host.start"), None), ("back", t("menu.back"), None)]

@@ -37,6 +37,7 @@ class JoinScene(GuiScene):
         self.finder: Finder | None = None
         self.tables: list[Table] = []
         self._finding: Any = None
+        self._found: list[Table] = []  # what the search last reported
 
     # --- finding tables -------------------------------------------------------------------------------
 
@@ -66,8 +67,8 @@ class JoinScene(GuiScene):
         self.finder = finding.result()
         found = sorted(self.finder.tables.values(), key=lambda tb: (tb.name, tb.address, tb.port))
         found = [tb for tb in found if tb.version == 1][:SHOWN]
-        if found != self.tables:
-            self.tables = found
+        if found != self._found:
+            self.tables = self._found = found
             self.build()
 
     def wake_in(self) -> float | None:
@@ -94,7 +95,8 @@ class JoinScene(GuiScene):
         inner = pw - 60
         label_w = int(inner * 0.3)
         n_found = max(1, len(self.tables))
-        ph = min(h - 30, 10 + 40 + 24 + n_found * (row + gap) + 3 * (row + gap) + 30 + 56)
+        ph = min(h - 30, 10 + 40 + 24 + n_found * (row + gap) + 3 * (row + gap) + 30 + 56
+                 + (32 if self.error else 0))
         panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -124,6 +124,7 @@ class RemoteControl(ShownMatch):
     # -- the table's controller ------------------------------------------------------------------------
 
     replaced = False  # the match was built again: the table shows it afresh
+    shows_number = False  # the game's number (its seed) deals every card: the host keeps it
 
     def update(self, table: TableScene) -> None:
         for msg in self.link.drain():

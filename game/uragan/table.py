@@ -517,7 +517,7 @@ class UraganTable(TableScene):
         fs = self.font_size(0.026)
         menu = Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu)
         top = [menu]
-        if self.humans and not self.demo:
+        if self.humans and not self.demo and self.play is not None:  # (a seat at a hosted table: neither)
             top.insert(0, self.make_undo_button(bh))
             hint = self.make_hint_button(bh)
             hint.enabled = self.hint_available()

@@ -749,7 +749,7 @@ class TableScene(Scene):
     def deal_number_text(self) -> str:
         """"Game No. 482 193 557": the game's number (its seed), to deal the same cards again."""
         number = getattr(self.play.session, "deal_number", None) if self.play is not None else None
-        if number is None:
+        if number is None and getattr(self.control, "shows_number", True):
             number = getattr(self.match, "seed", None)
         return deal_number_label(number)
 
