@@ -33,7 +33,7 @@ def _people(s: Smoke) -> None:
     from engine.net.lan import Table
     from game.people.host_screen import HostScene
     from game.people.join_screen import JoinScene
-    from game.people.lobby import LobbyScene, host_table, join_table
+    from game.people.lobby import host_table, join_table
     from game.people.net import Hosted, network, room_code
     from game.widgets.table import TableScene
     from game.words.i18n import t
@@ -63,7 +63,8 @@ def _people(s: Smoke) -> None:
                     room_code(), table_name="smoke", bind="127.0.0.1", advertise=False, grace=0.2)
     try:
         lobby = host_table(s.app, hosted, t("people.name.host"))
-        _until(s, lambda: bool(hosted.error) or (lobby.control is not None and lobby.control.game is not None),
+        _until(s, lambda: bool(hosted.error)
+               or (lobby.control is not None and lobby.control.game is not None),
                "the host's seat")
         s.check("lobby: the host waits for a guest")
         join_table(s.app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Борис")
@@ -73,7 +74,7 @@ def _people(s: Smoke) -> None:
 
         # the guest's table first, the host's seat (its lobby) left waiting: the host's turn is a person's
         _until(s, lambda: isinstance(s.app.stack.top, TableScene), "the guest's table", others=False)
-        guest_seat = s.app.stack.top
+        guest_seat: Any = s.app.stack.top
         s.settle(guest_seat, until=lambda: not guest_seat.busy())
         s.check("a guest's table")
 
@@ -86,7 +87,7 @@ def _people(s: Smoke) -> None:
         _until(s, guest_step, "the host's turn", others=False)
         s.check("a guest's table: a person's turn")
         _until(s, lambda: len(tables()) == 2, "the host's table")
-        host_seat = s.app.stack.top
+        host_seat: Any = s.app.stack.top
         s.settle(host_seat, until=lambda: not host_seat.busy())
         s.check("the host's table")
         # the guest leaves (its network gone): the host's table shows the seat played by a bot

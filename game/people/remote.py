@@ -135,6 +135,9 @@ class RemoteControl(ShownMatch):
         for words in self.news:
             table.say(words, 4.0, "warn")
         self.news.clear()
+        if self.over is not None and not self.counted and not self.incoming and self.match is not None:
+            self.counted = True
+            self.finish()
         if self.lost_at is not None and self.over is None:
             self._reconnect()
             return
@@ -150,6 +153,39 @@ class RemoteControl(ShownMatch):
             self._rebuild = True
             return
         table.show_move(move, before, deal)
+
+    counted = False  # the end of the match has been kept (its record, this player's statistics)
+
+    def result(self) -> str | None:
+        """This player's result from the host's "over": win, shared or loss (None: not finished)."""
+        over = self.over or {}
+        if not over.get("finished"):
+            return None
+        winners = {int(w) for w in over.get("winners", [])}
+        side = int(self.match.side_of(self.seat))
+        if side not in winners:
+            return "loss"
+        return "win" if len(winners) == 1 else "shared"
+
+    def finish(self) -> None:
+        """The match is over: its record (the host's, every card shown by then) kept as the last game,
+        for Save record… and the review of this seat; the result counted once in this player's
+        statistics, by the match's id (the host and every guest count their own, each on its own app)."""
+        over = self.over or {}
+        result = self.result()
+        store = self.app.store
+        if result is None or store is None:
+            return
+        with contextlib.suppress(Exception):
+            from game.store.records import remember_last_game
+
+            record = over.get("record")
+            if isinstance(record, dict):
+                remember_last_game(store.folder, record, store)
+        with contextlib.suppress(Exception):
+            from game.store.stats import Stats
+
+            Stats.load(store).record_people(self.game.name, result, f"people:{self.match_id}")
 
     def _reconnect(self) -> None:
         """Try the host again with the seat's token, every RETRY seconds until it answers."""

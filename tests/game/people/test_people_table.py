@@ -71,7 +71,8 @@ def test_a_dropped_guest_is_shown_replaced_by_a_bot_and_takes_its_seat_back(app)
           what="the guest back with its token")
     assert b.control.token == token and b.me == 1 and host.seats[b.me].name == "Боря"
     until(app, lambda: a.seat_note(b.me) == t("people.note.person"), play=(a, b), what="a person again")
-    until(app, lambda: len(host.match.deals_done) >= 1 and all(len(tb.match.deals_done) >= 1 for tb in (a, b)),
+    until(app, lambda: len(host.match.deals_done) >= 1
+          and all(len(tb.match.deals_done) >= 1 for tb in (a, b)),
           play=(a, b), what="the first deal played out")
     for table in (a, b):
         assert table.match.deals_done[0].plays == host.match.deals_done[0].plays
@@ -90,3 +91,41 @@ def test_hosting_then_leaving_leaves_nothing_listening(app):
     app.stack.remove(host_table)  # the host's player leaves the table: the table is no longer hosted
     assert not _listening(hosted2.port)
     assert not hosted2.listening()
+
+
+def test_the_end_of_a_match_is_counted_once_for_each_person_and_its_record_kept(tmp_path):
+    from helpers import app_on_disk
+
+    from engine.records import replay_record
+    from game.store.records import LAST_GAME_FILE
+    from game.store.stats import Stats
+
+    app = app_on_disk(tmp_path / "data")
+    try:
+        app.settings.set("animation_speed", "instant")
+        hosted, _lobby = host_uragan(app, target=1)
+        join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
+        until(app, lambda: len(_tables(app)) == 2, what="both tables open")
+        a, b = sorted(_tables(app), key=lambda tb: tb.me)
+        until(app, lambda: a.control.counted and b.control.counted, play=(a, b), what="the match over")
+        host_match = hosted.host.match
+        assert host_match.is_over()
+        winner = host_match.winners()[0]
+        stats = Stats.load(app.store)
+        people = stats.people["uragan"]["people"]
+        # one app holds both seats here, so one data folder: the match is counted once by its id (each
+        # person's own app counts its own player)
+        assert people.played == 1 and people.won + people.shared <= 1
+        assert a.control.result() == ("win" if winner == 0 else "loss")
+        assert b.control.result() == ("win" if winner == 1 else "loss")
+        a.control.counted = False
+        a.control.update(a)  # the same match's end again: not counted twice
+        assert Stats.load(app.store).people["uragan"]["people"].played == 1
+        import json
+
+        record = json.loads((app.store.folder / LAST_GAME_FILE).read_text(encoding="utf-8"))
+        assert replay_record(record)["game"] == "uragan"
+        assert record == host_match.to_record()
+        hosted.stop()
+    finally:
+        app.close()
