@@ -3,12 +3,12 @@
     python tools/net_bench.py [--frames N] [--size WxH]
 
 This process is the host's app (headless, the table hosted on loopback, its player at seat 0); it starts
-a second process, the guest's app, which joins by address, port and room code. Both run the app's
-loop at the 60 FPS cap (``App.frame``, the frame shown, ``clock.tick(60)``) for N frames once their
-table is open and its art made, each player moving as soon as its turn comes (the table's own
-animations and pauses in between), and time every frame start to the next. Prints one JSON line: per
-app the interval p50/p99/max in ms, the frame's work in CPU time of the main thread (what it costs
-when other programs compete for the cores), frames, the moves played meanwhile, and the load average. docs/benchmarks.md keeps the figures.
+a second process, the guest's app, which joins by address, port and room code. Both run the app's loop at
+the 60 FPS cap (``App.frame``, the frame shown, ``clock.tick(60)``) for N frames once their table is open
+and its art made, each player moving as soon as its turn comes (the table's own animations and pauses in
+between), and time every frame start to the next. Prints one JSON line: per app the interval p50/p99/max
+in ms, the frame's work in CPU time of the main thread (what it costs when other programs compete for the
+cores), frames, the moves played meanwhile, and the load average. docs/benchmarks.md keeps the figures.
 """
 
 from __future__ import annotations
