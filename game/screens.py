@@ -107,6 +107,11 @@ def remember_game(app: App, game: str) -> None:
     app.settings.set("last_game", game)
 
 
+def hosted_to_continue(app: App) -> bool:
+    """Is there a table this app hosted to host again (``game.people``)?"""
+    return bool(load("game.people.host_screen:hosted_save")(app))
+
+
 def continue_game(app: App) -> Any | None:
     """Push the table of the saved game, exactly where it was; None if there is none."""
     from game.store.saves import Session
@@ -114,8 +119,8 @@ def continue_game(app: App) -> Any | None:
     if app.store is None:
         return None
     session = Session.resume(app.store)
-    if session is None:
-        return None
+    if session is None:  # a table this app hosted is hosted again (game.people)
+        return load("game.people.host_screen:rehost")(app)
     table_cls = load(TABLES[session.game])
     scene = table_cls.from_session(app, session)
     remember_game(app, session.game)

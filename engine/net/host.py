@@ -143,6 +143,7 @@ class Host:
         self.seats = [Seat(i, spec, name="" if spec.remote else spec.level.capitalize())
                       for i, spec in enumerate(seats)]
         self.match: Any = None
+        self.port = 0  # the port listened on, once started (kept in the save: guests come back to it)
         self.over = False
         self._stopping = False
         self._waiting = 0
@@ -165,6 +166,7 @@ class Host:
                                    ping_interval=20, ping_timeout=20, write_limit=MAX_SIZE)
         sockets = list(self._server.sockets)
         taken: int = sockets[0].getsockname()[1]
+        self.port = taken
         self.log(f"listening on port {taken}, room {self.room}, {self.game.name}, seats "
                  f"{','.join(s.spec.text() for s in self.seats)}")
         self._game_task = asyncio.create_task(self._play())
@@ -213,7 +215,7 @@ class Host:
             return
         save = {"game": self.game.name, "seats": [{"seat": s.spec.text(), "name": s.name, "token": s.token}
                                                   for s in self.seats],
-                "match": self.match.to_save()}
+                "room": self.room, "port": self.port, "match": self.match.to_save()}
         _write(self.save_path, save)
 
     def save_record(self) -> None:

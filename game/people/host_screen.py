@@ -12,7 +12,7 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.menus.new_game import LEVELS, NewGameScene
-from game.people.net import Hosted, network, room_code
+from game.people.net import Hosted, hosted_path, network, room_code
 from game.widgets.gui_scene import row_rects
 from game.words.i18n import t
 
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from game.app import App
 
 PERSON = "person"
-
-
 def hostable(game: str) -> bool:
     """Can a person at another app sit at this game's table (its guest match is in the registry)?"""
     from engine.games import game_named
@@ -38,6 +36,49 @@ def guest_name(app: App, host: bool) -> str:
     if not name or name in defaults:
         return t("people.name.host") if host else ""
     return name
+
+
+def hosted_save(app: App) -> dict[str, Any] | None:
+    """The save of a table this app hosted, not finished, that can be hosted again (None: none)."""
+    path = hosted_path(app)
+    if path is None or not path.is_file():
+        return None
+    try:
+        import json
+
+        from game.store.storage import read_regular_bytes
+
+        save = json.loads(read_regular_bytes(path))
+        seats = save["seats"]
+        ok = (isinstance(save.get("room"), str) and isinstance(seats, list) and seats
+              and isinstance(seats[0].get("token"), str) and isinstance(save.get("match"), dict)
+              and hostable(str(save.get("game"))))
+    except Exception:  # noqa: BLE001 - a damaged save offers nothing to continue
+        return None
+    return save if ok else None
+
+
+def rehost(app: App) -> Any:
+    """Continue: host the saved table again (the same room code and port: guests come back with their
+    tokens), its player back at seat 0; the lobby, or None when there is no such save."""
+    from engine.games import game_named
+    from engine.net.host import seats_from_text
+    from game.people.lobby import host_table
+
+    save = hosted_save(app)
+    if save is None:
+        return None
+    try:
+        game = game_named(save["game"])
+        seats = seats_from_text(",".join(str(s["seat"]) for s in save["seats"]))
+        options = game.Options.from_dict(save["match"].get("options"))
+        port = int(save.get("port") or 0)
+    except (ValueError, TypeError, KeyError):
+        return None
+    name = str(save["seats"][0].get("name", "")) or guest_name(app, host=True)
+    hosted = Hosted(network(app), game, options, seats, save["room"], port=port, save=hosted_path(app),
+                    table_name=t("people.table_name", name=name), resume=save)
+    return host_table(app, hosted, name, token=save["seats"][0]["token"])
 
 
 class HostScene(NewGameScene):
@@ -152,13 +193,9 @@ class HostScene(NewGameScene):
         with contextlib.suppress(Exception):
             self.app.settings.update({"people": {"stand_in": self.stand_in, "port": port or ""}})
         name = guest_name(self.app, host=True)
-        save = None
-        with contextlib.suppress(Exception):
-            if self.app.store is not None and self.app.store.read_only is None:
-                save = self.app.store.folder / "hosted.json"
         hosted = Hosted(network(self.app), game, options, seats, room_code(),
                         table_name=t("people.table_name", name=name), port=port, stand_in=self.stand_in,
-                        save=save)
+                        save=hosted_path(self.app))
         app = self.app
         app.stack.remove(self)
         host_table(app, hosted, name)

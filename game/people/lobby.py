@@ -34,9 +34,10 @@ def join_table(app: App, url: str, room: str, name: str, hosted: Hosted | None =
     return lobby
 
 
-def host_table(app: App, hosted: Hosted, name: str) -> LobbyScene:
-    """The table is being hosted: the lobby waits for it to listen, then the host sits at seat 0."""
-    lobby = LobbyScene(app, None, hosted=hosted, name=name)
+def host_table(app: App, hosted: Hosted, name: str, token: str | None = None) -> LobbyScene:
+    """The table is being hosted: the lobby waits for it to listen, then the host sits at seat 0 (with
+    its seat's ``token`` when the table is hosted again from its save)."""
+    lobby = LobbyScene(app, None, hosted=hosted, name=name, token=token)
     app.stack.push(lobby)
     return lobby
 
@@ -45,8 +46,9 @@ class LobbyScene(GuiScene):
     """Waiting for the match: its words are built again whenever what it knows changes."""
 
     def __init__(self, app: App, control: RemoteControl | None, *, hosted: Hosted | None = None,
-                 name: str = "") -> None:
+                 name: str = "", token: str | None = None) -> None:
         super().__init__(app)
+        self.token = token
         self.control = control
         self.hosted = hosted if control is None else control.hosted
         self.name = name
@@ -69,7 +71,7 @@ class LobbyScene(GuiScene):
         if control is not None:
             if control.refused:
                 return [*out, t("people.lobby.refused", reason=t(f"people.refused.{control.refused}"))]
-            if control.lost_at is not None and control.game is None:
+            if control.unreachable and control.game is None:
                 return [*out, t("people.lobby.unreachable")]
             for i, p in enumerate(control.people):
                 who = str(p.get("name", ""))
@@ -92,7 +94,8 @@ class LobbyScene(GuiScene):
         hosted = self.hosted
         if self.control is None and hosted is not None and hosted.port:
             url = f"ws://127.0.0.1:{hosted.port}"
-            link = GuestLink.join(network(self.app), url, hosted.room, self.name, lang=i18n.get_language())
+            link = GuestLink.join(network(self.app), url, hosted.room, self.name, token=self.token,
+                                  lang=i18n.get_language())
             self.control = RemoteControl(self.app, link, url, hosted.room, self.name, hosted)
         control = self.control
         if control is not None:

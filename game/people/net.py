@@ -26,6 +26,24 @@ def room_code() -> str:
     return "".join(secrets.choice(ROOM_LETTERS) for _ in range(ROOM_LENGTH))
 
 
+HOSTED_FILE = "hosted.json"  # the table hosted from this app, after every move (engine.net.host's save)
+
+
+def hosted_path(app: Any) -> Path | None:
+    store = app.store
+    if store is None or getattr(store, "read_only", None) is not None:
+        return None
+    return Path(store.folder) / HOSTED_FILE
+
+
+def forget_hosted(app: Any) -> None:
+    """The hosted match is over: nothing to continue."""
+    path = hosted_path(app)
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
 def network(app: Any) -> Background:
     """The app's network thread, started when first needed."""
     net = app.__dict__.get("network")

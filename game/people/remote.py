@@ -16,13 +16,14 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from engine.state import IllegalMove
-from game.people.net import GuestLink, Hosted, network
+from game.people.net import GuestLink, Hosted, forget_hosted, network
 from game.widgets.table import ShownMatch
 from game.words import i18n
 from game.words.i18n import t
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.store.stats import Result
     from game.widgets.table import TableScene
 
 OTHERS_DELAY = 0.5  # seconds a move made elsewhere waits, once the table is still, before it shows
@@ -51,6 +52,7 @@ class RemoteControl(ShownMatch):
         self.asked: list[Any] | None = None  # the legal moves of the host's your_turn
         self.over: dict[str, Any] | None = None
         self.refused = ""  # the host's refusal of a hello (a token after the match, a full table)
+        self.unreachable = False  # the host could not be reached before the match showed
         self.lost_at: float | None = None  # when the connection broke (or was last tried again)
         self._rebuild = False  # the next update tells the whole story again
         self._game_named = game_named
@@ -81,6 +83,11 @@ class RemoteControl(ShownMatch):
             self.news.append(t("table.illegal", reason=str(msg.get("reason", ""))))
             self.link.send({"type": "sync"})
             self._rebuild = True
+        elif kind == "over" and not msg.get("finished") and self.match is not None:
+            # the host stopped its table before the end: it may be hosted again (Continue), so the
+            # seat waits for it as for a lost connection, trying again with its token
+            self.news.append(t("people.host_stopped"))
+            self.lost_at = time.monotonic()
         elif kind == "over":
             self.over = msg
         elif kind == "refused":
@@ -89,6 +96,8 @@ class RemoteControl(ShownMatch):
                 self.news.append(t("people.lobby.refused", reason=t(f"people.refused.{self.refused}")))
                 self.lost_at = None
                 self.over = msg
+        elif kind == "lost" and self.match is None:
+            self.unreachable = True  # (the lobby says so)
         elif kind == "lost" and self.over is None and self.lost_at is None:
             self.lost_at = time.monotonic()
             self.news.append(t("people.lost"))
@@ -156,7 +165,7 @@ class RemoteControl(ShownMatch):
 
     counted = False  # the end of the match has been kept (its record, this player's statistics)
 
-    def result(self) -> str | None:
+    def result(self) -> Result | None:
         """This player's result from the host's "over": win, shared or loss (None: not finished)."""
         over = self.over or {}
         if not over.get("finished"):
@@ -174,6 +183,8 @@ class RemoteControl(ShownMatch):
         over = self.over or {}
         result = self.result()
         store = self.app.store
+        if self.hosted is not None and over.get("finished"):
+            forget_hosted(self.app)
         if result is None or store is None:
             return
         with contextlib.suppress(Exception):

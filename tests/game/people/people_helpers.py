@@ -30,7 +30,8 @@ def until(app: Any, done: Callable[[], bool], *, play: tuple[Any, ...] = (), tim
         time.sleep(0.002)
 
 
-def host_uragan(app: Any, *, target: int = 11, grace: float = 30.0, name: str = "Аня") -> tuple[Any, Any]:
+def host_uragan(app: Any, *, target: int = 11, grace: float = 30.0, name: str = "Аня",
+                save: Any = None) -> tuple[Any, Any]:
     """Host an Uragan table for two people (this app's player at seat 0): (the Hosted, its lobby)."""
     from engine.games import game_named
     from engine.net.host import SeatSpec
@@ -40,7 +41,7 @@ def host_uragan(app: Any, *, target: int = 11, grace: float = 30.0, name: str = 
     game = game_named("uragan")
     hosted = Hosted(network(app), game, game.Options.from_dict({"target": target}),
                     [SeatSpec(True), SeatSpec(True)], room_code(), table_name="test", grace=grace,
-                    advertise=False, bind="127.0.0.1")
+                    advertise=False, bind="127.0.0.1", save=save)
     lobby = host_table(app, hosted, name)
     until(app, lambda: bool(hosted.error) or (lobby.control is not None and lobby.control.game is not None),
           what="the host listening and its player seated")

@@ -129,3 +129,50 @@ def test_the_end_of_a_match_is_counted_once_for_each_person_and_its_record_kept(
         hosted.stop()
     finally:
         app.close()
+
+
+def test_a_hosted_table_closed_mid_deal_is_hosted_again_from_continue(tmp_path):
+    from helpers import app_on_disk
+
+    from game.people.net import hosted_path
+    from game.screens import continue_game, hosted_to_continue
+
+    app = app_on_disk(tmp_path / "data")
+    try:
+        app.settings.set("animation_speed", "instant")
+        hosted, _lobby = host_uragan(app, save=hosted_path(app))
+        join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
+        until(app, lambda: len(_tables(app)) == 2, what="both tables open")
+        a, b = sorted(_tables(app), key=lambda tb: tb.me)
+        until(app, lambda: len(hosted.host.match.moves) >= 4 and not a.control.incoming
+              and not b.control.incoming and len(a.match.moves) == len(hosted.host.match.moves),
+              play=(a, b), what="a few moves")
+        moves = list(hosted.host.match.moves)
+        app.stack.remove(a)  # the host's player leaves: the table stops, its save stays
+        assert not hosted.listening() and hosted_to_continue(app)
+        until(app, lambda: b.control.lost_at is not None, what="the guest waiting for the host")
+        continue_game(app)
+        until(app, lambda: len(_tables(app)) == 2 and b.control.lost_at is None, what="the table hosted again")
+        a2 = next(tb for tb in _tables(app) if tb.me == 0)
+        host2 = next(s for s in [a2.control.hosted] if s is not None)
+        assert host2.port == hosted.port and host2.room == hosted.room
+        assert host2.host.match.moves[: len(moves)] == moves
+        until(app, lambda: len(host2.host.match.deals_done) >= 1
+              and all(len(tb.match.deals_done) >= 1 for tb in (a2, b)), play=(a2, b), what="the deal played out")
+        for table in (a2, b):
+            assert table.match.deals_done[0].plays == host2.host.match.deals_done[0].plays
+        host2.stop()
+    finally:
+        app.close()
+
+
+def test_a_wrong_room_code_or_no_host_is_said_in_the_lobby(app):
+    hosted, _lobby = host_uragan(app)
+    lobby = join_table(app, f"ws://127.0.0.1:{hosted.port}", "WRONG", "Боря")
+    until(app, lambda: lobby.control.refused == "room", what="the refusal")
+    assert t("people.lobby.refused", reason=t("people.refused.room")) in lobby.lines()
+    lobby.leave()
+    hosted.stop()
+    lobby = join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
+    until(app, lambda: lobby.control.unreachable, what="nobody listening")
+    assert t("people.lobby.unreachable") in lobby.lines()
