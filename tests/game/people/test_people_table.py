@@ -152,13 +152,15 @@ def test_a_hosted_table_closed_mid_deal_is_hosted_again_from_continue(tmp_path):
         assert not hosted.listening() and hosted_to_continue(app)
         until(app, lambda: b.control.lost_at is not None, what="the guest waiting for the host")
         continue_game(app)
-        until(app, lambda: len(_tables(app)) == 2 and b.control.lost_at is None, what="the table hosted again")
+        until(app, lambda: len(_tables(app)) == 2 and b.control.lost_at is None,
+              what="the table hosted again")
         a2 = next(tb for tb in _tables(app) if tb.me == 0)
         host2 = next(s for s in [a2.control.hosted] if s is not None)
         assert host2.port == hosted.port and host2.room == hosted.room
         assert host2.host.match.moves[: len(moves)] == moves
         until(app, lambda: len(host2.host.match.deals_done) >= 1
-              and all(len(tb.match.deals_done) >= 1 for tb in (a2, b)), play=(a2, b), what="the deal played out")
+              and all(len(tb.match.deals_done) >= 1 for tb in (a2, b)), play=(a2, b),
+              what="the deal played out")
         for table in (a2, b):
             assert table.match.deals_done[0].plays == host2.host.match.deals_done[0].plays
         host2.stop()
