@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from people_helpers import host_uragan, until
 
+from engine.uragan.moves import Play
 from game.people.lobby import join_table
 from game.uragan.table import UraganTable
 from game.words.i18n import t
@@ -28,10 +29,17 @@ def test_a_whole_deal_is_played_by_two_people_at_the_real_tables(app):
     url = f"ws://127.0.0.1:{hosted.port}"
     join_table(app, url, hosted.room, "Боря")
     until(app, lambda: len(_tables(app)) == 2, what="both tables open")
-    a, b = _tables(app)
-    assert {a.me, b.me} == {0, 1}
+    a, b = sorted(_tables(app), key=lambda tb: tb.me)
+    assert (a.me, b.me) == (0, 1)
     host_match = hosted.host.match
     assert host_match is not None
+    # a move the rules refuse is refused at the seat's own table, in its words, and never sent
+    until(app, lambda: a.is_human_turn() and not a.busy() and a.control.asked is not None, play=(b,),
+          what="the host's seat to play")
+    stranger = next(c for c in range(52) if not (a.match.deal.hands[a.me] | a.match.deal.table) >> c & 1)
+    reason = a.propose(Play(stranger, 0))
+    assert reason and reason != t("table.not_your_turn") and not a.control.sent
+    assert len(host_match.moves) == len(a.match.moves)
     until(app, lambda: len(host_match.deals_done) >= 1 and all(len(t.match.deals_done) >= 1 for t in (a, b)),
           play=(a, b), what="the first deal played out")
     done = host_match.deals_done[0]
