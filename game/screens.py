@@ -108,8 +108,8 @@ def remember_game(app: App, game: str) -> None:
 
 
 def hosted_to_continue(app: App) -> bool:
-    """Is there a table this app hosted to host again (``game.people``)?"""
-    return bool(load("game.people.host_screen:hosted_save")(app))
+    """A table this app hosted to host again, or a seat at another's to take back (``game.people``)?"""
+    return bool(load("game.people.host_screen:people_to_continue")(app))
 
 
 def continue_game(app: App) -> Any | None:
@@ -119,7 +119,7 @@ def continue_game(app: App) -> Any | None:
     if app.store is None:
         return None
     session = Session.resume(app.store)
-    if session is None:  # a table this app hosted is hosted again (game.people)
+    if session is None:  # a table this app hosted is hosted again, or a seat taken back (game.people)
         return load("game.people.host_screen:rehost")(app)
     table_cls = load(TABLES[session.game])
     scene = table_cls.from_session(app, session)

@@ -38,6 +38,13 @@ def guest_name(app: App, host: bool) -> str:
     return name
 
 
+def people_to_continue(app: App) -> bool:
+    """A table to host again, or a seat at another's table to take back."""
+    from game.people.net import remembered_seat
+
+    return hosted_save(app) is not None or remembered_seat(app) is not None
+
+
 def hosted_save(app: App) -> dict[str, Any] | None:
     """The save of a table this app hosted, not finished, that can be hosted again (None: none)."""
     path = hosted_path(app)
@@ -60,14 +67,17 @@ def hosted_save(app: App) -> dict[str, Any] | None:
 
 def rehost(app: App) -> Any:
     """Continue: host the saved table again (the same room code and port: guests come back with their
-    tokens), its player back at seat 0; the lobby, or None when there is no such save."""
+    tokens), its player back at seat 0; else take back the seat last taken at another's table; the
+    lobby, or None when there is neither."""
     from engine.games import game_named
     from engine.net.host import seats_from_text
     from game.people.lobby import host_table
 
     save = hosted_save(app)
     if save is None:
-        return None
+        from game.people.lobby import take_seat_back
+
+        return take_seat_back(app)
     try:
         game = game_named(save["game"])
         seats = seats_from_text(",".join(str(s["seat"]) for s in save["seats"]))

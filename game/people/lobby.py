@@ -13,7 +13,7 @@ from pygame_gui.elements import UILabel
 
 from engine.net.lan import own_address
 from game.looks.resources import AssetError
-from game.people.net import GuestLink, Hosted, network
+from game.people.net import GuestLink, Hosted, network, remembered_seat
 from game.people.remote import RemoteControl
 from game.screens import TABLES, load, remember_game
 from game.widgets.gui_scene import GuiScene, row_rects
@@ -26,12 +26,22 @@ if TYPE_CHECKING:
 POLL = 0.1  # seconds between looks at the network while waiting
 
 
-def join_table(app: App, url: str, room: str, name: str, hosted: Hosted | None = None) -> LobbyScene:
-    """Ask to sit at the table at ``url`` and push the lobby that waits for the match."""
-    link = GuestLink.join(network(app), url, room, name, lang=i18n.get_language())
-    lobby = LobbyScene(app, RemoteControl(app, link, url, room, name, hosted))
+def join_table(app: App, url: str, room: str, name: str, hosted: Hosted | None = None,
+               token: str | None = None) -> LobbyScene:
+    """Ask to sit at the table at ``url`` (``token``: take back the seat it gave) and push the lobby that
+    waits for the match."""
+    link = GuestLink.join(network(app), url, room, name, token=token, lang=i18n.get_language())
+    lobby = LobbyScene(app, RemoteControl(app, link, url, room, name, hosted, token=token or ""))
     app.stack.push(lobby)
     return lobby
+
+
+def take_seat_back(app: App) -> LobbyScene | None:
+    """Continue: the seat at another's table this app last sat at, asked back with its token."""
+    seat = remembered_seat(app)
+    if seat is None:
+        return None
+    return join_table(app, seat["url"], seat["room"], seat["name"], token=seat["token"])
 
 
 def host_table(app: App, hosted: Hosted, name: str, token: str | None = None) -> LobbyScene:

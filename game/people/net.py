@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import os
 import secrets
 from concurrent.futures import Future
 from pathlib import Path
@@ -42,6 +44,47 @@ def forget_hosted(app: Any) -> None:
     if path is not None:
         with contextlib.suppress(OSError):
             path.unlink()
+
+
+JOINED_FILE = "joined.json"  # the seat this app last sat down at, to take it back after a restart
+
+
+def joined_path(app: Any) -> Path | None:
+    store = app.store
+    if store is None or getattr(store, "read_only", None) is not None:
+        return None
+    return Path(store.folder) / JOINED_FILE
+
+
+def remember_seat(app: Any, seat: dict[str, Any] | None) -> None:
+    """Keep (or, None, forget) the seat at another's table: url, room, name and token."""
+    path = joined_path(app)
+    if path is None:
+        return
+    with contextlib.suppress(OSError):
+        if seat is None:
+            path.unlink(missing_ok=True)
+        else:
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(json.dumps(seat, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, path)
+
+
+def remembered_seat(app: Any) -> dict[str, Any] | None:
+    """The seat kept by ``remember_seat``, if it is whole."""
+    path = joined_path(app)
+    if path is None or not path.is_file():
+        return None
+    try:
+        from game.store.storage import read_regular_bytes
+
+        seat = json.loads(read_regular_bytes(path))
+    except Exception:  # noqa: BLE001 - a damaged file is no seat to go back to
+        return None
+    keys = ("url", "room", "name", "token")
+    if isinstance(seat, dict) and all(isinstance(seat.get(k), str) for k in keys):
+        return seat
+    return None
 
 
 def network(app: Any) -> Background:

@@ -16,7 +16,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from engine.state import IllegalMove
-from game.people.net import GuestLink, Hosted, forget_hosted, network
+from game.people.net import GuestLink, Hosted, forget_hosted, network, remember_seat
 from game.widgets.table import ShownMatch
 from game.words import i18n
 from game.words.i18n import t
@@ -34,13 +34,13 @@ class RemoteControl(ShownMatch):
     """The seat's side of a hosted match (see the module's docstring)."""
 
     def __init__(self, app: App, link: GuestLink, url: str, room: str, name: str,
-                 hosted: Hosted | None = None) -> None:
+                 hosted: Hosted | None = None, token: str = "") -> None:
         from engine.games import game_named
 
         self.app, self.link, self.url, self.room, self.name, self.hosted = app, link, url, room, name, hosted
         self.game: Any = None
         self.seat = 0
-        self.token = ""
+        self.token = token  # (a seat taken back after a restart: its token, before the welcome)
         self.match_id = ""
         self.options: Any = None
         self.people: list[dict[str, Any]] = []  # the host's "table": who sits where, connected or not
@@ -71,6 +71,9 @@ class RemoteControl(ShownMatch):
             if self.match is not None:
                 self._rebuild = True
             self.lost_at = None
+            if self.hosted is None:  # back after a restart too (Continue), with the seat's token
+                remember_seat(self.app, {"url": self.url, "room": self.room, "name": self.name,
+                                         "token": self.token, "game": self.game.name})
         elif kind == "table":
             self.people = [p for p in msg.get("seats", []) if isinstance(p, dict)]
             self.seats = [None if i == self.seat else (p.get("level") or "club")
@@ -92,6 +95,8 @@ class RemoteControl(ShownMatch):
             self.over = msg
         elif kind == "refused":
             self.refused = str(msg.get("reason", ""))
+            if self.refused in ("token", "over"):
+                remember_seat(self.app, None)
             if self.match is not None:  # back too late (the match is over) or with a seat no longer kept
                 self.news.append(t("people.lobby.refused", reason=t(f"people.refused.{self.refused}")))
                 self.lost_at = None
@@ -183,8 +188,11 @@ class RemoteControl(ShownMatch):
         over = self.over or {}
         result = self.result()
         store = self.app.store
-        if self.hosted is not None and over.get("finished"):
-            forget_hosted(self.app)
+        if over.get("finished"):
+            if self.hosted is not None:
+                forget_hosted(self.app)
+            else:
+                remember_seat(self.app, None)
         if result is None or store is None:
             return
         with contextlib.suppress(Exception):

@@ -186,3 +186,33 @@ def test_a_wrong_room_code_or_no_host_is_said_in_the_lobby(app):
     lobby = join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
     until(app, lambda: lobby.control.unreachable, what="nobody listening")
     assert t("people.lobby.unreachable") in lobby.lines()
+
+
+def test_a_guest_whose_app_closed_takes_its_seat_back_from_continue(tmp_path):
+    from helpers import app_on_disk
+
+    from game.people.lobby import take_seat_back
+    from game.people.net import remembered_seat
+
+    app = app_on_disk(tmp_path / "data")
+    try:
+        app.settings.set("animation_speed", "instant")
+        hosted, _lobby = host_uragan(app, grace=0.3)
+        join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
+        until(app, lambda: len(_tables(app)) == 2, what="both tables open")
+        a, b = sorted(_tables(app), key=lambda tb: tb.me)
+        seat = remembered_seat(app)
+        assert seat is not None and seat["token"] == b.control.token and seat["room"] == hosted.room
+        app.stack.remove(b)  # the guest's table (its app) goes away; the seat waits for its token
+        until(app, lambda: hosted.host.seats[1].conn is None, what="the seat empty")
+        until(app, lambda: a.seat_note(1) == t("people.note.stand_in", name="Боря"), play=(a,),
+              what="the seat played by a bot")
+        take_seat_back(app)
+        until(app, lambda: len(_tables(app)) == 2 and hosted.host.seats[1].conn is not None,
+              what="the seat taken back")
+        b2 = next(tb for tb in _tables(app) if tb.me == 1)
+        assert b2 is not b and b2.control.token == seat["token"]
+        assert b2.match.moves == hosted.host.match.moves[: len(b2.match.moves)]
+        hosted.stop()
+    finally:
+        app.close()
