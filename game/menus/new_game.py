@@ -178,11 +178,19 @@ class NewGameScene(GuiScene):
     title_key = "newgame.title"
 
     def extra_rows(self) -> tuple[int, int]:
-        """Rows (and their explanations) below the game's own: playing with people."""
-        return 1, 1
+        """Rows (and their explanations) below the game's own: playing with people, for a game whose
+        table a person at another app can sit at (``Game.guest_match``)."""
+        return (1, 1) if self.with_people() else (0, 0)
+
+    def with_people(self) -> bool:
+        from engine.games import game_named
+
+        return game_named(self.game).guest_match is not None
 
     def more_rows(self, y: int) -> int:
         """Host a table or join one (their screens: ``game.screens.SCREENS``)."""
+        if not self.with_people():
+            return y
         return self.choice_row(y, "people", t("people.row"), [("people_host", t("people.host")),
                                                              ("people_join", t("people.join"))],
                                "", t("people.row.about"))
