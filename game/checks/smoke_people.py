@@ -39,6 +39,7 @@ def _people(s: Smoke) -> None:
     from game.words.i18n import t
 
     s.home()
+    s.app.toast = None  # the last visit's notice has been read
     scene = s.push(HostScene(s.app))
     s.check("host a table")
     scene.press("seat1_club")
@@ -75,6 +76,7 @@ def _people(s: Smoke) -> None:
         # the guest's table first, the host's seat (its lobby) left waiting: the host's turn is a person's
         _until(s, lambda: isinstance(s.app.stack.top, TableScene), "the guest's table", others=False)
         guest_seat: Any = s.app.stack.top
+        s.app.toast = None  # what the data folder had to say, told by the first table, has been read
         s.settle(guest_seat, until=lambda: not guest_seat.busy())
         s.check("a guest's table")
 
@@ -88,6 +90,7 @@ def _people(s: Smoke) -> None:
         s.check("a guest's table: a person's turn")
         _until(s, lambda: len(tables()) == 2, "the host's table")
         host_seat: Any = s.app.stack.top
+        s.app.toast = None
         s.settle(host_seat, until=lambda: not host_seat.busy())
         s.check("the host's table")
         # the guest leaves (its network gone): the host's table shows the seat played by a bot
