@@ -23,6 +23,9 @@ def until(app: Any, done: Callable[[], bool], *, play: tuple[Any, ...] = (), tim
         assert time.monotonic() < end, f"timed out waiting for {what or done}"
         for table in play:
             uragan_step(table)
+            sheet = getattr(table.flow, "sheet", None)
+            if sheet is not None and sheet is app.stack.top and not table.match.is_over():
+                table.flow.after_sheet()  # the player closes a deal's score sheet: the next deal
         frames(app, 1, dt=0.1)
         for scene in list(app.stack.scenes):
             if scene is not app.stack.top and hasattr(scene, "control"):
