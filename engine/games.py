@@ -27,6 +27,7 @@ import engine.review.eralash as eralash_review
 import engine.review.uragan as uragan_review
 import engine.uragan as uragan
 import engine.uragan.bench as uragan_bench
+import engine.uragan.guest as uragan_guest
 import engine.uragan.record as uragan_record
 from engine.bots import ALL_BOTS, Bot
 from engine.review.parts import ReviewParts
@@ -51,6 +52,9 @@ class Game:
     default_budget: float  # Master's seconds per decision, the coach's when none is given
     review: ReviewParts  # the coach's judge, reasons and words for this game
     bench: Callable[..., dict[str, Any]]  # ``python -m engine bench``: random playouts, move generation
+    # a guest's match at a hosted table: ``(options, players, seat, view_json)`` -> an object with
+    # ``learn(events)``, ``play(mover, move)`` and ``match`` (None: the app cannot seat a guest yet)
+    guest_match: Callable[..., Any] | None = None
 
     def make_bot(self, level: str, seed: int = 0, budget: float | None = None,
                  iterations: int | None = None) -> Bot:
@@ -79,7 +83,7 @@ GAMES: Mapping[str, Game] = {
         parse_move=uragan.parse_move, match_from_record=uragan_record.match_from_record,
         replay_record=uragan_record.replay, _make_bot=uragan_bots.make,
         default_budget=float(uragan_bots.DEFAULT_BUDGET), review=uragan_review.REVIEW,
-        bench=uragan_bench.run,
+        bench=uragan_bench.run, guest_match=uragan_guest.GuestMatch.start,
     ),
 }
 

@@ -16,6 +16,8 @@ SCREENS: dict[str, str] = {
     "rules": "game.menus.rules_screen:RulesScene",
     "stats": "game.menus.stats_screen:StatsScene",
     "about": "game.menus.about_screen:AboutScene",
+    "host": "game.people.host_screen:HostScene",
+    "join": "game.people.join_screen:JoinScene",
 }
 
 TABLES: dict[str, str] = {
@@ -105,6 +107,11 @@ def remember_game(app: App, game: str) -> None:
     app.settings.set("last_game", game)
 
 
+def hosted_to_continue(app: App) -> bool:
+    """A table this app hosted to host again, or a seat at another's to take back (``game.people``)?"""
+    return bool(load("game.people.host_screen:people_to_continue")(app))
+
+
 def continue_game(app: App) -> Any | None:
     """Push the table of the saved game, exactly where it was; None if there is none."""
     from game.store.saves import Session
@@ -112,8 +119,8 @@ def continue_game(app: App) -> Any | None:
     if app.store is None:
         return None
     session = Session.resume(app.store)
-    if session is None:
-        return None
+    if session is None:  # a table this app hosted is hosted again, or a seat taken back (game.people)
+        return load("game.people.host_screen:rehost")(app)
     table_cls = load(TABLES[session.game])
     scene = table_cls.from_session(app, session)
     remember_game(app, session.game)

@@ -51,7 +51,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("game.scene", "game.screens", "game.botworker", "game.widgets"),
     ("game.uragan", "game.eralash"),
     ("game.review", "game.practice"),
-    ("game.menus",),
+    ("game.menus", "game.people"),
     ("game.app",),
     ("game.checks", "game.__main__", "game"),
 )

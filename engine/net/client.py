@@ -15,7 +15,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from engine.net.protocol import MAX_SIZE, VERSION, dumps, parse
+from engine.net.protocol import FROM_HOST_SIZE, VERSION, dumps, parse
 
 Chooser = Callable[[list[Any], dict[str, Any]], Any]  # (legal moves as JSON, the seat's view) -> a move
 
@@ -41,13 +41,13 @@ class Guest:
     @classmethod
     async def join(cls, url: str, room: str, name: str = "", token: str | None = None,
                    lang: str = "en", timeout: float = 10.0) -> Guest:
-        conn = await connect(url, max_size=MAX_SIZE, open_timeout=timeout)
+        conn = await connect(url, max_size=FROM_HOST_SIZE, open_timeout=timeout)
         hello: dict[str, Any] = {"type": "hello", "version": VERSION, "room": room, "name": name,
                                  "lang": lang}
         if token is not None:
             hello["token"] = token
         await conn.send(dumps(hello))
-        reply = parse(await asyncio.wait_for(conn.recv(), timeout))
+        reply = parse(await asyncio.wait_for(conn.recv(), timeout), FROM_HOST_SIZE)
         if reply["type"] != "welcome":
             await conn.close()
             raise Refused(str(reply.get("reason", reply["type"])))
@@ -58,7 +58,7 @@ class Guest:
 
     async def next(self, timeout: float | None = 30.0) -> dict[str, Any]:
         """The next message from the host, after noting what it tells."""
-        msg = parse(await asyncio.wait_for(self.conn.recv(), timeout))
+        msg = parse(await asyncio.wait_for(self.conn.recv(), timeout), FROM_HOST_SIZE)
         self.received.append(msg)
         if msg["type"] == "update":
             self.view = msg["view"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import json
 import os
@@ -88,6 +89,7 @@ class Seat:
     conn: ServerConnection | None = None
     lang: str = "en"
     seen: int = 0  # how many of match.events this seat's guest has been sent
+    moves_seen: int = 0  # how many of match.moves this seat's guest has been sent
     dropped_at: float | None = None
     standing_in: bool = False  # the stand-in bot plays for the guest who dropped
     outbox: asyncio.Queue[str] | None = None  # what the guest is sent, drained by its own writer
@@ -111,6 +113,12 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+def match_id(seed: int) -> str:
+    """The match's name for every person's statistics (counted once each): from the seed, which it
+    does not give away."""
+    return hashlib.sha256(f"salon-match:{seed}".encode()).hexdigest()[:24]
+
+
 def _log(line: str) -> None:
     print(f"host: {line}", file=sys.stderr, flush=True)
 
@@ -129,11 +137,13 @@ class Host:
             raise ValueError(f"unknown bot {stand_in!r}: choose one of {', '.join(ALL_BOTS)}")
         self.game, self.options, self.room = game, options, room
         self.seed = secrets.randbelow(2**63) if seed is None else seed
+        self.match_id = match_id(self.seed)
         self.budget, self.grace, self.stand_in = budget, grace, stand_in
         self.record_path, self.save_path, self.log = record, save, log
         self.seats = [Seat(i, spec, name="" if spec.remote else spec.level.capitalize())
                       for i, spec in enumerate(seats)]
         self.match: Any = None
+        self.port = 0  # the port listened on, once started (kept in the save: guests come back to it)
         self.over = False
         self._stopping = False
         self._waiting = 0
@@ -156,6 +166,7 @@ class Host:
                                    ping_interval=20, ping_timeout=20, write_limit=MAX_SIZE)
         sockets = list(self._server.sockets)
         taken: int = sockets[0].getsockname()[1]
+        self.port = taken
         self.log(f"listening on port {taken}, room {self.room}, {self.game.name}, seats "
                  f"{','.join(s.spec.text() for s in self.seats)}")
         self._game_task = asyncio.create_task(self._play())
@@ -192,6 +203,7 @@ class Host:
                                  f"not {seat.spec.text()}")
             seat.name, seat.token = str(kept.get("name", "")), kept.get("token")
         self.seed = int(save["match"]["seed"])
+        self.match_id = match_id(self.seed)
         self.match = self.game.Match.from_save(save["match"])
         now = asyncio.get_running_loop().time()
         for seat in self.seats:
@@ -203,7 +215,7 @@ class Host:
             return
         save = {"game": self.game.name, "seats": [{"seat": s.spec.text(), "name": s.name, "token": s.token}
                                                   for s in self.seats],
-                "match": self.match.to_save()}
+                "room": self.room, "port": self.port, "match": self.match.to_save()}
         _write(self.save_path, save)
 
     def save_record(self) -> None:
@@ -248,6 +260,7 @@ class Host:
             seat.token = secrets.token_urlsafe(16)
             seat.name = hello.name or f"{words.word('guest', hello.lang)} {seat.index + 1}"
         seat.conn, seat.lang, seat.seen, seat.dropped_at, seat.standing_in = conn, hello.lang, 0, None, False
+        seat.moves_seen = 0
         # the rate is per connection: a flooder back with its token starts again
         seat.bucket, seat.last = BURST, time.monotonic()
         outbox: asyncio.Queue[str] = asyncio.Queue(OUTBOX)
@@ -256,7 +269,8 @@ class Host:
         self.log(f"seat {seat.index} taken by {seat.name!r} from {peer}")
         try:
             await self._send(seat, {"type": "welcome", "version": 1, "seat": seat.index, "token": seat.token,
-                                    "game": self.game.name, "options": self.options.to_dict()})
+                                    "game": self.game.name, "options": self.options.to_dict(),
+                                    "match_id": self.match_id})
             await self._tell_table()
             if self.match is not None:
                 await self._update(seat)
@@ -313,7 +327,7 @@ class Host:
             await self._send(seat, {"type": "error", "reason": err.reason})
             return
         if kind == "sync":  # everything of its own seat again; a "seat" field is ignored
-            seat.seen = 0
+            seat.seen = seat.moves_seen = 0
             if self.match is not None:
                 await self._update(seat)
         elif kind == "bye":
@@ -391,10 +405,14 @@ class Host:
         match = self.match
         events = match.events_for(seat.index, seat.seen)
         seat.seen = len(match.events)
+        moves = [{"seat": s, "move": self.game.move_to_json(m)}
+                 for s, m in zip(match.movers[seat.moves_seen:], match.moves[seat.moves_seen:], strict=True)]
+        seat.moves_seen = len(match.moves)
         view = match.view(seat.index)
         await self._send(seat, {
             "type": "update", "turn": None if match.is_over() else match.current_player(),
-            "events": [event_json(e) for e in events], "view": view_json(view, self.game.move_to_json),
+            "events": [event_json(e) for e in events], "moves": moves,
+            "view": view_json(view, self.game.move_to_json),
         })
 
     async def _ask(self, seat: Seat) -> None:
@@ -405,8 +423,11 @@ class Host:
     def _result(self) -> dict[str, Any]:
         if self.match is None:
             return {"winners": [], "points": []}
-        return {"winners": list(self.match.winners()), "points": list(self.match.score()),
-                "finished": bool(self.match.is_over())}
+        result = {"winners": list(self.match.winners()), "points": list(self.match.score()),
+                  "finished": bool(self.match.is_over()), "match_id": self.match_id}
+        if self.match.is_over():  # every card has been shown by the end: each person keeps the record
+            result["record"] = self.match.to_record()
+        return result
 
     # -- the game -----------------------------------------------------------------------------------
 

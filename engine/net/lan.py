@@ -49,7 +49,7 @@ def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
     return AsyncZeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
 
 
-def _own_address() -> str:
+def own_address() -> str:
     """The address other machines reach this one by (the route to the outside; no packet is sent)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
@@ -70,7 +70,7 @@ class Advert:
     async def start(cls, port: int, table: str, game: str, address: str | None = None,
                     interfaces: list[str] | None = None) -> Advert:
         clean = "".join(ch for ch in table if ch.isprintable() and ch != ".").strip()[:NAME_LENGTH] or "Salon"
-        where = address or _own_address()
+        where = address or own_address()
         info = AsyncServiceInfo(
             SERVICE, f"{clean}.{SERVICE}", addresses=[socket.inet_aton(where)], port=port,
             properties={"game": game, "version": str(VERSION)}, server=f"salon-{port}.local.",

@@ -15,7 +15,8 @@ from engine.cards import name, names
 from engine.story import Event
 
 VERSION = 1
-MAX_SIZE = 16 * 1024  # bytes: the largest frame either side accepts (a view is ~3 KiB)
+MAX_SIZE = 16 * 1024  # bytes: the largest frame a host accepts (a view is ~3 KiB)
+FROM_HOST_SIZE = 1 << 20  # bytes: the largest frame a guest accepts (the match's record at "over")
 NAME_LENGTH = 32  # a player's name is cut to this many characters
 LANGS = ("en", "ru")
 
@@ -39,9 +40,9 @@ def dumps(message: Mapping[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse(raw: str | bytes) -> dict[str, Any]:
-    """One received frame as a message: a JSON object with a string ``type`` and at most MAX_SIZE bytes."""
-    if len(raw) > MAX_SIZE:
+def parse(raw: str | bytes, limit: int = MAX_SIZE) -> dict[str, Any]:
+    """One received frame as a message: a JSON object with a string ``type`` and at most ``limit`` bytes."""
+    if len(raw) > limit:
         raise ProtocolError("too_big")
     if isinstance(raw, bytes):
         try:

@@ -636,7 +636,7 @@ def _practice(s: Smoke) -> None:
 
 
 # the coach's visits after these (the replay viewer, records), then the long-name pass, last
-from game.checks import smoke_coach, smoke_names  # noqa: E402, F401
+from game.checks import smoke_coach, smoke_names, smoke_people  # noqa: E402, F401
 
 # --- the command ----------------------------------------------------------------------------------------
 

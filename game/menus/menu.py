@@ -219,9 +219,10 @@ class MenuScene(FileDialogHost, GuiScene):
         if self.app.store is None:
             return False
         try:
+            from game.screens import hosted_to_continue
             from game.store.saves import has_saved_game
 
-            return has_saved_game(self.app.store)
+            return has_saved_game(self.app.store) or hosted_to_continue(self.app)
         except (OSError, ImportError):  # a save that cannot be looked at offers no Continue
             return False
 

@@ -133,6 +133,8 @@ class NewGameScene(GuiScene):
         # The game's option rows (a label and buttons) and their one-line explanations; Eralash always
         # keeps room for three opponents, so no row moves when the player count changes.
         rows, abouts = self.own.rows
+        more_rows, more_abouts = self.extra_rows()
+        rows, abouts = rows + more_rows, abouts + more_abouts
         scale = self.app.text.scale
         pw = min(int(1040 * scale), int(w * (0.9 if scale == 1.0 else 0.94)))
         room = h - 2 * max(14, h // 40)  # inside the cloth's rail
@@ -162,7 +164,7 @@ class NewGameScene(GuiScene):
         self.inner = pw - 60
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            UILabel(pygame.Rect(30, pad, self.inner, title_h), t("newgame.title"), ui, container=panel,
+            UILabel(pygame.Rect(30, pad, self.inner, title_h), t(self.title_key), ui, container=panel,
                     object_id="#dialog_title")
         y = pad + title_h
         y = self.choice_row(
@@ -174,6 +176,7 @@ class NewGameScene(GuiScene):
             t(f"newgame.game.{self.game}.about"),
         )
         y = self.own.option_rows(self, y)
+        y = self.more_rows(y)
         self.content_bottom = y
         inside = panel.get_container().get_rect().height
         if self.error:
@@ -184,20 +187,45 @@ class NewGameScene(GuiScene):
                 container=panel,
                 object_id="#notice",
             )
-        start, number, back = row_rects(30, inside - pad - button_h, self.inner, 3, button_h)
+        bottom = self.bottom_buttons()
+        rects = row_rects(30, inside - pad - button_h, self.inner, len(bottom), button_h)
         if scale != 1.0:  # a larger text size: each button as wide as its words ask, of the row's width
-            words = [t("menu.start"), t("deal_number.play"), t("menu.back")]
             font = self.app.text.font(20)
-            needs = [font.size(word)[0] + 60 for word in words]
-            room = self.inner - 2 * 10
+            needs = [font.size(text)[0] + 60 for _, text, _ in bottom]
+            room = self.inner - 10 * (len(bottom) - 1)
             x = 30
-            for rect, need in zip((start, number, back), needs, strict=True):
+            for rect, need in zip(rects, needs, strict=True):
                 rect.x, rect.width = x, room * need // sum(needs)
                 x = rect.right + 10
-        self.button("start", t("menu.start"), start, container=panel)
-        self.button("number", t("deal_number.play"), number, tooltip=t("deal_number.play.about"),
-                    container=panel)
-        self.button("back", t("menu.back"), back, container=panel)
+        for (key, text, tip), rect in zip(bottom, rects, strict=True):
+            self.button(key, text, rect, tooltip=tip, container=panel)
+
+    # --- what a dialog built on this one changes (Host a table: game.people.host_screen) ---------------
+
+    title_key = "newgame.title"
+
+    def extra_rows(self) -> tuple[int, int]:
+        """Rows (and their explanations) below the game's own: playing with people, for a game whose
+        table a person at another app can sit at (``Game.guest_match``)."""
+        return (1, 1) if self.with_people() else (0, 0)
+
+    def with_people(self) -> bool:
+        from engine.games import game_named
+
+        return game_named(self.game).guest_match is not None
+
+    def more_rows(self, y: int) -> int:
+        """Host a table or join one (their screens: ``game.screens.SCREENS``)."""
+        if not self.with_people():
+            return y
+        return self.choice_row(y, "people", t("people.row"), [("people_host", t("people.host")),
+                                                             ("people_join", t("people.join"))],
+                               "", t("people.row.about"))
+
+    def bottom_buttons(self) -> list[tuple[str, str, str | None]]:
+        return [("start", t("menu.start"), None),
+                ("number", t("deal_number.play"), t("deal_number.play.about")),
+                ("back", t("menu.back"), None)]
 
     def choice_row(
         self,
@@ -356,6 +384,12 @@ class NewGameScene(GuiScene):
             return
         if key == "start":
             self.start()
+            return
+        if kind == "people":
+            from game.screens import open_screen
+
+            self.app.stack.remove(self)
+            open_screen(self.app, value)
             return
         if key == "number":
             from game.menus.deal_number_dialog import DealNumberDialog

@@ -125,6 +125,8 @@ class Stats:
         # from before has none for its older deals), and the figures of the last reviewed matches.
         self.history_tags: dict[str, list[list[str]]] = {g: [] for g in GAMES}
         self.matches: dict[str, list[dict[str, Any]]] = {g: [] for g in GAMES}
+        # Per game, the matches played with people at a hosted table (each person counts its own, once)
+        self.people: dict[str, dict[str, Record]] = _no_people()
 
     @classmethod
     def load(cls, store: Store) -> Stats:
@@ -280,6 +282,7 @@ class Stats:
         self.variants = _no_variants()
         self.history_tags = {g: [] for g in GAMES}
         self.matches = {g: [] for g in GAMES}
+        self.people = _no_people()
         self.save()
 
     def is_empty(self) -> bool:
@@ -296,7 +299,8 @@ class Stats:
                 "history": {g: [list(d) for d in h] for g, h in self.history.items()},
                 "reviewed_ids": list(self.reviewed_ids),
                 "history_tags": {g: [list(t) for t in tags] for g, tags in self.history_tags.items()},
-                "matches": {g: [dict(m) for m in ms] for g, ms in self.matches.items()}}
+                "matches": {g: [dict(m) for m in ms] for g, ms in self.matches.items()},
+                "people": {g: {k: asdict(rec) for k, rec in recs.items()} for g, recs in self.people.items()}}
 
     def save(self) -> bool:
         return self.store.save(STATS_KIND, self.to_dict()) if self.store else False
@@ -310,13 +314,37 @@ class Stats:
         for key, absorb in (("games", self._absorb_games), ("variants", self._absorb_variants),
                             ("recorded_ids", self._absorb_recorded), ("accuracy", self._absorb_accuracy),
                             ("reviewed_ids", self._absorb_reviewed), ("history", self._absorb_history),
-                            ("history_tags", self._absorb_history_tags), ("matches", self._absorb_matches)):
+                            ("history_tags", self._absorb_history_tags), ("matches", self._absorb_matches),
+                            ("people", self._absorb_people)):
             if key in doc:
                 damaged += absorb(doc[key])
         return damaged
 
     def _absorb_games(self, games: Any) -> list[str]:
         return _absorb_tables(games, self.records, "games")
+
+    def _absorb_people(self, people: Any) -> list[str]:
+        return _absorb_tables(people, self.people, "people")
+
+    def record_people(self, game: str, result: Result, match_id: str) -> bool:
+        """Count one match played with people at a hosted table, once by its ``match_id`` (the host's
+        and each guest's app count their own player's); False if it was counted before."""
+        if game not in self.people or result not in ("win", "shared", "loss"):
+            raise ValueError(f"unknown game or result {game!r}, {result!r}")
+        if match_id in self.recorded_ids:
+            return False
+        self.recorded_ids = [*self.recorded_ids, match_id][-REMEMBERED_IDS:]
+        rec = self.people[game]["people"]
+        rec.played += 1
+        if result == "loss":
+            rec.streak = 0
+        else:
+            rec.won += result == "win"
+            rec.shared += result == "shared"
+            rec.streak += 1
+            rec.best_streak = max(rec.best_streak, rec.streak)
+        self.save()
+        return True
 
     def _absorb_variants(self, variants: Any) -> list[str]:
         return _absorb_tables(variants, self.variants, "variants")
@@ -450,6 +478,10 @@ def _accuracy_of(raw: Any) -> dict[str, float] | None:
             and _number(deal) and loss <= n and best <= marked and deal <= valued * MAX_DEAL_LOSS):
         return None
     return {**out, "loss": float(loss), "deal_loss": float(deal)}
+
+
+def _no_people() -> dict[str, dict[str, Record]]:
+    return {g: {"people": Record()} for g in GAMES}
 
 
 def _absorb_tables(section: Any, into: dict[str, dict[str, Record]], name: str) -> list[str]:

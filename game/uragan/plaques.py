@@ -93,6 +93,7 @@ class PlaquesHost(Protocol):
     def suits(self) -> Any: ...
     def player_name(self, seat: int) -> str: ...
     def thinking_shown(self) -> int | None: ...
+    def seat_note(self, seat: int) -> str | None: ...
     def draw_thinking_label(
         self, surface: pygame.Surface, midtop: tuple[int, int], seat: int
     ) -> pygame.Rect: ...
@@ -162,8 +163,13 @@ class UraganPlaques:
         self.draw_score(surface)
         self.host.draw_log_glance(surface)
         thinking = self.host.thinking_shown()
+        below = lay.opp_hand.bottom + 3
         if thinking is not None and thinking != self.host.me:
-            self.host.draw_thinking_label(surface, (lay.opp_hand.centerx, lay.opp_hand.bottom + 3), thinking)
+            below = self.host.draw_thinking_label(surface, (lay.opp_hand.centerx, below), thinking).bottom + 2
+        note = self.host.seat_note(self.host.opp())
+        if note:  # a person across the network, or a bot playing for one who dropped
+            img = self.host.text.get(note, self.host.font_size(0.018), IVORY, "italic", shadow=True)
+            surface.blit(img, img.get_rect(midtop=(lay.opp_hand.centerx, below)))
 
     def pile_outline(self, seat: int) -> pygame.Rect:
         """The brass ring where a seat's empty pile will lie."""

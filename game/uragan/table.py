@@ -152,6 +152,13 @@ class UraganTable(TableScene):
                     self.pile_order[s] = [c for c in saved if deal.piles[s] >> c & 1]
                     self.pile_order[s] += [c for c in C.cards(deal.piles[s]) if c not in self.pile_order[s]]
 
+    def match_replaced(self) -> None:
+        """The controller's match was built again (a guest told its seat's whole story): its deal as it is."""
+        self.tweens.finish_all()
+        self._opening_pending = False
+        self._adopt_deal(self.match.deal)
+        self.sync(instant=True)
+
     def _adopt_deal(self, deal: Deal) -> None:
         self.shown = deal
         self.table_order = [c for c in C.cards(deal.table0) if deal.table >> c & 1]
@@ -533,7 +540,7 @@ class UraganTable(TableScene):
         fs = self.font_size(0.026)
         menu = Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu)
         top = [menu]
-        if self.humans and not self.demo:
+        if self.humans and not self.demo and self.play is not None:  # (a seat at a hosted table: neither)
             top.insert(0, self.make_undo_button(bh))
             hint = self.make_hint_button(bh)
             hint.enabled = self.hint_available()

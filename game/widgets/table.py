@@ -82,6 +82,27 @@ class ShownMatch:
         self.match = match
         self.seats: list[str | None] = [None] * len(match.players)
 
+    # A controller whose moves come from elsewhere (a seat at a hosted table: ``game/people/remote.py``)
+    # overrides these four; a match only shown takes no move and has no one else to wait for.
+
+    def offer(self, table: TableScene, move: Any) -> str | None:
+        """The player's move at this table: None when taken (the controller shows it), else why not."""
+        return t("table.not_your_turn")
+
+    def update(self, table: TableScene) -> None:
+        """Each frame: what arrived for the table (moves made elsewhere, news of the seats)."""
+
+    def waiting_for(self, table: TableScene) -> int | None:
+        """The seat of a person elsewhere whose move the table waits for (shown as a bot's thinking)."""
+        return None
+
+    def seat_note(self, seat: int) -> str | None:
+        """A word under a seat's name: a person, a person away, a bot playing for one."""
+        return None
+
+    def leave(self) -> None:
+        """The table is left (a connection to close)."""
+
 
 class TableScene(Scene):
     game: ClassVar[str] = ""
@@ -201,6 +222,8 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.cancel_bot()
+        if isinstance(self.control, ShownMatch):
+            self.control.leave()
         if self._unlisten:
             self._unlisten()
 
@@ -480,16 +503,17 @@ class TableScene(Scene):
         return self.apply_move(move)
 
     def apply_move(self, move: Any) -> str | None:
-        if self.play is None:
-            return t("table.not_your_turn")
+        control = self.control
+        if not isinstance(control, PlayControl):
+            return control.offer(self, move)
         deal = self.match.deal
         before = deal.copy()
         try:
-            self.play.session.play(move)
+            control.session.play(move)
         except IllegalMove as err:
             return self.refusal_text(err)
         finished = deal if self.match.deal is not deal or deal.is_over() else None
-        self.play.cancel()
+        control.cancel()
         if self.humans:
             self.refresh_undo()
         self.on_moved(move, before, finished)
@@ -497,6 +521,23 @@ class TableScene(Scene):
         if self.match.is_over():
             self.on_match_over()
         return None
+
+    def show_move(self, move: Any, before: Any, deal: Any) -> None:
+        """A move its controller played on the match (``deal``: the deal it was played in, ``before`` a
+        copy of it as it stood): animated as any move, and the end of the match kept."""
+        finished = deal if self.match.deal is not deal or deal.is_over() else None
+        self.on_moved(move, before, finished)
+        if self.match.is_over():
+            self.on_match_over()
+
+    def match_replaced(self) -> None:
+        """The controller's match was built again (a seat's whole story told again): show it as it is."""
+        self.sync(instant=True)
+
+    def seat_note(self, seat: int) -> str | None:
+        """(delegates) the controller's word under a seat's name."""
+        control = self.control
+        return control.seat_note(seat) if isinstance(control, ShownMatch) else None
 
     def keep_snapshot(self) -> None:
         """Put the table's own state (the order cards lie in, an open score sheet) into the save, so
@@ -592,8 +633,11 @@ class TableScene(Scene):
         return self.play.bots.thinking() if self.play is not None else None
 
     def thinking_shown(self) -> int | None:
-        """(delegates) ``play.bots.thinking_shown``."""
-        return self.play.bots.thinking_shown() if self.play is not None else None
+        """(delegates) ``play.bots.thinking_shown``, or the person elsewhere the table waits for."""
+        control = self.control
+        if isinstance(control, ShownMatch):
+            return control.waiting_for(self)
+        return control.bots.thinking_shown()
 
     def update_bot(self) -> None:
         """A bot's turn (a table that plays its moves otherwise overrides this)."""
@@ -736,7 +780,7 @@ class TableScene(Scene):
     def deal_number_text(self) -> str:
         """"Game No. 482 193 557": the game's number (its seed), to deal the same cards again."""
         number = getattr(self.play.session, "deal_number", None) if self.play is not None else None
-        if number is None:
+        if number is None and getattr(self.control, "shows_number", True):
             number = getattr(self.match, "seed", None)
         return deal_number_label(number)
 
@@ -833,6 +877,8 @@ class TableScene(Scene):
         if self.play is not None:
             self.update_bot()
             self.play.hint.update()
+        elif isinstance(self.control, ShownMatch):
+            self.control.update(self)
         self.place_hint_button()
         self.update_speech()
         if getattr(self.app.store, "notices", None):
@@ -851,6 +897,7 @@ class TableScene(Scene):
             thinking,
             dots,
             self.undo_available,
+            tuple(self.seat_note(s) for s in range(len(self.match.players))),
             self.hint_move is not None,
             self._hint_request is not None,
             self.art.felt_key,
@@ -895,11 +942,12 @@ class TableScene(Scene):
 
     def timers_running(self) -> bool:
         """Something of the table's own goes on in time with no event (subclasses add their phases)."""
-        if self.play is None:
-            return getattr(self, "banner", None) is not None
+        control = self.control
+        if not isinstance(control, PlayControl):
+            return getattr(self, "banner", None) is not None or control.waiting_for(self) is not None
         return (
-            self.play.bots.request is not None
-            or self.play.hint.request is not None
+            control.bots.request is not None
+            or control.hint.request is not None
             or getattr(self, "banner", None) is not None
             or (not self.match.is_over() and not self.is_human_turn())
         )

@@ -1,0 +1,1 @@
+"""Playing with people: hosting a table, joining one, and a seat at it played from this app."""
