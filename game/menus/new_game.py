@@ -463,7 +463,9 @@ class NewGameScene(GuiScene):
         try:
             count_finished_game(self.app.store)
         except UncountedGame as err:
-            return t("storage.new_game_refused_" + ("refused" if err.unrecorded == "refused" else "full"))
+            if err.unrecorded == "refused":
+                return t("storage.new_game_refused_refused")
+            return t("storage.new_game_refused_full")
         except (OSError, ImportError):
             return ""
         return ""

@@ -145,7 +145,6 @@ class SettingsScene(GuiScene):
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         p = self.panel_rect
         self._label(t("settings.title"), (p.x + margin, p.y + 16), 28 if compact else 34, "bold", BRASS_LIGHT)
-        self._speech_rows(p.right - margin, p.y + 16)
         if scale != 1.0:
             self._build_large(p, margin, compact)
             return
@@ -318,7 +317,10 @@ class SettingsScene(GuiScene):
                               "settings.review_after_deal.about")),
                      ("name", None),
                      ("row", ("player_gender", gender, s.player_gender, "settings.player_gender.about"))],
-            "reading": [("row", ("text_size", TEXT_SIZES, getattr(self.app, "text_size_wanted", s.text_size),
+            "reading": [("row", ("speech", (False, True), s.speech, "settings.speech.about")),
+                        ("row", ("speech_voice", SPEECH_VOICES, s.speech_voice,
+                                 "settings.speech_voice.about")),
+                        ("row", ("text_size", TEXT_SIZES, getattr(self.app, "text_size_wanted", s.text_size),
                                  "settings.text_size.about")),
                         ("row", ("card_size", CARD_SIZES, s.card_size, "settings.card_size.about")),
                         ("row", ("high_contrast", (False, True), s.high_contrast,
@@ -402,6 +404,11 @@ class SettingsScene(GuiScene):
         top += self._metrics[2] + 6
         y = top
         wanted = getattr(self.app, "text_size_wanted", s.text_size)
+        # Speech first (the right column, over the preview): where a player who listens finds it first.
+        ry = self._row(right, top, right_w, "speech", (False, True), s.speech,
+                       tooltip=t("settings.speech.about"))
+        ry = self._row(right, ry, right_w, "speech_voice", SPEECH_VOICES, s.speech_voice,
+                       tooltip=t("settings.speech_voice.about"))
         y = self._row(left, y, col_w, "text_size", TEXT_SIZES, wanted,
                       tooltip=t("settings.text_size.about"))
         y = self._row(left, y, col_w, "card_size", CARD_SIZES, s.card_size,
@@ -414,8 +421,8 @@ class SettingsScene(GuiScene):
         bw, bh = (200, 42) if compact else (220, 48)
         bw = max(bw, self.app.text.font(20).size(t("settings.back"))[0] + self.app.text.px(60))
         bottom = p.bottom - bh - (16 if compact else 24)
-        self._label(t("settings.preview"), (right, top), 19, "regular", IVORY)
-        self.preview_rect = pygame.Rect(right, top + label_h, right_w, max(48, bottom - 16 - top - label_h))
+        self._label(t("settings.preview"), (right, ry), 19, "regular", IVORY)
+        self.preview_rect = pygame.Rect(right, ry + label_h, right_w, max(48, bottom - 16 - ry - label_h))
         self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
         self._button("back", t("settings.back"), pygame.Rect(p.right - margin - bw, bottom, bw, bh))
 
@@ -453,37 +460,6 @@ class SettingsScene(GuiScene):
             self.focus.add_list(name, t(f"settings.{name}"), row)
         lines = (len(values) + per_line - 1) // per_line
         return y + label_h + lines * button_h + (lines - 1) * space + gap
-
-    def _speech_rows(self, right: int, y: int) -> None:
-        """Speech on or off, and whose voice speaks (game.speech), on the title's line at the right:
-        each a label before its buttons, where a blind player finds them first, costing no row."""
-        _, button_h, _ = self._metrics
-        s = self.settings
-        rows = [("speech", (False, True), s.speech), ("speech_voice", SPEECH_VOICES, s.speech_voice)]
-        font, label_font = self.app.text.font(20), self.app.text.font(19)
-        pad = 2 * (5 + round(button_h * 0.2)) + 8
-        widths = [(label_font.size(t(f"settings.{name}"))[0],
-                   max(font.size(self._value_text(name, v))[0] for v in values) + pad)
-                  for name, values, _ in rows]
-        x = right - sum(lw + 10 + len(r[1]) * (bw + 6) + 18 for (lw, bw), r in zip(widths, rows, strict=True))
-        for (name, values, current), (lw, bw) in zip(rows, widths, strict=True):
-            self._label(t(f"settings.{name}"), (x, y + (button_h - label_font.get_linesize()) // 2), 19,
-                        "regular", IVORY)
-            x += lw + 10
-            row = []
-            for value in values:
-                rect = pygame.Rect(x, y, bw, button_h)
-                b = self._button(f"{name}_{value}", self._value_text(name, value), rect, name, value,
-                                 t(f"settings.{name}.about"))
-                row.append(b)
-                if value == current:
-                    b.select()
-                x += bw + 6
-            x += 18
-            if name == "speech":
-                self.focus.add_checkbox(name, t(f"settings.{name}"), *row)
-            else:
-                self.focus.add_list(name, t(f"settings.{name}"), row)
 
     def _per_line(self, width: int, name: str, values: tuple[Any, ...]) -> int:
         """How many of a row's buttons go on one line (long words in a narrow window wrap it)."""

@@ -115,15 +115,16 @@ def test_the_sheet_says_who_dealt_every_deal_at_960x600(make_app, lang):
     table = table_for(app, m, [None, "novice", "novice", "novice"])
     until(app, lambda: table.can_play_card() and not table.tweens.busy)
     drawn = []
-    real = app.text.get
-    app.text.get = lambda words, size, *a, **k: drawn.append((words, size)) or real(words, size, *a, **k)
+    text = app.table_text  # the tables' words (game.app: the cache for what a table draws)
+    real = text.get
+    text.get = lambda words, size, *a, **k: drawn.append((words, size)) or real(words, size, *a, **k)
     try:
         table.show_sheet()
         sheet = app.stack.top
         assert isinstance(sheet, SheetScene)
         sheet.draw(app.screen)
     finally:
-        app.text.get = real
+        text.get = real
     for r in sheet.rows():
         said = sheet.dealt_by(r["dealer"])
         assert any(words == said and size >= MIN_TEXT_PX for words, size in drawn), said

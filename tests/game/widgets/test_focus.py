@@ -102,13 +102,17 @@ def test_russian_words_for_the_menu_and_settings(make):
     assert said(app, "focus")[-1] == "Продолжить, кнопка, недоступна"
     scene = open_screen(app, SettingsScene(app))
     assert said(app, "screen")[-1] == "Настройки"
-    assert said(app, "focus")[-1] == "Речь, флажок, выключен"  # the first row: speech, at the top
+    assert said(app, "focus")[-1] == "Страница: Карты и звук, список"  # the first stop: the pages
     words = tab_through(app, scene)
     assert "Язык: Русский, список" in words
-    assert "Четырёхцветная колода, флажок, выключен" in words
     assert "Громкость: 80, ползунок" in words or any(w.startswith("Громкость: ") and w.endswith(", ползунок")
                                                       for w in words)
+    key(app, pygame.K_RIGHT)  # back on the pages after going round: the next page, speech first
+    assert said(app, "focus")[-1] == "Страница: Текст и речь, список"
+    words = tab_through(app, scene)
+    assert words[0] == "Речь, флажок, выключен"
     assert "Голос: Чтец экрана, список" in words
+    assert "Четырёхцветная колода, флажок, выключен" in words
 
 
 def test_settings_in_english_checkbox_list_slider_and_the_drawn_pictures(make):
@@ -117,11 +121,15 @@ def test_settings_in_english_checkbox_list_slider_and_the_drawn_pictures(make):
     app = make("en", "1920x1080")
     scene = open_screen(app, SettingsScene(app))
     words = tab_through(app, scene)
-    assert words[-1] == "Speech, checkbox, off"
-    assert words[:3] == ["Voice: Screen reader, list", "Page: Cards and sound, list", "Language: English, list"]
-    assert "Four-colour deck, checkbox, off" in words
+    assert words[-1] == "Page: Cards and sound, list"
+    assert words[0] == "Language: English, list"
     assert any(w.startswith("Card back: ") and w.endswith(", list") for w in words)
     assert any(w.startswith("Your name: ") or ", text field" in w for w in words)
+    assert unreachable(scene) == []
+    key(app, pygame.K_RIGHT)
+    words = tab_through(app, scene)
+    assert words[:2] == ["Speech, checkbox, off", "Voice: Screen reader, list"]
+    assert "Four-colour deck, checkbox, off" in words
     assert unreachable(scene) == []
 
 
@@ -361,6 +369,8 @@ def test_the_settings_row_turns_speech_off_saying_so_first(make):
 
     app.speech.say = say
     scene = open_screen(app, SettingsScene(app))
+    scene.page = "reading"  # Text and speech, where speech is
+    scene.build()
     focus_on(app, scene, "checkbox:speech")
     key(app, pygame.K_SPACE)
     assert not app.settings.speech
@@ -456,4 +466,4 @@ def test_the_settings_pages_turn_from_the_keys(make):
     assert said(app, "focus")[-1] == "Page: Cards and sound, list"
     key(app, pygame.K_RIGHT)
     assert scene.page == "reading"
-    assert said(app, "focus")[-1] == "Page: Text and contrast, list"
+    assert said(app, "focus")[-1] == "Page: Text and speech, list"
