@@ -121,7 +121,13 @@ class SettingsScene(GuiScene):
 
     # lifecycle -------------------------------------------------------------------------------------
 
+    def enter(self) -> None:
+        super().enter()
+        # The speech chord (Ctrl+Alt+S) may turn speech on or off while this screen is open: show it.
+        self._unlisten = self.settings.on_change(lambda _name, _value: self.build(), ("speech", "speech_voice"))
+
     def exit(self) -> None:
+        self._unlisten()
         self._flush_volume()
         super().exit()
 

@@ -467,3 +467,15 @@ def test_the_settings_pages_turn_from_the_keys(make):
     key(app, pygame.K_RIGHT)
     assert scene.page == "reading"
     assert said(app, "focus")[-1] == "Page: Text and speech, list"
+
+
+def test_the_chord_shows_on_an_open_settings_screen(make):
+    from game.menus.settings_screen import SettingsScene
+
+    app = make("en")
+    scene = open_screen(app, SettingsScene(app))
+    scene.page = "reading"
+    scene.build()
+    app.toggle_speech()
+    assert app.settings.speech
+    assert scene.buttons["speech_True"][0].is_selected and not scene.buttons["speech_False"][0].is_selected
