@@ -124,7 +124,8 @@ class SettingsScene(GuiScene):
     def enter(self) -> None:
         super().enter()
         # The speech chord (Ctrl+Alt+S) may turn speech on or off while this screen is open: show it.
-        self._unlisten = self.settings.on_change(lambda _name, _value: self.build(), ("speech", "speech_voice"))
+        self._unlisten = self.settings.on_change(lambda _name, _value: self.build(),
+                                                 ("speech", "speech_voice"))
 
     def exit(self) -> None:
         self._unlisten()
