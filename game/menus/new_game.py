@@ -143,7 +143,8 @@ class NewGameScene(GuiScene):
         # taller window every size grows together, up to 4/3 of these.
         title_h, button_h, pad = int(36 * scale), int(38 * scale), 8
         error_h = int(28 * scale) if self.error else 0
-        fixed = title_h + button_h + 2 * pad + 6 + error_h
+        ring = 6  # under the title: room for the keyboard focus's ring round the first row
+        fixed = title_h + ring + button_h + 2 * pad + 6 + error_h
         abouts += self.about_extra
         # A larger text size in a window too short for every row and explanation: the explanations
         # become the tooltips of their rows' buttons.
@@ -166,7 +167,7 @@ class NewGameScene(GuiScene):
             warnings.simplefilter("ignore")
             UILabel(pygame.Rect(30, pad, self.inner, title_h), t(self.title_key), ui, container=panel,
                     object_id="#dialog_title")
-        y = pad + title_h
+        y = pad + title_h + ring
         y = self.choice_row(
             y,
             "game",
