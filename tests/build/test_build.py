@@ -31,8 +31,11 @@ from game.version import version
 pytestmark = pytest.mark.slow
 
 EXE_NAME = "salon.exe" if sys.platform == "win32" else "salon"
-# the onedir bundle's budget on Linux (the issue: <= 45 MB; 38 MB when it was set)
-LINUX_BUDGET_BYTES = 45 * 1000 * 1000
+# The onedir bundle's budget on Linux. 45 MB when it was set (38 MB then); speech through the screen
+# reader (prism with its GLib, 10.7 MB) and playing with people (OpenSSL for the websockets client 5.4 MB,
+# zeroconf 2.9 MB) came after, as the design card asks: 61.6 MB on 2 Dec. The budget keeps what else
+# would slip in (numpy, PIL, a second copy of SDL) out.
+LINUX_BUDGET_BYTES = 64 * 1000 * 1000
 # Bots move only after the deal animation, the table's pause, the worker's start and the bot's think
 # time: the bot-worker check runs the bench until a move was made (--bench-moves), not a fixed count of
 # frames, whose wall-clock length would race the worker process's start on a loaded machine.
