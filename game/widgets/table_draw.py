@@ -165,13 +165,23 @@ class TableArt:
         reaches), moved up when it would reach lower."""
         text = self.table.text
         rect = self.table.layout.message
-        img = text.get(hint, self.font_size(0.022), colours[0], "italic", shadow=True)
-        lines: list[pygame.Surface] = []
-        if how:
-            size, words = text.fit(how, self.font_size(0.018), rect.width, "italic", lines=3)
-            lines = [text.get(line, size, colours[1], "italic", shadow=True) for line in words]
-        at = img.get_rect(center=rect.center)
-        height = img.get_height() + sum(x.get_height() for x in lines) + 2
+        # A larger text size: smaller (down to the 100 % size) rather than moved up over the table's cards.
+        plain = max(12, int(self.table.app.size[1] * 0.018))
+        hint_fs, how_fs = self.font_size(0.022), self.font_size(0.018)
+        table = self.table
+        above = max((r.bottom + 2 for r in (sp.rect(table.images.size) for sp in table.sprites.values())
+                     if r.centery < rect.centery and r.left < rect.right and r.right > rect.left), default=0)
+        while True:
+            img = text.get(hint, hint_fs, colours[0], "italic", shadow=True)
+            lines: list[pygame.Surface] = []
+            if how:
+                size, words = text.fit(how, how_fs, rect.width, "italic", lines=3)
+                lines = [text.get(line, size, colours[1], "italic", shadow=True) for line in words]
+            at = img.get_rect(center=rect.center)
+            height = img.get_height() + sum(x.get_height() for x in lines) + 2
+            if min(at.top, floor - 2 - height) >= above or how_fs <= plain:
+                break
+            hint_fs, how_fs = max(hint_fs - 1, plain), how_fs - 1
         at.top = min(at.top, floor - 2 - height)
         surface.blit(img, at)
         y = at.bottom + 2
