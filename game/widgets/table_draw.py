@@ -191,15 +191,25 @@ class TableArt:
 
     def draw_deal_number(self, surface: pygame.Surface) -> None:
         """The game number, small, where the table keeps it."""
+        drawn = self._deal_number_drawn(surface.get_size())
+        if drawn is not None:
+            surface.blit(*drawn)
+
+    def deal_number_rect(self) -> pygame.Rect | None:
+        """Where the game number is written (None: nowhere now), for words that keep clear of it."""
+        drawn = self._deal_number_drawn(self.table.layout.size)
+        return drawn[1] if drawn is not None else None
+
+    def _deal_number_drawn(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect] | None:
         table = self.table
         text = table.deal_number_text()
         spot = table.deal_number_spot() if text and table.layout is not None else None
         if spot is None:
-            return
-        size = surface.get_size()
+            return None
         key = (text, spot, size, table.app.size[1])
-        img, rect = self.remembered("deal_number", key, lambda: self._deal_number(text, spot, size))
-        surface.blit(img, rect)
+        got: tuple[pygame.Surface, pygame.Rect] = self.remembered(
+            "deal_number", key, lambda: self._deal_number(text, spot, size))
+        return got
 
     def _deal_number(
         self, text: str, spot: tuple[str, tuple[int, int]], size: tuple[int, int]
