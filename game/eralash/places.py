@@ -272,7 +272,8 @@ class EralashPlaces:
             for k, g in enumerate(groups):
                 y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
                 x = place.runs[0] - (len(g) - 1) * step / 2
-                fan = pygame.Rect(int(x - rcw / 2), int(y - rch / 2), int((len(g) - 1) * step + rcw), int(rch))
+                fan = pygame.Rect(int(x - rcw / 2), int(y - rch / 2), int((len(g) - 1) * step + rcw),
+                                  int(rch))
                 names = [r for r in self.host.plate_rects() if r.colliderect(fan)]
                 if names:  # (larger text, a long name beside it): clear of it, closer if it must
                     box = self.host.announce_box()
