@@ -263,7 +263,7 @@ class ExampleTable(EralashTable):
                 top.hand_len = max(lay.card[0] * 2.0, top.hand_len - over)
                 top.hand = (top.hand[0] - over / 2, top.hand[1])
                 moved = True
-        if moved and self.sprites and not self.busy():
+        if moved and self.sprites and not self.tweens.busy and not self.drag.dragging:  # (a held step too)
             self.sync(instant=True)
         if top is not None:  # the plate under the open hand, left of the trick's caption above its top card
             top.plate = (int(top.hand[0]), top.plate[1])

@@ -58,6 +58,8 @@ class PlacesHost(Protocol):
     def _opening_pending(self) -> bool: ...
     @property
     def open_top_scale(self) -> float: ...
+    def plate_rects(self) -> list[pygame.Rect]: ...
+    def announce_box(self) -> pygame.Rect: ...
     @property
     def sprites(self) -> dict[int, CardSprite]: ...
 
@@ -266,9 +268,23 @@ class EralashPlaces:
         z = 320
         if place.vertical:
             dy = ch * RUN_SCALE * 0.8
+            rch = ch * RUN_SCALE
             for k, g in enumerate(groups):
                 y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
                 x = place.runs[0] - (len(g) - 1) * step / 2
+                fan = pygame.Rect(int(x - rcw / 2), int(y - rch / 2), int((len(g) - 1) * step + rcw),
+                                  int(rch))
+                names = [r for r in self.host.plate_rects() if r.colliderect(fan)]
+                if names:  # (larger text, a long name beside it): clear of it, closer if it must
+                    box = self.host.announce_box()
+                    if place.side == "left":
+                        lo, hi = max(r.right for r in names) + 4, box.left - 4
+                    else:
+                        lo, hi = box.right + 4, min(r.left for r in names) - 4
+                    if len(g) > 1:
+                        step = max(rcw * 0.22, min(step, (hi - lo - rcw) / (len(g) - 1)))
+                    width = (len(g) - 1) * step + rcw
+                    x = (lo + rcw / 2) if place.side == "left" else (hi - width + rcw / 2)
                 for c in g:
                     out[c] = SeatTarget(x, y, 0.0, True, z, RUN_SCALE)
                     x += step

@@ -202,8 +202,8 @@ class EralashPlaques:
         if host.shown.trump >= 0 and host.phase == "play":
             self.plates.draw_trump(surface)
         deal = host.shown
-        if deal.aside and host.phase not in ("lot", "dealing"):  # the unseen cards, named once
-            x, y = host.aside_spot()
+        aside = self.aside_rect()
+        if aside is not None:  # the unseen cards, named once
             label = host.text.get(
                 plural(deal.aside.bit_count(), "eralash.n_aside"),
                 host.font_size(0.016),
@@ -211,10 +211,21 @@ class EralashPlaques:
                 "italic",
                 shadow=True,
             )
-            surface.blit(label, label.get_rect(midtop=(int(x), int(y + lay.card[1] * 0.3))))
+            surface.blit(label, aside)
         if host.drag.dragging and host.drag.pressed is not None and host.drag.pressed.card is not None:
             ok = deal.legal_mask() >> host.drag.pressed.card & 1
             pygame.draw.rect(surface, GLOW if ok else WARN, lay.trick_area, width=2, border_radius=18)
+
+    def aside_rect(self) -> pygame.Rect | None:
+        """Where "N cards aside" is written, under the cards laid aside (None: none are)."""
+        host = self.host
+        deal = host.shown
+        if host.layout is None or not deal.aside or host.phase in ("lot", "dealing"):
+            return None
+        x, y = host.aside_spot()
+        label = host.text.get(plural(deal.aside.bit_count(), "eralash.n_aside"), host.font_size(0.016), DIM,
+                              "italic", shadow=True)
+        return label.get_rect(midtop=(int(x), int(y + host.layout.card[1] * 0.3)))
 
     def draw_score(self, surface: pygame.Surface) -> None:
         """The compact score sheet: points and tricks per player (team) for the robber so far. Drawn
@@ -381,7 +392,8 @@ class EralashPlaques:
         fs = host.font_size(0.018)
         size = host.remembered("race_size", (tuple(lines), fs), lambda: self._race_size(lines, fs))
         rect = pygame.Rect((0, 0), size)
-        rect.midbottom = (host.layout.centre[0], host.layout.trick_area.top - 2)
+        span = self._race_span()
+        rect.midbottom = ((span[0] + span[1]) // 2, host.layout.trick_area.top - 2)
         top = next((seat for seat in range(host.n) if host.layout.place(seat, host.me).side == "top"), None)
         if top is not None:
             blits = self.plates.plate_parts(top)[0]
@@ -395,10 +407,28 @@ class EralashPlaques:
 
     def race_lines(self) -> list[str]:
         """The race line wrapped to the cloth between the score plaque and the trump plaque."""
+        span = self._race_span()
+        return self.host.text.wrap(self.race_line(), self.host.font_size(0.018), span[1] - span[0], "italic")
+
+    def _race_span(self) -> tuple[int, int]:
+        """The race line's left and right: centred between the plaques, or, where its lines would grow
+        up to the words under the cards laid aside (larger text), wrapped narrower beside them."""
         host = self.host
         lay = host.layout
-        room = min(lay.trump.left - lay.score.right, lay.size[0] - 2 * lay.score.right) - 24
-        return host.text.wrap(self.race_line(), host.font_size(0.018), max(120, room), "italic")
+        room = max(120, min(lay.trump.left - lay.score.right, lay.size[0] - 2 * lay.score.right) - 24)
+        span = (lay.centre[0] - room // 2, lay.centre[0] - room // 2 + room)
+        aside = self.aside_rect()
+        if aside is None:
+            return span
+        fs = host.font_size(0.018)
+        lines = host.text.wrap(self.race_line(), fs, room, "italic")
+        w, h = self._race_size(lines, fs)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (lay.centre[0], lay.trick_area.top - 2)
+        if not aside.inflate(16, 8).colliderect(rect):
+            return span
+        right = min(lay.trump.left, lay.size[0]) - 12
+        return (aside.right + 12, max(right, aside.right + 132))
 
     def draw_race(self, surface: pygame.Surface) -> None:
         host = self.host

@@ -101,6 +101,10 @@ class EralashTable(TableScene):
     def race_rect(self) -> pygame.Rect | None:
         return self.plaques.race_rect()
 
+    def plate_rects(self) -> list[pygame.Rect]:
+        """Where the seats' name plates' words lie (a trick mark's word keeps clear of them)."""
+        return [r for seat in range(self.n) for _, r in self.plates.plate_parts(seat)[0]]
+
     def announce_box(self) -> pygame.Rect:
         return self.plaques.announce_box()
 

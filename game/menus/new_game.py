@@ -142,7 +142,15 @@ class NewGameScene(GuiScene):
         # The smallest sizes that hold the theme's fonts (buttons 20 px, explanations 14 px); at a
         # taller window every size grows together, up to 4/3 of these.
         title_h, button_h, pad = int(36 * scale), int(38 * scale), 8
-        error_h = int(28 * scale) if self.error else 0
+        error_lines = [self.error] if self.error else []
+        if self.error and scale != 1.0:  # a larger text size: a long refusal on lines of its own
+            from game.widgets.text import wrap_lines
+
+            with contextlib.suppress(Exception):
+                font = self.app.ui.get_theme().get_font(["#notice", "label"])
+                error_lines = [line for line in wrap_lines(font, self.error, pw - 72) if line] or [self.error]
+        line_h = int(28 * scale)
+        error_h = line_h * len(error_lines)
         ring = 6  # under the title: room for the keyboard focus's ring round the first row
         fixed = title_h + ring + button_h + 2 * pad + 6 + error_h
         abouts += self.about_extra
@@ -161,7 +169,7 @@ class NewGameScene(GuiScene):
         ph = min(room, need)
         panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         self.titled = True
-        self.label_w = int(pw * (0.24 if scale == 1.0 else 0.26))
+        self.label_w = int(pw * (0.24 if scale == 1.0 else 0.275))
         self.inner = pw - 60
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -180,10 +188,10 @@ class NewGameScene(GuiScene):
         y = self.more_rows(y)
         self.content_bottom = y
         inside = panel.get_container().get_rect().height
-        if self.error:
+        for i, line in enumerate(error_lines):
             UILabel(
-                pygame.Rect(30, inside - pad - button_h - error_h, self.inner, error_h - 2),
-                self.error,
+                pygame.Rect(30, inside - pad - button_h - error_h + i * line_h, self.inner, line_h - 2),
+                line,
                 ui,
                 container=panel,
                 object_id="#notice",
@@ -302,7 +310,7 @@ class NewGameScene(GuiScene):
         x0 = 30 + self.label_w
         width = self.inner - self.label_w
         self.row_label(y, label)
-        name_w = int(width * (0.3 if self.app.text.scale == 1.0 else 0.24))
+        name_w = int(width * (0.3 if self.app.text.scale == 1.0 else 0.2))  # (a longer name scrolls)
         entry = UITextEntryLine(
             pygame.Rect(x0, y, name_w, self.row_h),
             ui,
@@ -313,7 +321,8 @@ class NewGameScene(GuiScene):
         entry.set_text_length_limit(20)
         self.entries[f"name{seat}"] = entry
         self.focus.add_field(f"name{seat}", t("focus.name", seat=label), entry)
-        rects = row_rects(x0 + name_w + 14, y, width - name_w - 14, len(LEVELS), self.row_h, gap=8)
+        gap = 8 if self.app.text.scale == 1.0 else 6
+        rects = row_rects(x0 + name_w + 14, y, width - name_w - 14, len(LEVELS), self.row_h, gap=gap)
         row = []
         for level, rect in zip(LEVELS, rects, strict=True):
             row.append(self.button(

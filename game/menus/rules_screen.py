@@ -303,6 +303,14 @@ class RulesScene(GuiScene):
         x = left
         words = self.app.text.font(20)
         tab = max(170, *(words.size(t(f"game.{g}"))[0] + self.app.text.px(40) for g in GAMES))
+        back_w = max(150, words.size(t("rules.back"))[0] + self.app.text.px(40))
+        if game_setup(self.game).example and self.app.text.scale != 1.0:
+            # a larger text size: the tabs as wide as their words where the row would overrun Back
+            wide = max(340, words.size(t("rules.watch_example"))[0] + self.app.text.px(40))
+            room = self._page_rect.right + 20 - back_w - 10 - 20 - wide - left - 10 * (len(GAMES) - 1)
+            if tab * len(GAMES) > room:
+                tab = max(max(words.size(t(f"game.{g}"))[0] + self.app.text.px(24) for g in GAMES),
+                          room // len(GAMES))
         for game in GAMES:
             self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, tab, 44), game == self.game)
             x += tab + 10
@@ -310,7 +318,8 @@ class RulesScene(GuiScene):
         if game_setup(self.game).example:
             wide = max(340, self.app.text.font(20).size(t("rules.watch_example"))[0] + self.app.text.px(40))
             self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, wide, 44))
-        self.button("back", t("rules.back"), pygame.Rect(self._page_rect.right + 20 - 150, head_y, 150, 44))
+        self.button("back", t("rules.back"),
+                    pygame.Rect(self._page_rect.right + 20 - back_w, head_y, back_w, 44))
         inner = self._page_rect.width - 2 * self._pad()
         self.page = layout(self._blocks[self.game], inner, self.app.text)
         self._line_cache.clear()

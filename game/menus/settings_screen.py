@@ -382,6 +382,7 @@ class SettingsScene(GuiScene):
                 self.slider = self.add(UIHorizontalSlider(
                     pygame.Rect(x, y + label_h, col_w - room, button_h - 4), round(s.volume * 100), (0, 100),
                     self.app.ui, object_id="#settings_volume"))
+                self.focus.add_field("volume", t("settings.volume"), self.slider)
                 self._volume_label_pos = (x + col_w - room + 10, y + label_h + 4)
             elif kind == "name":
                 self._label(t("settings.player_name"), (x, y), 19, "regular", IVORY)
@@ -390,6 +391,7 @@ class SettingsScene(GuiScene):
                                                            self.app.ui, object_id="#settings_player_name"))
                 self.name_entry.set_text_length_limit(MAX_NAME)
                 self.name_entry.set_text(_shown_name(s.player_name))
+                self.focus.add_field("player_name", t("settings.player_name"), self.name_entry)
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self._button("reset", t("settings.reset"), pygame.Rect(p.x + margin, bottom, bw, bh))
         self._button("back", t("settings.back"), pygame.Rect(p.right - margin - bw, bottom, bw, bh))

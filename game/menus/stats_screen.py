@@ -302,5 +302,9 @@ class StatsScene(GuiScene):
                 cx = centres[i]
                 surface.blit(img, (cx - img.get_width() // 2, y))
             y += row_h
-        line = text.get(summary(self.stats, game), size - 1, CLARET, "italic")
-        surface.blit(line, (r.x + pad, min(y + 6, r.bottom - summary_h + 2)))
+        # within the sheet: smaller where it must be (a larger text size), else on two lines
+        fs, lines = text.fit(summary(self.stats, game), size - 1, r.width - 2 * pad, "italic", lines=2)
+        step = text.font(fs, "italic").get_linesize()
+        y = min(y + 6, r.bottom - summary_h + 2 - step * (len(lines) - 1))
+        for k, words in enumerate(lines):
+            surface.blit(text.get(words, fs, CLARET, "italic"), (r.x + pad, y + k * step))

@@ -121,9 +121,17 @@ class HostScene(NewGameScene):
         x0 = 30 + self.label_w
         kind = self.seat_kinds.get(seat, PERSON)
         keys = [PERSON, *LEVELS]
-        for key, rect in zip(keys, row_rects(x0, y, self.inner - self.label_w, len(keys), self.row_h, gap=8),
-                             strict=True):
-            text = t("people.seat.person") if key == PERSON else t(f"level.{key}")
+        texts = [t("people.seat.person") if key == PERSON else t(f"level.{key}") for key in keys]
+        rects = row_rects(x0, y, self.inner - self.label_w, len(keys), self.row_h, gap=8)
+        if self.app.text.scale != 1.0:  # a larger text: each button as wide as its word wants of the row
+            font = self.app.text.font(20)
+            wants = [font.size(text)[0] + 40 for text in texts]
+            room = self.inner - self.label_w - 6 * (len(keys) - 1)
+            x = x0
+            for i, want in enumerate(wants):
+                rects[i] = pygame.Rect(x, y, room * want // sum(wants), self.row_h)
+                x = rects[i].right + 6
+        for key, text, rect in zip(keys, texts, rects, strict=True):
             self.button(f"seat{seat}_{key}", text, rect, kind == key, container=self.panel)
         return y + self.row_h + self.gap
 

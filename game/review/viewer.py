@@ -547,7 +547,32 @@ class EralashReplay(EralashTable):
             if self.app.text.scale != 1.0:  # the game's number under the trump plaque is taller too
                 below += self.text.font(self.font_size(0.017), "italic").get_linesize()
             top.pile = (lay.trump.left + pw * 0.7, below + ph * 0.5)
+        if self.app.text.scale != 1.0:
+            self._trick_under_score(lay)
         return lay
+
+    def _trick_under_score(self, lay: Any) -> None:
+        """Larger text and long names in the narrower room: the score plaque (names on two lines) may
+        reach down to the left seat's trick card; the side seats' trick cards go that much lower (beside
+        the top and bottom ones, still clear of them)."""
+        left = next((p for p in lay.seats if p.side == "left"), None)
+        if left is None:
+            return
+        before, self.layout = self.layout, lay
+        try:
+            names = tuple(self.plaques.side_name(side) for side in range(self.match.sides()))
+            bottom = lay.score.top + self.plaques._score_height(self.plaques._score_names(names))
+        finally:
+            self.layout = before
+        cw, ch = lay.card
+        card = pygame.Rect(0, 0, cw, ch)
+        card.center = (int(left.trick[0]), int(left.trick[1]))
+        if card.left >= lay.score.right or card.top >= bottom + 6:
+            return
+        drop = min(bottom + 6 - card.top, int(ch * 0.4))
+        for place in lay.seats:
+            if place.side in ("left", "right"):
+                place.trick = (place.trick[0], place.trick[1] + drop)
 
     race_shown = False  # the panel beside the narrower table says where the replay is
 

@@ -58,6 +58,8 @@ class ChoiceHost(Protocol):
     @property
     def hand(self) -> UraganHand: ...
     def prompt_open(self) -> bool: ...
+    def deal_number_rect(self) -> pygame.Rect | None: ...
+    def last_play_tag_rect(self) -> pygame.Rect | None: ...
     def is_human_turn(self) -> bool: ...
     def player_name(self, seat: int) -> str: ...
     def form(self, seat: int) -> str: ...
@@ -387,7 +389,23 @@ class UraganChoice:
         frame.center = (int(x), int(y))
         size = self.host.font_size(0.018)
         cap = self.host.text.get(t("story.about_to_play"), size, IVORY, "italic", shadow=True)
-        return frame, cap, cap.get_rect(midbottom=(frame.centerx, frame.top - 2))
+        # Over the frame; where larger text reaches a card beside it: over its left edge, or under it.
+        tries = [cap.get_rect(midbottom=(frame.centerx, frame.top - 2)),
+                 cap.get_rect(bottomleft=(frame.left, frame.top - 2)),
+                 cap.get_rect(midtop=(frame.centerx, frame.bottom + 2))]
+        cards = [s.rect(self.host.images.size) for c, s in self.host.sprites.items() if c != card]
+        number = self.host.deal_number_rect()
+        if number is not None:  # (the game's number under the piles' place, at a larger text size)
+            cards.append(number)
+        last = self.host.last_play_tag_rect()
+        if last is not None:  # the "last play" tag over a table card
+            cards.append(last)
+        lay = self.host.layout
+        cloth = pygame.Rect((0, 0), lay.size).inflate(-2 * lay.inset, -2 * lay.inset)
+        for at in tries:
+            if cloth.contains(at) and at.collidelist(cards) < 0:
+                return frame, cap, at
+        return frame, cap, tries[0]
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
         """A dashed frame and a caption mark the "about to play" spot while a card waits there."""

@@ -485,6 +485,15 @@ class UraganPlaques:
         tag = self.host.text.get(t("story.last_play"), size, BRASS_LIGHT, "italic", shadow=True)
         surface.blit(tag, self.last_play_tag(box, where, tag.get_size()))
 
+    def last_play_tag_rect(self) -> pygame.Rect | None:
+        """Where the "last play" tag is written now (None: not shown)."""
+        found = self.last_play_box()
+        if found is None or self.host.log.open:
+            return None
+        tag = self.host.text.get(t("story.last_play"), self.host.font_size(0.016), BRASS_LIGHT, "italic",
+                                 shadow=True)
+        return self.last_play_tag(found[0], found[1], tag.get_size())
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
         if not self.host.log.open:  # (the log's panel covers the cloth: nothing to say under it)

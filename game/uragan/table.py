@@ -667,6 +667,9 @@ class UraganTable(TableScene):
     def last_play_box(self) -> tuple[pygame.Rect, str] | None:
         return self.plaques.last_play_box()
 
+    def last_play_tag_rect(self) -> pygame.Rect | None:
+        return self.plaques.last_play_tag_rect()
+
     def draw_last_play(self, surface: pygame.Surface) -> None:
         self.plaques.draw_last_play(surface)
 

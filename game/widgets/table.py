@@ -816,6 +816,10 @@ class TableScene(Scene):
         """(delegates) ``art.remembered``."""
         return self.art.remembered(name, key, make)
 
+    def deal_number_rect(self) -> pygame.Rect | None:
+        """(delegates) ``TableArt.deal_number_rect``: where the game's number is written."""
+        return self.art.deal_number_rect()
+
     def card_scale(self) -> float:
         """Settings' card size, as the layouts take it (``game.layout.CARD_SIZES``)."""
         from game.layout import CARD_SIZES

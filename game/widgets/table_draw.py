@@ -165,13 +165,23 @@ class TableArt:
         reaches), moved up when it would reach lower."""
         text = self.table.text
         rect = self.table.layout.message
-        img = text.get(hint, self.font_size(0.022), colours[0], "italic", shadow=True)
-        lines: list[pygame.Surface] = []
-        if how:
-            size, words = text.fit(how, self.font_size(0.018), rect.width, "italic", lines=3)
-            lines = [text.get(line, size, colours[1], "italic", shadow=True) for line in words]
-        at = img.get_rect(center=rect.center)
-        height = img.get_height() + sum(x.get_height() for x in lines) + 2
+        # A larger text size: smaller (down to the 100 % size) rather than moved up over the table's cards.
+        plain = max(12, int(self.table.app.size[1] * 0.018))
+        hint_fs, how_fs = self.font_size(0.022), self.font_size(0.018)
+        table = self.table
+        above = max((r.bottom + 2 for r in (sp.rect(table.images.size) for sp in table.sprites.values())
+                     if r.centery < rect.centery and r.left < rect.right and r.right > rect.left), default=0)
+        while True:
+            img = text.get(hint, hint_fs, colours[0], "italic", shadow=True)
+            lines: list[pygame.Surface] = []
+            if how:
+                size, words = text.fit(how, how_fs, rect.width, "italic", lines=3)
+                lines = [text.get(line, size, colours[1], "italic", shadow=True) for line in words]
+            at = img.get_rect(center=rect.center)
+            height = img.get_height() + sum(x.get_height() for x in lines) + 2
+            if min(at.top, floor - 2 - height) >= above or how_fs <= plain:
+                break
+            hint_fs, how_fs = max(hint_fs - 1, plain), how_fs - 1
         at.top = min(at.top, floor - 2 - height)
         surface.blit(img, at)
         y = at.bottom + 2
@@ -181,15 +191,25 @@ class TableArt:
 
     def draw_deal_number(self, surface: pygame.Surface) -> None:
         """The game number, small, where the table keeps it."""
+        drawn = self._deal_number_drawn(surface.get_size())
+        if drawn is not None:
+            surface.blit(*drawn)
+
+    def deal_number_rect(self) -> pygame.Rect | None:
+        """Where the game number is written (None: nowhere now), for words that keep clear of it."""
+        drawn = self._deal_number_drawn(self.table.layout.size)
+        return drawn[1] if drawn is not None else None
+
+    def _deal_number_drawn(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect] | None:
         table = self.table
         text = table.deal_number_text()
         spot = table.deal_number_spot() if text and table.layout is not None else None
         if spot is None:
-            return
-        size = surface.get_size()
+            return None
         key = (text, spot, size, table.app.size[1])
-        img, rect = self.remembered("deal_number", key, lambda: self._deal_number(text, spot, size))
-        surface.blit(img, rect)
+        got: tuple[pygame.Surface, pygame.Rect] = self.remembered(
+            "deal_number", key, lambda: self._deal_number(text, spot, size))
+        return got
 
     def _deal_number(
         self, text: str, spot: tuple[str, tuple[int, int]], size: tuple[int, int]
