@@ -59,9 +59,10 @@ def _listening(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
-# A known bug, found at the merge and not yet fixed: the guest's table stops being updated about 0.3 s
-# after its connection drops, so it never tries the host again with its token. The engine's own
-# reconnect (tests/engine/net) passes; the app's does not yet. Not strict: the marker goes with the fix.
+# A known bug, found at the merge and not yet fixed: the guest reconnects with its token and is welcomed,
+# but a move its table sent before the drop is refused ("not on the table") and the host then holds no
+# connection for the seat. The engine's own reconnect (tests/engine/net) passes. Not strict: it passes
+# in some runs; the marker goes with the fix.
 @pytest.mark.xfail(reason="the app's guest does not yet take its seat back after a drop (known bug)")
 def test_a_dropped_guest_is_shown_replaced_by_a_bot_and_takes_its_seat_back(app):
     hosted, _lobby = host_uragan(app, grace=0.3)
