@@ -994,23 +994,28 @@ def play(args: argparse.Namespace) -> int:
     app = App(args)
 
     def start() -> None:
-        from game.menus.menu import MenuScene
-
-        app.worker.start_async()  # the bots' process gets ready while the player looks at the menu
-        settle_unrecorded_result(app)
-        app.stack.push(MenuScene(app))
-        if getattr(args, "record", None):  # salon RECORD: "Open with" from a file manager
-            app.open_record_file(args.record)
-        if args.demo:
-            from game.screens import open_table
-
-            open_table(app, args.game, demo=True, seed=args.seed)
+        first_screens(app, args)
 
     modules = ["pygame_gui", "game.menus.menu"]
     if args.demo:
         modules.append(f"game.{args.game}.table")
     app.stack.push(SplashScene(app, modules, start))
     return app.run()
+
+
+def first_screens(app: App, args: argparse.Namespace) -> None:
+    """The menu (no bots' process yet: the menu starts it on the way to a table), and what the
+    command line opens over it."""
+    from game.menus.menu import MenuScene
+
+    settle_unrecorded_result(app)
+    app.stack.push(MenuScene(app))
+    if getattr(args, "record", None):  # salon RECORD: "Open with" from a file manager
+        app.open_record_file(args.record)
+    if args.demo:
+        from game.screens import open_table
+
+        open_table(app, args.game, demo=True, seed=args.seed)
 
 
 def settle_unrecorded_result(app: App) -> None:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.context
 import queue
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -224,6 +226,64 @@ def _serve(requests: Any, replies: Any, factory: str = DEFAULT_FACTORY, stop_rev
             replies.put(Reply(request_id, None, f"{type(err).__name__}: {err}", time.perf_counter() - t0))
 
 
+class SpawnedProcess(multiprocessing.context.SpawnProcess):
+    """A spawned process without multiprocessing's resource tracker (a 13 MB process of its own).
+
+    The spawn method starts the tracker with the first child, whether or not anything is ever
+    registered with it; it cleans up named semaphores and ``shared_memory`` blocks a killed app
+    leaves behind. The worker holds none: its pipes are plain pipes, and the shared counters
+    (``Value``, ``Claims``) live in multiprocessing's heap, a file unlinked at once. So on POSIX the
+    child is launched as spawn launches it, less the tracker's descriptor (``spawn_main`` then records
+    none); on Windows the spawn method has no tracker."""
+
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        if sys.platform == "win32":
+            return multiprocessing.context.SpawnProcess._Popen(process_obj)
+        return _popen_without_tracker(process_obj)
+
+
+def _popen_without_tracker(process_obj: Any) -> Any:
+    """``multiprocessing.popen_spawn_posix.Popen`` whose launch passes no resource tracker."""
+    import io
+    import os
+    from multiprocessing import popen_spawn_posix, reduction, spawn
+    from multiprocessing import util as _util
+    from multiprocessing.context import set_spawning_popen
+
+    util: Any = _util  # (typeshed lacks some of these helpers)
+
+    class Popen(popen_spawn_posix.Popen):
+        def _launch(self, process_obj: Any) -> None:
+            prep_data = spawn.get_preparation_data(process_obj._name)
+            fp = io.BytesIO()
+            set_spawning_popen(self)
+            try:
+                reduction.dump(prep_data, fp)
+                reduction.dump(process_obj, fp)
+            finally:
+                set_spawning_popen(None)
+            parent_r = child_w = child_r = parent_w = None
+            try:
+                parent_r, child_w = os.pipe()
+                child_r, parent_w = os.pipe()
+                cmd = spawn.get_command_line(pipe_handle=child_r)
+                fds: list[int] = getattr(self, "_fds")  # noqa: B009 (set by the base's __init__)
+                fds.extend([child_r, child_w])
+                self.pid = util.spawnv_passfds(spawn.get_executable(), cmd, fds)
+                self.sentinel = parent_r
+                with open(parent_w, "wb", closefd=False) as f:
+                    f.write(fp.getbuffer())
+            finally:
+                self.finalizer = util.Finalize(
+                    self, util.close_fds, [fd for fd in (parent_r, parent_w) if fd is not None])
+                for fd in (child_r, child_w):
+                    if fd is not None:
+                        os.close(fd)
+
+    return Popen(process_obj)
+
+
 class BotWorker:
     """A bot process (started on the first request).
 
@@ -276,17 +336,11 @@ class BotWorker:
                 from engine.review.pool import Claims
 
                 self._claims = Claims(self._ctx)
-            process = self._ctx.Process(
+            process = SpawnedProcess(
                 target=_serve,
                 args=(take_jobs, give_replies, self.factory, self._stop_review, self.review, self._claims),
                 name="salon-bot", daemon=True,
             )
-            # The spawn starts multiprocessing's resource tracker first, and that start unblocks
-            # SIGINT again on this thread; started beforehand, the worker is spawned still blocked.
-            with contextlib.suppress(Exception):
-                from multiprocessing import resource_tracker
-
-                resource_tracker.ensure_running()
             with _sigint_blocked():  # the child inherits the mask: no Ctrl+C before it ignores it
                 process.start()
             take_jobs.close()  # the child's ends: held here, a dead child would never read as gone
@@ -308,6 +362,13 @@ class BotWorker:
 
         self._starter = threading.Thread(target=run, name="salon-bot-start", daemon=True)
         self._starter.start()
+
+    def wait_started(self, timeout: float | None = None) -> bool:
+        """Wait for a start under way (``start_async``) to finish; whether the process is up."""
+        starter = self._starter
+        if starter is not None and starter is not threading.current_thread():
+            starter.join(timeout)
+        return self.alive
 
     @property
     def alive(self) -> bool:
@@ -379,7 +440,7 @@ class BotWorker:
                 return
             take_jobs, give_jobs = self._ctx.Pipe(duplex=False)
             take_replies, give_replies = self._ctx.Pipe(duplex=False)
-            process = self._ctx.Process(
+            process = SpawnedProcess(
                 target=_serve,
                 args=(take_jobs, give_replies, self.factory, self._stop_review, self.review, self._claims),
                 name="salon-review", daemon=True,

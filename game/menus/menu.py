@@ -356,6 +356,10 @@ class MenuScene(FileDialogHost, GuiScene):
         return True  # the question is modal: other keys wait
 
     def press(self, key: str) -> None:
+        if key in ("new", "continue", "open_record"):
+            # The menu needs no bots (nor their 25-30 MB process): it starts on the way to a table or
+            # a record's review, while the player chooses, so the first bot move is not later.
+            self.app.worker.start_async()
         if key == "new":
             from game.menus.new_game import NewGameScene
 

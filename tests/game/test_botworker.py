@@ -223,3 +223,43 @@ def test_a_review_shared_with_the_helper_gives_the_verdicts_of_one_process():
         assert any(x.request_id == r for x in _wait_for(w, 1, timeout=60.0))
     finally:
         w.close()
+
+
+_CHILDREN = """
+import os, time
+from game.botworker import BotWorker
+from engine.games import game_named
+
+w = BotWorker(share_reviews=True)
+w.start()
+kind = game_named("uragan")
+match = kind.Match.new(kind.Options(), ["A", "B"], 3)
+rid = w.request("uragan", "club", 1, None, match.view(match.current_player()))
+replies = []
+while not replies:
+    replies = w.take(rid)
+    time.sleep(0.01)
+pid = os.getpid()
+with open(f"/proc/{pid}/task/{pid}/children") as f:
+    kids = f.read().split()
+for kid in kids:
+    with open(f"/proc/{kid}/cmdline", "rb") as f:
+        print(f.read().replace(b"\\0", b" ").decode())
+print("move", replies[0].error is None and replies[0].move in match.legal_moves())
+w.close()
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads /proc (Linux)")
+def test_the_bot_process_runs_without_a_resource_tracker():
+    # The spawn method starts multiprocessing's resource tracker (13 MB) with the first child; the
+    # worker holds nothing it would clean up, so the app's only child is the bots' process.
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _CHILDREN], capture_output=True, text=True, timeout=180,
+                         check=True).stdout.splitlines()
+    assert out[-1] == "move True"
+    kids = out[:-1]
+    assert len(kids) == 1 and "spawn_main" in kids[0]
+    assert not any("resource_tracker" in k for k in kids)

@@ -111,3 +111,37 @@ def test_the_window_surface_is_software_on_x11_only(monkeypatch) -> None:
     monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "opengl")  # the player's choice wins
     software_window_surface(Pg("x11"))
     assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "opengl"
+
+
+def _app_as_started(size: tuple[int, int] = (1280, 800)):
+    """A headless App that opens its first screens as ``salon`` does, with the real bots' worker."""
+    from game.app import App, build_parser, first_screens
+
+    args = build_parser().parse_args(["--lang", "en"])
+    app = App(args, headless=True, size=size)
+    first_screens(app, args)
+    return app
+
+
+@pytest.mark.parametrize("way", ["new game", "a table"])
+def test_the_menu_starts_no_bot_process_until_the_player_heads_for_a_table(way: str) -> None:
+    from game.botworker import BotWorker
+    from game.menus.menu import MenuScene
+    from game.screens import open_table
+
+    app = _app_as_started()
+    try:
+        for _ in range(5):
+            app.frame(0.016, [])
+        assert isinstance(app.stack.top, MenuScene)
+        assert app._worker is None  # nothing made the bots' worker, let alone its process
+        if way == "new game":
+            app.stack.top.press("new")  # the player chooses a game: the process starts meanwhile
+        else:
+            open_table(app, "uragan", demo=True, seed=3)  # e.g. --demo, or a practice table
+            app.frame(0.016, [])
+        worker = app._worker
+        assert isinstance(worker, BotWorker)
+        assert worker.wait_started(timeout=120.0)
+    finally:
+        app.close()
