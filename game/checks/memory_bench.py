@@ -89,8 +89,9 @@ def measure(size: str, extra: tuple[str, ...], seconds: float, source: str | Non
         try:
             end = time.monotonic() + seconds
             late = end + 2 * seconds  # a loaded box: the bots' process may take long to come up
+            wants_bot = bool(extra)  # a table's bots; the menu starts no bots' process
             while proc.poll() is None and (time.monotonic() < end or (
-                    "bot" not in peaks and time.monotonic() < late)):
+                    wants_bot and "bot" not in peaks and time.monotonic() < late)):
                 time.sleep(SAMPLE_S)
                 last.clear()  # the processes there now (a child being spawned is a copy of the app)
                 for pid in [proc.pid, *children(proc.pid)]:

@@ -95,6 +95,10 @@ class CardArt:
         self._cache = {k: v for k, v in self._cache.items() if k[2] == size}
         return True
 
+    def forget(self) -> None:
+        """Let go of every image made (they are made again when next asked for)."""
+        self._cache = {}
+
     def set_deck(self, lang: str, four_colour: bool = False) -> None:
         self.deck = deck_name(lang, four_colour)
 

@@ -443,6 +443,7 @@ class MenuScene(FileDialogHost, GuiScene):
             img = pygame.transform.rotozoom(self.images.face(C.parse(name)), -a, 1.0)
             off = (i - (n - 1) / 2) * ch * 0.33
             cards.append((img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03))))
+        self.images.forget()  # the upright faces, once turned (7.5 MB at 3840x2160)
         return bg, cards
 
     def _background_key(self, size: tuple[int, int]) -> tuple[Any, ...]:

@@ -63,6 +63,15 @@ class CardImages:
         self._rotated_bytes = 0
         self._art.set_size(size)
 
+    def forget(self) -> None:
+        """Let go of every image made here and in the art (a screen that has drawn what it needed:
+        the menu's fan, once turned)."""
+        self._faces.clear()
+        self._back = None
+        self._rotated.clear()
+        self._rotated_bytes = 0
+        self._art.forget()
+
     def set_style(
         self, lang: str | None = None, back: str | None = None, four_colour: bool | None = None,
         contrast: bool | None = None,

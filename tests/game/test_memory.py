@@ -145,3 +145,18 @@ def test_the_menu_starts_no_bot_process_until_the_player_heads_for_a_table(way: 
         assert worker.wait_started(timeout=120.0)
     finally:
         app.close()
+
+
+def test_the_menu_keeps_its_turned_fan_and_not_the_upright_faces(make_app) -> None:
+    from engine import cards as C
+    from game.menus.menu import SHOWCASE, MenuScene
+
+    app = make_app(size=(1920, 1080))
+    menu = app.stack.push(MenuScene(app))
+    app.frame(0.016, [])
+    assert menu.warmer.wait(60), "the menu's background never came"
+    app.frame(0.016, [])
+    bg, fan = menu._bg
+    assert len(fan) == len(SHOWCASE)  # the fan is drawn from its turned copies
+    assert not any(menu.images.cached(C.parse(name), True) for name in SHOWCASE)
+    assert menu.images._art._cache == {}
