@@ -30,6 +30,7 @@ SCREENS = (("menu", ()), ("Uragan table", ("--demo", "--game", "uragan")),
            ("Eralash table", ("--demo", "--game", "eralash")))
 SECONDS = 15.0
 SAMPLE_S = 0.5
+SETTLE_S = 3.0
 
 
 def status(pid: int) -> dict[str, float]:
@@ -89,10 +90,15 @@ def measure(size: str, extra: tuple[str, ...], seconds: float, source: str | Non
         try:
             end = time.monotonic() + seconds
             late = end + 2 * seconds  # a loaded box: the bots' process may take long to come up
-            wants_bot = bool(extra)  # a table's bots; the menu starts no bots' process
+            # A table's bots (the menu starts no bots' process): read once that process is up and
+            # its size has held for SETTLE_S (on a loaded box it may still be importing at ``end``).
+            wants_bot = bool(extra)
+            bot_grew = time.monotonic()
             while proc.poll() is None and (time.monotonic() < end or (
-                    wants_bot and "bot" not in peaks and time.monotonic() < late)):
+                    wants_bot and ("bot" not in peaks or time.monotonic() - bot_grew < SETTLE_S)
+                    and time.monotonic() < late)):
                 time.sleep(SAMPLE_S)
+                was = sum(got.get("VmRSS", 0.0) for w, got in last.values() if w == "bot")
                 last.clear()  # the processes there now (a child being spawned is a copy of the app)
                 for pid in [proc.pid, *children(proc.pid)]:
                     who = "app" if pid == proc.pid else role(pid)
@@ -100,6 +106,8 @@ def measure(size: str, extra: tuple[str, ...], seconds: float, source: str | Non
                     if got:
                         last[pid] = (who, got)
                         peaks[who] = max(peaks.get(who, 0.0), got.get("VmHWM", 0.0))
+                if sum(got.get("VmRSS", 0.0) for w, got in last.values() if w == "bot") > was + 0.5:
+                    bot_grew = time.monotonic()
             alive = proc.poll() is None
         finally:
             if proc.poll() is None:
