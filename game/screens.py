@@ -107,8 +107,22 @@ def remember_game(app: App, game: str) -> None:
     app.settings.set("last_game", game)
 
 
+# The files a table hosted or a seat taken leave in the data folder (``game.people.net``'s
+# HOSTED_FILE and JOINED_FILE; a test keeps them the same).
+PEOPLE_FILES = ("hosted.json", "joined.json")
+
+
 def hosted_to_continue(app: App) -> bool:
-    """A table this app hosted to host again, or a seat at another's to take back (``game.people``)?"""
+    """A table this app hosted to host again, or a seat at another's to take back (``game.people``)?
+    The people's modules (asyncio, ssl and OpenSSL: 8 MB) are loaded only when one of their files is
+    there: the menu asks this whenever it is built."""
+    store = app.store
+    if store is None:
+        return False
+    from pathlib import Path
+
+    if not any((Path(store.folder) / name).is_file() for name in PEOPLE_FILES):
+        return False
     return bool(load("game.people.host_screen:people_to_continue")(app))
 
 

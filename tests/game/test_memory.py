@@ -160,3 +160,31 @@ def test_the_menu_keeps_its_turned_fan_and_not_the_upright_faces(make_app) -> No
     assert len(fan) == len(SHOWCASE)  # the fan is drawn from its turned copies
     assert not any(menu.images.cached(C.parse(name), True) for name in SHOWCASE)
     assert menu.images._art._cache == {}
+
+
+def test_the_menu_loads_the_network_only_when_the_people_left_a_file(tmp_path, monkeypatch) -> None:
+    # asyncio, ssl and OpenSSL are 8 MB: the menu asks "anything of the people's to continue?" on every
+    # build, and loads their modules only when a hosted table or a taken seat was kept on disk.
+    from helpers import app_on_disk
+
+    from game import screens
+    from game.people import net
+
+    assert set(screens.PEOPLE_FILES) == {net.HOSTED_FILE, net.JOINED_FILE}
+    loaded = []
+    real = screens.load
+
+    def load(target: str):
+        loaded.append(target)
+        return real(target)
+
+    monkeypatch.setattr(screens, "load", load)
+    app = app_on_disk(tmp_path)
+    try:
+        assert screens.hosted_to_continue(app) is False
+        assert loaded == []
+        (tmp_path / net.JOINED_FILE).write_text("{}", encoding="utf-8")  # a damaged seat: nothing to take
+        assert screens.hosted_to_continue(app) is False
+        assert loaded == ["game.people.host_screen:people_to_continue"]
+    finally:
+        app.close()
