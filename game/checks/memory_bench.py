@@ -90,12 +90,12 @@ def measure(size: str, extra: tuple[str, ...], seconds: float, source: str | Non
         try:
             end = time.monotonic() + seconds
             late = end + 2 * seconds  # a loaded box: the bots' process may take long to come up
-            # A table's bots (the menu starts no bots' process): read once that process is up and
-            # its size has held for SETTLE_S (on a loaded box it may still be importing at ``end``).
-            wants_bot = bool(extra)
+            # A table's bots (a menu may start none): read once that process is up and its size
+            # has held for SETTLE_S (on a loaded box it may still be importing at ``end``).
             bot_grew = time.monotonic()
             while proc.poll() is None and (time.monotonic() < end or (
-                    wants_bot and ("bot" not in peaks or time.monotonic() - bot_grew < SETTLE_S)
+                    (bool(extra) or "bot" in peaks)
+                    and ("bot" not in peaks or time.monotonic() - bot_grew < SETTLE_S)
                     and time.monotonic() < late)):
                 time.sleep(SAMPLE_S)
                 was = sum(got.get("VmRSS", 0.0) for w, got in last.values() if w == "bot")
