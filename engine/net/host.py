@@ -405,13 +405,14 @@ class Host:
         match = self.match
         events = match.events_for(seat.index, seat.seen)
         seat.seen = len(match.events)
+        since = seat.moves_seen
         moves = [{"seat": s, "move": self.game.move_to_json(m)}
-                 for s, m in zip(match.movers[seat.moves_seen:], match.moves[seat.moves_seen:], strict=True)]
+                 for s, m in zip(match.movers[since:], match.moves[since:], strict=True)]
         seat.moves_seen = len(match.moves)
         view = match.view(seat.index)
         await self._send(seat, {
             "type": "update", "turn": None if match.is_over() else match.current_player(),
-            "events": [event_json(e) for e in events], "moves": moves,
+            "events": [event_json(e) for e in events], "since": since, "moves": moves,
             "view": view_json(view, self.game.move_to_json),
         })
 
