@@ -283,6 +283,17 @@ class RemoteControl(ShownMatch):
             return t("people.note.away", name=name)
         return t("people.note.person")
 
+    def ask_leave(self, table: TableScene) -> bool:
+        """Leaving tells the others (the host's closes the table for everyone): asked first, unless the
+        match is over or the seat is no longer at it."""
+        if self.over is not None or self.match is None or self.match.is_over():
+            return False
+        from game.people.leave_question import LeaveQuestion
+
+        texts = "people.leave.host" if self.hosted is not None else "people.leave.guest"
+        self.app.stack.push(LeaveQuestion(self.app, table, texts))
+        return True
+
     def leave(self) -> None:
         """The table is left: the seat says goodbye; a hosted table stops listening."""
         with contextlib.suppress(Exception):

@@ -217,3 +217,45 @@ def test_a_guest_whose_app_closed_takes_its_seat_back_from_continue(tmp_path):
         hosted.stop()
     finally:
         app.close()
+
+
+
+def test_leaving_a_table_of_people_asks_first_cancel_the_default(app):
+    import pygame
+    from helpers import frames
+
+    from game.people.leave_question import LeaveQuestion
+    from game.speech import RecordingSpeaker
+
+    def press(*keys):
+        for k in keys:
+            frames(app, 1, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+        frames(app, 2)
+
+    app.speech = RecordingSpeaker()
+    hosted, _lobby = host_uragan(app)
+    join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
+    until(app, lambda: len(_tables(app)) == 2, what="both tables open")
+    a, b = sorted(_tables(app), key=lambda tb: tb.me)
+    app.stack.scenes.remove(b)  # the guest's table on top first (in its own app it is)
+    app.stack.scenes.append(b)
+    for table, texts in ((b, "people.leave.guest"), (a, "people.leave.host")):
+        assert app.stack.top is table
+        table.to_menu()
+        question = app.stack.top
+        assert isinstance(question, LeaveQuestion) and question.texts == texts
+        frames(app, 1)
+        assert app.speech.texts("screen")[-2:] == [t(f"{texts}.title"), t(f"{texts}.question")]
+        assert app.speech.texts("focus")[-1] == f"{t('common.cancel')}, {t('focus.role.button')}"
+        press(pygame.K_RETURN)  # Enter is Cancel: nothing left
+        assert app.stack.top is table and hosted.listening() and hosted.host.seats[table.me].conn
+        table.to_menu()
+        press(pygame.K_ESCAPE)
+        assert app.stack.top is table and hosted.listening()
+        table.to_menu()
+        press(pygame.K_LEFT, pygame.K_RETURN)  # to the confirm button, pressed
+        assert table not in app.stack.scenes
+        if table is b:  # the guest left: its seat waits for its token, the table stays hosted
+            until(app, lambda: hosted.host.seats[1].conn is None, what="the guest's seat empty")
+            assert hosted.listening()
+    assert not hosted.listening()  # the host left: the table is closed for everyone
