@@ -36,6 +36,14 @@ def test_a_whole_deal_is_played_by_two_people_at_the_real_tables(app):
     # a move the rules refuse is refused at the seat's own table, in its words, and never sent
     until(app, lambda: a.is_human_turn() and not a.busy() and a.control.asked is not None, play=(b,),
           what="the host's seat to play")
+    # no undo at a table of people: its turn's line does not offer Ctrl+Z (nor is there a button for it)
+    hows: list[str | None] = []
+    a.draw_turn_hint = lambda surface, hint, how, *rest, **kw: hows.append(how)
+    a.message = None  # (the other seat's move said, stays until the player acts)
+    a.plaques.draw_overlay(app.screen)
+    assert hows == [t("uragan.how_to_play.no_undo")] and "Ctrl" not in str(hows[0])
+    assert {b.key for b in a.buttons} & {"undo", "hint"} == set()
+    del a.draw_turn_hint
     stranger = next(c for c in range(52) if not (a.match.deal.hands[a.me] | a.match.deal.table) >> c & 1)
     reason = a.propose(Play(stranger, 0))
     assert reason and reason != t("table.not_your_turn") and not a.control.sent
