@@ -27,11 +27,20 @@ from engine.net.client import Guest, Refused
 
 T = TypeVar("T")
 
+# The frame's thread waits for the GIL while this thread runs Python (a move checked, the save written,
+# each seat's update built: a few ms a move on a busy host). Python lets a waiting thread in only every
+# switch interval (5 ms by default): a frame woken by its 60 FPS tick could start that much late. At
+# 1 ms the frame is never held up by more than a millisecond (docs/benchmarks.md, net_bench).
+SWITCH_INTERVAL = 0.001
+
 
 class Background:
     """An asyncio event loop running in a daemon thread until ``stop``."""
 
     def __init__(self) -> None:
+        import sys
+
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name="salon-network", daemon=True)
         self._thread.start()

@@ -22,6 +22,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,6 +155,8 @@ class Host:
         self._offered: tuple[int, Any] | None = None  # (seat, move) a guest sent for the turn being asked
         self._asked: dict[int, object] = {}  # seat -> the connection last sent your_turn for this move
         self._game_task: asyncio.Task[None] | None = None
+        self._saver: ThreadPoolExecutor | None = None  # writes the saves, one after another
+        self._saved: Future[None] | None = None  # the last save handed to it
         self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if resume is not None:
             self._resume(resume)
@@ -180,6 +183,7 @@ class Host:
         if self._game_task is not None and self._game_task is not asyncio.current_task():
             self._game_task.cancel()
         self.save_record()
+        await self._saves_written()
         for s in self.seats:
             conn = s.conn
             if conn is not None:
@@ -210,13 +214,33 @@ class Host:
             seat.dropped_at = now  # the grace runs from the restart
 
     def save_game(self) -> None:
-        """The match and its seats, after every move: ``--resume`` takes it up (atomic write)."""
+        """The match and its seats, after every move: ``--resume`` takes it up (atomic write). Written
+        on a thread of its own, in order: the game loop tells the seats the move meanwhile, never
+        waiting for the disk (nor, in the app, does its frame, for the loop's updates)."""
         if self.save_path is None or self.match is None:
             return
         save = {"game": self.game.name, "seats": [{"seat": s.spec.text(), "name": s.name, "token": s.token}
                                                   for s in self.seats],
                 "room": self.room, "port": self.port, "match": self.match.to_save()}
-        _write(self.save_path, save)
+        if self._saver is None:
+            self._saver = ThreadPoolExecutor(1, thread_name_prefix="salon-host-save")
+        self._saved = self._saver.submit(_write, self.save_path, save)
+        self._saved.add_done_callback(self._save_failed)
+
+    def _save_failed(self, done: Future[None]) -> None:
+        err = done.exception()
+        if err is not None:
+            self.log(f"the save could not be written: {err}")
+
+    async def _saves_written(self) -> None:
+        """Every save handed to the writer is on disk (a stop waits for it)."""
+        saved, saver = self._saved, self._saver
+        if saved is not None:
+            with contextlib.suppress(Exception):  # (said by _save_failed)
+                await asyncio.wrap_future(saved)
+        if saver is not None:
+            saver.shutdown(wait=False)
+            self._saver = None
 
     def save_record(self) -> None:
         if self.record_path is None:
@@ -405,13 +429,14 @@ class Host:
         match = self.match
         events = match.events_for(seat.index, seat.seen)
         seat.seen = len(match.events)
+        since = seat.moves_seen
         moves = [{"seat": s, "move": self.game.move_to_json(m)}
-                 for s, m in zip(match.movers[seat.moves_seen:], match.moves[seat.moves_seen:], strict=True)]
+                 for s, m in zip(match.movers[since:], match.moves[since:], strict=True)]
         seat.moves_seen = len(match.moves)
         view = match.view(seat.index)
         await self._send(seat, {
             "type": "update", "turn": None if match.is_over() else match.current_player(),
-            "events": [event_json(e) for e in events], "moves": moves,
+            "events": [event_json(e) for e in events], "since": since, "moves": moves,
             "view": view_json(view, self.game.move_to_json),
         })
 

@@ -27,6 +27,7 @@ from engine.uragan.match import Match
 from engine.uragan.moves import Move, Play
 from engine.uragan.options import Options
 from engine.uragan.spec import DealSpec
+from engine.uragan.story import TableLaid
 
 
 class GuestMatch:
@@ -37,6 +38,7 @@ class GuestMatch:
         self.tables: dict[int, CardSet] = {}  # deal number (from 1) -> the table laid
         self.hands: dict[tuple[int, int], CardSet] = {}  # (deal, round) -> the seat's hand dealt
         self._match: Match | None = None
+        self._made_up: int | None = None  # a deal begun before its table was told (no spec): its number
 
     @classmethod
     def start(cls, options: Options, players: Sequence[str], seat: int,
@@ -48,17 +50,21 @@ class GuestMatch:
     def opp(self) -> int:
         return 1 - self.seat
 
-    def learn(self, events: Iterable[Mapping[str, Any]]) -> None:
-        """Note what events (as the protocol's JSON) tell of the cards: tables laid, the seat's hands."""
+    def learn(self, events: Iterable[Mapping[str, Any]]) -> bool:
+        """Note what events (as the protocol's JSON) tell of the cards: tables laid, the seat's hands.
+        True when the deal in progress was dealt again with them (its table is to be shown afresh)."""
         for e in events:
             kind = e.get("event")
             if kind == "TableLaid":
                 self.tables[int(e["deal"])] = C.parse_set(e["cards"])
             elif kind == "HandDealt" and e.get("seat") == self.seat:
                 self.hands[(int(e["deal"]), int(e.get("round", 0)))] = C.parse_set(e["cards"])
+        redealt = False
         if self._match is not None:
             self._match.specs = self._specs()
+            redealt = self._redeal()
             self._fix_own_hand()
+        return redealt
 
     @property
     def match(self) -> Match:
@@ -70,6 +76,7 @@ class GuestMatch:
     def play(self, mover: int, move: Move) -> None:
         """Play a move of the match (IllegalMove if the seat's knowledge and the move disagree)."""
         match = self.match
+        deal_before = match.deal
         if mover == self.opp and isinstance(move, Play):
             deal = match.deal
             if not deal.hands[self.opp] >> move.card & 1 and self._hidden(deal) >> move.card & 1:
@@ -77,7 +84,34 @@ class GuestMatch:
                 if stand_in >= 0:
                     _swap(deal, move.card, stand_in)
         match.play(move)
+        if match.deal is not deal_before and not match.is_over() and match.deal.number not in self.tables:
+            # this seat's own move ended the deal before the host told the next deal's table: the match
+            # has begun one of made-up cards, dealt again when its table is told (``_redeal``)
+            self._made_up = match.deal.number
         self._fix_own_hand()
+
+    def _redeal(self) -> bool:
+        """The made-up deal in progress, dealt again from its table and the seat's hand now told (no move
+        has been played in it: the next comes with the update that told them). The deal stays the same
+        object (the table shows it); its opening is told again in the story."""
+        match, number = self._match, self._made_up
+        if match is None or number is None or number not in self.tables:
+            return False
+        self._made_up = None
+        deal = match.deal
+        if deal.number != number or deal.history or match.is_over():
+            return False
+        spec = match.specs[number - 1]
+        fresh = Deal.from_hands(self.options, spec.dealer, spec.table, spec.hands)
+        for slot in Deal.__slots__:
+            if slot not in ("story", "number"):
+                setattr(deal, slot, getattr(fresh, slot))
+        story = match.story
+        opening = next(i for i, e in reversed(list(enumerate(story.events)))
+                       if isinstance(e, TableLaid) and e.deal == number)
+        del story.events[opening:]
+        deal.begin_story(story, number)
+        return True
 
     # -- placeholders ------------------------------------------------------------------------------
 
@@ -120,7 +154,7 @@ class GuestMatch:
                 specs.append(DealSpec(d.dealer, d.table0, tuple((d.dealt[2 * r], d.dealt[2 * r + 1])
                                                                  for r in range(ROUNDS))))
                 continue
-            if self._match is not None and number == len(done) + 1:
+            if self._match is not None and number == len(done) + 1 and number != self._made_up:
                 d = self._match.deal
                 specs.append(DealSpec(d.dealer, d.table0, tuple((d.dealt[2 * r], d.dealt[2 * r + 1])
                                                                  for r in range(ROUNDS))))

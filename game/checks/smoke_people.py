@@ -88,11 +88,13 @@ def _people(s: Smoke) -> None:
 
         _until(s, guest_step, "the host's turn", others=False)
         s.check("a guest's table: a person's turn")
+        _leave_question(s, guest_seat, "a guest's table: leaving asks first")
         _until(s, lambda: len(tables()) == 2, "the host's table")
         host_seat: Any = s.app.stack.top
         s.app.toast = None
         s.settle(host_seat, until=lambda: not host_seat.busy())
         s.check("the host's table")
+        _leave_question(s, host_seat, "the host's table: leaving asks first")
         # the guest leaves (its network gone): the host's table shows the seat played by a bot
         s.app.stack.remove(guest_seat)
 
@@ -107,3 +109,15 @@ def _people(s: Smoke) -> None:
     finally:
         hosted.stop()
         s.home()
+
+
+def _leave_question(s: Any, table: Any, name: str) -> None:
+    """Leaving a table of people asks first: the question checked, then answered Cancel (Esc)."""
+    import pygame
+
+    table.to_menu()
+    s.frames(2)
+    s.check(name)
+    s.key(pygame.K_ESCAPE)
+    if s.app.stack.top is not table:
+        raise RuntimeError(f"{name}: Esc did not go back to the table")

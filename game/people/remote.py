@@ -53,8 +53,10 @@ class RemoteControl(ShownMatch):
         self.over: dict[str, Any] | None = None
         self.refused = ""  # the host's refusal of a hello (a token after the match, a full table)
         self.unreachable = False  # the host could not be reached before the match showed
-        self.lost_at: float | None = None  # when the connection broke (or was last tried again)
-        self._rebuild = False  # the next update tells the whole story again
+        self.lost_at: float | None = None  # when the connection broke (None: connected)
+        self.retry_at: float | None = None  # when to try the host again (None: a try is under way)
+        self._rebuild = False  # the match is out of step: wait for the whole story (an update since 0)
+        self.told = 0  # how many of the match's moves the host's updates have told this seat
         self._game_named = game_named
         self.news: list[str] = []  # what to say at the table (said by the next update)
 
@@ -68,9 +70,10 @@ class RemoteControl(ShownMatch):
             self.seat, self.token = int(msg["seat"]), str(msg["token"])
             self.match_id = str(msg.get("match_id", ""))
             self.options = self.game.Options.from_dict(msg.get("options"))
-            if self.match is not None:
+            if self.match is not None:  # back with the token: the host tells the whole story again
                 self._rebuild = True
-            self.lost_at = None
+            self.asked = None  # a turn asked on the connection that broke is asked again on this one
+            self.lost_at = self.retry_at = None
             if self.hosted is None:  # back after a restart too (Continue), with the seat's token
                 remember_seat(self.app, {"url": self.url, "room": self.room, "name": self.name,
                                          "token": self.token, "game": self.game.name})
@@ -84,13 +87,13 @@ class RemoteControl(ShownMatch):
             self.asked = list(msg.get("legal", []))
         elif kind == "refused_move":
             self.news.append(t("table.illegal", reason=str(msg.get("reason", ""))))
-            self.link.send({"type": "sync"})
-            self._rebuild = True
+            self.asked = None  # (a your_turn follows)
+            self._resync()
         elif kind == "over" and not msg.get("finished") and self.match is not None:
             # the host stopped its table before the end: it may be hosted again (Continue), so the
             # seat waits for it as for a lost connection, trying again with its token
             self.news.append(t("people.host_stopped"))
-            self.lost_at = time.monotonic()
+            self._lost()
         elif kind == "over":
             self.over = msg
         elif kind == "refused":
@@ -99,13 +102,28 @@ class RemoteControl(ShownMatch):
                 remember_seat(self.app, None)
             if self.match is not None:  # back too late (the match is over) or with a seat no longer kept
                 self.news.append(t("people.lobby.refused", reason=t(f"people.refused.{self.refused}")))
-                self.lost_at = None
+                self.lost_at = self.retry_at = None
                 self.over = msg
         elif kind == "lost" and self.match is None:
             self.unreachable = True  # (the lobby says so)
-        elif kind == "lost" and self.over is None and self.lost_at is None:
-            self.lost_at = time.monotonic()
-            self.news.append(t("people.lost"))
+        elif kind == "lost" and self.over is None:
+            if self.lost_at is None:
+                self.news.append(t("people.lost"))
+            self._lost()  # (or a try to reach it again failed: the next one in RETRY seconds)
+
+    def _lost(self) -> None:
+        now = time.monotonic()
+        self.lost_at = self.lost_at or now
+        self.retry_at = now + RETRY
+        self.asked = None
+
+    def _resync(self) -> None:
+        """What this seat shows disagrees with the host: ask for the whole story once, play nothing until
+        it comes."""
+        if not self._rebuild:
+            self.link.send({"type": "sync"})
+            self._rebuild = True
+        self.incoming.clear()
 
     def _names(self) -> list[str]:
         return [str(p.get("name", "")) or f"#{i + 1}" for i, p in enumerate(self.people)]
@@ -114,24 +132,34 @@ class RemoteControl(ShownMatch):
         game = self.game
         moves = [(int(m["seat"]), game.move_from_json(m["move"])) for m in msg.get("moves", [])]
         events = msg.get("events", [])
-        if self.match is None or self._rebuild:
-            guest = game.guest_match(self.options, self._names(), self.seat, msg["view"])
-            guest.learn(events)
-            for mover, move in moves:
-                guest.play(mover, move)
-            self.guest, self.match = guest, guest.match
-            self.incoming.clear()
-            self.sent.clear()
-            self.replaced = self._rebuild
-            self._rebuild = False
+        since = int(msg.get("since", self.told))  # the index of its first move (0: the whole story)
+        if self.match is not None and not self._rebuild and since == self.told:
+            self.told += len(moves)
+            self._go_on(events, moves)
             return
-        self.guest.learn(events)
+        if since != 0:  # sent before the whole story asked for, or a gap: nothing to play from it
+            self._resync()
+            return
+        guest = game.guest_match(self.options, self._names(), self.seat, msg["view"])
+        guest.learn(events)
+        for mover, move in moves:
+            guest.play(mover, move)
+        self.guest, self.match, self.told = guest, guest.match, len(moves)
+        self.incoming.clear()
+        self.sent.clear()
+        self.replaced = self._rebuild
+        self._rebuild = False
+
+    def _go_on(self, events: list[Any], moves: list[tuple[int, Any]]) -> None:
+        """An update that follows the last: what it tells learned, the moves made elsewhere to show."""
+        game = self.game
+        if self.guest.learn(events):  # the deal begun by this seat's last move, dealt again as told
+            self.replaced = True
         while self.sent and moves and moves[0][0] == self.seat:  # this seat's own moves, already shown
             sent = self.sent.pop(0)
             mover, move = moves.pop(0)
             if game.move_to_json(move) != sent:
-                self.link.send({"type": "sync"})
-                self._rebuild = True
+                self._resync()
                 return
         self.incoming.extend(moves)
 
@@ -155,7 +183,8 @@ class RemoteControl(ShownMatch):
         if self.lost_at is not None and self.over is None:
             self._reconnect()
             return
-        if not self.incoming or table.busy() or table.clock - table.idle_since < OTHERS_DELAY:
+        if (not self.incoming or self._rebuild or table.busy()
+                or table.clock - table.idle_since < OTHERS_DELAY):
             return
         mover, move = self.incoming.popleft()
         deal = self.match.deal
@@ -163,8 +192,7 @@ class RemoteControl(ShownMatch):
         try:
             self.guest.play(mover, move)
         except Exception:  # noqa: BLE001 - what this seat knew disagrees with the host: ask for it all
-            self.link.send({"type": "sync"})
-            self._rebuild = True
+            self._resync()
             return
         table.show_move(move, before, deal)
 
@@ -207,9 +235,12 @@ class RemoteControl(ShownMatch):
             Stats.load(store).record_people(self.game.name, result, f"people:{self.match_id}")
 
     def _reconnect(self) -> None:
-        """Try the host again with the seat's token, every RETRY seconds until it answers."""
-        if self.lost_at is not None and time.monotonic() - self.lost_at >= RETRY:
-            self.lost_at = time.monotonic()
+        """Try the host again with the seat's token, RETRY seconds after the last try failed (one try at
+        a time: a slow try is never overtaken by the next, which the host would give the seat to)."""
+        if self.retry_at is not None and time.monotonic() >= self.retry_at:
+            self.retry_at = None
+            with contextlib.suppress(Exception):
+                self.link.close()
             self.link = GuestLink.join(network(self.app), self.url, self.room, self.name, token=self.token,
                                        lang=i18n.get_language())
 
@@ -217,7 +248,7 @@ class RemoteControl(ShownMatch):
         match = self.match
         if self.over is not None or self.lost_at is not None:
             return t("people.not_connected")
-        if self.incoming or match.current_player() != self.seat or self.asked is None:
+        if self.incoming or self._rebuild or match.current_player() != self.seat or self.asked is None:
             return t("table.not_your_turn")
         deal = match.deal
         before = deal.copy()
@@ -251,6 +282,17 @@ class RemoteControl(ShownMatch):
         if not p.get("connected"):
             return t("people.note.away", name=name)
         return t("people.note.person")
+
+    def ask_leave(self, table: TableScene) -> bool:
+        """Leaving tells the others (the host's closes the table for everyone): asked first, unless the
+        match is over or the seat is no longer at it."""
+        if self.over is not None or self.match is None or self.match.is_over():
+            return False
+        from game.people.leave_question import LeaveQuestion
+
+        texts = "people.leave.host" if self.hosted is not None else "people.leave.guest"
+        self.app.stack.push(LeaveQuestion(self.app, table, texts))
+        return True
 
     def leave(self) -> None:
         """The table is left: the seat says goodbye; a hosted table stops listening."""

@@ -71,6 +71,8 @@ class FlowHost(Protocol):
     def deal_number_text(self) -> str: ...
     def review_deal(self, deal: int | None = None) -> Any: ...
     def save_record(self) -> Any: ...
+    @property
+    def play(self) -> Any: ...  # the play controller (undo, hint); None at a table of people
     def maybe_review_after_deal(self) -> None: ...
     def keep_snapshot(self) -> None: ...
     def to_menu(self) -> None: ...
@@ -190,8 +192,10 @@ class UraganFlow:
                 SheetButton(
                     "review", t("sheet.review"), partial(self.host.review_deal, number), pygame.K_r, row=1
                 ),
-                SheetButton("record", t("sheet.save_record"), self.host.save_record, row=1),
             ]
+            if self.host.play is not None or match.is_over():  # a seat at a table of people does not
+                # know the cards of the deal dealt next until it is played: its record, at the end
+                buttons.append(SheetButton("record", t("sheet.save_record"), self.host.save_record, row=1))
         columns = [self.host.player_name(me), self.host.player_name(opp)]
         return Sheet(title, columns, rows, footer, banner, buttons, suits=self.host.suits())
 

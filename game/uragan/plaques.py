@@ -94,6 +94,8 @@ class PlaquesHost(Protocol):
     def player_name(self, seat: int) -> str: ...
     def thinking_shown(self) -> int | None: ...
     def seat_note(self, seat: int) -> str | None: ...
+    @property
+    def play(self) -> Any: ...  # the play controller (undo, hint); None at a table of people
     def draw_thinking_label(
         self, surface: pygame.Surface, midtop: tuple[int, int], seat: int
     ) -> pygame.Rect: ...
@@ -516,7 +518,9 @@ class UraganPlaques:
             and self.host.prompts.choice is None
             and not self.host.log.open
         ):
-            how = t("uragan.how_to_play") if not self.host.match.deals_done else None  # the first deal
+            # the first deal; a table of people has no undo (nor anything else of the play controller)
+            how_key = "uragan.how_to_play" if self.host.play is not None else "uragan.how_to_play.no_undo"
+            how = t(how_key) if not self.host.match.deals_done else None
             floor = int(lay.my_hand.top - lay.card[1] * 0.22)  # the top of a raised card of your hand
             colours = ((220, 210, 180), (190, 180, 150))
             self.host.draw_turn_hint(surface, t("table.your_turn"), how, floor, colours)

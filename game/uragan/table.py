@@ -154,6 +154,8 @@ class UraganTable(TableScene):
 
     def match_replaced(self) -> None:
         """The controller's match was built again (a guest told its seat's whole story): its deal as it is."""
+        if self.shown is not self.match.deal and self.shown.is_over():
+            return  # a finished deal's score shows: the deal in progress is taken up when it closes
         self.tweens.finish_all()
         self._opening_pending = False
         self._adopt_deal(self.match.deal)

@@ -274,7 +274,7 @@ class Focus:
         d = self.dialog()
         if d is not None:
             if d is not self._dialog:
-                self._dialog, self.dialog_at = d, 0
+                self._dialog, self.dialog_at = d, 1 if getattr(d, "cancel_first", False) else 0
             return stops[self.dialog_at % len(stops)]
         if self.at_key is None:
             first = self.scene.first_focus()

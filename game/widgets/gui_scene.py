@@ -136,14 +136,14 @@ class GuiScene(Scene):
         return None
 
     def ask_confirmation(self, texts: str, object_id: str, question: str = "question",
-                         **fields: Any) -> Question:
+                         cancel_first: bool = False, **fields: Any) -> Question:
         """A blocking question in the middle of the window, drawn as the other dialogs are, its words
         from ``<texts>.<question>`` (with ``fields``), ``.title`` and ``.confirm``; it answers with
-        UI_CONFIRMATION_DIALOG_CONFIRMED."""
+        UI_CONFIRMATION_DIALOG_CONFIRMED (``cancel_first``: the focus starts on Cancel)."""
         fields = {k: safe_text(v) if isinstance(v, str) else v for k, v in fields.items()}  # a name from disk
         self.dialog = self.add(Question(self.app.ui, self.app.size, t(f"{texts}.title"),
                                         t(f"{texts}.{question}", **fields), t(f"{texts}.confirm"),
-                                        t("common.cancel"), object_id))
+                                        t("common.cancel"), object_id, cancel_first=cancel_first))
         return self.dialog
 
     def confirmed(self, event: pygame.event.Event) -> bool:

@@ -49,8 +49,9 @@ class Question(UIWindow):
     as pygame_gui's dialog names them; ``title`` and ``question``: its words."""
 
     def __init__(self, manager: Any, window_size: tuple[int, int], title: str, question: str,
-                 confirm: str, cancel: str, object_id: str) -> None:
+                 confirm: str, cancel: str, object_id: str, cancel_first: bool = False) -> None:
         self.title, self.question = title, question
+        self.cancel_first = cancel_first  # the keyboard focus starts on Cancel (Enter does not do it)
         w, h = window_size
         # the screen behind shaded, the other dialogs' way: a bare window under the question (pygame_gui
         # draws the screen's own elements, so only a window of its own lies over them)

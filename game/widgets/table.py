@@ -103,6 +103,11 @@ class ShownMatch:
     def leave(self) -> None:
         """The table is left (a connection to close)."""
 
+    def ask_leave(self, table: TableScene) -> bool:
+        """The player asks to leave the table: True when a question was opened instead (the table is
+        left only if its answer is yes)."""
+        return False
+
 
 class TableScene(Scene):
     game: ClassVar[str] = ""
@@ -349,6 +354,8 @@ class TableScene(Scene):
         return scene
 
     def to_menu(self) -> None:
+        if isinstance(self.control, ShownMatch) and self.control.ask_leave(self):
+            return  # (a table of people: the others are told, so the player is asked first)
         self.app.stack.remove(self)
 
     def on_moved(self, move: Any, before: Any, finished: Any | None) -> None:

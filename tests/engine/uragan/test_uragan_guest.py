@@ -63,3 +63,44 @@ def test_a_wrong_move_is_refused_by_the_guest_match() -> None:
     not_mine = next(c for c in range(52) if not shown >> c & 1)
     with pytest.raises(IllegalMove):
         guest.play(seat, Play(not_mine, 0))
+
+
+@pytest.mark.parametrize("seed", [2, 5, 11])
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_deal_ended_by_the_seats_own_move_is_dealt_again_when_its_table_is_told(seed: int, seat: int
+                                                                                 ) -> None:
+    # as at the app's table: the seat's own move is played at once, what the host tells comes after it
+    options = Options.from_dict({"target": 7})
+    host = Match.new(options, ["A", "B"], seed=seed)
+    rng = random.Random(seed)
+    view = host.view(seat)
+    guest = GuestMatch(options, host.players, first_dealer({"dealer": view.dealer,
+                                                            "deal_number": view.deal_number}), seat)
+    guest.learn([event_json(e) for e in host.events_for(seat, 0)])
+    seen_events = len(host.events)
+    redealt = ended = 0
+    while not host.is_over():
+        move = rng.choice(host.legal_moves())
+        mover = host.current_player()
+        deals = len(host.deals_done)
+        host.play(move)
+        ended += mover == seat and len(host.deals_done) > deals and not host.is_over()
+        if mover == seat:
+            guest.play(mover, move)
+        if guest.learn([event_json(e) for e in host.events_for(seat, seen_events)]):
+            redealt += 1
+            assert mover == seat and len(host.deals_done) == deals + 1
+        seen_events = len(host.events)
+        if mover != seat:
+            guest.play(mover, move)
+        assert _public(guest.match, seat) == _public(host, seat)
+        assert _openings(guest.match, seat) == _openings(host, seat)
+    assert redealt == ended  # (seat 1 ends some deals with these seeds)
+
+
+def _openings(match: Match, seat: int) -> list[tuple[str, int]]:
+    """The story's deal openings as the seat knows them: each table laid, its first hand."""
+    from engine.uragan.story import HandDealt, TableLaid
+
+    return [(type(e).__name__, e.cards) for e in match.events_for(seat)
+            if isinstance(e, TableLaid) or isinstance(e, HandDealt) and e.round == 0]
