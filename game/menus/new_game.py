@@ -154,10 +154,10 @@ class NewGameScene(GuiScene):
         ring = 6  # under the title: room for the keyboard focus's ring round the first row
         fixed = title_h + ring + button_h + 2 * pad + 6 + error_h
         abouts += self.about_extra
-        # A larger text size in a window too short for every row and explanation: the explanations
-        # become the tooltips of their rows' buttons.
+        # A window too short for every row and explanation (a larger text size, or Eralash's rows with
+        # the people row at 960x600): the explanations become the tooltips of their rows' buttons.
         whole = fixed + rows * (30 * scale + 3) + abouts * 17 * scale + border
-        self.show_abouts = scale == 1.0 or whole <= room
+        self.show_abouts = whole <= room
         if not self.show_abouts:
             abouts = 0
         base = rows * (30 * scale + 3) + abouts * 17 * scale
