@@ -62,6 +62,8 @@ class GuestMatch:
         self.lot: list[list[int]] | None = None
         self._learning = 0  # the deal whose opening is being told
         self._match: GuestRobber | None = None
+        self.pending = 0  # the deal being played whose opening has not been told yet (0: none)
+        self.revised = False  # a pending deal has been told since this was last cleared: show it again
 
     @classmethod
     def start(cls, options: Options | dict[str, Any] | None, players: Sequence[str], seat: int,
@@ -96,6 +98,9 @@ class GuestMatch:
                     opening.trump, opening.trump_by, opening.choices = -1, seat, tuple(map(int, e["suits"]))
                 elif not e.get("chosen"):  # named by the runs; a choice is the move that follows
                     opening.trump, opening.trump_by, opening.choices = int(e["suit"]), seat, ()
+        match = self._match
+        if match is not None and self.pending in self.openings and match.deal.number == self.pending:
+            match.deal_told()
 
     @property
     def match(self) -> Match:
@@ -114,10 +119,13 @@ class GuestMatch:
 
     def opened(self, number: int, dealer: int) -> Deal:
         """Deal ``number`` as its opening told it: the seat's own hand, the runs declared in their seats'
-        hands, placeholders elsewhere; the public facts set as told (ValueError: not told yet)."""
+        hands, placeholders elsewhere; the public facts set as told. Not told yet (the seat's own move
+        ended the deal before, and the host's word of the next one is on its way): every card a
+        placeholder, nothing declared, until ``learn`` hears its opening (``pending``)."""
         opening = self.openings.get(number)
         if opening is None:
-            raise ValueError(f"deal {number}'s opening has not been told")
+            self.pending = number
+            opening = Opening(0, [()] * self.n, [0] * self.n, [0] * self.n)
         n, options = self.n, self.options
         hands = [0] * n
         hands[self.seat] = opening.hand
@@ -258,8 +266,25 @@ class GuestRobber(Match):
     def _deal_for(self, i: int) -> Deal:
         dealer = self.first_dealer if i == 0 else (self.deals_done[-1].dealer + 1) % len(self.players)
         deal = self.guest.opened(i + 1, dealer)
-        deal.begin_story(self.story, i + 1)
+        if self.guest.pending == i + 1:  # not told yet: it tells its opening once it is (``deal_told``)
+            deal.story, deal.number = self.story, i + 1
+        else:
+            deal.begin_story(self.story, i + 1)
         return deal
+
+    def deal_told(self) -> None:
+        """The opening of the deal being played has been told: the deal becomes it (the same object,
+        which the table holds), and tells its opening."""
+        deal, guest = self.deal, self.guest
+        if deal.history():
+            raise ValueError(f"deal {deal.number} was played before its opening was told")
+        guest.pending = 0
+        told = guest.opened(deal.number, deal.dealer)
+        for name in Deal.__slots__:
+            if name not in ("story", "number"):
+                setattr(deal, name, getattr(told, name))
+        deal.begin_story(self.story, deal.number)
+        guest.revised = True
 
 
 def _run(obj: Mapping[str, Any]) -> Run:

@@ -544,6 +544,24 @@ class EralashTable(TableScene):
         if deal_end:
             self.maybe_review_after_deal()
 
+    def match_replaced(self) -> None:
+        """The controller's match was built again, or the deal being played was told after it began (a
+        seat at a hosted table whose own card ended the deal before): the deal as it is now, dealt again
+        if no card of it is played; while a finished deal's sheet is open, closing it deals it."""
+        if "sheet" in self.holds:
+            return
+        self.tweens.finish_all()
+        self.close_last_trick()
+        self.gather = None
+        self.shown = self.match.deal
+        if not self.shown.history() and not self.match.is_over():
+            self._opening_pending = False
+            self.deal_opening()
+        else:
+            self.phase = "declare" if self.shown.trump < 0 else "play"
+            self.sync(instant=True)
+        self.build_buttons()
+
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""
         self.holds.discard("sheet")

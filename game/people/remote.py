@@ -126,6 +126,9 @@ class RemoteControl(ShownMatch):
             self._rebuild = False
             return
         self.guest.learn(events)
+        if getattr(self.guest, "revised", False):  # a deal begun here before its opening was told (Eralash)
+            self.guest.revised = False
+            self.replaced = True
         while self.sent and moves and moves[0][0] == self.seat:  # this seat's own moves, already shown
             sent = self.sent.pop(0)
             mover, move = moves.pop(0)

@@ -18,14 +18,30 @@ def _told(match: Match, seat: int, since: int = 0) -> list[dict[str, object]]:
     return [event_json(e) for e in match.events_for(seat, since)]
 
 
+told_late: list[int] = []  # the deals _follow began at the guest before their openings were told
+
+
 def _follow(options: Options, players: list[str], seed: int, seat: int,
-            batches: bool) -> tuple[Match, GuestMatch]:
+            batches: bool, own_first: bool = True) -> tuple[Match, GuestMatch]:
     host = Match.new(options, players, seed=seed)
     rng = random.Random(seed * 31 + seat)
     guest: GuestMatch | None = None
     seen = seen_events = 0
+    told_late.clear()
     while not host.is_over():
-        host.play(rng.choice(host.legal_moves()))
+        move = rng.choice(host.legal_moves())
+        if own_first and guest is not None and host.current_player() == seat and seen == len(host.moves):
+            # the seat's own move is shown at its table at once, before the host's word of what it
+            # caused (the next deal's opening, when it ends a deal)
+            guest.play(seat, move)
+            seen += 1
+            ended = len(host.deals_done)
+            host.play(move)
+            if len(host.deals_done) > ended and not host.is_over():
+                assert guest.pending == len(host.deals_done) + 1  # its opening not told yet
+                told_late.append(guest.pending)
+        else:
+            host.play(move)
         if batches and rng.random() < 0.4 and not host.is_over():
             continue  # the host tells the seat every few moves, as updates do
         if guest is None:
@@ -55,10 +71,25 @@ def test_a_guest_robber_agrees_with_the_host_on_its_seats_view_and_story(
     options = Options.from_dict({**opts, "target": 7})
     names = ["Аня", "Борис", "Вера", "Глеб"][:players]
     for seat in range(players):
-        host, guest = _follow(options, names, seed + 10 * seat, seat, batches=seat % 2 == 1)
+        host, guest = _follow(options, names, seed + 10 * seat, seat, batches=seat % 2 == 1,
+                              own_first=seed == 5)
         assert guest.match.is_over()
+        assert not told_late or guest.revised  # a deal ended by the seat's own card was told after it began
         assert guest.match.winners() == host.winners() and guest.match.score() == host.score()
         assert guest.match.sheet() == host.sheet()
+
+
+def test_a_deal_ended_by_the_seats_own_card_is_played_on_once_its_opening_is_told() -> None:
+    options = Options.from_dict({"target": 13})
+    late = 0
+    for seed in range(40):
+        seat = seed % 3
+        _, guest = _follow(options, ["A", "B", "C"], seed, seat, batches=False)  # (checked move by move)
+        if told_late:
+            late += 1
+            assert guest.revised
+            break
+    assert late  # the case arose (the seat's own card ended a deal before the next was told)
 
 
 def test_the_lot_is_told_to_every_seat_and_kept_by_the_guest() -> None:
