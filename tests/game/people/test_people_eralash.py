@@ -82,7 +82,8 @@ def test_a_whole_robber_by_two_app_guests_and_two_bots_on_the_headless_host(app,
     record = tmp_path / "host.json"
     log = (tmp_path / "host.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine", "host", "--game", "eralash", "--seats", "remote,bot:club,remote,bot:club",
+        [sys.executable, "-m", "engine", "host", "--game", "eralash",
+         "--seats", "remote,bot:club,remote,bot:club",
          "--room", ROOM, "--port", "0", "--bind", "127.0.0.1", "--option", "target=7", "--seed", "7",
          "--record", str(record), "--grace", "120", "--budget", "0.05"],
         cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=log)
