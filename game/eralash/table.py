@@ -446,6 +446,7 @@ class EralashTable(TableScene):
             return True
         return (
             self.must_choose_trump()
+            and self.play is not None
             and not self.demo
             and self.holds <= {"declare"}
             and not self.tweens.busy
@@ -631,7 +632,7 @@ class EralashTable(TableScene):
             ),
             Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
         ]
-        if self.humans and not self.demo:
+        if self.humans and not self.demo and self.play is not None:  # (a seat at a hosted table: neither)
             top.insert(0, self.make_undo_button(bh))
             hint = self.make_hint_button(bh)  # in the row from the start: it never has to find a spot
             hint.enabled = self.hint_available()
