@@ -159,7 +159,8 @@ class GuestMatch:
         if hand >> card & 1 and (void < 0 or not hand & SUIT_MASK[void]):
             return
         n, me = deal.n, self.seat
-        voids = list(View.of(deal, me).voids)
+        seen = View.of(deal, me)
+        voids = list(seen.voids)
         if void >= 0:
             voids[mover] |= 1 << void
         holders = [s for s in range(n) if s != me]
@@ -193,7 +194,7 @@ class GuestMatch:
                     for c in list(C.cards(left[suit] & now[s] if keep else left[suit]))[:max(want, 0)]:
                         got[s] |= 1 << c
                         left[suit] &= ~(1 << c)
-        played = View.of(deal, me).played_by
+        played = seen.played_by
         for s in holders:
             deal.hands[s] = got[s]
         deal.aside = got[n]
@@ -215,7 +216,7 @@ def _spread(supply: list[int], need: Mapping[int, int], allowed: Mapping[int, in
     for i, h in enumerate(holders):
         cap[4 + i][sink] = need[h]
     flow = 0
-    while True:  # Edmonds-Karp: the shortest path with room left, one card at a time
+    while True:  # Edmonds-Karp: the shortest path with room left, as many cards as it takes
         back = [-1] * size
         back[source] = source
         queue = [source]
@@ -226,13 +227,16 @@ def _spread(supply: list[int], need: Mapping[int, int], allowed: Mapping[int, in
                     queue.append(v)
         if back[sink] < 0:
             break
+        room, v = 52, sink
+        while v != source:
+            room, v = min(room, cap[back[v]][v]), back[v]
         v = sink
         while v != source:
             u = back[v]
-            cap[u][v] -= 1
-            cap[v][u] += 1
+            cap[u][v] -= room
+            cap[v][u] += room
             v = u
-        flow += 1
+        flow += room
     if flow != sum(supply) or flow != sum(need.values()):
         raise ValueError("the cards this seat has not seen cannot be placed as the play shows")
     return {h: [cap[4 + i][suit] for suit in range(4)] for i, h in enumerate(holders)}

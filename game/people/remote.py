@@ -178,7 +178,8 @@ class RemoteControl(ShownMatch):
         over = self.over or {}
         if not over.get("finished"):
             return None
-        winners = {int(w) for w in over.get("winners", [])}
+        # (by sides: both partners of an Eralash pair are winning seats, and they won, not shared)
+        winners = {int(self.match.side_of(int(w))) for w in over.get("winners", [])}
         side = int(self.match.side_of(self.seat))
         if side not in winners:
             return "loss"
