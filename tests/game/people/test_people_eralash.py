@@ -84,7 +84,9 @@ def test_a_whole_robber_by_two_app_guests_and_two_bots_on_the_headless_host(app,
     proc = subprocess.Popen(
         [sys.executable, "-m", "engine", "host", "--game", "eralash",
          "--seats", "remote,bot:club,remote,bot:club",
-         "--room", ROOM, "--port", "0", "--bind", "127.0.0.1", "--option", "target=7", "--seed", "7",
+         "--room", ROOM, "--port", "0", "--bind", "127.0.0.1",
+         "--option", "target=13", "--option", "pairs=true",
+         "--seed", "7",
          "--record", str(record), "--grace", "120", "--budget", "0.05"],
         cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=log)
     try:
@@ -124,6 +126,10 @@ def test_a_whole_robber_by_two_app_guests_and_two_bots_on_the_headless_host(app,
         assert table.match.score() == over["points"]
     replayed = _replay(record)
     assert replayed["robber"]["finished"] is True
+    # the two people are partners (seats 0 and 2): one result for both, a pair's win a win
+    sides = {w % 2 for w in a.control.over["winners"]}
+    expected = "loss" if 0 not in sides else "win" if len(sides) == 1 else "shared"
+    assert a.control.result() == b.control.result() == expected
     guest_copy = tmp_path / "guest.json"
     guest_copy.write_text(json.dumps(a.control.over["record"]), encoding="utf-8")
     assert _replay(guest_copy) == replayed
