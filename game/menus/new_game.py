@@ -161,7 +161,8 @@ class NewGameScene(GuiScene):
         if not self.show_abouts:
             abouts = 0
         base = rows * (30 * scale + 3) + abouts * 17 * scale
-        f = max(1.0, min(4 / 3, (room - border - fixed) / base))
+        # (rows too many for the window even so, Host with Eralash's at a larger text size: a little lower)
+        f = max(0.8, min(4 / 3, (room - border - fixed) / base))
         self.row_h, self.about_h = int(30 * scale * f), int(17 * scale * f)
         spare = room - border - fixed - rows * self.row_h - abouts * self.about_h
         self.gap = max(3, min(12, spare // rows))
