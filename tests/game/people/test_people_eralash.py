@@ -100,16 +100,24 @@ def test_a_whole_robber_by_two_app_guests_and_two_bots_on_the_headless_host(app,
         assert isinstance(a.match, GuestRobber) and a.match.players == ["Аня", "Club", "Боря", "Club"]
         # while one person's turn is waited for, the other's table marks it (a person, not a bot)
         marked: list[int] = []
+        rebuilt: list[object] = []
 
         def watch() -> bool:
             for me, other in ((a, b), (b, a)):
                 if me.thinking_shown() == other.me:
                     marked.append(other.me)
+            if not rebuilt and len(a.match.moves) >= 10 and not a.control.incoming:
+                # mid-deal, the seat asks for its whole story again (as after a refusal): its match is
+                # built anew and the table shows it as it is, then plays on
+                rebuilt.append(a.match)
+                a.control.link.send({"type": "sync"})
+                a.control._rebuild = True
             return bool(a.control.counted and b.control.counted)
 
         until(app, watch, "the robber played out")
         assert proc.wait(60) == 0
         assert marked and a.seat_note(b.me) == t("people.note.person")
+        assert rebuilt and a.match is not rebuilt[0]
     finally:
         proc.kill()
         log.close()
