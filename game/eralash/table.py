@@ -632,7 +632,7 @@ class EralashTable(TableScene):
             ),
             Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
         ]
-        if self.humans and not self.demo and self.play is not None:  # (a seat at a hosted table: neither)
+        if self.humans and not self.demo and getattr(self.control, "helps", True):  # (a hosted seat: neither)
             top.insert(0, self.make_undo_button(bh))
             hint = self.make_hint_button(bh)  # in the row from the start: it never has to find a spot
             hint.enabled = self.hint_available()

@@ -142,6 +142,7 @@ class RemoteControl(ShownMatch):
 
     replaced = False  # the match was built again: the table shows it afresh
     shows_number = False  # the game's number (its seed) deals every card: the host keeps it
+    helps = False  # no hint and no undo at a hosted table (its match is the host's)
 
     def update(self, table: TableScene) -> None:
         for msg in self.link.drain():
