@@ -1,6 +1,6 @@
 """A seat at a hosted table, as the table's controller: the match the seat may know, moves from the host.
 
-``RemoteControl`` is given to the game's own table (the same ``UraganTable`` as a solo game) in place of
+``RemoteControl`` is given to the game's own table (the same table as a solo game) in place of
 ``PlayControl``: the table shows ``match`` (the game's guest match: what this seat knows, placeholders
 face down for the rest, ``engine.games.Game.guest_match``), sends the player's moves through ``offer``
 and asks ``update`` each frame for what the host said. Moves made elsewhere are played one at a time
