@@ -22,6 +22,7 @@ import engine.bots.eralash as eralash_bots
 import engine.bots.uragan as uragan_bots
 import engine.eralash as eralash
 import engine.eralash.bench as eralash_bench
+import engine.eralash.guest as eralash_guest
 import engine.eralash.record as eralash_record
 import engine.review.eralash as eralash_review
 import engine.review.uragan as uragan_review
@@ -53,7 +54,7 @@ class Game:
     review: ReviewParts  # the coach's judge, reasons and words for this game
     bench: Callable[..., dict[str, Any]]  # ``python -m engine bench``: random playouts, move generation
     # a guest's match at a hosted table: ``(options, players, seat, view_json)`` -> an object with
-    # ``learn(events)``, ``play(mover, move)`` and ``match`` (None: the app cannot seat a guest yet)
+    # ``learn(events)``, ``play(mover, move)`` and ``match`` (each game's ``guest.py``)
     guest_match: Callable[..., Any] | None = None
 
     def make_bot(self, level: str, seed: int = 0, budget: float | None = None,
@@ -75,7 +76,7 @@ GAMES: Mapping[str, Game] = {
         parse_move=eralash.parse_move, match_from_record=eralash_record.match_from_record,
         replay_record=eralash_record.replay, _make_bot=eralash_bots.make,
         default_budget=float(eralash_bots.DEFAULT_BUDGET), review=eralash_review.REVIEW,
-        bench=eralash_bench.run,
+        bench=eralash_bench.run, guest_match=eralash_guest.GuestMatch.start,
     ),
     "uragan": Game(
         name="uragan", seat_counts=(2,), Options=uragan.Options, Match=uragan.Match, View=uragan.View,

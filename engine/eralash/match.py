@@ -12,9 +12,9 @@ from engine.eralash.dealing import draw_lot
 from engine.eralash.illegal import IllegalPlay
 from engine.eralash.moves import Move, move_from_json, move_to_json
 from engine.eralash.options import Options
-from engine.eralash.story import RobberOver
+from engine.eralash.story import LotDrawn, RobberOver
 from engine.eralash.view import View
-from engine.story import Event, Story
+from engine.story import BEFORE_PLAY, Event, Story
 
 
 class DealResult(NamedTuple):
@@ -102,6 +102,8 @@ class Match:
         m.deals_done, m.moves, m.movers, m.story = [], [], [], Story()
         m._seat_points, m._seat_tricks = [0] * n, [0] * n
         m._over, m._winners, m._slam = False, [], None
+        if m.lot:  # the cards drawn lie face up: everyone saw them
+            m.story.tell(LotDrawn(tuple(tuple(row) for row in m.lot), first_dealer, index=m.story.index))
         m.deal = m._deal_for(0)
         return m
 
@@ -347,6 +349,8 @@ class Match:
         }
         if self._fixed:
             out["deals"] = [{"dealer": d, "hands": [names(h) for h in hands]} for d, hands in self._fixed]
+        if self.lot:
+            out["lot"] = [list(row) for row in self.lot]
         return out
 
     @classmethod
@@ -360,6 +364,16 @@ class Match:
         m = cls.new(
             Options.from_dict(d.get("options")), d["players"], d["seed"], d.get("first_dealer"), fixed
         )
+        lot = d.get("lot")
+        if lot:  # the draw for the first deal, told as the robber began
+            n = len(m.players)
+            if not (isinstance(lot, list) and all(
+                    isinstance(row, list) and len(row) == n
+                    and all(type(c) is int and -1 <= c < 52 for c in row) for row in lot)):
+                raise ValueError("the lot is not a list of draws, a card (or -1) per seat")
+            m.lot = [list(row) for row in lot]
+            m.story.events.insert(0, LotDrawn(tuple(tuple(row) for row in m.lot), m.first_dealer,
+                                              index=BEFORE_PLAY))
         for obj in d.get("moves", []):
             m.play(move_from_json(obj))
         return m

@@ -1,6 +1,7 @@
 """Eralash's events (engine.story): runs and Aces declared, trump named, cards played, tricks won.
 
-A deal opens with each seat's ``HandDealt`` (its own), the ``RunsDeclared`` and ``AcesAnnounced`` of
+A robber whose first dealer is drawn by lot opens with ``LotDrawn`` (the cards drawn lie face up). A
+deal opens with each seat's ``HandDealt`` (its own), the ``RunsDeclared`` and ``AcesAnnounced`` of
 every seat that has any (public: runs are shown, Aces only counted), then ``TrumpNamed`` when the runs
 settle it or ``TrumpToName`` when a seat must choose (its ``TrumpNamed`` follows that move). Each card
 is a ``CardPlayed``; each full trick a ``TrickWon``; the deal ends with ``DealScored`` (per seat, or
@@ -16,9 +17,18 @@ from engine.eralash.run import Run
 from engine.story import CardPlayed, DealScored, Event, HandDealt, MatchOver
 
 __all__ = [
-    "AcesAnnounced", "CardPlayed", "DealScored", "HandDealt", "RobberOver", "RunsDeclared", "TrickWon",
-    "TrumpNamed", "TrumpToName",
+    "AcesAnnounced", "CardPlayed", "DealScored", "HandDealt", "LotDrawn", "RobberOver", "RunsDeclared",
+    "TrickWon", "TrumpNamed", "TrumpToName",
 ]
+
+
+@dataclass(frozen=True)
+class LotDrawn(Event):
+    """The first dealer by lot: ``draws[r][seat]`` the card each seat drew face up in round ``r`` (-1: a
+    seat not drawing again); ``dealer`` drew highest."""
+
+    draws: tuple[tuple[int, ...], ...]
+    dealer: int
 
 
 @dataclass(frozen=True)

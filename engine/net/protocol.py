@@ -93,6 +93,9 @@ def encode(value: Any, key: str = "", move_json: Callable[[Any], Any] | None = N
         if key in _CARD_SETS and value >= 0:
             return names(value)
         return value
+    asdict = getattr(value, "_asdict", None)
+    if callable(asdict):  # a NamedTuple (a run, a play as it stood): an object, its cards named
+        return {k: encode(v, k, move_json) for k, v in asdict().items()}
     if isinstance(value, tuple | list):
         if key in _CARD_SETS and all(isinstance(v, int) and 0 <= v < 52 for v in value):
             return [name(v) for v in value]
@@ -106,9 +109,6 @@ def encode(value: Any, key: str = "", move_json: Callable[[Any], Any] | None = N
     to_dict = getattr(value, "to_dict", None)
     if callable(to_dict):
         return to_dict()
-    asdict = getattr(value, "_asdict", None)
-    if callable(asdict):  # a NamedTuple (a run, a play as it stood)
-        return {k: encode(v, k, move_json) for k, v in asdict().items()}
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name), f.name, move_json) for f in fields(value)
                 if not f.name.startswith("_")}

@@ -42,7 +42,10 @@ def _people(s: Smoke) -> None:
     s.app.toast = None  # the last visit's notice has been read
     scene = s.push(HostScene(s.app))
     s.check("host a table")
-    scene.press("seat1_club")
+    scene.press("game_eralash")
+    s.check("host a table: eralash")
+    for seat in range(1, scene.players()):
+        scene.press(f"seat{seat}_club")
     scene.start()
     s.check("host a table: no other person")
     s.app.stack.remove(scene)

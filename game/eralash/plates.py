@@ -55,6 +55,7 @@ class PlatesHost(Protocol):
     def gather(self) -> int | None: ...
 
     def name(self, seat: int) -> str: ...
+    def seat_note(self, seat: int) -> str | None: ...
     def form(self, seat: int) -> str: ...
     def suits(self) -> Any: ...
     def font_size(self, share: float) -> int: ...
@@ -108,7 +109,10 @@ class EralashPlates:
         who: list[str] = []
         if host.match.options.pairs and host.humans and seat != host.me and seat % 2 == host.me % 2:
             who.append(t("eralash.partner"))
-        if level and not host.reveal:
+        note = host.seat_note(seat)  # a seat at a hosted table: a person, away, or played by a bot
+        if note:
+            who.append(note)
+        elif level and not host.reveal:
             who.append(t(f"level.{level}"))
         if seat == deal.dealer:  # "Вы · сдаёте" under the default name, never "Вы · сдаёт"
             who.append(t("table.you_deal") if host.form(seat) == "you" else t("eralash.dealer_mark"))
@@ -152,7 +156,7 @@ class EralashPlates:
         deal = host.shown
         key = (seat, host.layout, host.me, len(host.match.moves), id(deal), tuple(deal.tricks_won),
                deal.dealer, deal.trump, host.phase, host.reveal, tuple(host.app.size),
-               get_language(), host.match.current_player(), self.turn_seat())
+               get_language(), host.match.current_player(), self.turn_seat(), host.seat_note(seat))
         blits, line, sub_rect = host.remembered(f"plate_parts{seat}", key, lambda: self.plate_parts(seat))
         for img, rect in blits:
             surface.blit(img, rect)

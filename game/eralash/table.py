@@ -446,6 +446,7 @@ class EralashTable(TableScene):
             return True
         return (
             self.must_choose_trump()
+            and self.play is not None
             and not self.demo
             and self.holds <= {"declare"}
             and not self.tweens.busy
@@ -544,6 +545,24 @@ class EralashTable(TableScene):
         if deal_end:
             self.maybe_review_after_deal()
 
+    def match_replaced(self) -> None:
+        """The controller's match was built again, or the deal being played was told after it began (a
+        seat at a hosted table whose own card ended the deal before): the deal as it is now, dealt again
+        if no card of it is played; while a finished deal's sheet is open, closing it deals it."""
+        if "sheet" in self.holds:
+            return
+        self.tweens.finish_all()
+        self.close_last_trick()
+        self.gather = None
+        self.shown = self.match.deal
+        if not self.shown.history() and not self.match.is_over():
+            self._opening_pending = False
+            self.deal_opening()
+        else:
+            self.phase = "declare" if self.shown.trump < 0 else "play"
+            self.sync(instant=True)
+        self.build_buttons()
+
     def next_deal(self) -> None:
         """The sheet after a deal was closed: deal the one the match has already dealt."""
         self.holds.discard("sheet")
@@ -613,7 +632,7 @@ class EralashTable(TableScene):
             ),
             Button("menu", t("table.menu"), pygame.Rect(0, 0, 10, bh), self.to_menu),
         ]
-        if self.humans and not self.demo:
+        if self.humans and not self.demo and getattr(self.control, "helps", True):  # (a hosted seat: neither)
             top.insert(0, self.make_undo_button(bh))
             hint = self.make_hint_button(bh)  # in the row from the start: it never has to find a spot
             hint.enabled = self.hint_available()

@@ -154,14 +154,15 @@ class NewGameScene(GuiScene):
         ring = 6  # under the title: room for the keyboard focus's ring round the first row
         fixed = title_h + ring + button_h + 2 * pad + 6 + error_h
         abouts += self.about_extra
-        # A larger text size in a window too short for every row and explanation: the explanations
-        # become the tooltips of their rows' buttons.
+        # A window too short for every row and explanation (a larger text size, or Eralash's rows with
+        # the people row at 960x600): the explanations become the tooltips of their rows' buttons.
         whole = fixed + rows * (30 * scale + 3) + abouts * 17 * scale + border
-        self.show_abouts = scale == 1.0 or whole <= room
+        self.show_abouts = whole <= room
         if not self.show_abouts:
             abouts = 0
         base = rows * (30 * scale + 3) + abouts * 17 * scale
-        f = max(1.0, min(4 / 3, (room - border - fixed) / base))
+        # (rows too many for the window even so, Host with Eralash's at a larger text size: a little lower)
+        f = max(0.8, min(4 / 3, (room - border - fixed) / base))
         self.row_h, self.about_h = int(30 * scale * f), int(17 * scale * f)
         spare = room - border - fixed - rows * self.row_h - abouts * self.about_h
         self.gap = max(3, min(12, spare // rows))

@@ -83,6 +83,10 @@ class LobbyScene(GuiScene):
                 return [*out, t("people.lobby.refused", reason=t(f"people.refused.{control.refused}"))]
             if control.unreachable and control.game is None:
                 return [*out, t("people.lobby.unreachable")]
+            if control.game is not None:  # which game, and whether in pairs (Eralash for four)
+                pairs = bool(getattr(control.options, "pairs", False))
+                out.append(t("people.lobby.game.pairs" if pairs else "people.lobby.game",
+                             game=t(f"game.{control.game.name}")))
             for i, p in enumerate(control.people):
                 who = str(p.get("name", ""))
                 if p.get("kind") == "bot":

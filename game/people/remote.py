@@ -1,6 +1,6 @@
 """A seat at a hosted table, as the table's controller: the match the seat may know, moves from the host.
 
-``RemoteControl`` is given to the game's own table (the same ``UraganTable`` as a solo game) in place of
+``RemoteControl`` is given to the game's own table (the same table as a solo game) in place of
 ``PlayControl``: the table shows ``match`` (the game's guest match: what this seat knows, placeholders
 face down for the rest, ``engine.games.Game.guest_match``), sends the player's moves through ``offer``
 and asks ``update`` each frame for what the host said. Moves made elsewhere are played one at a time
@@ -167,6 +167,7 @@ class RemoteControl(ShownMatch):
 
     replaced = False  # the match was built again: the table shows it afresh
     shows_number = False  # the game's number (its seed) deals every card: the host keeps it
+    helps = False  # no hint and no undo at a hosted table (its match is the host's)
 
     def update(self, table: TableScene) -> None:
         for msg in self.link.drain():
@@ -203,7 +204,8 @@ class RemoteControl(ShownMatch):
         over = self.over or {}
         if not over.get("finished"):
             return None
-        winners = {int(w) for w in over.get("winners", [])}
+        # (by sides: both partners of an Eralash pair are winning seats, and they won, not shared)
+        winners = {int(self.match.side_of(int(w))) for w in over.get("winners", [])}
         side = int(self.match.side_of(self.seat))
         if side not in winners:
             return "loss"

@@ -84,9 +84,14 @@ def _check_hidden(match: Any, n: int) -> None:
 
 
 def _check_rebuilt(match: Any, module: Any) -> None:
-    for other in (module.Match.from_save(match.to_save()), match_from_record(match.to_record())):
-        assert other.events == match.events
-        assert other.movers == match.movers
+    from engine.eralash.story import LotDrawn
+
+    saved = module.Match.from_save(match.to_save())
+    assert saved.events == match.events and saved.movers == match.movers
+    # a record keeps the deals, not the draw for the first dealer: its story is the same but for that
+    told = [e for e in match.events if not isinstance(e, LotDrawn)]
+    recorded = match_from_record(match.to_record())
+    assert recorded.events == told and recorded.movers == match.movers
     copy = match.copy()
     assert copy.events == match.events and copy.movers == match.movers
 

@@ -65,9 +65,11 @@ def test_a_view_and_its_events_are_json_with_card_names_and_no_other_hand(name):
         events = [event_json(e) for e in match.events_for(seat)]
         assert all("known_to" not in e for e in events)
         told = json.dumps([view, events])
-        for card in others:  # another seat's card appears only once played (then everyone knows it)
+        # the cards the rules show: each declared run's (Eralash), and every card once played
+        shown = {c for e in events for run in e.get("runs", []) for c in run["cards"]}
+        for card in others:  # another seat's card appears only once shown (then everyone knows it)
             played = any(e.get("card") == card for e in events)
-            assert played or f'"{card}"' not in told, card
+            assert played or card in shown or f'"{card}"' not in told, card
 
 
 def test_the_leak_check_catches_a_planted_leak():
