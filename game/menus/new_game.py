@@ -158,8 +158,12 @@ class NewGameScene(GuiScene):
         # the people row at 960x600): the explanations become the tooltips of their rows' buttons.
         whole = fixed + rows * (30 * scale + 3) + abouts * 17 * scale + border
         self.show_abouts = whole <= room
+        # At the normal text size one line above the buttons then explains the row under the pointer or
+        # the keyboard focus (Eralash with the people row at 960x600 would otherwise explain nothing).
+        self.one_about = not self.show_abouts and scale == 1.0
+        self.row_abouts: dict[str, tuple[list[Any], str]] = {}
         if not self.show_abouts:
-            abouts = 0
+            abouts = 1 if self.one_about else 0
         base = rows * (30 * scale + 3) + abouts * 17 * scale
         # (rows too many for the window even so, Host with Eralash's at a larger text size: a little lower)
         f = max(0.8, min(4 / 3, (room - border - fixed) / base))
@@ -197,6 +201,16 @@ class NewGameScene(GuiScene):
                 container=panel,
                 object_id="#notice",
             )
+        self.about_line: UILabel | None = None
+        if self.one_about:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self.about_line = UILabel(
+                    pygame.Rect(30, inside - pad - button_h - error_h - self.about_h - 2, self.inner,
+                                self.about_h),
+                    "", ui, container=panel, object_id="#about")
+            self.about_shown = ""
+            self.show_row_about()
         bottom = self.bottom_buttons()
         rects = row_rects(30, inside - pad - button_h, self.inner, len(bottom), button_h)
         if scale != 1.0:  # a larger text size: each button as wide as its words ask, of the row's width
@@ -264,11 +278,30 @@ class NewGameScene(GuiScene):
                 tooltip=None if self.show_abouts else about,
                 container=self.panel,
             ))
-        self.focus.add_list(name, label, row)
+        control = self.focus.add_list(name, label, row)
+        if about:
+            self.row_abouts[control.key] = (row, about)
         y += self.row_h
         if about:
             y += self.about(y, about)
         return y + self.gap
+
+    def show_row_about(self) -> None:
+        """The one explanation line: the row under the pointer, else the row with the keyboard focus."""
+        if getattr(self, "about_line", None) is None:
+            return
+        text = ""
+        for row, about in self.row_abouts.values():
+            if any(getattr(b, "hovered", False) for b in row):
+                text = about
+                break
+        else:
+            here = self.focus.current()
+            if here is not None and here.key in self.row_abouts:
+                text = self.row_abouts[here.key][1]
+        if text != self.about_shown:
+            self.about_shown = text
+            self.about_line.set_text(text)
 
     def row_label(self, y: int, label: str) -> None:
         """The label at the left of an option's row."""
@@ -498,6 +531,7 @@ class NewGameScene(GuiScene):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.show_row_about()
         try:
             surface.blit(self._background(surface.get_size()), (0, 0))
         except (AssetError, pygame.error):  # no table art: the plain felt

@@ -31,3 +31,27 @@ def test_the_dialog_is_balanced(size, game):
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_a_window_too_short_for_every_explanation_explains_the_row_in_focus():
+    """Eralash with the people row at 960x600: one line above the buttons explains the row the
+    keyboard focus is on, and follows it."""
+    app = headless_app("ru", (960, 600))
+    try:
+        scene = NewGameScene(app)
+        app.stack.push(scene)
+        scene.press("game_eralash")
+        app.frame(0.016, [])
+        assert scene.one_about and scene.about_line is not None
+        scene.focus.focus_on("list:game")
+        app.frame(0.016, [])
+        assert scene.about_line.text == i18n.t("newgame.game.eralash.about")
+        scene.focus.focus_on("list:people")
+        app.frame(0.016, [])
+        assert scene.about_line.text == i18n.t("people.row.about")
+        panel = scene.panel.rect
+        line = scene.about_line.rect
+        assert panel.contains(line) and line.bottom <= scene.buttons["start"].rect.top
+    finally:
+        app.close()
+        i18n.set_language("en")
