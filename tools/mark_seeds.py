@@ -79,13 +79,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = make_options("eralash", parse_options(args.option))
     t0 = time.perf_counter()
     out: dict[str, Any] = {"robbers": [], "decisions": 0, "marked": 0, "same": 0}
-    records = planted() if args.planted else [robber(bots, options, args.seed + r) for r in range(args.robbers)]
+    records = planted() if args.planted else [robber(bots, options, args.seed + r)
+                                              for r in range(args.robbers)]
     for r, rec in enumerate(records):
         row: dict[str, Any] = {"seed": rec["seed"], "deals": len(rec.get("deals", [])), "decisions": 0,
                                "marked": []}
         for seat in range(len(rec["players"])):
-            first = {v.move_index: v.mark for v in review_record(rec, seat, iterations=args.iterations, seed=0)}
-            second = {v.move_index: v.mark for v in review_record(rec, seat, iterations=args.iterations, seed=1)}
+            first, second = ({v.move_index: v.mark
+                              for v in review_record(rec, seat, iterations=args.iterations, seed=seed)}
+                             for seed in (0, 1))
             row["decisions"] += len(first)
             row["marked"] += [[seat, *m] for m in agreeing(first, second)]
         same = sum(m[2] == m[3] for m in row["marked"])

@@ -220,9 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--one-deal", action="store_true",
                     help="play one deal from the start and score each seat by its robber chance after it")
     ap.add_argument("--sensitive", type=int, default=0, metavar="R",
-                    help="with --from-race: only where R robbers played on by Clubs (same cards) differ in winner")
+                    help="with --from-race: only where R robbers played on by Clubs (the same cards) "
+                    "differ in winner")
     ap.add_argument("--judge", type=int, default=0, metavar="K",
-                    help="with --one-deal: value the deal's end by K robbers played out by Clubs, not the fitted chance")
+                    help="with --one-deal: value the deal's end by K robbers played out by Clubs, not the "
+                    "fitted chance")
     ap.add_argument("--contested", type=float, default=1.0, metavar="P",
                     help="with --from-race: and where no side's robber chance is above P")
     args = ap.parse_args(argv)
