@@ -15,12 +15,22 @@ begins with some side ``K`` or fewer robber tricks from the target; from there (
 tricks and cards to come) every seating plays to the end. Most whole robbers are decided by the cards
 dealt whoever plays them; these starts put the bots where their play can change the winner.
 ``--contested P`` asks also that no side's robber chance (``engine.eralash.race``) be above P there.
-A robber that ends before such a deal is not played (counted as ``skipped``).
+``--sensitive R`` asks also that card play can change the winner there: ``R`` robbers played on from
+the start by Clubs of other seeds, on the same cards to come, do not all have the same winners (the
+screen uses neither of the bots compared). A robber that ends before such a deal is not played
+(counted as ``skipped``).
 
 ``--one-deal``: every seating plays one deal only (from the robber's start, or the race start), and a
 seat scores the robber chance its side has after it (``robber_chances``; 1 or 0 if the deal ended the
 robber): a duplicate deal scored by the calibrated chance, far less noisy than whole robbers, most of
 which the cards decide whoever plays them.
+
+``--judge K`` (with ``--one-deal``): a judge independent of the fitted chance that Master itself plays
+for. Each position the deal leaves is valued by ``K`` robbers played out from it by Clubs
+(``fit_robber.play_robber``: new cards, the same points and tricks), with the same ``K`` seeds for every
+seating's position (common random numbers: the seatings' positions are judged on the same deals to
+come, so their difference is what the deal's play made). The fitted chance of each seat is kept too
+(``fitted`` in the JSON, per game the bot's share as ``per_game``).
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -63,9 +74,11 @@ def factory(name: str, iterations: int) -> Callable[[int], Any]:
     return lambda seed: make(seed=seed, iterations=iterations)
 
 
-def race_start(options: Any, n: int, match_seed: int, near: int, contested: float = 1.0) -> Match | None:
+def race_start(options: Any, n: int, match_seed: int, near: int, contested: float = 1.0,
+               sensitive: int = 0) -> Match | None:
     """The robber played by Clubs up to the first deal that begins with a side ``near`` or fewer
-    robber tricks from the target and no side's robber chance above ``contested``; None when it ends
+    robber tricks from the target and no side's robber chance above ``contested`` (and, with
+    ``sensitive``, where card play changes the winner: see ``card_play_matters``); None when it ends
     before."""
     match = Match.new(options, [f"club{s}" for s in range(n)], match_seed)
     clubs = [ClubBot(derive_seed("club", match_seed, s)) for s in range(n)]
@@ -75,18 +88,64 @@ def race_start(options: Any, n: int, match_seed: int, near: int, contested: floa
             done = len(match.deals_done)
             tricks = match.finished_tricks()
             if max(tricks) >= options.target - near and (contested >= 1.0 or max(robber_chances(
-                    n, options.pairs, match.finished_points(), tricks, done, options)) <= contested):
+                    n, options.pairs, match.finished_points(), tricks, done, options)) <= contested) and (
+                    not sensitive or card_play_matters(match, match_seed, sensitive)):
                 return match
         seat = match.current_player()
         match.play(clubs[seat].choose(match.view(seat)))
     return None
 
 
+WOBBLE = 0.25  # the screen's share of random cards
+
+
+def card_play_matters(start: Match, match_seed: int, replays: int) -> bool:
+    """Whether ``replays`` robbers played on from ``start`` by Clubs that play a random legal card a
+    quarter of the time (Club itself is deterministic) — the same cards to come (the match's seed
+    deals them) — do not all end with the same winners. The screen uses neither of the bots compared,
+    so it picks positions without favouring either."""
+    seen = set()
+    n = len(start.players)
+    clubs = [ClubBot(derive_seed("screen", match_seed, s)) for s in range(n)]
+    for r in range(replays):
+        match = start.copy()
+        rng = random.Random(f"screen:{match_seed}:{r}")
+        while not match.is_over():
+            seat = match.current_player()
+            legal = match.legal_moves()
+            match.play(rng.choice(legal) if rng.random() < WOBBLE else clubs[seat].choose(match.view(seat)))
+        seen.add(tuple(sorted(match.winners())))
+        if len(seen) > 1:
+            return True
+    return False
+
+
+def played_out(match: Match, options: Any, seed: int, index: int, k: int) -> list[float]:
+    """Each side's share of ``k`` robbers played out by Clubs from ``match``'s position between deals
+    (seeds from ``seed`` and ``index`` only: the same deals to come whoever played the deal before)."""
+    import fit_robber
+
+    n = len(match.players)
+    dealer = (match.deals_done[-1].dealer + 1) % n
+    wins = [0.0] * options.sides(n)
+    for j in range(k):
+        rng = random.Random(f"judge:{seed}:{index}:{j}")
+        clubs = [ClubBot(derive_seed("judge", seed, index, j, s)) for s in range(n)]
+        _, result = fit_robber.play_robber(options, n, clubs, rng, match.finished_points(),
+                                           match.finished_tricks(), len(match.deals_done), dealer)
+        wins = [a + b for a, b in zip(wins, result, strict=True)]
+    return [w / k for w in wins]
+
+
+FITTED: dict[int, list[float]] = {}  # game index → per seating and seat, the fitted chance (with --judge)
+
+
 def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], index: int, seed: int,
-              options: Any, start: Match | None = None, one_deal: bool = False) -> GameResult:
+              options: Any, start: Match | None = None, one_deal: bool = False, judge: int = 0) -> GameResult:
     n = len(bots)
     match_seed = derive_seed("arena", seed, index)
     result = GameResult(index=index)
+    judged: dict[tuple[Any, ...], list[float]] = {}
     seatings: list[list[str]] = []
     for rotation in range(n):  # each distinct seating once (master,before,master,before: two)
         seating = [bots[(s + rotation) % n] for s in range(n)]
@@ -116,6 +175,15 @@ def play_game(bots: Sequence[str], makers: dict[str, Callable[[int], Any]], inde
         chances = None if match.is_over() else robber_chances(
             n, options.pairs, match.finished_points(), match.finished_tricks(), len(match.deals_done),
             options)
+        if chances is not None and judge:
+            FITTED.setdefault(index, []).extend(chances[match.side_of(s)] for s in range(n))
+            key = (tuple(match.finished_points()), tuple(match.finished_tricks()))
+            if key not in judged:
+                judged[key] = played_out(match, options, seed, index, judge)
+            chances = tuple(judged[key])
+        elif judge:
+            FITTED.setdefault(index, []).extend(
+                1.0 / len(sides) if match.side_of(s) in sides else 0.0 for s in range(n))
         for s in range(n):
             if chances is not None:  # --one-deal: the robber goes on, valued by its fitted chance
                 win = chances[match.side_of(s)]
@@ -132,6 +200,12 @@ def _share(result: GameResult, bot: str) -> float:
     return sum(mine) / len(mine)
 
 
+def _fitted_share(result: GameResult, bot: str) -> float:
+    """Like ``_share``, by the fitted chance (``--judge``)."""
+    mine = [f for sr, f in zip(result.seats, FITTED[result.index], strict=True) if sr.bot == bot]
+    return sum(mine) / len(mine)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bots", required=True)
@@ -145,6 +219,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="start where a deal begins with a side K tricks or fewer from the target")
     ap.add_argument("--one-deal", action="store_true",
                     help="play one deal from the start and score each seat by its robber chance after it")
+    ap.add_argument("--sensitive", type=int, default=0, metavar="R",
+                    help="with --from-race: only where R robbers played on by Clubs (the same cards) "
+                    "differ in winner")
+    ap.add_argument("--judge", type=int, default=0, metavar="K",
+                    help="with --one-deal: value the deal's end by K robbers played out by Clubs, not the "
+                    "fitted chance")
     ap.add_argument("--contested", type=float, default=1.0, metavar="P",
                     help="with --from-race: and where no side's robber chance is above P")
     args = ap.parse_args(argv)
@@ -158,11 +238,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = None
         if args.from_race is not None:
             start = race_start(options, len(bots), derive_seed("arena", args.seed, i), args.from_race,
-                               args.contested)
+                               args.contested, args.sensitive)
             if start is None:
                 skipped += 1
                 continue
-        results.append(play_game(bots, makers, i, args.seed, options, start, args.one_deal))
+        results.append(play_game(bots, makers, i, args.seed, options, start, args.one_deal, args.judge))
         out = summarize("eralash", bots, len(results), args.seed, results)
         out["first"] = args.first
         out["per_game"] = {b: [_share(r, b) for r in results] for b in dict.fromkeys(bots)}
@@ -171,8 +251,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         out["minutes"] = round((time.perf_counter() - t0) / 60, 1)
         out["from_race"] = args.from_race
         out["contested"] = args.contested
+        out["sensitive"] = args.sensitive
         out["one_deal"] = args.one_deal
         out["skipped"] = skipped
+        if args.judge:
+            out["judge"] = args.judge
+            out["fitted_per_game"] = {b: [_fitted_share(r, b) for r in results] for b in dict.fromkeys(bots)}
         if args.out:
             Path(args.out).write_text(json.dumps(out, indent=1))
         line = ", ".join(f"{b} {v['win_rate']:.3f} ± {v['win_rate_ci95']:.3f}"
