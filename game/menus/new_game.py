@@ -275,7 +275,7 @@ class NewGameScene(GuiScene):
                 pygame.Rect(x0 + i * (bw + gap), y, bw, self.row_h),
                 key == selected,
                 enabled,
-                tooltip=None if self.show_abouts else about,
+                tooltip=None if self.show_abouts or self.one_about else about,
                 container=self.panel,
             ))
         control = self.focus.add_list(name, label, row)
