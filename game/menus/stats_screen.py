@@ -98,6 +98,7 @@ class StatsScene(GuiScene):
         self.eralash_by = "level"  # or "table": the Eralash rows by number of players and pairs
         self.one_sheet = False  # a larger text size in a window too short for both sheets: one at a time
         self.game_shown = GAMES[0]  # (the one shown then)
+        self._by_below = 0
 
     def build(self) -> None:
         self.clear()
@@ -122,6 +123,7 @@ class StatsScene(GuiScene):
         room_h = h - top - bottom - 14
         sheet_h = min(300, room_h // 2)
         self.one_sheet = False
+        self._by_below = 0  # the height of Eralash's by-level/by-table line under the games' buttons
         if scale != 1.0:  # a larger text size: as tall as the rows ask, where the window allows
             needs = [self._sheet_need(g, sw) for g in GAMES]
             # both sheets where they fit, else one at a time, chosen with the games' buttons on it
@@ -151,7 +153,7 @@ class StatsScene(GuiScene):
         small = r.height < 290
         order = ["list:eralash_by", "practise", "reset", "back"]
         if self.one_sheet:
-            pad, font = 24, self.app.text.font(28, "bold")
+            pad, font = 24, self.app.text.font(20)  # (the theme's buttons)
             gx = r.x + pad - 6
             tabs = []
             for g in GAMES:
@@ -168,8 +170,12 @@ class StatsScene(GuiScene):
         bh = max(bh, self.app.text.font(20).get_linesize() + 6)
         bw = max(bw, *(self.app.text.font(20).size(t(f"stats.by.{k}"))[0] + self.app.text.px(36)
                        for k in ("table", "level")))
+        by_y = r.y + 8
+        if self.one_sheet and r.right - (18 if small else 24) - 2 * bw - 6 < gx + 6:
+            by_y += self._name_h() + 6  # no room beside the games' buttons: a line of their own below
+            self._by_below = bh + 6
         for i, by_what in enumerate(("table", "level")):
-            rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
+            rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, by_y, bw, bh)
             self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
         by = [self.buttons["by_table"], self.buttons["by_level"]]
         self.focus.add_list("eralash_by", t("game.eralash"), by)
@@ -316,7 +322,7 @@ class StatsScene(GuiScene):
         name = self.app.text.get(t("game.eralash"), 28, CLARET, "bold").get_height()
         if not self.one_sheet:
             return name
-        return max(name, self.app.text.font(20).get_linesize() + self.app.text.px(10))
+        return max(name, self.app.text.font(20).get_linesize() + self.app.text.px(10)) + self._by_below
 
     def _row_floor(self, size: int) -> int:
         """The least height of a row of figures: its words never touch the next row's."""
