@@ -150,7 +150,7 @@ class StatsScene(GuiScene):
         if self.stats.is_empty():
             self.buttons["reset"].disable()
         r = self.sheets[0][1]
-        small = r.height < 290
+        small = self._is_small(r)
         order = ["list:eralash_by", "practise", "reset", "back"]
         if self.one_sheet:
             pad, font = 24, self.app.text.font(20)  # (the theme's buttons)
@@ -317,6 +317,11 @@ class StatsScene(GuiScene):
         name_h = self._name_h()
         return 8 + name_h + 14 + head_h + 4 + self._rows_shown(game) * self._row_floor(size) + summary_h + 6
 
+    def _is_small(self, r: pygame.Rect) -> bool:
+        """A sheet drawn in the smaller sizes: a short one, or (one sheet at a time, the window's
+        height) a narrow one."""
+        return r.width < 800 if self.one_sheet else r.height < 290
+
     def _name_h(self) -> int:
         """The height of a sheet's first line: the game's name (or, one sheet at a time, its buttons)."""
         name = self.app.text.get(t("game.eralash"), 28, CLARET, "bold").get_height()
@@ -335,7 +340,7 @@ class StatsScene(GuiScene):
         surface.blit(shadow, r.move(5, 7))
         pygame.draw.rect(surface, SHEET, r)
         pygame.draw.rect(surface, BRASS, r, width=2)
-        small = r.height < 290
+        small = self._is_small(r)
         pad = 18 if small else 24
         name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
         if self.one_sheet:  # (the games' buttons name it)
