@@ -163,7 +163,7 @@ class StatsScene(GuiScene):
                 gx += gw + 6
             self.focus.add_list("sheet", t("stats.title"), tabs)
             order.insert(0, "list:sheet")
-            if self.game_shown != "eralash":
+            if not game_setup(self.game_shown).stats_by_table:  # (its by-table buttons: Eralash's)
                 self.focus.reorder(order)
                 return
         bh, bw = (28, 190) if small else (34, 210)
