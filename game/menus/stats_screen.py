@@ -128,7 +128,7 @@ class StatsScene(GuiScene):
             needs = [self._sheet_need(g, sw) for g in GAMES]
             # both sheets where they fit, else one at a time, chosen with the games' buttons on it
             self.one_sheet = sum(needs) > room_h
-            sheet_h = room_h if self.one_sheet else max(sheet_h, *needs)
+            sheet_h = room_h if self.one_sheet else max(min(round(300 * scale), room_h // 2), *needs)
         top += max(0, (h - top - bottom - (1 if self.one_sheet else 2) * sheet_h - 14) // 2)
         shown = (self.game_shown,) if self.one_sheet else GAMES
         self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 14), sw, sheet_h))
