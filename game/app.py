@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--smoke", action="store_true",
         help="visit every screen headless, check its layout, print one JSON line (exit 1 on a problem)",
     )
+    p.add_argument("--smoke-only", metavar="NAMES",
+                   help="with --smoke: visit only the screens whose names start with one of NAMES (commas)")
     p.add_argument("--speech-log", metavar="FILE",
                    help="speech on for this run; append every announcement to FILE as a JSON line")
     p.add_argument("--text-size", type=text_size, metavar="N",

@@ -485,6 +485,9 @@ def _stats(s: Smoke) -> None:
     s.check("Statistics")
     s.click_button("by_table")
     s.check("Statistics: Eralash by table")
+    if "sheet_uragan" in getattr(s.app.stack.top, "buttons", {}):  # one sheet at a time (larger text)
+        s.click_button("sheet_uragan")
+        s.check("Statistics: Uragan")
 
 
 @visit("New game over a game in progress")
@@ -661,13 +664,21 @@ def run_smoke(args: Any) -> int:
         stack.enter_context(_env("SALON_RECORDS_DIR", os.path.join(scratch, "records")))
         stack.enter_context(_env("SALON_DATA_DIR", None))
         damaged = damaged_already(args.data_dir)
-        report = smoke(args, size)
+        report = smoke(args, size, only_named(getattr(args, "smoke_only", None)))
         report["problems"] += set_aside_problems(args.data_dir, size, damaged)
     report["seconds"] = round(time.perf_counter() - started, 1)
     from engine.cli import emit
 
     written = emit(json.dumps(report, ensure_ascii=False) + "\n", "salon --smoke")
     return written or (0 if not report["problems"] else 1)
+
+
+def only_named(names: str | None) -> Callable[[str], bool] | None:
+    """``--smoke-only "main menu,Settings"``: a visit is made when its name starts with one of the names."""
+    if not names:
+        return None
+    prefixes = tuple(n.strip() for n in names.split(",") if n.strip())
+    return lambda name: name.startswith(prefixes)
 
 
 def damaged_already(folder: str | os.PathLike[str]) -> set[str]:

@@ -215,6 +215,7 @@ class ExampleTable(EralashTable):
                 "close", t("eralash.example.close"), pygame.Rect(0, 0, 10, bh), self.to_menu, pygame.K_ESCAPE
             )
             row_of_buttons([close], (0, 0), bh, self.text, fs, pad=18)
+            close.text_size = fs  # (drawn at the size it was measured at, as the table's own row)
             edge = max(int(h * 0.03), text_edge((w, h)))  # clear of the rail (wider than 3% at 4K)
             close.rect.topright = (w - edge, edge)
             sheet = next((b for b in self.buttons if b.key == "sheet"), None)
@@ -229,6 +230,7 @@ class ExampleTable(EralashTable):
                 nxt = Button("next", label, pygame.Rect(0, 0, 10, bh), self.advance, pygame.K_RETURN,
                              accent=True)
                 row_of_buttons([nxt], (0, 0), bh, self.text, fs, pad=22)
+                nxt.text_size = fs
                 nxt.rect.topright = (left - 10, close.rect.top)
                 nxt.enabled = self.phase == "declare" or self.can_advance() or self.can_hurry()
                 self.buttons.append(nxt)
@@ -237,6 +239,7 @@ class ExampleTable(EralashTable):
                 prev = Button("prev", t("eralash.example.previous"), pygame.Rect(0, 0, 10, bh), self.go_back,
                               pygame.K_LEFT)
                 row_of_buttons([prev], (0, 0), bh, self.text, fs, pad=22)
+                prev.text_size = fs
                 prev.rect.topright = (left - 10, close.rect.top)
                 prev.enabled = self.can_go_back()
                 self.buttons.append(prev)

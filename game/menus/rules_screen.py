@@ -291,11 +291,13 @@ class RulesScene(GuiScene):
         w, h = self.app.size
         rail = rail_width((w, h))  # keep clear of the table's wooden rail
         margin = max(16, w // 60, rail + 8)
-        side = min(320, max(230, w // 5))
+        scale = self.app.text.scale  # a larger text size: a wider page (lines as long in words) where it fits
+        side = min(round(320 * scale), max(230, w // 5))
         head_y = rail + 10
-        top = head_y + 58
+        bh = max(44, self.app.text.font(20).get_linesize() + self.app.text.px(10))
+        top = head_y + bh + 14
         # Contents on the left, the page on the right, the pair centred in the window.
-        page_w = min(900, w - side - 3 * margin - 20)
+        page_w = min(round(900 * scale), w - side - 3 * margin - 20)
         left = max(margin, (w - side - margin - page_w - 20) // 2)
         self._contents_rect = pygame.Rect(left, top, side, h - top - margin)
         self._page_rect = pygame.Rect(left + side + margin, top, page_w, h - top - margin)
@@ -312,14 +314,14 @@ class RulesScene(GuiScene):
                 tab = max(max(words.size(t(f"game.{g}"))[0] + self.app.text.px(24) for g in GAMES),
                           room // len(GAMES))
         for game in GAMES:
-            self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, tab, 44), game == self.game)
+            self.button(f"game_{game}", t(f"game.{game}"), pygame.Rect(x, head_y, tab, bh), game == self.game)
             x += tab + 10
         self.focus.add_list("game", t("newgame.game"), [self.buttons[f"game_{g}"] for g in GAMES])
         if game_setup(self.game).example:
             wide = max(340, self.app.text.font(20).size(t("rules.watch_example"))[0] + self.app.text.px(40))
-            self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, wide, 44))
+            self.button("example", t("rules.watch_example"), pygame.Rect(x + 20, head_y, wide, bh))
         self.button("back", t("rules.back"),
-                    pygame.Rect(self._page_rect.right + 20 - back_w, head_y, back_w, 44))
+                    pygame.Rect(self._page_rect.right + 20 - back_w, head_y, back_w, bh))
         inner = self._page_rect.width - 2 * self._pad()
         self.page = layout(self._blocks[self.game], inner, self.app.text)
         self._line_cache.clear()

@@ -96,6 +96,9 @@ class StatsScene(GuiScene):
         self.coach: dict[str, pygame.Rect] = {}  # the coach's column beside each sheet, on the cloth
         self._coach_words: list[pygame.Rect] = []
         self.eralash_by = "level"  # or "table": the Eralash rows by number of players and pairs
+        self.one_sheet = False  # a larger text size in a window too short for both sheets: one at a time
+        self.game_shown = GAMES[0]  # (the one shown then)
+        self._by_below = 0
 
     def build(self) -> None:
         self.clear()
@@ -104,17 +107,32 @@ class StatsScene(GuiScene):
         room = w - (32 if narrow else 48) - 2 * rail_width((w, h))
         gap = 14 if narrow else 32
         # the sheet keeps room for its column heads (each as wide as its longest word: _columns)
-        coach_w = max(150, min(300, int(room * (0.2 if narrow else 0.17))))
-        total = min(1200 + gap + coach_w, room)
+        scale = self.app.text.scale
+        share = 0.2 if narrow else 0.17 if scale == 1.0 else 0.22
+        coach_w = max(150, min(int(300 * scale), int(room * share)))
+        total = min(int(1200 * scale) + gap + coach_w, room)
         sw = total - gap - coach_w
         x = (w - total) // 2
         rail = rail_width((w, h))
         top = (70 if h < 800 else 96) + rail // 2
         bottom = (70 if h < 800 else 90) + rail // 2
-        sheet_h = min(300, (h - top - bottom - 14) // 2)
-        top += max(0, (h - top - bottom - 2 * sheet_h - 14) // 2)
+        if scale != 1.0:  # a larger text size: room for the title above and the buttons below
+            title = self.app.text.font(30 if h < 800 else 36, "bold").get_linesize()
+            top = max(top, rail + 8 + title + 14)
+            bottom = max(bottom, rail + 16 + self.app.text.font(20).get_linesize() + self.app.text.px(14))
+        room_h = h - top - bottom - 14
+        sheet_h = min(300, room_h // 2)
+        self.one_sheet = False
+        self._by_below = 0  # the height of Eralash's by-level/by-table line under the games' buttons
+        if scale != 1.0:  # a larger text size: as tall as the rows ask, where the window allows
+            needs = [self._sheet_need(g, sw) for g in GAMES]
+            # both sheets where they fit, else one at a time, chosen with the games' buttons on it
+            self.one_sheet = sum(needs) > room_h
+            sheet_h = room_h if self.one_sheet else max(min(round(300 * scale), room_h // 2), *needs)
+        top += max(0, (h - top - bottom - (1 if self.one_sheet else 2) * sheet_h - 14) // 2)
+        shown = (self.game_shown,) if self.one_sheet else GAMES
         self.sheets = [(g, pygame.Rect(x, top + i * (sheet_h + 14), sw, sheet_h))
-                       for i, g in enumerate(GAMES)]
+                       for i, g in enumerate(shown)]
         self.coach = {g: pygame.Rect(r.right + gap, r.y, coach_w, r.height) for g, r in self.sheets}
         by = h - bottom + (bottom - 46) // 2
         px = self.app.text.px  # the buttons' words at the text size (the theme's 20 px) need this room
@@ -132,17 +150,36 @@ class StatsScene(GuiScene):
         if self.stats.is_empty():
             self.buttons["reset"].disable()
         r = self.sheets[0][1]
-        small = r.height < 290
+        small = self._is_small(r)
+        order = ["list:eralash_by", "practise", "reset", "back"]
+        if self.one_sheet:
+            pad, font = 24, self.app.text.font(20)  # (the theme's buttons)
+            gx = r.x + pad - 6
+            tabs = []
+            for g in GAMES:
+                gw = font.size(t(f"game.{g}"))[0] + self.app.text.px(40)
+                rect = pygame.Rect(gx, r.y + 8, gw, self._name_h())
+                tabs.append(self.button(f"sheet_{g}", t(f"game.{g}"), rect, g == self.game_shown))
+                gx += gw + 6
+            self.focus.add_list("sheet", t("stats.title"), tabs)
+            order.insert(0, "list:sheet")
+            if not game_setup(self.game_shown).stats_by_table:  # (its by-table buttons: Eralash's)
+                self.focus.reorder(order)
+                return
         bh, bw = (28, 190) if small else (34, 210)
         bh = max(bh, self.app.text.font(20).get_linesize() + 6)
         bw = max(bw, *(self.app.text.font(20).size(t(f"stats.by.{k}"))[0] + self.app.text.px(36)
                        for k in ("table", "level")))
+        by_y = r.y + 8
+        if self.one_sheet and r.right - (18 if small else 24) - 2 * bw - 6 < gx + 6:
+            by_y += self._name_h() + 6  # no room beside the games' buttons: a line of their own below
+            self._by_below = bh + 6
         for i, by_what in enumerate(("table", "level")):
-            rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, r.y + 8, bw, bh)
+            rect = pygame.Rect(r.right - (18 if small else 24) - (i + 1) * bw - i * 6, by_y, bw, bh)
             self.button(f"by_{by_what}", t(f"stats.by.{by_what}"), rect, by_what == self.eralash_by)
         by = [self.buttons["by_table"], self.buttons["by_level"]]
         self.focus.add_list("eralash_by", t("game.eralash"), by)
-        self.focus.reorder(["list:eralash_by", "practise", "reset", "back"])  # the reading order
+        self.focus.reorder(order)  # the reading order
 
     def practise(self) -> None:
         """Practice on the mistakes kept from the coach's reviews (every game's, oldest first)."""
@@ -176,6 +213,11 @@ class StatsScene(GuiScene):
             if event.ui_element is self.buttons.get("practise"):
                 self.practise()
                 return True
+            for g in GAMES:
+                if event.ui_element is self.buttons.get(f"sheet_{g}"):
+                    self.game_shown = g
+                    self.build()
+                    return True
             for by_what in ("level", "table"):
                 if event.ui_element is self.buttons.get(f"by_{by_what}"):
                     self.eralash_by = by_what
@@ -218,10 +260,11 @@ class StatsScene(GuiScene):
         for note in (f"{shared} {abandoned} {undo}", f"{abandoned} {undo}", abandoned):
             lines = text.wrap(note, 14, right - left, "italic")
             if len(lines) <= 2:
-                y = reset.rect.centery - len(lines) * 9
+                step = max(18, text.font(14, "italic").get_linesize())
+                y = reset.rect.centery - len(lines) * step // 2
                 for k, line in enumerate(lines):
                     img = text.get(line, 14, IVORY, "italic")
-                    surface.blit(img, ((left + right - img.get_width()) // 2, y + k * 18))
+                    surface.blit(img, ((left + right - img.get_width()) // 2, y + k * step))
                 return
 
     def _head_size(self, cols: list[str], size: int, width: int) -> int:
@@ -247,6 +290,49 @@ class StatsScene(GuiScene):
         even = room // len(cols)
         return self._head_size(cols, size, even - 8), [even] * len(cols)
 
+    def _rows_shown(self, game: str) -> int:
+        """The sheet's rows, the total's included."""
+        by_table = game_setup(game).stats_by_table and self.eralash_by == "table"
+        return (len(ERALASH_VARIANTS) if by_table else len(LEVELS)) + 1
+
+    def _summary_lines(self, game: str, size: int, width: int) -> tuple[int, list[str]]:
+        """The sentence under the sheet: at 100 % smaller where it must be, else on two lines; at a
+        larger text size on as many lines as it takes, at the sheet's size."""
+        if self.app.text.scale == 1.0:
+            return self.app.text.fit(summary(self.stats, game), size - 1, width, "italic", lines=2)
+        return size - 1, self.app.text.wrap(summary(self.stats, game), size - 1, width, "italic")
+
+    def _sheet_need(self, game: str, width: int) -> int:
+        """The height a sheet ``width`` wide needs at the text size (its rows at their closest)."""
+        text, pad, size = self.app.text, 24, 18
+        cols = columns(game)
+        first_w = 112 if width < 800 else max(150, width // 5)
+        hs, widths = self._columns(cols, size - 1, width - 2 * pad - first_w)
+        step = max(hs + 2, text.font(hs, "bold").get_linesize())
+        heads = max(len(text.wrap(t(f"stats.col.{c}"), hs, w - 8, "bold"))
+                    for c, w in zip(cols, widths, strict=True))
+        head_h = max(text.px(size) + 10, heads * step + 8)
+        fs, lines = self._summary_lines(game, size, width - 2 * pad)
+        summary_h = len(lines) * text.font(fs, "italic").get_linesize() + 8
+        name_h = self._name_h()
+        return 8 + name_h + 14 + head_h + 4 + self._rows_shown(game) * self._row_floor(size) + summary_h + 6
+
+    def _is_small(self, r: pygame.Rect) -> bool:
+        """A sheet drawn in the smaller sizes: a short one, or (one sheet at a time, the window's
+        height) a narrow one."""
+        return r.width < 800 if self.one_sheet else r.height < 290
+
+    def _name_h(self) -> int:
+        """The height of a sheet's first line: the game's name (or, one sheet at a time, its buttons)."""
+        name = self.app.text.get(t("game.eralash"), 28, CLARET, "bold").get_height()
+        if not self.one_sheet:
+            return name
+        return max(name, self.app.text.font(20).get_linesize() + self.app.text.px(10)) + self._by_below
+
+    def _row_floor(self, size: int) -> int:
+        """The least height of a row of figures: its words never touch the next row's."""
+        return max(size + 4, self.app.text.px(size + 4))
+
     def _draw_sheet(self, surface: pygame.Surface, game: str, r: pygame.Rect) -> None:
         text = self.app.text
         shadow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -254,10 +340,13 @@ class StatsScene(GuiScene):
         surface.blit(shadow, r.move(5, 7))
         pygame.draw.rect(surface, SHEET, r)
         pygame.draw.rect(surface, BRASS, r, width=2)
-        small = r.height < 290
+        small = self._is_small(r)
         pad = 18 if small else 24
         name = text.get(t(f"game.{game}"), 22 if small else 28, CLARET, "bold")
-        surface.blit(name, (r.x + pad, r.y + 8))
+        if self.one_sheet:  # (the games' buttons name it)
+            name = pygame.Surface((1, self._name_h()), pygame.SRCALPHA)
+        else:
+            surface.blit(name, (r.x + pad, r.y + 8))
         cols = columns(game)
         size = 15 if small else 18
         first_w = 112 if r.width < 800 else max(150, r.width // 5)  # narrow: room for the column heads
@@ -279,13 +368,17 @@ class StatsScene(GuiScene):
         y += head_h
         pygame.draw.line(surface, RULE, (r.x + pad, y - 5), (r.right - pad, y - 5), 2)
         y += 4
+        fs, lines = self._summary_lines(game, size, r.width - 2 * pad)
         summary_h = size + 14
+        if text.scale != 1.0:
+            summary_h = max(summary_h, len(lines) * text.font(fs, "italic").get_linesize() + 8)
         if by_table:
             rows = [(t(f"stats.variant.{v}"), self.stats.variant(game, v), "regular")
                     for v in ERALASH_VARIANTS]
         else:
             rows = [(t(f"level.{lv}"), self.stats.get(game, lv), "regular") for lv in LEVELS]
-        row_h = max(size + 4, min(40, (r.bottom - y - summary_h - 6) // (len(rows) + 1)))
+        room = (r.bottom - y - summary_h - 6) // (len(rows) + 1)
+        row_h = max(self._row_floor(size), min(text.px(40), room))
         if by_table:
             total = Record()
             for _label, rec, _style in rows:
@@ -302,9 +395,7 @@ class StatsScene(GuiScene):
                 cx = centres[i]
                 surface.blit(img, (cx - img.get_width() // 2, y))
             y += row_h
-        # within the sheet: smaller where it must be (a larger text size), else on two lines
-        fs, lines = text.fit(summary(self.stats, game), size - 1, r.width - 2 * pad, "italic", lines=2)
         step = text.font(fs, "italic").get_linesize()
-        y = min(y + 6, r.bottom - summary_h + 2 - step * (len(lines) - 1))
+        y = min(y + 6, r.bottom - summary_h + 2 - (step * (len(lines) - 1) if text.scale == 1.0 else 0))
         for k, words in enumerate(lines):
             surface.blit(text.get(words, fs, CLARET, "italic"), (r.x + pad, y + k * step))

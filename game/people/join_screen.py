@@ -89,22 +89,25 @@ class JoinScene(GuiScene):
         self.clear()
         ui = self.app.ui
         w, h = self.app.size
-        row = 40 if h >= 800 else 32
+        scale = self.app.text.scale  # (pygame_gui's fonts grow with the text size: so does every row)
+        row = round((40 if h >= 800 else 32) * scale)
         gap = 8
-        pw = min(900, int(w * 0.9))
+        title_h, about_h, button_h = round(40 * scale), round(24 * scale), round(48 * scale)
+        pw = min(round(900 * scale), int(w * (0.9 if scale == 1.0 else 0.94)))
         inner = pw - 60
         label_w = int(inner * 0.3)
         n_found = max(1, len(self.tables))
-        ph = min(h - 30, 10 + 40 + 24 + n_found * (row + gap) + 3 * (row + gap) + 30 + 56
-                 + (32 if self.error else 0))
+        error_h = round(32 * scale) if self.error else 0
+        ph = min(h - 30, 10 + title_h + about_h + 2 + n_found * (row + gap) + 3 * (row + gap) + 30
+                 + button_h + 8 + error_h)
         panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            UILabel(pygame.Rect(30, 10, inner, 40), t("people.join.title"), ui, container=panel,
+            UILabel(pygame.Rect(30, 10, inner, title_h), t("people.join.title"), ui, container=panel,
                     object_id="#dialog_title")
-            UILabel(pygame.Rect(30, 50, inner, 24), t("people.join.found"), ui, container=panel,
-                    object_id="#about")
-        y = 76
+            UILabel(pygame.Rect(30, 10 + title_h, inner, about_h), t("people.join.found"), ui,
+                    container=panel, object_id="#about")
+        y = 10 + title_h + about_h + 2
         if not self.tables:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -121,7 +124,7 @@ class JoinScene(GuiScene):
                 warnings.simplefilter("ignore")
                 UILabel(pygame.Rect(30, y, label_w - 10, row), t(f"people.join.{key}"), ui, container=panel,
                         object_id="#option_label")
-            width = {"address": inner - label_w, "port": 140, "room": 200}[key]
+            width = {"address": inner - label_w, "port": round(140 * scale), "room": round(200 * scale)}[key]
             entry = UITextEntryLine(pygame.Rect(30 + label_w, y, width, row), ui, container=panel,
                                     initial_text=self.fields[key], object_id=f"#join_{key}")
             if key == "port":
@@ -140,9 +143,9 @@ class JoinScene(GuiScene):
         if self.error:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                UILabel(pygame.Rect(30, inside - 8 - 48 - 30, inner, 28), self.error, ui, container=panel,
-                        object_id="#notice")
-        join, back = row_rects(30, inside - 8 - 48, inner, 2, 48)
+                error = pygame.Rect(30, inside - 8 - button_h - error_h + 2, inner, error_h - 4)
+                UILabel(error, self.error, ui, container=panel, object_id="#notice")
+        join, back = row_rects(30, inside - 8 - button_h, inner, 2, button_h)
         self.button("join", t("people.join.start"), join, container=panel)
         self.button("back", t("menu.back"), back, container=panel)
 

@@ -5,6 +5,7 @@ game's own table (``game.screens.TABLES``) takes the lobby's place, driven by th
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import TYPE_CHECKING, Any
 
@@ -144,22 +145,30 @@ class LobbyScene(GuiScene):
         ui = self.app.ui
         w, h = self.app.size
         lines = list(self._shown) or [t("people.lobby.starting")]
-        pw = min(820, int(w * 0.9))
-        line_h = 34 if h >= 800 else 28
-        ph = min(h - 40, 36 + 20 + len(lines) * line_h + 30 + 48 + 28)
-        panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
+        scale = self.app.text.scale  # (pygame_gui's fonts grow with the text size: so does every row)
+        pw = min(round(820 * scale), int(w * (0.9 if scale == 1.0 else 0.94)))
         inner = pw - 60
+        with contextlib.suppress(Exception):  # a line longer than the panel goes on as many as it takes
+            from game.widgets.text import wrap_lines
+
+            font = ui.get_theme().get_font(["#option_label", "label"])
+            lines = [part for line in lines for part in (wrap_lines(font, line, inner - 8) or [line])]
+        line_h = round((34 if h >= 800 else 28) * scale)
+        title_h, button_h = round(36 * scale), round(48 * scale)
+        ph = min(h - 40, title_h + 20 + len(lines) * line_h + 30 + button_h + 28)
+        panel = self.add_panel(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph))
         title = "people.lobby.title.host" if self.hosted is not None else "people.lobby.title.join"
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            UILabel(pygame.Rect(30, 10, inner, 36), t(title), ui, container=panel, object_id="#dialog_title")
-            y = 56
+            UILabel(pygame.Rect(30, 10, inner, title_h), t(title), ui, container=panel,
+                    object_id="#dialog_title")
+            y = title_h + 20
             for line in lines:
                 UILabel(pygame.Rect(30, y, inner, line_h), line, ui, container=panel,
                         object_id="#option_label")
                 y += line_h
         inside = panel.get_container().get_rect().height
-        (leave,) = row_rects(30 + inner // 3, inside - 8 - 48, inner // 3, 1, 48)
+        (leave,) = row_rects(30 + inner // 3, inside - 8 - button_h, inner // 3, 1, button_h)
         self.button("leave", t("people.lobby.leave"), leave, container=panel)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

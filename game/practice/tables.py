@@ -40,7 +40,10 @@ def practice_row(table: TableScene, control: PracticeControl) -> None:
                  accent=not control.asking())
     back = Button("menu", t("practice.back"), pygame.Rect(0, 0, 10, bh), control.close)
     row = [answer, nxt, back]
-    row_of_buttons(row, (0, 0), bh, table.text, table.font_size(0.024), gap=10, pad=18)
+    fs = table.font_size(0.024)
+    row_of_buttons(row, (0, 0), bh, table.text, fs, gap=10, pad=18)
+    for b in row:
+        b.text_size = fs  # (drawn at the size it was measured at, as the table's own row)
     right, y = max(b.rect.right for b in old), old[0].rect.y
     for b in reversed(row):
         b.rect.topright = (right, y)

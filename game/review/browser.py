@@ -208,7 +208,7 @@ class RecordsScene(GuiScene):
         keys = [("open", t("records.open")), ("review", t("records.review")),
                 ("other", t("records.records_folder") if self.browsing else t("records.other")),
                 ("back", t("records.back"))]
-        font = self.app.text.font(18)
+        font = self.app.text.font(20)  # (the theme's buttons)
         widths = [font.size(label)[0] + 40 + 2 * round(bh * 0.2) for _, label in keys]  # a clear margin
         gap = 12
         scale = min(1.0, (self.sheet.width - 2 * pad - gap * (len(keys) - 1)) / sum(widths))
