@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.eralash.layout import EralashLayout
     from game.eralash.plates import EralashPlates
+    from game.widgets.buttons import Button
     from game.widgets.cards import CardImages, CardSprite
     from game.widgets.drag import DragController
     from game.widgets.table import Message
@@ -60,6 +61,8 @@ class PlaquesHost(Protocol):
     def text(self) -> TextCache: ...
     @property
     def sprites(self) -> dict[int, CardSprite]: ...
+    @property
+    def buttons(self) -> list[Button]: ...
     @property
     def images(self) -> CardImages: ...
     @property
@@ -476,6 +479,8 @@ class EralashPlaques:
         gap = max(4, h // 100)
         below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
+        if host.app.text.scale != 1.0:  # a larger text size: the room of the rows of runs nobody lays out
+            below, above = self.announce_room(below, above, gap)
 
         def measure() -> tuple[float, float]:
             fs, small = self.afs(0.023), self.afs(0.019)
@@ -506,6 +511,37 @@ class EralashPlaques:
         elif box.bottom > below:
             box.bottom = int(below)
         return box
+
+    def announce_room(self, below: float, above: float | None, gap: int) -> tuple[float, float | None]:
+        """The declarations plaque's bottom and top limits where no runs lie in front of the player or
+        across the table: the top of the player's hand (a card raised) and the bottom of the top seat's
+        plate; with three players, under the cards laid aside and the row of buttons."""
+        host = self.host
+        lay = host.layout
+        deal = host.shown
+        h = lay.size[1]
+
+        def runs_shown(seat: int) -> bool:
+            held = 0
+            for r in deal.runs[seat]:
+                held |= r.cards
+            return host.phase == "declare" and bool(held & deal.hands[seat])
+
+        hand = lay.seats[0]
+        if not runs_shown(host.me):
+            below = max(below, hand.hand[1] - lay.card[1] * 0.72 - gap)
+        top = next((seat for seat in range(host.n) if lay.place(seat, host.me).side == "top"), None)
+        if top is not None:
+            if not runs_shown(top):
+                blits = self.plates.plate_parts(top)[0]
+                plate = max((r.bottom for _, r in blits), default=0)
+                above = plate + gap if above is None else min(above, plate + gap)
+            return below, above
+        aside = self.aside_rect()
+        if aside is not None:  # (the aside label is the lowest of the cards laid aside and their words)
+            buttons = int(h * 0.03) + button_height(h)
+            above = max(aside.bottom, buttons) + gap
+        return below, above
 
     def afs(self, share: float) -> int:
         """A size of the declarations plaque (``announce_k``: smaller where there is no room)."""
@@ -584,6 +620,8 @@ class EralashPlaques:
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
         declaring = host.phase == "declare" and midbottom is None  # the runs lie where messages go
         lines = host.text.wrap(msg.text, fs, int(lay.size[0] * (0.3 if declaring else 0.5)))
+        if not declaring and midbottom is None and host.app.text.scale != 1.0:
+            lines = self.message_clear_of_trick(msg.text, fs, lines)
         imgs = [host.text.get(line, fs, colour, suits=host.suits()) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
         box.midbottom = midbottom or lay.message.midbottom
@@ -595,6 +633,44 @@ class EralashPlaques:
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def message_clear_of_trick(self, words: str, fs: int, lines: list[str]) -> list[str]:
+        """A message at a larger text size whose lines would grow up over the trick: wrapped wider
+        (fewer lines), up to the side seats' plates."""
+        host = self.host
+        lay = host.layout
+        size = host.images.size
+        rects = [sp.rect(size) for c in host.shown.current_trick() if (sp := host.sprites.get(c)) is not None]
+        if not rects:
+            return lines
+        floor = max(r.bottom for r in rects) + 4
+        w = lay.size[0]
+        left, right = int(w * 0.05), int(w * 0.95)
+        for seat in range(host.n):
+            side = lay.place(seat, host.me).side
+            if side in ("left", "right"):
+                for _, r in self.plates.plate_parts(seat)[0]:
+                    if side == "left":
+                        left = max(left, r.right + 8)
+                    else:
+                        right = min(right, r.left - 8)
+        centre = lay.message.centerx
+        for b in host.buttons:  # (Last trick, beside the hand)
+            if b.rect.bottom > floor and b.rect.top < lay.message.bottom:
+                if b.rect.centerx < centre:
+                    left = max(left, b.rect.right + 8)
+                else:
+                    right = min(right, b.rect.left - 8)
+        most = 2 * min(centre - left, right - centre) - 40
+        line_h = host.text.font(fs).get_height()
+        for share in (0.62, 0.74, 0.86):
+            if lay.message.bottom - len(lines) * line_h - 18 >= floor:
+                break
+            wider = min(int(w * share), most)
+            if wider <= int(w * 0.5):
+                break
+            lines = host.text.wrap(words, fs, wider)
+        return lines
 
     def draw_declarations(self, surface: pygame.Surface) -> None:
         """The declarations plaque (composed once per what it says, translucent over the cards under

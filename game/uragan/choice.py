@@ -23,7 +23,7 @@ from game.uragan.log import claim_question
 from game.uragan.words import CLAIM_PHASE, PICK_PHASE, take_text
 from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
-from game.words.i18n import t
+from game.words.i18n import plural, t
 
 if TYPE_CHECKING:
     from engine.uragan.deal import Deal
@@ -401,6 +401,10 @@ class UraganChoice:
         if last is not None:  # the "last play" tag over a table card
             cards.append(last)
         lay = self.host.layout
+        count = self.host.text.font(self.host.font_size(0.022)).size(plural(88, "uragan.n_cards"))
+        for px, py in (lay.my_pile, lay.opp_pile):  # the count under each pile ("14 cards")
+            cards.append(pygame.Rect(0, 0, *count))
+            cards[-1].midtop = (int(px), int(py + ch * 0.56))
         cloth = pygame.Rect((0, 0), lay.size).inflate(-2 * lay.inset, -2 * lay.inset)
         for at in tries:
             if cloth.contains(at) and at.collidelist(cards) < 0:

@@ -242,8 +242,16 @@ class UraganPlaques:
             surface.blit(*shown)
         if self.host.demo:
             small = self.host.font_size(0.019)
-            d = self.host.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
-            surface.blit(d, d.get_rect(topleft=(rect.x + 8, rect.bottom + 6)))  # clear of the log's glance
+            y = rect.bottom + 6
+            for line in self.demo_lines(rect):  # clear of the log's glance
+                d = self.host.text.get(line, small, (220, 210, 180), "italic", shadow=True)
+                surface.blit(d, d.get_rect(topleft=(rect.x + 8, y)))
+                y += d.get_height()
+
+    def demo_lines(self, rect: pygame.Rect) -> list[str]:
+        """The demonstration's word under the score plaque, wrapped to its width (a larger text size)."""
+        size = self.host.font_size(0.019)
+        return self.host.text.wrap(t("table.demo"), size, max(rect.width - 8, 1), "italic")
 
     def score_key(self, names: tuple[str, ...], rect: pygame.Rect) -> tuple[Any, ...]:
         """Everything the score plaque shows (its image is composed again when this changes)."""

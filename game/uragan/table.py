@@ -187,7 +187,8 @@ class UraganTable(TableScene):
         right of it when it reaches down beside them."""
         before, self.layout = self.layout, lay
         try:
-            bottom = self.score_rect().bottom
+            rect = self.score_rect()
+            bottom = rect.bottom
         finally:
             self.layout = before
         gap = max(8, lay.size[0] // 100)
@@ -197,7 +198,8 @@ class UraganTable(TableScene):
         if self.app.text.scale != 1.0:  # room for an uragan's point that may come to be said there
             bottom += self.text.font(self.font_size(0.018), "bold").get_height()
         if getattr(self, "demo", False):  # the demonstration's word under the plaque
-            bottom += self.text.font(self.font_size(0.019), "italic").get_height() + 6
+            lines = len(self.plaques.demo_lines(rect))
+            bottom += lines * self.text.font(self.font_size(0.019), "italic").get_height() + 6
         stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (its pile leans up and left)
         if bottom + gap > stock_top:  # a larger text size or large cards: the stock goes down under it
             lay.stock = (lay.stock[0], lay.stock[1] + bottom + gap - stock_top)
