@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from engine import cards as C
+from game.layout import text_edge
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.uragan.words import PLAY_PHASE, card_text, default_name
@@ -140,12 +141,12 @@ class UraganPlaques:
                 r = self.pile_outline(s)
                 shapes.rect(surface, (*BRASS,), r, width=1, border_radius=max(4, cw // 12))
             label = self.host.text.get(plural(n, "uragan.n_cards"), fs, IVORY, shadow=True)
-            surface.blit(label, label.get_rect(midtop=(int(px), int(py + ch * 0.56))))
+            surface.blit(label, self.on_cloth(label.get_rect(midtop=(int(px), int(py + ch * 0.56)))))
         sx, sy = lay.stock
         stock = self.cards_near(lay.stock, -1)
         if stock:
             label = self.host.text.get(t("uragan.stock", n=stock), fs, IVORY, shadow=True)
-            surface.blit(label, label.get_rect(midtop=(int(sx), int(sy + ch * 0.56))))
+            surface.blit(label, self.on_cloth(label.get_rect(midtop=(int(sx), int(sy + ch * 0.56)))))
         if self.host.drag.dragging and self.host.hand.drag_can_trail:
             card = self.host.drag.pressed.card if self.host.drag.pressed is not None else None
             warn = self.host.hand.trail_claimable(card)
@@ -247,6 +248,12 @@ class UraganPlaques:
                 d = self.host.text.get(line, small, (220, 210, 180), "italic", shadow=True)
                 surface.blit(d, d.get_rect(topleft=(rect.x + 8, y)))
                 y += d.get_height()
+
+    def on_cloth(self, rect: pygame.Rect) -> pygame.Rect:
+        """A count's words kept clear of the rail (a larger text size, under a pile at the cloth's edge)."""
+        size = self.host.layout.size
+        edge = text_edge(size)
+        return rect.clamp(pygame.Rect(edge, edge, size[0] - 2 * edge, size[1] - 2 * edge))
 
     def demo_lines(self, rect: pygame.Rect) -> list[str]:
         """The demonstration's word under the score plaque, wrapped to its width (a larger text size)."""
