@@ -310,6 +310,8 @@ class UraganPlaques:
             surface.blit(pts, (rect.right - 14 - pts.get_width(), first))
             mark_at = (nx + img.get_width() + 8, y + img.get_height()) if inline else None
             y += img.get_height() + 1
+            if self.host.app.text.scale != 1.0:  # a name made smaller: its line under the points, not beside
+                y = max(y, first + pts.get_height())
             pile = self.host.shown.piles[s]
             line = t(
                 "uragan.score.pile",
@@ -426,7 +428,10 @@ class UraganPlaques:
                 size, lines = self.pending_lines(s, rect)
                 need += len(lines) * text.font(size, "bold").get_height()
             size, lines, inline = self.score_name(s, rect)
-            need += len(lines) * text.font(size).get_height() + 1
+            name_h = len(lines) * text.font(size).get_height() + 1
+            if self.host.app.text.scale != 1.0:
+                name_h = max(name_h, text.font(self.host.font_size(0.024), "bold").get_height())
+            need += name_h
             need += text.font(self.host.font_size(0.017)).get_height() + 2 + 4
             if s == self.host.shown.dealer and not inline:
                 need += self.mark_height()
