@@ -163,7 +163,10 @@ class LastTrick:
         names = [self.host.name((leader + j) % deal.n) for j in range(len(cards))]
         row_w = len(cards) * cw + (len(cards) - 1) * gap
         # how to go back, under the cards: on two lines rather than wider than they are (larger text)
-        room = max(row_w, title.get_width()) if self.host.app.text.scale != 1.0 else lay.size[0]
+        room = lay.size[0]
+        if self.host.app.text.scale != 1.0:  # clear of your name plate at the bottom left
+            plate = max((r.right for _, r in self.plates.plate_parts(self.host.me)[0]), default=0)
+            room = max(row_w, title.get_width(), 2 * (lay.centre[0] - plate - gap) - 2 * gap)
         back = self.host.text.wrap(t("eralash.last.back"), small, room, "italic")
         feet = [self.host.text.get(line, small, DIM, "italic") for line in back]
         width = max(row_w, title.get_width(), *(f.get_width() for f in feet)) + 2 * gap
