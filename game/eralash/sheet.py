@@ -355,7 +355,12 @@ class SheetScene(Scene):
         the players' columns keep the rest)."""
         font = self.app.table_text.font(self.dealer_px(small), "italic")
         widest = max((font.size(self.dealt_by(r["dealer"]))[0] for r in self.rows()), default=0)
-        return int(min(max(width * 0.12, widest + 8), width * 0.2))
+        # each player's column keeps room for its two heads side by side ("points", "tricks"): the
+        # deal column gives it up (its "dealt by" then says the dealer's name alone)
+        heads = self.app.table_text.font(small, "italic")
+        pair = (heads.size(t("eralash.score.points"))[0] + heads.size(t("eralash.score.tricks"))[0]) / 2 + 12
+        most = width * 0.9 - self.table.match.sides() * pair / 0.42
+        return int(max(width * 0.08, min(max(width * 0.12, widest + 8), width * 0.2, most)))
 
     def _row(
         self,
