@@ -306,8 +306,11 @@ class EralashPlaques:
     def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
         fs = self.host.font_size(0.021)
         row_h = int(fs * 1.45)
+        # (a larger text size: a name made small on two lines never leaves its row shorter than its figures)
+        least = row_h if self.host.app.text.scale != 1.0 else 0
         return [
-            row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3) for imgs in lines
+            row_h if len(imgs) == 1 else max(least, sum(i.get_height() for i in imgs) + int(fs * 0.3))
+            for imgs in lines
         ]
 
     def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
