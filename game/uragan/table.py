@@ -19,7 +19,7 @@ from engine.state import IllegalMove
 from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Claim, LetStand, Move, Play
-from game.layout import UraganLayout, fan, grid
+from game.layout import UraganLayout, fan, grid, text_edge
 from game.tween import Sequence, Wait
 from game.uragan.choice import UraganChoice
 from game.uragan.flow import UraganFlow
@@ -654,7 +654,12 @@ class UraganTable(TableScene):
         """Between the stock and the piles' places (their rings), centred as the plaque is."""
         lay = self.layout
         ring_left = min(lay.my_pile[0], lay.opp_pile[0]) - lay.card[0] // 2 - 12
-        return min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
+        room = min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
+        if self.app.text.scale != 1.0:  # and clear of the stock's words (wider than its card, larger text)
+            label = self.text.font(self.font_size(0.022)).size(t("uragan.stock", n=88))[0]
+            right = max(int(lay.stock[0]) + label // 2, text_edge(lay.size) + label)
+            room = min(room, 2 * (lay.size[0] // 2 - right) - 16)
+        return room
 
     def turn_seat(self) -> int | None:
         """The seat the turn marker stands at (none between deals or once the match is over)."""
