@@ -184,6 +184,11 @@ class LastTrick:
         score = score if isinstance(score, pygame.Rect) and score.width else lay.score  # (as drawn)
         if box.colliderect(score) and box.top < score.bottom + 8:  # (a larger text size: a taller view)
             box.top = min(score.bottom + 8, lay.size[1] - box.height - 4)
+        top = next((s for s in range(deal.n) if lay.place(s, self.host.me).side == "top"), None)
+        if top is not None and self.host.app.text.scale != 1.0:  # and under the plate across the table
+            for _, r in self.plates.plate_parts(top)[0]:
+                if box.colliderect(r) and box.top < r.bottom + 8:
+                    box.top = min(r.bottom + 8, lay.size[1] - box.height - 4)
         surface.blit(self.host._plaque(box.size), box)
         y = box.y + gap // 2
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
