@@ -160,10 +160,16 @@ class LastTrick:
         fs, small = self.host.font_size(0.026), self.host.font_size(0.021)
         title_fs = self.host.font_size(0.03)
         title = self.host.text.get(t("eralash.last.title", n=index + 1), title_fs, BRASS_LIGHT, "bold")
-        foot = self.host.text.get(t("eralash.last.back"), small, DIM, "italic")
         names = [self.host.name((leader + j) % deal.n) for j in range(len(cards))]
         row_w = len(cards) * cw + (len(cards) - 1) * gap
-        width = max(row_w, title.get_width(), foot.get_width()) + 2 * gap
+        # how to go back, under the cards: on two lines rather than wider than they are (larger text)
+        room = lay.size[0]
+        if self.host.app.text.scale != 1.0:  # clear of your name plate at the bottom left
+            plate = max((r.right for _, r in self.plates.plate_parts(self.host.me)[0]), default=0)
+            room = max(row_w, title.get_width(), 2 * (lay.centre[0] - plate - gap) - 2 * gap)
+        back = self.host.text.wrap(t("eralash.last.back"), small, room, "italic")
+        feet = [self.host.text.get(line, small, DIM, "italic") for line in back]
+        width = max(row_w, title.get_width(), *(f.get_width() for f in feet)) + 2 * gap
         # each name under its card, in the card's width and a gap: smaller, then on two lines
         fits = [self.host.text.fit_name(name, fs, cw + gap - 4, "bold", lines=2) for name in names]
         name_h = max(len(lines) * self.host.text.font(x, "bold").get_height() for x, lines in fits)
@@ -171,13 +177,18 @@ class LastTrick:
         taken_fs, taken_lines = self.host.text.fit(taken, fs, width - gap, lines=2)
         taken_h = len(taken_lines) * self.host.text.font(taken_fs).get_height()
         height = title.get_height() + ch + 6 + name_h + int(fs * 0.4) + taken_h + int(fs * 0.3)
-        height += foot.get_height() + gap * 2
+        height += sum(f.get_height() for f in feet) + gap * 2
         box = pygame.Rect(0, 0, width, height)
         box.center = lay.centre
         score = getattr(getattr(getattr(self.host, "plaques", None), "score_plaque", None), "rect", None)
         score = score if isinstance(score, pygame.Rect) and score.width else lay.score  # (as drawn)
         if box.colliderect(score) and box.top < score.bottom + 8:  # (a larger text size: a taller view)
             box.top = min(score.bottom + 8, lay.size[1] - box.height - 4)
+        top = next((s for s in range(deal.n) if lay.place(s, self.host.me).side == "top"), None)
+        if top is not None and self.host.app.text.scale != 1.0:  # and under the plate across the table
+            for _, r in self.plates.plate_parts(top)[0]:
+                if box.colliderect(r) and box.top < r.bottom + 8:
+                    box.top = min(r.bottom + 8, lay.size[1] - box.height - 4)
         surface.blit(self.host._plaque(box.size), box)
         y = box.y + gap // 2
         surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
@@ -202,4 +213,6 @@ class LastTrick:
             surface.blit(who, who.get_rect(midtop=(box.centerx, y)))
             y += who.get_height()
         y += int(fs * 0.3)
-        surface.blit(foot, foot.get_rect(midtop=(box.centerx, y)))
+        for foot in feet:
+            surface.blit(foot, foot.get_rect(midtop=(box.centerx, y)))
+            y += foot.get_height()

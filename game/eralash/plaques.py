@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.eralash.layout import EralashLayout
     from game.eralash.plates import EralashPlates
+    from game.widgets.buttons import Button
     from game.widgets.cards import CardImages, CardSprite
     from game.widgets.drag import DragController
     from game.widgets.table import Message
@@ -60,6 +61,10 @@ class PlaquesHost(Protocol):
     def text(self) -> TextCache: ...
     @property
     def sprites(self) -> dict[int, CardSprite]: ...
+    @property
+    def buttons(self) -> list[Button]: ...
+    @property
+    def reveal(self) -> bool: ...
     @property
     def images(self) -> CardImages: ...
     @property
@@ -301,8 +306,11 @@ class EralashPlaques:
     def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
         fs = self.host.font_size(0.021)
         row_h = int(fs * 1.45)
+        # (a larger text size: a name made small on two lines never leaves its row shorter than its figures)
+        least = row_h if self.host.app.text.scale != 1.0 else 0
         return [
-            row_h if len(imgs) == 1 else sum(i.get_height() for i in imgs) + int(fs * 0.3) for imgs in lines
+            row_h if len(imgs) == 1 else max(least, sum(i.get_height() for i in imgs) + int(fs * 0.3))
+            for imgs in lines
         ]
 
     def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
@@ -465,7 +473,53 @@ class EralashPlaques:
 
     def announce_box(self) -> pygame.Rect:
         """The declarations plaque, sized to what it says, between the rows of runs across the table
-        and in front of the player when it fits there."""
+        and in front of the player when it fits there; at a larger text size, its words kept off the
+        score plaque's (under it, smaller if they must, where they would print over them)."""
+        box = self._announce_box(None)
+        if self.host.app.text.scale != 1.0 and not self.host.reveal:
+            score = self.score_drawn_rect()
+            if any(r.colliderect(score) for r in self.announce_text_rects(box)):
+                box = self._announce_box(score.bottom + max(4, self.host.layout.size[1] // 100))
+        return box
+
+    def score_drawn_rect(self) -> pygame.Rect:
+        """The score plaque as ``draw_score`` draws it (its height follows its names)."""
+        names = tuple(self.side_name(side) for side in range(self.host.match.sides()))
+        rect = self.host.layout.score.copy()
+        rect.height = self._score_height(self._score_names(names))
+        return rect
+
+    def announce_text_rects(self, box: pygame.Rect) -> list[pygame.Rect]:
+        """Where ``_draw_declarations`` writes its lines in ``box`` (their widths measured)."""
+        host = self.host
+        text = host.text
+        fs, small = self.afs(0.023), self.afs(0.019)
+        out: list[pygame.Rect] = []
+        y = box.y + int(fs * 0.6)
+
+        def line(words: str, size: int, style: str, step: int) -> None:
+            nonlocal y
+            r = pygame.Rect(0, y, text.font(size, style).size(words)[0], step)
+            r.centerx = box.centerx
+            out.append(r)
+            y += step
+
+        if self.announce_titled:
+            big = self.afs(0.028)
+            line(t("eralash.decl.title"), big, "bold", text.font(big, "bold").get_height() + int(fs * 0.3))
+        inside = self.announce_width() - 40
+        for words in self.declaration_lines():
+            line(words, text.fit(words, fs, inside)[0], "regular", int(fs * 1.25))
+        y += int(fs * 0.7)
+        head = trump_line(self.host.shown, host.name, host.me if host.humans else None)
+        size = text.fit(head, fs, inside, "bold")[0]
+        line(head, size, "bold", text.font(size, "bold").get_height())
+        for words in text.wrap(self.why_text(), small, box.width - 40, "italic"):
+            line(words, small, "italic", text.font(small, "italic").get_height())
+        return out
+
+    def _announce_box(self, clear: int | None) -> pygame.Rect:
+        """``announce_box``; ``clear``: a top it keeps below (the score plaque's bottom), if any."""
         host = self.host
         lay = host.layout
         deal = host.shown
@@ -476,6 +530,10 @@ class EralashPlaques:
         gap = max(4, h // 100)
         below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
+        if host.app.text.scale != 1.0 and not host.reveal:  # a larger text size (the example lays its own
+            below, above = self.announce_room(below, above, gap)  # out): the room of runs nobody lays out
+        if clear is not None:
+            above = clear if above is None else max(above, clear)
 
         def measure() -> tuple[float, float]:
             fs, small = self.afs(0.023), self.afs(0.019)
@@ -506,6 +564,37 @@ class EralashPlaques:
         elif box.bottom > below:
             box.bottom = int(below)
         return box
+
+    def announce_room(self, below: float, above: float | None, gap: int) -> tuple[float, float | None]:
+        """The declarations plaque's bottom and top limits where no runs lie in front of the player or
+        across the table: the top of the player's hand (a card raised) and the bottom of the top seat's
+        plate; with three players, under the cards laid aside and the row of buttons."""
+        host = self.host
+        lay = host.layout
+        deal = host.shown
+        h = lay.size[1]
+
+        def runs_shown(seat: int) -> bool:
+            held = 0
+            for r in deal.runs[seat]:
+                held |= r.cards
+            return host.phase == "declare" and bool(held & deal.hands[seat])
+
+        hand = lay.seats[0]
+        if not runs_shown(host.me):
+            below = max(below, hand.hand[1] - lay.card[1] * 0.72 - gap)
+        top = next((seat for seat in range(host.n) if lay.place(seat, host.me).side == "top"), None)
+        if top is not None:
+            if not runs_shown(top):
+                blits = self.plates.plate_parts(top)[0]
+                plate = max((r.bottom for _, r in blits), default=0)
+                above = plate + gap if above is None else min(above, plate + gap)
+            return below, above
+        aside = self.aside_rect()
+        if aside is not None:  # (the aside label is the lowest of the cards laid aside and their words)
+            buttons = int(h * 0.03) + button_height(h)
+            above = max(aside.bottom, buttons) + gap
+        return below, above
 
     def afs(self, share: float) -> int:
         """A size of the declarations plaque (``announce_k``: smaller where there is no room)."""
@@ -584,6 +673,9 @@ class EralashPlaques:
         colour = WARN if msg.kind == "warn" else (IVORY if msg.kind == "info" else BRASS_LIGHT)
         declaring = host.phase == "declare" and midbottom is None  # the runs lie where messages go
         lines = host.text.wrap(msg.text, fs, int(lay.size[0] * (0.3 if declaring else 0.5)))
+        if not declaring and midbottom is None and host.app.text.scale != 1.0:
+            lines, bottom = self.message_clear_of_trick(msg.text, fs, lines)
+            midbottom = (lay.message.centerx, bottom)
         imgs = [host.text.get(line, fs, colour, suits=host.suits()) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 40, sum(i.get_height() for i in imgs) + 18)
         box.midbottom = midbottom or lay.message.midbottom
@@ -595,6 +687,46 @@ class EralashPlaques:
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def message_clear_of_trick(self, words: str, fs: int, lines: list[str]) -> tuple[list[str], int]:
+        """A message at a larger text size whose lines would grow up over the trick: wrapped wider
+        (fewer lines), up to the side seats' plates, its bottom above a button it would reach (Last
+        trick); its lines and its bottom."""
+        host = self.host
+        lay = host.layout
+        size = host.images.size
+        bottom = lay.message.bottom
+        rects = [sp.rect(size) for c in host.shown.current_trick() if (sp := host.sprites.get(c)) is not None]
+        if not rects:
+            return lines, bottom
+        floor = max(r.bottom for r in rects) + 4
+        w = lay.size[0]
+        left, right = int(w * 0.05), int(w * 0.95)
+        for seat in range(host.n):
+            side = lay.place(seat, host.me).side
+            if side in ("left", "right"):
+                for _, r in self.plates.plate_parts(seat)[0]:
+                    if side == "left":
+                        left = max(left, r.right + 8)
+                    else:
+                        right = min(right, r.left - 8)
+        centre = lay.message.centerx
+        most = 2 * min(centre - left, right - centre) - 40
+        line_h = host.text.font(fs).get_height()
+        for share in (0.62, 0.74, 0.86):
+            if bottom - len(lines) * line_h - 18 >= floor:
+                break
+            wider = min(int(w * share), most)
+            if wider <= int(w * 0.5):
+                break
+            lines = host.text.wrap(words, fs, wider)
+            span = pygame.Rect(0, 0, wider + 40, 1)
+            span.centerx = centre
+            bottom = lay.message.bottom
+            for b in host.buttons:  # (Last trick, beside the hand)
+                if b.rect.left < span.right and b.rect.right > span.left and b.rect.bottom > floor:
+                    bottom = min(bottom, b.rect.top - 4)
+        return lines, bottom
 
     def draw_declarations(self, surface: pygame.Surface) -> None:
         """The declarations plaque (composed once per what it says, translucent over the cards under

@@ -81,10 +81,13 @@ class SheetScene(Scene):
         sides = self.table.match.sides()
         fs, small, big = self.sizes(h)
         row_h = self.row_height(fs, small)
+        width = int(min(w * 0.82, h * (0.75 + 0.22 * sides)))
+        sub_h = self.app.table_text.font(small, "italic").get_height()
         content = (
             h * 0.025
             + big * 1.3
             + small * 1.4
+            + (len(self.subtitle_lines(width, small)) - 1) * sub_h
             + h * 0.02
             + fs * 1.5
             + small * 1.5
@@ -94,9 +97,7 @@ class SheetScene(Scene):
             + h * 0.12
             + self.extra_row_height(h)
         )
-        self.box = pygame.Rect(
-            0, 0, int(min(w * 0.82, h * (0.75 + 0.22 * sides))), int(min(h * 0.88, content))
-        )
+        self.box = pygame.Rect(0, 0, width, int(min(h * 0.88, content)))
         self.box.center = (w // 2, h // 2)
         self._bg = panel(self.box.size, 242)
         bh = max(36, int(h * 0.055), int(self.px(max(12, int(h * 0.026))) * 1.6))
@@ -148,6 +149,21 @@ class SheetScene(Scene):
             y = self.box.bottom - int(bh * 0.95) - bh - 12
             row_of_buttons(extra, (self.box.centerx, y), bh, self.app.table_text, fs)
             self.buttons += extra
+
+    def subtitle_lines(self, width: int, small: int) -> list[str]:
+        """The line under the title (what is counted, or the slam; the game's number after a dot): one
+        line where it fits, else the number on a line of its own, each part wrapped if it must be."""
+        table, match = self.table, self.table.match
+        sub = t("eralash.sheet.subtitle", tricks=plural(match.options.target, "eralash.n_tricks"))
+        slam = match.slam()
+        if self.over and slam is not None:
+            sub = t("eralash.end.slam", name=table.plaques.side_name(slam))
+        parts = [sub, table.deal_number_text()]
+        text, room = self.app.table_text, width - 40
+        whole = " · ".join(p for p in parts if p)
+        if text.font(small, "italic").size(whole)[0] <= room:
+            return [whole]
+        return [line for p in parts if p for line in text.wrap(p, small, room, "italic")]
 
     def px(self, size: int) -> int:
         """A size at the player's text size, in pixels: the sheet draws with the tables' cache, so the
@@ -265,16 +281,12 @@ class SheetScene(Scene):
             surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
             y += title.get_height()
         y += 4
-        sub = t("eralash.sheet.subtitle", tricks=plural(match.options.target, "eralash.n_tricks"))
         slam = match.slam()
-        if self.over and slam is not None:
-            sub = t("eralash.end.slam", name=table.plaques.side_name(slam))
-        number = table.deal_number_text()
-        if number:
-            sub = f"{sub} · {number}"
-        img = text.get(sub, small, WARN if self.over and slam is not None else DIM, "italic")
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += img.get_height() + int(h * 0.02)
+        for line in self.subtitle_lines(box.width, small):
+            img = text.get(line, small, WARN if self.over and slam is not None else DIM, "italic")
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+        y += int(h * 0.02)
         sides = match.sides()
         left = box.x + int(box.width * 0.05)
         deal_col = self.deal_column(box.width, small)
@@ -343,7 +355,12 @@ class SheetScene(Scene):
         the players' columns keep the rest)."""
         font = self.app.table_text.font(self.dealer_px(small), "italic")
         widest = max((font.size(self.dealt_by(r["dealer"]))[0] for r in self.rows()), default=0)
-        return int(min(max(width * 0.12, widest + 8), width * 0.2))
+        # each player's column keeps room for its two heads side by side ("points", "tricks"): the
+        # deal column gives it up (its "dealt by" then says the dealer's name alone)
+        heads = self.app.table_text.font(small, "italic")
+        pair = (heads.size(t("eralash.score.points"))[0] + heads.size(t("eralash.score.tricks"))[0]) / 2 + 12
+        most = width * 0.9 - self.table.match.sides() * pair / 0.42
+        return int(max(width * 0.08, min(max(width * 0.12, widest + 8), width * 0.2, most)))
 
     def _row(
         self,

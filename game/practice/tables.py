@@ -179,6 +179,11 @@ class EralashPractice(EralashTable):
     def build_buttons(self) -> None:
         super().build_buttons()
         practice_row(self, self.practice)
+        rects = [b.rect for b in self.buttons if b.key in ("answer", "next", "menu")]
+        if self.layout is not None and rects:  # (the practice's row, wider: the top hand fits beside it)
+            moved = self.layout.clear_of_buttons(rects[0].unionall(rects[1:]))
+            if moved and self.sprites and not self.busy():
+                self.sync(instant=True)
 
     def timers_running(self) -> bool:
         return super().timers_running() or self.practice.solving_now()

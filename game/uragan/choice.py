@@ -23,7 +23,7 @@ from game.uragan.log import claim_question
 from game.uragan.words import CLAIM_PHASE, PICK_PHASE, take_text
 from game.widgets import shapes
 from game.widgets.buttons import Button, row_of_buttons
-from game.words.i18n import t
+from game.words.i18n import plural, t
 
 if TYPE_CHECKING:
     from engine.uragan.deal import Deal
@@ -90,6 +90,7 @@ class UraganChoice:
         self.hover: int | None = None  # the chooser's option under the pointer
         self.focus: int | None = None  # the chooser's option the keyboard is on
         self.chip_rows = 1  # the rows the prompt's buttons take
+        self.chip_width = 0  # its widest button and the plaque's edges (the plaque grows to it)
         self._wrap: tuple[tuple[str, int, int], list[str]] | None = None
 
     # --- what is being asked ------------------------------------------------------------------------
@@ -154,6 +155,11 @@ class UraganChoice:
         height = 12 + len(lines) * line_h + 10 + rows * bh + (rows - 1) * 8 + 12
         rect = pygame.Rect(0, 0, int(lay.table.width * 0.94), height)
         rect.midbottom = (lay.table.centerx, lay.my_hand.top - max(4, lay.card[1] // 20))
+        if self.chip_width > rect.width:  # a larger text size: as wide as its widest button, on the cloth
+            cloth = pygame.Rect((0, 0), lay.size).inflate(-2 * lay.inset - 16, 0)
+            rect.width = min(self.chip_width, cloth.width)
+            rect.centerx = lay.table.centerx
+            rect.clamp_ip(cloth)
         return rect
 
     def table_area(self) -> pygame.Rect:
@@ -331,12 +337,13 @@ class UraganChoice:
         """The answer buttons in rows at the bottom of the prompt's plaque (as many rows as they need;
         the plaque grows to hold them)."""
         if not chips or self.host.layout is None:
-            self.chip_rows = 1
+            self.chip_rows, self.chip_width = 1, 0
             return
         bh = self.host.button_height()
         font = self.host.text.font(fs)
-        room = int(self.host.layout.table.width * 0.94) - 24
         gap, pad = 14, 26
+        self.chip_width = max(font.size(c.label)[0] + 2 * pad for c in chips) + 24
+        room = max(int(self.host.layout.table.width * 0.94), self.chip_width) - 24
         rows: list[list[Button]] = [[]]
         used = 0
         for c in chips:
@@ -401,6 +408,10 @@ class UraganChoice:
         if last is not None:  # the "last play" tag over a table card
             cards.append(last)
         lay = self.host.layout
+        count = self.host.text.font(self.host.font_size(0.022)).size(plural(88, "uragan.n_cards"))
+        for px, py in (lay.my_pile, lay.opp_pile):  # the count under each pile ("14 cards")
+            cards.append(pygame.Rect(0, 0, *count))
+            cards[-1].midtop = (int(px), int(py + ch * 0.56))
         cloth = pygame.Rect((0, 0), lay.size).inflate(-2 * lay.inset, -2 * lay.inset)
         for at in tries:
             if cloth.contains(at) and at.collidelist(cards) < 0:

@@ -176,12 +176,17 @@ class UraganLog:
         area = self.glance_rect()
         text, fs = self.host.text, self.host.font_size(0.017)
         rows = self._glance_rows(area.width - 20, fs)
-        title_h = text.font(self.host.font_size(0.019)).get_linesize()
+        title_lines = len(self.title_lines(area.width - 20))
+        title_h = title_lines * text.font(self.host.font_size(0.019)).get_linesize()
         foot_fs, foot = self.foot(area.width - 20, fs)
         foot_h = len(foot) * text.font(foot_fs, "italic").get_linesize()
         body = sum(len(lines) for _, lines in rows) * text.font(fs).get_linesize()
         height = min(area.height, 16 + title_h + 4 + body + 6 + foot_h)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
+
+    def title_lines(self, width: int) -> list[str]:
+        """"Last moves" over the glance: on two lines where a larger text size leaves it no room."""
+        return self.host.text.wrap(t("story.log.glance"), self.host.font_size(0.019), max(width, 1))
 
     def foot(self, width: int, fs: int) -> tuple[int, list[str]]:
         """ "L or a click: every move", as large as the glance's width holds, on two lines if it must."""
@@ -222,9 +227,11 @@ class UraganLog:
         surface.blit(host._plaque(box.size), box)
         fs = host.font_size(0.017)
         x, y = box.x + 10, box.y + 8
-        title = text.get(t("story.log.glance"), host.font_size(0.019), BRASS_LIGHT)
-        surface.blit(title, (x, y))
-        y += title.get_height() + 4
+        for line in self.title_lines(box.width - 20):
+            title = text.get(line, host.font_size(0.019), BRASS_LIGHT)
+            surface.blit(title, (x, y))
+            y += title.get_height()
+        y += 4
         rows = self._glance_rows(box.width - 20, fs)
         foot_fs, foot = self.foot(box.width - 20, fs)
         foot_top = box.bottom - 6 - len(foot) * text.font(foot_fs, "italic").get_linesize()

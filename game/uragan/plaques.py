@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from engine import cards as C
+from game.layout import text_edge
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
 from game.uragan.words import PLAY_PHASE, card_text, default_name
@@ -142,12 +143,12 @@ class UraganPlaques:
                 r = self.pile_outline(s)
                 shapes.rect(surface, (*BRASS,), r, width=1, border_radius=max(4, cw // 12))
             label = self.host.text.get(plural(n, "uragan.n_cards"), fs, IVORY, shadow=True)
-            surface.blit(label, label.get_rect(midtop=(int(px), int(py + ch * 0.56))))
+            surface.blit(label, self.on_cloth(label.get_rect(midtop=(int(px), int(py + ch * 0.56)))))
         sx, sy = lay.stock
         stock = self.cards_near(lay.stock, -1)
         if stock:
             label = self.host.text.get(t("uragan.stock", n=stock), fs, IVORY, shadow=True)
-            surface.blit(label, label.get_rect(midtop=(int(sx), int(sy + ch * 0.56))))
+            surface.blit(label, self.on_cloth(label.get_rect(midtop=(int(sx), int(sy + ch * 0.56)))))
         if self.host.drag.dragging and self.host.hand.drag_can_trail:
             card = self.host.drag.pressed.card if self.host.drag.pressed is not None else None
             warn = self.host.hand.trail_claimable(card)
@@ -244,8 +245,22 @@ class UraganPlaques:
             surface.blit(*shown)
         if self.host.demo:
             small = self.host.font_size(0.019)
-            d = self.host.text.get(t("table.demo"), small, (220, 210, 180), "italic", shadow=True)
-            surface.blit(d, d.get_rect(topleft=(rect.x + 8, rect.bottom + 6)))  # clear of the log's glance
+            y = rect.bottom + 6
+            for line in self.demo_lines(rect):  # clear of the log's glance
+                d = self.host.text.get(line, small, (220, 210, 180), "italic", shadow=True)
+                surface.blit(d, d.get_rect(topleft=(rect.x + 8, y)))
+                y += d.get_height()
+
+    def on_cloth(self, rect: pygame.Rect) -> pygame.Rect:
+        """A count's words kept clear of the rail (a larger text size, under a pile at the cloth's edge)."""
+        size = self.host.layout.size
+        edge = text_edge(size)
+        return rect.clamp(pygame.Rect(edge, edge, size[0] - 2 * edge, size[1] - 2 * edge))
+
+    def demo_lines(self, rect: pygame.Rect) -> list[str]:
+        """The demonstration's word under the score plaque, wrapped to its width (a larger text size)."""
+        size = self.host.font_size(0.019)
+        return self.host.text.wrap(t("table.demo"), size, max(rect.width - 8, 1), "italic")
 
     def score_key(self, names: tuple[str, ...], rect: pygame.Rect) -> tuple[Any, ...]:
         """Everything the score plaque shows (its image is composed again when this changes)."""
@@ -297,6 +312,8 @@ class UraganPlaques:
             surface.blit(pts, (rect.right - 14 - pts.get_width(), first))
             mark_at = (nx + img.get_width() + 8, y + img.get_height()) if inline else None
             y += img.get_height() + 1
+            if self.host.app.text.scale != 1.0:  # a name made smaller: its line under the points, not beside
+                y = max(y, first + pts.get_height())
             pile = self.host.shown.piles[s]
             line = t(
                 "uragan.score.pile",
@@ -413,7 +430,10 @@ class UraganPlaques:
                 size, lines = self.pending_lines(s, rect)
                 need += len(lines) * text.font(size, "bold").get_height()
             size, lines, inline = self.score_name(s, rect)
-            need += len(lines) * text.font(size).get_height() + 1
+            name_h = len(lines) * text.font(size).get_height() + 1
+            if self.host.app.text.scale != 1.0:
+                name_h = max(name_h, text.font(self.host.font_size(0.024), "bold").get_height())
+            need += name_h
             need += text.font(self.host.font_size(0.017)).get_height() + 2 + 4
             if s == self.host.shown.dealer and not inline:
                 need += self.mark_height()

@@ -19,7 +19,7 @@ from engine.state import IllegalMove
 from engine.uragan.deal import Deal
 from engine.uragan.deck import ROUNDS
 from engine.uragan.moves import Claim, LetStand, Move, Play
-from game.layout import UraganLayout, fan, grid
+from game.layout import UraganLayout, fan, grid, text_edge
 from game.tween import Sequence, Wait
 from game.uragan.choice import UraganChoice
 from game.uragan.flow import UraganFlow
@@ -189,7 +189,8 @@ class UraganTable(TableScene):
         right of it when it reaches down beside them."""
         before, self.layout = self.layout, lay
         try:
-            bottom = self.score_rect().bottom
+            rect = self.score_rect()
+            bottom = rect.bottom
         finally:
             self.layout = before
         gap = max(8, lay.size[0] // 100)
@@ -199,7 +200,8 @@ class UraganTable(TableScene):
         if self.app.text.scale != 1.0:  # room for an uragan's point that may come to be said there
             bottom += self.text.font(self.font_size(0.018), "bold").get_height()
         if getattr(self, "demo", False):  # the demonstration's word under the plaque
-            bottom += self.text.font(self.font_size(0.019), "italic").get_height() + 6
+            lines = len(self.plaques.demo_lines(rect))
+            bottom += lines * self.text.font(self.font_size(0.019), "italic").get_height() + 6
         stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (its pile leans up and left)
         if bottom + gap > stock_top:  # a larger text size or large cards: the stock goes down under it
             lay.stock = (lay.stock[0], lay.stock[1] + bottom + gap - stock_top)
@@ -654,7 +656,12 @@ class UraganTable(TableScene):
         """Between the stock and the piles' places (their rings), centred as the plaque is."""
         lay = self.layout
         ring_left = min(lay.my_pile[0], lay.opp_pile[0]) - lay.card[0] // 2 - 12
-        return min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
+        room = min(super().message_room(), 2 * (ring_left - lay.size[0] // 2) - 8)
+        if self.app.text.scale != 1.0:  # and clear of the stock's words (wider than its card, larger text)
+            label = self.text.font(self.font_size(0.022)).size(t("uragan.stock", n=88))[0]
+            right = max(int(lay.stock[0]) + label // 2, text_edge(lay.size) + label)
+            room = min(room, 2 * (lay.size[0] // 2 - right) - 16)
+        return room
 
     def turn_seat(self) -> int | None:
         """The seat the turn marker stands at (none between deals or once the match is over)."""

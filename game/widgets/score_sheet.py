@@ -81,8 +81,13 @@ class ScoreSheetScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         bh = max(36, int(h * 0.055), self.app.text.font(max(12, int(h * 0.026))).get_linesize() + 12)
-        self.tight = False
-        self.tight = self.needed_height(h, bh, at_most=h * 10) > h * 0.96  # larger text: rows closer
+        # A larger text size that leaves the sheet too tall compacts it, one step at a time: rows closer,
+        # each detail beside its label, the buttons on one row, the footer on one line.
+        self.tight = self.inline = self.one_row = self.one_footer = False
+        for step in ("tight", "inline", "one_row", "one_footer"):
+            if self.needed_height(h, bh, at_most=h * 10) + self.long_names_px(h) <= h * 0.96:
+                break
+            setattr(self, step, self.can_compact(step, h, bh))
         self.box = pygame.Rect(0, 0, self.width(), self.needed_height(h, bh))
         self.box.height = min(int(h * 0.96), self.box.height + self.long_names_px(h))
         self.box.center = (w // 2, h // 2)
@@ -90,16 +95,49 @@ class ScoreSheetScene(Scene):
         self._shade = pygame.Surface(size, pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 110))
         self.buttons = []
-        for row in (0, 1):
+        for row, placed in enumerate(self.button_rows()):
             buttons = [
                 Button(b.key, b.label, pygame.Rect(0, 0, 1, 1), b.action, b.hotkey, accent=b.accent)
-                for b in self.sheet.buttons
-                if b.row == row
+                for b in placed
             ]
             if buttons:
                 y = self.box.bottom - bh - row * (bh + 12)
                 row_of_buttons(buttons, (self.box.centerx, y), bh, self.app.text, max(12, int(h * 0.026)))
                 self.buttons += buttons
+
+    def button_rows(self) -> list[list[SheetButton]]:
+        """The buttons by row from the bottom up; all on one row (the upper row's first) when compact."""
+        rows = [[b for b in self.sheet.buttons if b.row == row] for row in (0, 1)]
+        return [rows[1] + rows[0]] if getattr(self, "one_row", False) else rows
+
+    def footer_lines(self) -> list[str]:
+        """The footer's lines; on one line, joined by a dot, when compact."""
+        if getattr(self, "one_footer", False):
+            return [" · ".join(line for line in self.sheet.footer if line)]
+        return list(self.sheet.footer)
+
+    def can_compact(self, step: str, h: int, bh: int) -> bool:
+        """Whether a compacting step fits across the sheet (the buttons' row, the footer's line)."""
+        text, room = self.app.text, self.width() - 48
+        fs = max(12, int(h * 0.026))
+        if step == "one_row":
+            labels = [b.label for b in self.sheet.buttons]
+            need = sum(text.font(fs).size(label)[0] + 52 for label in labels) + 14 * (len(labels) - 1)
+            return len({b.row for b in self.sheet.buttons}) > 1 and need <= room
+        if step == "one_footer":
+            joined = " · ".join(line for line in self.sheet.footer if line)
+            return len(self.sheet.footer) > 1 and text.font(fs).size(joined)[0] <= room
+        return True
+
+    def detail_beside(self, row: Any) -> bool:
+        """Is ``row``'s detail drawn on its label's line (compact, and there is room before the values)?"""
+        if not getattr(self, "inline", False) or not row.detail or row.total:
+            return False
+        text, fs = self.app.text, max(12, int(self.app.size[1] * 0.026))
+        room = int(self.width() * 0.62) - 28 - int(text.px(fs) * 1.6)
+        label = text.font(fs, "regular").size(row.label)[0]
+        detail = text.font(max(10, int(fs * 0.8)), "italic").size(row.detail)[0]
+        return label + text.px(fs) + detail <= room
 
     def width(self) -> int:
         """The sheet's width: half the window, wider with a larger text size."""
@@ -125,10 +163,10 @@ class ScoreSheetScene(Scene):
         fs, big = max(12, int(h * 0.026)), max(16, int(h * 0.04))
         y = 30 + text.font(big, "bold").get_linesize() + int(text.px(fs) * 1.8)
         y += sum(self.row_height(row) for row in sheet.rows)
-        y += 10 + len(sheet.footer) * (text.font(fs).get_linesize() + 6)
+        y += 10 + len(self.footer_lines()) * (text.font(fs).get_linesize() + 6)
         if sheet.banner:
             y += text.font(big, "bold").get_linesize() + 4
-        rows = len({b.row for b in sheet.buttons})
+        rows = len([r for r in self.button_rows() if r])
         y += 10 + rows * (bh + 12) + bh // 2
         return int(min(h * 0.96 if at_most is None else at_most, max(h * 0.72, y)))
 
@@ -137,7 +175,8 @@ class ScoreSheetScene(Scene):
         nominal = max(12, int(self.app.size[1] * 0.026))
         if getattr(self, "tight", False):  # the label's line and the detail's, nothing between
             text = self.app.text
-            detail = 0 if row.total else text.font(int(nominal * 0.8)).get_linesize()
+            beside = row.total or self.detail_beside(row) or (self.inline and not row.detail)
+            detail = 0 if beside else text.font(int(nominal * 0.8)).get_linesize()
             return text.font(nominal).get_linesize() + detail
         fs = self.app.text.px(nominal)
         return int(fs * 1.75) + (0 if row.total else int(fs * 0.5))
@@ -214,7 +253,12 @@ class ScoreSheetScene(Scene):
             surface.blit(label, (box.x + 28, y))
             if row.detail:
                 d = text.get(row.detail, max(10, int(fs * 0.8)), (200, 190, 160), "italic", suits=sheet.suits)
-                surface.blit(d, (box.x + 40, y + label.get_height() - 2))
+                if self.detail_beside(row):  # (compact: on the label's line, their baselines level)
+                    small = max(10, int(fs * 0.8))
+                    ascent = text.font(size, style).get_ascent() - text.font(small, "italic").get_ascent()
+                    surface.blit(d, (box.x + 28 + label.get_width() + text.px(fs), y + ascent))
+                else:
+                    surface.blit(d, (box.x + 40, y + label.get_height() - 2))
             counting = i == shown - 1 and self.step > 0 and self.clock - i * self.step < self.step * 0.5
             for col, v in zip(cols, row.values, strict=False):
                 value = 0 if counting and not row.total and isinstance(v, int) else v
@@ -224,7 +268,7 @@ class ScoreSheetScene(Scene):
         if not self.complete:
             return
         y += 10
-        for line in sheet.footer:
+        for line in self.footer_lines():
             m = text.get(line, fs, IVORY)
             surface.blit(m, m.get_rect(midtop=(box.centerx, y)))
             y += m.get_height() + 6

@@ -71,6 +71,9 @@ class DrawnTable(Protocol):
     def player_name(self, seat: int) -> str: ...
 
 
+Blits = list[tuple[pygame.Surface, pygame.Rect]]  # texts and where each is blitted
+
+
 def font_size(app: App, share: float) -> int:
     """A font size as a share of the window's height (never below 12 px), at the player's text size:
     in pixels, drawn by ``table_text`` (so a plaque sized from it grows with its words)."""
@@ -191,35 +194,50 @@ class TableArt:
 
     def draw_deal_number(self, surface: pygame.Surface) -> None:
         """The game number, small, where the table keeps it."""
-        drawn = self._deal_number_drawn(surface.get_size())
-        if drawn is not None:
-            surface.blit(*drawn)
+        layout = self.table.layout  # (the viewer's table ends at its panel: its layout's width)
+        drawn = self._deal_number_drawn(layout.size if layout is not None else surface.get_size())
+        for img, rect in drawn[0] if drawn is not None else ():
+            surface.blit(img, rect)
 
     def deal_number_rect(self) -> pygame.Rect | None:
         """Where the game number is written (None: nowhere now), for words that keep clear of it."""
         drawn = self._deal_number_drawn(self.table.layout.size)
         return drawn[1] if drawn is not None else None
 
-    def _deal_number_drawn(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect] | None:
+    def _deal_number_drawn(self, size: tuple[int, int]) -> tuple[Blits, pygame.Rect] | None:
         table = self.table
         text = table.deal_number_text()
         spot = table.deal_number_spot() if text and table.layout is not None else None
         if spot is None:
             return None
         key = (text, spot, size, table.app.size[1])
-        got: tuple[pygame.Surface, pygame.Rect] = self.remembered(
+        got: tuple[Blits, pygame.Rect] = self.remembered(
             "deal_number", key, lambda: self._deal_number(text, spot, size))
         return got
 
     def _deal_number(
         self, text: str, spot: tuple[str, tuple[int, int]], size: tuple[int, int]
-    ) -> tuple[pygame.Surface, pygame.Rect]:
-        img = self.table.text.get(text, self.font_size(0.017), (200, 190, 160), "italic", shadow=True)
+    ) -> tuple[Blits, pygame.Rect]:
+        """Its line (or lines) and the box round them: kept clear of the rail, and where a larger text
+        size leaves a centred number no room between its spot and the rail, broken after "No."."""
+        px, colour = self.font_size(0.017), (200, 190, 160)
+        img = self.table.text.get(text, px, colour, "italic", shadow=True)
         rect = img.get_rect(**{spot[0]: spot[1]})
         edge = text_edge(size)
+        if spot[0] == "midtop" and (rect.right > size[0] - edge or rect.left < edge):
+            x, y = spot[1]
+            room = 2 * min(x - edge, size[0] - edge - x)
+            lines = self.table.text.wrap(text, px, max(room, 1), "italic")
+            if len(lines) > 1:
+                out = []
+                for line in lines:
+                    img = self.table.text.get(line, px, colour, "italic", shadow=True)
+                    out.append((img, img.get_rect(midtop=(x, y))))
+                    y += img.get_height()
+                return out, out[0][1].unionall([r for _, r in out[1:]])
         rect.right = min(rect.right, size[0] - edge)  # clear of the rail
         rect.left = max(rect.left, edge)
-        return img, rect
+        return [(img, rect)], rect
 
     def draw_message(self, surface: pygame.Surface, midbottom: tuple[int, int] | None = None) -> None:
         table = self.table
