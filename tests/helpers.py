@@ -150,6 +150,16 @@ def play_a_card(app: Any, table: Any, limit: int = 3000) -> None:
     raise AssertionError("the player's turn never came")
 
 
+def to_one_move_from_the_end(match: Any) -> None:
+    """Plays the first legal move until the next one would end ``match``."""
+    while True:
+        probe = match.copy()
+        probe.play(probe.legal_moves()[0])
+        if probe.is_over():
+            return
+        match.play(match.legal_moves()[0])
+
+
 def long_match_tool() -> Any:
     """``tools/long_match.py`` as a module: ``long_match(moves, target, seed)`` plays a long legal
     Uragan match by random moves, ``save_in_progress(folder, match)`` makes it a data folder's save."""

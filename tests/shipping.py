@@ -59,7 +59,24 @@ def run_smoke(command: list[str], home: Path, lang: str, *extra: str) -> tuple[i
 @functools.cache
 def reference_smoke(lang: str) -> dict:
     """The checkout's own ``python -m game --smoke`` report: a built app must give the same one (until
-    every screen is clean this holds the known layout problems, which are not the build's fault)."""
+    every screen is clean this holds the known layout problems, which are not the build's fault).
+    Made once per test run: the wheel's and the frozen app's tests may sit in two xdist workers, which
+    then share it through a file named for the run."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        return _checkout_smoke(lang)
+    from filelock import FileLock
+
+    shared = Path(tempfile.gettempdir()) / f"salon-smoke-ref-{run}-{lang}.json"
+    with FileLock(f"{shared}.lock"):
+        if shared.exists():
+            return json.loads(shared.read_text(encoding="utf-8"))
+        report = _checkout_smoke(lang)
+        shared.write_text(json.dumps(report), encoding="utf-8")
+        return report
+
+
+def _checkout_smoke(lang: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="salon-smoke-ref-") as tmp:
         _, report, stderr = run_smoke([sys.executable, "-m", "game"], Path(tmp), lang)
     assert report["screens"] > 0, stderr

@@ -17,17 +17,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, os.environ.get("SALON_REPO") or str(Path(__file__).resolve().parent.parent))
 
+from app_timing import headless_app, spread  # noqa: E402
+
 
 def main(argv: list[str] | None = None) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("record")
     parser.add_argument("--size", default="1280x800")
@@ -37,11 +36,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the N costliest calls of the opening frame")
     args = parser.parse_args(argv)
 
-    from game.app import App, build_parser
-    from game.review.open import open_record_async
+    with headless_app(args.data_dir, args.size) as app:
+        from game.review.open import open_record_async
 
-    app = App(build_parser().parse_args(["--data-dir", args.data_dir, "--lang", "en", "--size", args.size]))
-    try:
         app.frame(1 / 60, [])  # the menu, drawn once
         t0 = time.perf_counter()
         plaque = open_record_async(app, Path(args.record))
@@ -78,12 +75,10 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(max(0.0, 1 / 60 - took / 1000))
         top = type(app.stack.top).__name__
         print(f"{Path(args.record).name}: opened in {read_s:.1f} s wall ({top}); "
-              f"{len(reading)} frames while reading: median {statistics.median(reading or [0]):.1f} ms, "
-              f"worst {max(reading or [0]):.1f} ms; the frame that opened it {opened:.1f} ms "
+              f"{len(reading)} frames while reading: {spread(reading)}; "
+              f"the frame that opened it {opened:.1f} ms "
               f"({opened_cpu:.1f} ms of the UI thread's CPU); "
-              f"the next {len(after)}: worst {max(after):.1f} ms, median {statistics.median(after):.1f} ms")
-    finally:
-        app.close()
+              f"the next {len(after)}: {spread(after)}")
     return 0
 
 

@@ -11,15 +11,13 @@ milliseconds: median and worst.
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import sys
 import time
 
+from app_timing import headless_app, spread, timed_ms
+
 
 def main(argv: list[str] | None = None) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("record")
     parser.add_argument("--steps", type=int, default=60)
@@ -28,12 +26,10 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from game.app import App, build_parser
     from game.review.open import open_viewer
     from game.store.records import read_record
 
-    app = App(build_parser().parse_args(["--data-dir", args.data_dir, "--lang", "en", "--size", "1280x800"]))
-    try:
+    with headless_app(args.data_dir) as app:
         record, match = read_record(args.record)
         viewer = open_viewer(app, record, match)
         viewer.control.choose_seat = False
@@ -53,22 +49,12 @@ def main(argv: list[str] | None = None) -> int:
             viewer.draw(surface)
             steps, frames, panels = [], [], []
             for _ in range(args.steps):
-                t = time.perf_counter()
-                viewer.step_by(1)
-                steps.append((time.perf_counter() - t) * 1000)
-                t = time.perf_counter()
-                viewer.draw(surface)
-                frames.append((time.perf_counter() - t) * 1000)
+                steps.append(timed_ms(lambda: viewer.step_by(1)))
+                frames.append(timed_ms(lambda: viewer.draw(surface)))
                 viewer.panel.cache = None  # the panel composed again, as after a step
-                t = time.perf_counter()
-                viewer.panel.draw_panel(surface)
-                panels.append((time.perf_counter() - t) * 1000)
-            print(f"{name} (from step {start}): step median {statistics.median(steps):.1f} ms, "
-                  f"worst {max(steps):.1f} ms; frame median {statistics.median(frames):.1f} ms, "
-                  f"worst {max(frames):.1f} ms; panel composed and drawn median "
-                  f"{statistics.median(panels):.1f} ms, worst {max(panels):.1f} ms")
-    finally:
-        app.close()
+                panels.append(timed_ms(lambda: viewer.panel.draw_panel(surface)))
+            print(f"{name} (from step {start}): step {spread(steps)}; frame {spread(frames)}; "
+                  f"panel composed and drawn {spread(panels)}")
     return 0
 
 

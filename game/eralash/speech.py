@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from engine import cards as C
+from engine.eralash.deal import Deal
+from engine.eralash.match import Match
 from engine.eralash.story import (
     AcesAnnounced,
     CardPlayed,
@@ -22,36 +24,23 @@ from engine.eralash.story import (
     TrumpToName,
 )
 from engine.story import Event
-from game.speech.words import card_words, listing, suit_of_card_words, suit_words
+from game.speech.announcer import TableHost, dealer_words, is_you, whose_turn
+from game.speech.words import card_words, hand_words, listing, suit_of_card_words, suit_words
 from game.words.grammar import say
 from game.words.i18n import plural, t
 
 if TYPE_CHECKING:
-    from engine.eralash.deal import Deal
-    from engine.eralash.match import Match
     from engine.eralash.run import Run
     from game.eralash.plaques import EralashPlaques
 
 
-class NarratorHost(Protocol):
+class NarratorHost(TableHost[Match, Deal], Protocol):
     """What the narrator reads from its table."""
 
-    me: int
-    humans: list[int]
-    demo: bool
-
-    @property
-    def match(self) -> Match: ...
-    @property
-    def shown(self) -> Deal: ...
-    @property
-    def selected(self) -> int | None: ...
     @property
     def phase(self) -> str: ...
     @property
     def plaques(self) -> EralashPlaques: ...
-    def player_name(self, seat: int) -> str: ...
-    def form(self, seat: int) -> str: ...
     def must_choose_trump(self) -> bool: ...
     def race_line(self) -> str: ...
     def legal_mask_for_me(self) -> int: ...
@@ -59,18 +48,6 @@ class NarratorHost(Protocol):
 
 def _order(card: int) -> tuple[int, int]:
     return (C.suit_of(card), -C.rank_of(card))
-
-
-def hand_words(hand: int) -> str:
-    """A hand by suit, high to low: "spades: Ace of spades, …; hearts: …"."""
-    parts = []
-    for suit in range(4):
-        cards = sorted(C.cards(hand & C.SUIT_MASK[suit]), key=_order)
-        if cards:
-            parts.append(
-                t("speech.hand.suit", suit=suit_words(suit), cards=listing(card_words(c) for c in cards))
-            )
-    return "; ".join(parts)
 
 
 class EralashNarrator:
@@ -84,9 +61,6 @@ class EralashNarrator:
     def waits(self, event: Event) -> bool:
         return isinstance(event, HandDealt) and event.deal > self.host.shown.number
 
-    def _you(self, seat: int) -> bool:
-        return seat in self.host.humans and not self.host.demo
-
     def told(self, events: Sequence[Event]) -> list[tuple[str, str]]:
         host = self.host
         name = host.player_name
@@ -96,11 +70,7 @@ class EralashNarrator:
                 if e.seat != host.me or host.demo:
                     continue  # a demo has no hand of the listener's
                 deal = host.shown
-                dealer = (
-                    t("speech.you_deal")
-                    if self._you(deal.dealer)
-                    else t("speech.dealer", name=name(deal.dealer))
-                )
+                dealer = dealer_words(host, deal.dealer)
                 out.append(
                     (
                         "deal",
@@ -109,7 +79,7 @@ class EralashNarrator:
                             n=e.deal,
                             dealer=dealer,
                             count=plural(C.count(e.cards), "eralash.n_cards"),
-                            suits=hand_words(e.cards),
+                            suits=hand_words(e.cards, _order),
                         ),
                     )
                 )
@@ -139,13 +109,13 @@ class EralashNarrator:
                     )
                 )
             elif isinstance(e, TrumpToName):
-                key = "eralash.trump.you_name" if self._you(e.seat) else "eralash.trump.to_name"
+                key = "eralash.trump.you_name" if is_you(self.host, e.seat) else "eralash.trump.to_name"
                 out.append(("move", t(key, name=name(e.seat))))
             elif isinstance(e, TrumpNamed):
                 suit = suit_words(e.suit)
                 text = (
                     t("eralash.trump.named_by_you", suit=suit)
-                    if self._you(e.seat)
+                    if is_you(self.host, e.seat)
                     else t("eralash.trump.named", suit=suit, name=name(e.seat))
                 )
                 out.append(("move", text))
@@ -175,7 +145,7 @@ class EralashNarrator:
             if C.suit_of(winning) == trump and led != trump
             else "eralash.trick.takes"
         )
-        form = "you" if self._you(e.seat) else host.form(e.seat)
+        form = "you" if is_you(self.host, e.seat) else host.form(e.seat)
         return say(key, form, name=host.player_name(e.seat))
 
     def _side(self, side: int) -> str:
@@ -238,7 +208,9 @@ class EralashNarrator:
             hand = deal.hands[host.me]
             if not hand:
                 return t("speech.hand.none")
-            return t("speech.hand", count=plural(C.count(hand), "eralash.n_cards"), suits=hand_words(hand))
+            return t(
+                "speech.hand", count=plural(C.count(hand), "eralash.n_cards"), suits=hand_words(hand, _order)
+            )
         if query == "table":
             cards = deal.current_trick()
             if not cards:
@@ -285,19 +257,7 @@ class EralashNarrator:
                 why = t("eralash.reason.not_your_turn")
             return t("speech.eralash.cannot_follow", card=card_words(card), why=why)
         if query == "turn":
-            match = host.match
-            dealer = (
-                t("speech.you_deal")
-                if self._you(deal.dealer)
-                else t("speech.dealer", name=host.player_name(deal.dealer))
-            )
-            if match.is_over():
-                return t("table.game_over")
-            seat = match.current_player()
-            turn = (
-                t("speech.your_turn") if self._you(seat) else t("speech.turn_of", name=host.player_name(seat))
-            )
-            return f"{turn}; {dealer}"
+            return whose_turn(host, host.match, deal.dealer)
         return None
 
 

@@ -15,7 +15,7 @@ the player's key does). A query's answer always interrupts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
@@ -54,6 +54,52 @@ class Narrator(Protocol):
 
     def focus(self, card: int) -> str:
         """The card the player moved to in the hand."""
+
+
+class SeatsHost(Protocol):
+    """What the shared words read of a table's seats."""
+
+    me: int
+    humans: list[int]
+    demo: bool
+
+    def player_name(self, seat: int) -> str: ...
+    def form(self, seat: int) -> str: ...
+
+
+MatchT = TypeVar("MatchT", covariant=True)
+DealT = TypeVar("DealT", covariant=True)
+
+
+class TableHost(SeatsHost, Protocol[MatchT, DealT]):
+    """What every narrator reads from its table, typed by its game's match and deal (each game's
+    ``NarratorHost`` adds its own)."""
+
+    @property
+    def match(self) -> MatchT: ...
+    @property
+    def shown(self) -> DealT: ...
+    @property
+    def selected(self) -> int | None: ...
+
+
+def is_you(host: SeatsHost, seat: int) -> bool:
+    """Whether ``seat`` is the listener's (a demo has none)."""
+    return seat in host.humans and not host.demo
+
+
+def dealer_words(host: SeatsHost, dealer: int) -> str:
+    """Who deals: "you deal" / "Anna deals"."""
+    return t("speech.you_deal") if is_you(host, dealer) else t("speech.dealer", name=host.player_name(dealer))
+
+
+def whose_turn(host: SeatsHost, match: Any, dealer: int) -> str:
+    """The "turn" query's answer: whose turn it is and who deals ("your turn; Anna deals")."""
+    if match.is_over():
+        return t("table.game_over")
+    seat = match.current_player()
+    turn = t("speech.your_turn") if is_you(host, seat) else t("speech.turn_of", name=host.player_name(seat))
+    return f"{turn}; {dealer_words(host, dealer)}"
 
 
 class AnnouncerHost(Protocol):

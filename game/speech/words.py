@@ -4,7 +4,8 @@ words; the sentences around them are the table's own (the log's and the captions
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engine import cards as C
 from game.words import i18n
@@ -63,3 +64,15 @@ def listing(parts: Iterable[str]) -> str:
 def cards_words(cards: Iterable[int], case: str = "nom") -> str:
     """Several cards in the given order: "the three of clubs and the four of diamonds"."""
     return listing(card_words(c, case) for c in cards)
+
+
+def hand_words(hand: int, order: Callable[[int], Any]) -> str:
+    """A hand by suit, each suit's cards in the table's ``order``: "spades: Ace of spades, …; hearts: …"."""
+    parts = []
+    for suit in range(4):
+        cards = sorted(C.cards(hand & C.SUIT_MASK[suit]), key=order)
+        if cards:
+            parts.append(
+                t("speech.hand.suit", suit=suit_words(suit), cards=listing(card_words(c) for c in cards))
+            )
+    return "; ".join(parts)

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine import cards as C
 from engine.story import DealScored, Event, HandDealt
 from engine.uragan.claim import EQUAL
+from engine.uragan.deal import Deal
 from engine.uragan.deck import VALUE
+from engine.uragan.match import Match
 from engine.uragan.story import (
     Captured,
     Claimed,
@@ -24,7 +26,8 @@ from engine.uragan.story import (
     TableLaid,
     Trailed,
 )
-from game.speech.words import card_words, cards_words, listing, suit_words
+from game.speech.announcer import TableHost, whose_turn
+from game.speech.words import card_words, cards_words, hand_words
 from game.uragan.words import hand_order
 from game.words.grammar import say
 from game.words.i18n import plural, t
@@ -32,28 +35,14 @@ from game.words.i18n import plural, t
 if TYPE_CHECKING:
     from engine.uragan import Play
     from engine.uragan.claim import Breach
-    from engine.uragan.deal import Deal
-    from engine.uragan.match import Match
     from game.uragan.choice import UraganChoice
 
 
-class NarratorHost(Protocol):
+class NarratorHost(TableHost[Match, Deal], Protocol):
     """What the narrator reads from its table."""
 
-    me: int
-    humans: list[int]
-    demo: bool
-
-    @property
-    def match(self) -> Match: ...
-    @property
-    def shown(self) -> Deal: ...
-    @property
-    def selected(self) -> int | None: ...
     @property
     def prompts(self) -> UraganChoice: ...
-    def player_name(self, seat: int) -> str: ...
-    def form(self, seat: int) -> str: ...
     def legal_for(self, card: int) -> list[Play]: ...
     def claim_prompt(self) -> bool: ...
 
@@ -61,18 +50,6 @@ class NarratorHost(Protocol):
 def take_words(take: int) -> str:
     """A capture in words, lowest value first, as the log orders it ("тройку треф и четвёрку бубён")."""
     return cards_words(sorted(C.cards(take), key=hand_order), "acc")
-
-
-def hand_words(hand: int) -> str:
-    """A hand by suit: "spades: ace of spades, …; hearts: …"."""
-    parts = []
-    for suit in range(4):
-        cards = sorted(C.cards(hand & C.SUIT_MASK[suit]), key=hand_order)
-        if cards:
-            parts.append(
-                t("speech.hand.suit", suit=suit_words(suit), cards=listing(card_words(c) for c in cards))
-            )
-    return "; ".join(parts)
 
 
 def rule_words(b: Breach) -> str:
@@ -142,8 +119,8 @@ class UraganNarrator:
                         t(
                             key,
                             count=plural(C.count(e.cards), "uragan.n_cards"),
-                            suits=hand_words(e.cards),
-                            cards=hand_words(e.cards),
+                            suits=hand_words(e.cards, hand_order),
+                            cards=hand_words(e.cards, hand_order),
                         ),
                     )
                 )
@@ -262,7 +239,11 @@ class UraganNarrator:
             hand = deal.hands[host.me]
             if not hand:
                 return t("speech.hand.none")
-            return t("speech.hand", count=plural(C.count(hand), "uragan.n_cards"), suits=hand_words(hand))
+            return t(
+                "speech.hand",
+                count=plural(C.count(hand), "uragan.n_cards"),
+                suits=hand_words(hand, hand_order),
+            )
         if query == "table":
             if not deal.table:
                 return t("speech.uragan.table_empty")
@@ -300,20 +281,4 @@ class UraganNarrator:
         return None
 
     def _whose_turn(self) -> str:
-        host = self.host
-        match = host.match
-        deal = host.shown
-        dealer = (
-            t("speech.you_deal")
-            if deal.dealer in host.humans
-            else t("speech.dealer", name=host.player_name(deal.dealer))
-        )
-        if match.is_over():
-            return t("table.game_over")
-        seat = match.current_player()
-        turn = (
-            t("speech.your_turn")
-            if seat in host.humans and not host.demo
-            else t("speech.turn_of", name=host.player_name(seat))
-        )
-        return f"{turn}; {dealer}"
+        return whose_turn(self.host, self.host.match, self.host.shown.dealer)

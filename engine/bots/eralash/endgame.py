@@ -30,7 +30,9 @@ from typing import Any
 from engine.eralash.determinize import Hidden
 from engine.eralash.trick import beats, legal_cards, winning_index
 
-__all__ = ["Endgame", "TooBig", "known_hands", "fits", "NODE_CAP", "NODES_PER_SECOND", "CARDS_FIT"]
+__all__ = [
+    "Endgame", "TooBig", "card_classes", "known_hands", "fits", "NODE_CAP", "NODES_PER_SECOND", "CARDS_FIT"
+]
 
 NODE_CAP = 60_000  # nodes one solve may visit (0.3–0.4 s of one loaded core: docs/benchmarks.md)
 NODES_PER_SECOND = 150_000  # Master spends at most half its budget t on a solve: t / 2 times this many
@@ -104,6 +106,32 @@ def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
     if parts == 1:
         return [(total,)]
     return [(k, *rest) for k in range(total + 1) for rest in _splits(total - k, parts - 1)]
+
+
+def card_classes(hands: Sequence[int], trick: Sequence[int], turn: int, trump: int) -> list[list[int]]:
+    """The legal cards of ``turn`` grouped into classes of equal cards (no live card of another hand
+    or of the trick between them), lowest first in each; the solvers search one card per class."""
+    hand = hands[turn]
+    legal = legal_cards(hand, trick[0] // 13 if trick else None, trump)
+    live = 0
+    for h in hands:
+        live |= h
+    for c in trick:
+        live |= 1 << c
+    others = live & ~hand
+    groups: list[list[int]] = []
+    prev = -2
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        if prev >= 0 and c // 13 == prev // 13 and not others & ((low - 1) ^ ((2 << prev) - 1)):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        prev = c
+    return groups
 
 
 class Endgame:
@@ -234,29 +262,7 @@ class Endgame:
             self.hands, self.trick, self.leader, self.won = saved
 
     def _choices(self, turn: int) -> list[list[int]]:
-        """The legal cards of ``turn`` grouped into classes of equal cards, lowest first in each."""
-        hand = self.hands[turn]
-        trick = self.trick
-        legal = legal_cards(hand, trick[0] // 13 if trick else None, self.trump)
-        live = 0
-        for h in self.hands:
-            live |= h
-        for c in trick:
-            live |= 1 << c
-        others = live & ~hand
-        groups: list[list[int]] = []
-        prev = -2
-        m = legal
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            if prev >= 0 and c // 13 == prev // 13 and not others & ((low - 1) ^ ((2 << prev) - 1)):
-                groups[-1].append(c)
-            else:
-                groups.append([c])
-            prev = c
-        return groups
+        return card_classes(self.hands, self.trick, turn, self.trump)
 
     def _ordered(self, turn: int, first: int = -1) -> list[int]:
         """One card per class, in a good order for pruning (the table's best card first)."""

@@ -20,11 +20,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine.bots.eralash.endgame import Endgame, TooBig
+from engine.bots.eralash.endgame import Endgame, TooBig, card_classes
 from engine.bots.eralash.robber import RobberValue
 from engine.bots.eralash.tricks import TrickPlay
 from engine.bots.eralash.view import Situation
-from engine.eralash.trick import legal_cards, winning_index
+from engine.eralash.trick import winning_index
 
 __all__ = ["LATE_CARDS", "LATE_NODE_CAP", "MaxN", "late_values"]
 
@@ -74,26 +74,7 @@ class MaxN:
 
     def choices(self, turn: int) -> list[int]:
         """One card (the lowest) per class of equal legal cards of ``turn``."""
-        hand = self.hands[turn]
-        trick = self.trick
-        legal = legal_cards(hand, trick[0] // 13 if trick else None, self.trump)
-        live = 0
-        for h in self.hands:
-            live |= h
-        for c in trick:
-            live |= 1 << c
-        others = live & ~hand
-        reps: list[int] = []
-        prev = -2
-        m = legal
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            if not (prev >= 0 and c // 13 == prev // 13 and not others & ((low - 1) ^ ((2 << prev) - 1))):
-                reps.append(c)
-            prev = c
-        return reps
+        return [group[0] for group in card_classes(self.hands, self.trick, turn, self.trump)]
 
     def _after(self, turn: int, card: int) -> tuple[float, ...]:
         hands, trick = self.hands, self.trick

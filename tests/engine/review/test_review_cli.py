@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from club_records import uragan_into_the_second_deal
 
 from engine.__main__ import main
 from engine.eralash.match import Match as EMatch
@@ -152,12 +153,7 @@ def test_verdicts_cross_a_process_boundary(uragan_rec: dict) -> None:
 
 
 def test_review_limited_to_some_deals() -> None:
-    m = UMatch.new(Options(target=40), ["a", "b"], 8)
-    bots = [game_named("uragan").make_bot("club", 1), game_named("uragan").make_bot("club", 2)]
-    while len(m.deals_done) < 1 or len(m.deal.plays) < 6:
-        s = m.current_player()
-        m.play(bots[s].choose(m.view(s)))
-    rec = m.to_record()
+    rec = uragan_into_the_second_deal()
     second = [d.move_index for d in decisions(rec, 1) if d.deal == 2]
     got = [v.move_index for v in review_record(rec, 1, iterations=10, deals=[2])]
     assert got == second and second

@@ -4,27 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots.eralash.club import ClubBot
+from club_records import eralash_club_deal
+
 from engine.cards import SUIT_MASK, parse
-from engine.eralash.match import Match
-from engine.eralash.options import Options
 from engine.review import NOISE, Verdict, deal_summaries, review_record
-
-
-def _record(n: int, seed: int, plant: tuple[int, str] | None = None,
-            hands: list[int] | None = None) -> dict[str, Any]:
-    """One Club deal (of a robber seeded ``seed``); ``plant`` = (move index, card) replaces one move."""
-    deals = [(1, hands)] if hands is not None else None
-    m = Match.new(Options(), [f"P{i}" for i in range(n)], seed=seed, first_dealer=1 if hands else None,
-                  deals=deals)
-    bots = [ClubBot(seed + i) for i in range(n)]
-    while not m.is_over() and not m.deals_done:
-        seat = m.current_player()
-        if plant is not None and len(m.moves) == plant[0]:
-            m.play(parse(plant[1]))
-        else:
-            m.play(bots[seat].choose(m.view(seat)))
-    return m.to_record()
 
 
 def _verdict(record: dict[str, Any], move_index: int) -> Verdict:
@@ -39,20 +22,20 @@ def test_trumping_high_in_a_one_deal_robber_costs_a_trick_and_nothing_the_rules_
     # ruff with the 7♦ or the A♦; both win the trick, but the A♦ would have won another one later.
     # With two players a robber is one deal: the points dealt decide it, the trick (solved exactly)
     # changes nothing, so there is no mark (this was a mistake when tricks were marked by themselves).
-    plain = _record(2, 13)
+    plain = eralash_club_deal(2, 13)
     from engine.review import match_before
 
     before = match_before(plain, 35)
     deal = before.deal
     assert deal.cur == 0 and deal.trump == 2 and deal.pos == 1
     assert not deal.hands[0] & SUIT_MASK[deal.played[-1] // 13]
-    v = _verdict(_record(2, 13, (35, "AD")), 35)
+    v = _verdict(eralash_club_deal(2, 13, (35, "AD")), 35)
     assert v.exact and v.played == parse("AD")
     assert v.deal_loss == 1.0 and v.deal_best == v.deal_played + 1
     assert v.mark == "best" and v.loss == 0.0
     assert v.why is not None and v.why["en"].startswith("No difference")
     assert v.line and v.line[0] == v.best and len(v.line) == 4
-    same = _verdict(_record(2, 13, (35, "7D")), 35)
+    same = _verdict(eralash_club_deal(2, 13, (35, "7D")), 35)
     assert same.exact and same.mark == "best" and same.deal_loss == 0.0
 
 
@@ -61,28 +44,28 @@ def test_throwing_the_queen_under_the_led_king_in_a_one_deal_robber_is_no_mark()
     # 8♦ loses the same trick and keeps the Q♦ for a later one: a trick, solved exactly, that the
     # points dealt make worth nothing (tests/engine/review/test_review_eralash_race.py marks the
     # same shape where it moves the race).
-    plain = _record(2, 12)
+    plain = eralash_club_deal(2, 12)
     from engine.review import match_before
 
     deal = match_before(plain, 35).deal
     assert deal.cur == 0 and deal.played[-1] == parse("KD") and deal.trump != 2
-    v = _verdict(_record(2, 12, (35, "QD")), 35)
+    v = _verdict(eralash_club_deal(2, 12, (35, "QD")), 35)
     assert v.exact and v.deal_loss == 1.0 and v.mark == "best" and v.win_spread < NOISE["eralash"]
-    assert _verdict(_record(2, 12, (35, "8D")), 35).mark == "best"
+    assert _verdict(eralash_club_deal(2, 12, (35, "8D")), 35).mark == "best"
 
 
 def test_a_deal_where_nothing_mattered_reviews_as_decided() -> None:
     # Seat 0 holds every spade and heart, seat 1 every diamond and club: whatever seat 0 leads and
     # names as trump, seat 1 can neither follow nor ruff, so seat 0 takes all 26 tricks.
     hands = [SUIT_MASK[0] | SUIT_MASK[1], SUIT_MASK[2] | SUIT_MASK[3]]
-    verdicts = list(review_record(_record(2, 3, hands=hands), 0, iterations=20))
+    verdicts = list(review_record(eralash_club_deal(2, 3, hands=hands), 0, iterations=20))
     assert len(verdicts) > 20
     assert all(v.mark == "best" and v.deal_played == 26 for v in verdicts)
     assert deal_summaries(verdicts, NOISE["eralash"])[0]["decided"] is True
 
 
 def test_a_played_deal_is_not_decided_and_values_are_tricks() -> None:
-    verdicts = list(review_record(_record(2, 13, (35, "AD")), 0, iterations=20))
+    verdicts = list(review_record(eralash_club_deal(2, 13, (35, "AD")), 0, iterations=20))
     assert deal_summaries(verdicts, NOISE["eralash"])[0]["decided"] is False
     for v in verdicts:
         assert v.deal_played is not None and 0 <= v.deal_played <= v.deal_best <= 26
@@ -91,7 +74,7 @@ def test_a_played_deal_is_not_decided_and_values_are_tricks() -> None:
 
 
 def test_four_hand_verdicts_are_sampled_with_deal_values() -> None:
-    verdicts = list(review_record(_record(4, 5), 0, iterations=30))
+    verdicts = list(review_record(eralash_club_deal(4, 5), 0, iterations=30))
     assert verdicts
     for v in verdicts:
         assert v.deal_played is not None and 0 <= v.deal_played <= v.deal_best <= 13

@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from club_records import eralash_club_deal
 from planted_uragan import SCENARIOS, build
 from planted_why import ITERATIONS, names_cause, planted_whys
 
@@ -361,25 +362,6 @@ def test_a_priority_breaking_play_says_it_may_be_claimed_and_what_followed() -> 
     assert plain is not None and "claimed" not in plain["en"]  # not known: not said
 
 
-def _eralash_deal(n: int, seed: int, plant: tuple[int, str] | None = None,
-                  hands: list[int] | None = None) -> dict:
-    """One Club deal of Eralash (as tests/engine/review/test_review_eralash.py builds them); ``plant`` = (move
-    index, card) replaces one move."""
-    from engine.bots.eralash.club import ClubBot
-    from engine.eralash.match import Match
-    from engine.eralash.options import Options
-
-    deals = [(1, hands)] if hands is not None else None
-    m = Match.new(Options(), [f"P{i}" for i in range(n)], seed=seed, first_dealer=1 if hands else None,
-                  deals=deals)
-    bots = [ClubBot(seed + i) for i in range(n)]
-    while not m.is_over() and not m.deals_done:
-        seat = m.current_player()
-        if plant is not None and len(m.moves) == plant[0]:
-            m.play(parse(plant[1]))
-        else:
-            m.play(bots[seat].choose(m.view(seat)))
-    return m.to_record()
 
 
 def test_eralash_an_exact_high_ruff_in_a_one_deal_robber_is_no_difference() -> None:
@@ -388,7 +370,7 @@ def test_eralash_an_exact_high_ruff_in_a_one_deal_robber_is_no_difference() -> N
     loss, the why names the lower trump."""
     from engine.review import match_before, review_record
 
-    rec = _eralash_deal(2, 13, (35, "AD"))
+    rec = eralash_club_deal(2, 13, (35, "AD"))
     v = next(v for v in review_record(rec, 0, iterations=20) if v.move_index == 35)
     assert v.exact and v.deal_loss == 1.0 and v.mark == "best" and v.loss == 0.0
     view = match_before(rec, 35).view(0)
@@ -400,7 +382,7 @@ def test_eralash_an_exact_high_ruff_in_a_one_deal_robber_is_no_difference() -> N
 def test_eralash_a_high_loser_names_the_lower_card() -> None:
     from engine.review import match_before
 
-    rec = _eralash_deal(2, 12, (35, "QD"))
+    rec = eralash_club_deal(2, 12, (35, "QD"))
     view = match_before(rec, 35).view(0)
     why = decision_why("eralash", view, parse("QD"), parse("8D"), loss=0.1)
     assert why is not None and "8♦" in why["en"] and "trick" in why["en"] and "взятк" in why["ru"]
@@ -410,7 +392,7 @@ def test_eralash_a_decided_deal_reviews_with_the_decided_line_and_no_move_called
     from engine.cards import SUIT_MASK
 
     hands = [SUIT_MASK[0] | SUIT_MASK[1], SUIT_MASK[2] | SUIT_MASK[3]]  # seat 0 takes every trick
-    out = review_json(_eralash_deal(2, 3, hands=hands), 0, iterations=20)
+    out = review_json(eralash_club_deal(2, 3, hands=hands), 0, iterations=20)
     line = decided_why()
     assert out["deals"][0]["decided"] is True and out["deals"][0]["why"] == line
     assert len(out["decisions"]) > 20 and all(d["why"] == line for d in out["decisions"])

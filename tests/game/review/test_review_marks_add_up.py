@@ -7,6 +7,9 @@ Real reviews (Club's first deal of a few seeds, an iteration cap), read as the v
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import pytest
 
 from engine.review import load_match, review_record
@@ -20,11 +23,26 @@ pytestmark = pytest.mark.slow
 ITERATIONS = 200
 
 
-def _reviewed(game: str, seed: int, seat: int) -> Replay:
-    rec = club_record(game, seed)
+REVIEWED = (("uragan", (1, 2, 3), (0, 1)), ("eralash", (1, 2), (0,)))
+
+
+@pytest.fixture(scope="module")
+def reviews() -> dict[tuple[str, int, int], tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Each review's record and verdicts (as the worker sends them), searched once for both languages."""
+    out = {}
+    for game, seeds, seats in REVIEWED:
+        for seed in seeds:
+            rec = club_record(game, seed)
+            for seat in seats:
+                verdicts = review_record(rec, seat, iterations=ITERATIONS, seed=0)
+                out[game, seed, seat] = rec, [v.to_json() for v in verdicts]
+    return out
+
+
+def _reviewed(game: str, rec: dict[str, Any], seat: int, verdicts: list[dict[str, Any]]) -> Replay:
     replay = Replay(game, load_match(rec)[1], seat)
-    for v in review_record(rec, seat, iterations=ITERATIONS, seed=0):
-        assert replay.add_verdict(v.to_json()) is not None
+    for v in verdicts:
+        assert replay.add_verdict(copy.deepcopy(v)) is not None
     return replay
 
 
@@ -59,15 +77,14 @@ def _check(replay: Replay) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_the_head_is_the_sum_of_the_marks_in_both_games(lang: str) -> None:
+def test_the_head_is_the_sum_of_the_marks_in_both_games(lang: str, reviews) -> None:
     i18n.set_language(lang)
     try:
         costed = judged = 0
-        for game, seeds, seats in (("uragan", (1, 2, 3), (0, 1)), ("eralash", (1, 2), (0,))):
-            for seed in seeds:
-                for seat in seats:
-                    c, n = _check(_reviewed(game, seed, seat))
-                    costed, judged = costed + c, judged + n
+        for (game, _, seat), (rec, verdicts) in reviews.items():
+            c, n = _check(_reviewed(game, rec, seat, verdicts))
+            costed, judged = costed + c, judged + n
+        assert len(reviews) == 8
         assert judged >= 40 and costed >= 3  # real reviews, with costs to add up
     finally:
         i18n.set_language("en")

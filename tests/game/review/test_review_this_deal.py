@@ -3,20 +3,14 @@
 
 from __future__ import annotations
 
-from engine.games import game_named
+from club_records import uragan_into_the_second_deal
+
 from engine.review import decisions
-from engine.uragan.match import Match
-from engine.uragan.options import Options
 from game.botworker import InlineWorker
 
 
 def test_the_worker_reviews_only_the_deal_asked_for() -> None:
-    m = Match.new(Options(target=40), ["a", "b"], 8)
-    bots = [game_named("uragan").make_bot("club", 1), game_named("uragan").make_bot("club", 2)]
-    while len(m.deals_done) < 1 or len(m.deal.plays) < 6:
-        s = m.current_player()
-        m.play(bots[s].choose(m.view(s)))
-    rec = m.to_record()
+    rec = uragan_into_the_second_deal()
     second = [d.move_index for d in decisions(rec, 1) if d.deal == 2]
     assert second and len(second) < len(decisions(rec, 1))
 

@@ -83,3 +83,29 @@ def test_the_deal_score_counts_in_correct_russian(
     said = narrator(points).told([DealScored(1, points, {}, index=30)])
     assert said[0][0] == "score"
     assert f"Вы — {words[0]}, Светлана — {words[1]}" in said[0][1]
+
+
+def test_the_shared_turn_and_hand_words_of_both_narrators() -> None:
+    from game.speech.announcer import whose_turn
+    from game.speech.words import hand_words
+
+    before = i18n.get_language()
+    i18n.set_language("en")
+    try:
+        names = ["You", "Anna", "Boris"]
+        host = SimpleNamespace(me=0, humans=[0], demo=False, player_name=names.__getitem__, form=str)
+        match = SimpleNamespace(is_over=lambda: False, current_player=lambda: 1)
+        assert whose_turn(host, match, 0) == "Anna to play; you deal"
+        match.current_player = lambda: 0
+        assert whose_turn(host, match, 2) == "Your turn; Boris deals"
+        host.demo, host.humans = True, []  # a demo has no listener's seat
+        assert whose_turn(host, match, 0) == "You to play; You deals"
+        match.is_over = lambda: True
+        assert whose_turn(host, match, 0) == i18n.t("table.game_over")
+        hand = C.to_mask([C.parse(c) for c in ("2S", "KS", "AH")])
+        high_first = hand_words(hand, lambda c: -C.rank_of(c))
+        assert high_first.startswith("spades: King of spades and two of spades")
+        assert high_first.endswith("hearts: Ace of hearts") and high_first.count("; ") == 1
+        assert hand_words(hand, C.rank_of).startswith("spades: two of spades and King of spades")
+    finally:
+        i18n.set_language(before)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import to_one_move_from_the_end
 
 from game.store import storage
 from game.store.saves import Session, has_saved_game, load_game, settle_finished_game
@@ -91,12 +92,7 @@ def one_move_from_the_end(folder: Path, game: str) -> Session:
     store = Store(folder)
     setup = SETUPS[game]
     session = Session.new(store, game, setup["options"], setup["names"], setup["seats"], seed=5)
-    while True:
-        probe = session.match.copy()
-        probe.play(probe.legal_moves()[0])
-        if probe.is_over():
-            break
-        session.match.play(session.match.legal_moves()[0])
+    to_one_move_from_the_end(session.match)
     session.match = session.match  # the moves' JSON taken again from the match
     assert session.player_has_played()
     session.save(background=False)

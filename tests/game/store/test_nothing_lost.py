@@ -9,7 +9,7 @@ import os
 import unicodedata
 from pathlib import Path
 
-from helpers import app_on_disk
+from helpers import app_on_disk, to_one_move_from_the_end
 
 from game.store.saves import (
     Session,
@@ -29,12 +29,7 @@ NEWER = json.dumps({"version": 999, "from": "a Salon of the future"})
 
 def almost_over(store: Store) -> Session:
     session = Session.new(store, "uragan", {"target": 1}, ["Вы", "Светлана"], [None, "club"], seed=11)
-    while True:
-        probe = session.match.copy()
-        probe.play(probe.legal_moves()[0])
-        if probe.is_over():
-            break
-        session.match.play(session.match.legal_moves()[0])
+    to_one_move_from_the_end(session.match)
     session.match = session.match
     session.save(background=False)
     return session

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import to_one_move_from_the_end
 
 from game.store.saves import Session, end_match, has_saved_game, load_game, settle_finished_game
 from game.store.stats import Stats
@@ -74,12 +75,7 @@ def almost_over(folder: Path, game: str) -> Session:
     options, names, seats = SETUPS[game]
     store = Store(folder)
     session = Session.new(store, game, options, names, seats, seed=5)
-    while True:
-        probe = session.match.copy()
-        probe.play(probe.legal_moves()[0])
-        if probe.is_over():
-            break
-        session.match.play(session.match.legal_moves()[0])
+    to_one_move_from_the_end(session.match)
     session.match = session.match
     session.save(background=False)
     store.flush()
