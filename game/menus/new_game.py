@@ -288,7 +288,8 @@ class NewGameScene(GuiScene):
 
     def show_row_about(self) -> None:
         """The one explanation line: the row under the pointer, else the row with the keyboard focus."""
-        if getattr(self, "about_line", None) is None:
+        line: UILabel | None = getattr(self, "about_line", None)
+        if line is None:
             return
         text = ""
         for row, about in self.row_abouts.values():
@@ -301,7 +302,7 @@ class NewGameScene(GuiScene):
                 text = self.row_abouts[here.key][1]
         if text != self.about_shown:
             self.about_shown = text
-            self.about_line.set_text(text)
+            line.set_text(text)
 
     def row_label(self, y: int, label: str) -> None:
         """The label at the left of an option's row."""
