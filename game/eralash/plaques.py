@@ -172,7 +172,8 @@ class EralashPlaques:
         two lines: its longer name and the word joining them), up to a third of the window; and the
         height its rows need beyond one line a player (names that still must take two lines)."""
         host = self.host
-        font = host.text.font(host.text.min_size)
+        # (a larger text size: names are not made small to fit a plaque sized for the smallest text)
+        font = host.text.font(host.text.min_size if host.app.text.scale == 1.0 else host.font_size(0.021))
         players = host.match.players
         widest = max((font.size(host.name(seat))[0] for seat in range(len(players))), default=0)
         pairs = host.match.options.pairs
@@ -184,7 +185,11 @@ class EralashPlaques:
             columns += self.to_end_px(small)
         base = int(max(size[0] * 0.2, 230))
         # wider in a wide window; in a squarish one the top hand needs that room: two lines instead
-        width = int(min(max(base, widest + columns), size[0] * 0.34)) if size[0] >= size[1] * 1.5 else base
+        most = size[0] * 0.34
+        if host.app.text.scale != 1.0 and len(players) == 3:  # clear of "N cards aside" at the top
+            aside = host.text.font(host.font_size(0.016), "italic").size(plural(1, "eralash.n_aside"))[0]
+            most = min(most, size[0] * 0.4 - aside / 2 - size[1] * 0.03 - 40)  # (the plaque starts at the rail)
+        width = int(min(max(base, widest + columns), most)) if size[0] >= size[1] * 1.5 else base
         extra = 0
         sides = host.match.sides()
         rows = len(players) // max(1, sides)  # the layout keeps a row a player: a team has two
