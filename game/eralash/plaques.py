@@ -188,7 +188,7 @@ class EralashPlaques:
         most = size[0] * 0.34
         if host.app.text.scale != 1.0 and len(players) == 3:  # clear of "N cards aside" at the top
             aside = host.text.font(host.font_size(0.016), "italic").size(plural(1, "eralash.n_aside"))[0]
-            most = min(most, size[0] * 0.4 - aside / 2 - size[1] * 0.03 - 40)  # (the plaque starts at the rail)
+            most = min(most, size[0] * 0.4 - aside / 2 - size[1] * 0.03 - 40)  # (the rail: 0.03 h)
         width = int(min(max(base, widest + columns), most)) if size[0] >= size[1] * 1.5 else base
         extra = 0
         sides = host.match.sides()
