@@ -74,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--planted", action="store_true",
                     help="the planted-slam robbers of tests/data/planted_eralash.json instead (every seat)")
+    ap.add_argument("--only", type=int, action="append", default=[],
+                    help="with --planted: only the robber of this seed (repeatable)")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
     options = make_options("eralash", parse_options(args.option))
@@ -81,6 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     out: dict[str, Any] = {"robbers": [], "decisions": 0, "marked": 0, "same": 0}
     records = planted() if args.planted else [robber(bots, options, args.seed + r)
                                               for r in range(args.robbers)]
+    if args.only:
+        records = [r for r in records if r["seed"] in args.only]
+    c1 = time.process_time()
     for r, rec in enumerate(records):
         row: dict[str, Any] = {"seed": rec["seed"], "deals": len(rec.get("deals", [])), "decisions": 0,
                                "marked": []}
@@ -99,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"({(time.perf_counter() - t0) / 60:.1f} min)", file=sys.stderr, flush=True)
     out["share"] = round(out["same"] / out["marked"], 3) if out["marked"] else None
     out["minutes"] = round((time.perf_counter() - t0) / 60, 1)
+    out["review_cpu_s"] = round(time.process_time() - c1, 1)  # both seeds' reviews, not the play
     print(json.dumps(out, indent=1))
     return 0
 
