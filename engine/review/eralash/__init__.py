@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -126,14 +127,19 @@ def _again(view: Any, played: Any, budget: Budget, seed: int, should_stop: Calla
     in ten or twenty finds nothing where the others find 0.10 (docs/benchmarks.md, "Coach — Eralash
     noise and marks"): the median of five keeps the mark alike under 9 seeds in 10 there."""
     found = [j]
-    # in the app's seconds the further judgements take AGAIN_SECONDS budgets together (iterations: each)
-    seconds = None if budget.seconds is None else budget.seconds * AGAIN_SECONDS / AGAIN
-    share = replace(budget, seconds=seconds)
+    # In the app's seconds the further judgements stop once they took AGAIN_SECONDS budgets together;
+    # each is given half its share, as a judgement's repeated comparisons can take twice its budget
+    # (under an iteration cap every one runs, with the cap).
+    limit = None if budget.seconds is None else budget.seconds * AGAIN_SECONDS
+    share = budget if limit is None else replace(budget, seconds=limit / AGAIN / 2)
+    start = time.perf_counter()
     for k in range(1, AGAIN + 1):
+        if limit is not None and time.perf_counter() - start > limit:
+            break
         again = stable_seed(seed, "again", k, view.seat, view.hand, view.played, view.deal_number)
         found.append(_judge(view, played, share, again, should_stop)[0])
     found.sort(key=lambda f: _gap(played, f))
-    rep = found[len(found) // 2]
+    rep = found[(len(found) - 1) // 2]  # the lower of two middles, when time cut the judgements short
     return rep._replace(iterations=sum(f.iterations for f in found)), solved
 
 
