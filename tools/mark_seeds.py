@@ -4,8 +4,8 @@ on ≥ 90 % of marked decisions of a whole robber").
     python tools/mark_seeds.py --bots novice,novice,novice,novice --robbers 1 --iterations 200
 
 Plays whole robbers with the given bots (seed ``--seed`` + robber number), reviews every seat of each
-with the app's review (``review_record``, ``--iterations`` per stage) under seed 0 and seed 1, and
-counts the decisions marked (inaccuracy or mistake) under either seed and, of those, the ones marked
+with the app's review (``review_record``, ``--iterations`` per stage) under two seeds
+(``--review-seeds``, 0 and 1), and counts the decisions marked (inaccuracy or mistake) under either seed and, of those, the ones marked
 alike under both. Prints one JSON object: per robber and in all, and every marked decision's two marks.
 """
 
@@ -74,10 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--planted", action="store_true",
                     help="the planted-slam robbers of tests/data/planted_eralash.json instead (every seat)")
+    ap.add_argument("--review-seeds", default="0,1", help="the two review seeds compared")
     ap.add_argument("--only", type=int, action="append", default=[],
                     help="with --planted: only the robber of this seed (repeatable)")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
+    review_seeds = [int(s) for s in args.review_seeds.split(",")][:2]
     options = make_options("eralash", parse_options(args.option))
     t0 = time.perf_counter()
     out: dict[str, Any] = {"robbers": [], "decisions": 0, "marked": 0, "same": 0}
@@ -92,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for seat in range(len(rec["players"])):
             first, second = ({v.move_index: v.mark
                               for v in review_record(rec, seat, iterations=args.iterations, seed=seed)}
-                             for seed in (0, 1))
+                             for seed in review_seeds)
             row["decisions"] += len(first)
             row["marked"] += [[seat, *m] for m in agreeing(first, second)]
         same = sum(m[2] == m[3] for m in row["marked"])
