@@ -6,7 +6,8 @@ on ≥ 90 % of marked decisions of a whole robber").
 Plays whole robbers with the given bots (seed ``--seed`` + robber number), reviews every seat of each
 with the app's review (``review_record``, ``--iterations`` per stage) under two seeds
 (``--review-seeds``, 0 and 1), and counts the decisions marked (inaccuracy or mistake) under either
-seed and, of those, the ones marked alike under both. Prints one JSON object: per robber and in all, and every marked decision's two marks.
+seed and, of those, the ones marked alike under both. Prints one JSON object: per robber and in all,
+and every marked decision's two marks.
 """
 
 from __future__ import annotations
