@@ -4,9 +4,10 @@ on ≥ 90 % of marked decisions of a whole robber").
     python tools/mark_seeds.py --bots novice,novice,novice,novice --robbers 1 --iterations 200
 
 Plays whole robbers with the given bots (seed ``--seed`` + robber number), reviews every seat of each
-with the app's review (``review_record``, ``--iterations`` per stage) under seed 0 and seed 1, and
-counts the decisions marked (inaccuracy or mistake) under either seed and, of those, the ones marked
-alike under both. Prints one JSON object: per robber and in all, and every marked decision's two marks.
+with the app's review (``review_record``, ``--iterations`` per stage) under two seeds
+(``--review-seeds``, 0 and 1), and counts the decisions marked (inaccuracy or mistake) under either
+seed and, of those, the ones marked alike under both. Prints one JSON object: per robber and in all,
+and every marked decision's two marks.
 """
 
 from __future__ import annotations
@@ -74,20 +75,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--planted", action="store_true",
                     help="the planted-slam robbers of tests/data/planted_eralash.json instead (every seat)")
+    ap.add_argument("--review-seeds", default="0,1", help="the two review seeds compared")
+    ap.add_argument("--only", type=int, action="append", default=[],
+                    help="with --planted: only the robber of this seed (repeatable)")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",")]
+    review_seeds = [int(s) for s in args.review_seeds.split(",")][:2]
     options = make_options("eralash", parse_options(args.option))
     t0 = time.perf_counter()
     out: dict[str, Any] = {"robbers": [], "decisions": 0, "marked": 0, "same": 0}
     records = planted() if args.planted else [robber(bots, options, args.seed + r)
                                               for r in range(args.robbers)]
+    if args.only:
+        records = [r for r in records if r["seed"] in args.only]
+    c1 = time.process_time()
     for r, rec in enumerate(records):
         row: dict[str, Any] = {"seed": rec["seed"], "deals": len(rec.get("deals", [])), "decisions": 0,
                                "marked": []}
         for seat in range(len(rec["players"])):
             first, second = ({v.move_index: v.mark
                               for v in review_record(rec, seat, iterations=args.iterations, seed=seed)}
-                             for seed in (0, 1))
+                             for seed in review_seeds)
             row["decisions"] += len(first)
             row["marked"] += [[seat, *m] for m in agreeing(first, second)]
         same = sum(m[2] == m[3] for m in row["marked"])
@@ -99,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"({(time.perf_counter() - t0) / 60:.1f} min)", file=sys.stderr, flush=True)
     out["share"] = round(out["same"] / out["marked"], 3) if out["marked"] else None
     out["minutes"] = round((time.perf_counter() - t0) / 60, 1)
+    out["review_cpu_s"] = round(time.process_time() - c1, 1)  # both seeds' reviews, not the play
     print(json.dumps(out, indent=1))
     return 0
 

@@ -22,6 +22,8 @@ its side takes in this deal.
   values averaged over the samples (the same samples for every card), more samples while the gap sits
   near a threshold, the gap said less twice its standard error.
 - **Trump**: every suit is played out on the same sampled deals (robber chance and tricks).
+- **Again**: a sampled judgement whose gap reaches ``AGAIN_FROM`` is judged under ``AGAIN`` further seeds
+  (derived from the review's seed and the decision) and the median gap's judgement stands.
 
 Marks come from the robber chance alone (``judgement.THRESHOLDS``): a trick matters only as far as it
 moves the race or a slam. The judge says ``why`` itself (``engine.review.eralash.why``): for a mark, the
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -67,6 +70,12 @@ COMPARE_MAX = 6
 LATE_CARDS = {2: 14, 3: 15, 4: 16}
 LATE_SAMPLES = (12, 48)  # samples per decision: at least (also under an iteration cap), at most
 MOST = 2  # reasons per sentence
+# A decision whose gap to the best move reaches this (half the inaccuracy's threshold, before settle's
+# floor of NOISE) is judged under AGAIN further seeds and the median stands: mid-deal a search's loss can move
+# by more than GAP_NOISE between seeds (docs/benchmarks.md, "Coach — Eralash noise and marks").
+AGAIN_FROM = THRESHOLDS["eralash"][2] / 2
+AGAIN = 4
+AGAIN_SECONDS = 2.0  # the further judgements' time together, in decision budgets (iteration caps: each)
 
 
 def _lowest(mask: int) -> int:
@@ -100,7 +109,40 @@ def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
 def judge(view: Any, played: Any, budget: Budget, seed: int,
           should_stop: Callable[[], bool] | None = None) -> Judgement:
     j, solved = _judge(view, played, budget, seed, should_stop)
+    if not j.exact and _gap(played, j) >= AGAIN_FROM:
+        j, solved = _again(view, played, budget, seed, should_stop, j, solved)
     return with_why(view, played, j, solved)
+
+
+def _gap(played: Any, j: Judgement) -> float:
+    """The most robber chance any move judged is worth above the played one (a gap under NOISE too)."""
+    if j.table is None:
+        return j.value_best - j.value_played
+    return max(w for w, _ in j.table.values()) - j.table[played][0]
+
+
+def _again(view: Any, played: Any, budget: Budget, seed: int, should_stop: Callable[[], bool] | None,
+           j: Judgement, solved: bool) -> tuple[Judgement, bool]:
+    """A would-be mark judged again under ``AGAIN`` further seeds (derived from the review's seed and
+    the decision, so a review stays reproducible); the judgement with the median gap to its best move
+    stands. Mid-deal a search's loss moves from under the noise to 0.16 between seeds, and one search
+    in ten or twenty finds nothing where the others find 0.10 (docs/benchmarks.md, "Coach — Eralash
+    noise and marks"): the median of five keeps the mark alike under 9 seeds in 10 there."""
+    found = [(j, solved)]
+    # In the app's seconds the further judgements stop once they took AGAIN_SECONDS budgets together;
+    # each is given half its share, as a judgement's repeated comparisons can take twice its budget
+    # (under an iteration cap every one runs, with the cap).
+    limit = None if budget.seconds is None else budget.seconds * AGAIN_SECONDS
+    share = budget if limit is None else replace(budget, seconds=limit / AGAIN / 2)
+    start = time.perf_counter()
+    for k in range(1, AGAIN + 1):
+        if limit is not None and time.perf_counter() - start > limit:
+            break
+        again = stable_seed(seed, "again", k, view.seat, view.hand, view.played, view.deal_number)
+        found.append(_judge(view, played, share, again, should_stop))
+    found.sort(key=lambda f: _gap(played, f[0]))
+    rep, rep_solved = found[(len(found) - 1) // 2]  # the lower of two middles, when time cut them short
+    return rep._replace(iterations=sum(f.iterations for f, _ in found)), rep_solved
 
 
 def _judge(view: Any, played: Any, budget: Budget, seed: int,

@@ -79,3 +79,50 @@ def test_four_hand_verdicts_are_sampled_with_deal_values() -> None:
     for v in verdicts:
         assert v.deal_played is not None and 0 <= v.deal_played <= v.deal_best <= 13
         assert v.line and v.line[0] == v.best
+
+
+def test_a_would_be_mark_is_judged_again_under_further_seeds_and_the_median_stands(monkeypatch: Any) -> None:
+    """A sampled gap that reaches half the inaccuracy's threshold is judged again under four further
+    seeds (derived from the review's seed, so reproducible) and the judgement with the median gap
+    stands; a smaller gap is judged once."""
+    import engine.review.eralash as judge_module
+    from engine.review.budget import Budget
+    from engine.review.judgement import Judgement, settle
+
+    m = Match.new(Options(), ["a", "b", "c", "d"], seed=3)
+    while m.current_player() != 0 or len(m.view(0).legal_moves()) < 2 or not m.deal.played:
+        m.play(ClubBot(1).choose(m.view(m.current_player())))
+    view = m.view(0)
+    played, other = list(view.legal_moves())[:2]
+    gaps: list[float] = []
+    seeds: list[int] = []
+    budgets: list[Budget] = []
+
+    def fake(view: Any, played_: Any, budget: Budget, seed: int,
+             should_stop: Any = None) -> tuple[Judgement, bool]:
+        seeds.append(seed)
+        budgets.append(budget)
+        gap = gaps[len(seeds) - 1]
+        table = {played: (0.5 - gap, 6.0), other: (0.5, 6.0)}
+        return Judgement(other if gap else played, 0.5 - gap, 0.5, 10, table=table), False
+
+    monkeypatch.setattr(judge_module, "_judge", fake)
+    gaps[:] = [0.2, 0.0, 0.0, 0.1, 0.0]  # one search's large gap, the others' none: no mark
+    j = judge_module.judge(view, played, Budget(None, 10), 7)
+    assert len(seeds) == 5 and len(set(seeds)) == 5 and seeds[0] == 7
+    assert j.table[played][0] == 0.5 and j.iterations == 50
+    assert settle(played, j, NOISE["eralash"], "eralash").mark not in ("inaccuracy", "mistake")
+    first_seeds = list(seeds)
+    seeds.clear()
+    budgets.clear()
+    gaps[:] = [0.2, 0.15, 0.2, 0.1, 0.15]
+    j = judge_module.judge(view, played, Budget(0.8, None), 7)
+    assert seeds == first_seeds  # the same review, the same further seeds
+    assert abs(j.value_best - j.value_played - 0.15) < 1e-9
+    assert settle(played, j, NOISE["eralash"], "eralash").mark == "mistake"
+    # in seconds, the further judgements get half their share of two budgets (they may take twice it)
+    assert budgets[0].seconds == 0.8 and [b.seconds for b in budgets[1:]] == [0.2] * 4
+    seeds.clear()
+    gaps[:] = [0.03]
+    judge_module.judge(view, played, Budget(None, 10), 7)
+    assert seeds == [7]  # under half the inaccuracy's threshold: judged once

@@ -11,7 +11,10 @@ from __future__ import annotations
 import pytest
 from planted_eralash import records
 
-from engine.review import review_record
+from engine.review import NOISE, load_match, match_before, review_record
+from engine.review.budget import Budget
+from engine.review.eralash import REVIEW
+from engine.review.judgement import settle
 
 pytestmark = pytest.mark.slow
 
@@ -37,6 +40,29 @@ def test_the_same_mark_under_two_seeds_on_nine_in_ten_marked_decisions() -> None
         total, same, decisions = total + marked, same + alike, decisions + len(first)
     assert decisions > 50 and total >= 4, (decisions, total)
     assert same >= 0.9 * total, f"{same} of {total}"
+
+
+# Decisions whose single search marks them under some seeds and not others (docs/benchmarks.md,
+# "Coach — Eralash noise and marks": the pairs robber 1174, mid-deal, and the last trick but some of
+# robber 13643): (robber seed, seat, move index).
+UNSTEADY = ((1174, 1, 68), (1174, 1, 72), (13643, 0, 87))
+SEEDS = 10
+
+
+def test_an_unsteady_decision_gets_the_same_mark_under_eight_seeds_in_ten() -> None:
+    """Every seat of whole robbers: a single search's mark on these followed the seed (marked under 3
+    to 7 seeds in 10); judged again under further seeds where it would mark, the mark is the same
+    under at least 8 of 10 review seeds."""
+    by_seed = {r["seed"]: r for r in records()}
+    for robber, seat, index in UNSTEADY:
+        rec = by_seed[robber]
+        state = match_before(rec, index)
+        played = load_match(rec)[1].moves[index]
+        view, budget = state.view(seat), Budget(None, ITERATIONS)
+        judged = [settle(played, REVIEW.judge(view, played, budget, seed), NOISE["eralash"], "eralash")
+                  for seed in range(SEEDS)]
+        marks = [s.mark in ("inaccuracy", "mistake") for s in judged]
+        assert max(sum(marks), SEEDS - sum(marks)) >= 0.8 * SEEDS, (robber, index, marks)
 
 
 def test_the_check_catches_marks_that_follow_the_seed() -> None:
