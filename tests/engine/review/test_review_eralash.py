@@ -6,7 +6,10 @@ from typing import Any
 
 from club_records import eralash_club_deal
 
+from engine.bots.eralash.club import ClubBot
 from engine.cards import SUIT_MASK, parse
+from engine.eralash.match import Match
+from engine.eralash.options import Options
 from engine.review import NOISE, Verdict, deal_summaries, review_record
 
 
