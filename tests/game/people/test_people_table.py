@@ -24,12 +24,17 @@ def _tables(app):
     return [s for s in app.stack.scenes if isinstance(s, UraganTable)]
 
 
-def test_a_whole_deal_is_played_by_two_people_at_the_real_tables(app):
-    hosted, _lobby = host_uragan(app)
-    url = f"ws://127.0.0.1:{hosted.port}"
-    join_table(app, url, hosted.room, "Боря")
+def _seated(app, **host):
+    """A table hosted (``host_uragan``'s options) and Боря joined: (hosted, host's table, guest's table)."""
+    hosted, _lobby = host_uragan(app, **host)
+    join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
     until(app, lambda: len(_tables(app)) == 2, what="both tables open")
     a, b = sorted(_tables(app), key=lambda tb: tb.me)
+    return hosted, a, b
+
+
+def test_a_whole_deal_is_played_by_two_people_at_the_real_tables(app):
+    hosted, a, b = _seated(app)
     assert (a.me, b.me) == (0, 1)
     host_match = hosted.host.match
     assert host_match is not None
@@ -68,10 +73,7 @@ def _listening(port: int) -> bool:
 
 
 def test_a_dropped_guest_is_shown_replaced_by_a_bot_and_takes_its_seat_back(app):
-    hosted, _lobby = host_uragan(app, grace=0.3)
-    join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
-    until(app, lambda: len(_tables(app)) == 2, what="both tables open")
-    a, b = sorted(_tables(app), key=lambda tb: tb.me)
+    hosted, a, b = _seated(app, grace=0.3)
     host = hosted.host
     # play a few moves, then stop at the guest's turn
     until(app, lambda: len(host.match.moves) >= 3 and host.match.current_player() == b.me
@@ -120,10 +122,7 @@ def test_the_end_of_a_match_is_counted_once_for_each_person_and_its_record_kept(
     app = app_on_disk(tmp_path / "data")
     try:
         app.settings.set("animation_speed", "instant")
-        hosted, _lobby = host_uragan(app, target=1)
-        join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
-        until(app, lambda: len(_tables(app)) == 2, what="both tables open")
-        a, b = sorted(_tables(app), key=lambda tb: tb.me)
+        hosted, a, b = _seated(app, target=1)
         until(app, lambda: a.control.counted and b.control.counted, play=(a, b), what="the match over")
         host_match = hosted.host.match
         assert host_match.is_over()
@@ -157,10 +156,7 @@ def test_a_hosted_table_closed_mid_deal_is_hosted_again_from_continue(tmp_path):
     app = app_on_disk(tmp_path / "data")
     try:
         app.settings.set("animation_speed", "instant")
-        hosted, _lobby = host_uragan(app, save=hosted_path(app))
-        join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
-        until(app, lambda: len(_tables(app)) == 2, what="both tables open")
-        a, b = sorted(_tables(app), key=lambda tb: tb.me)
+        hosted, a, b = _seated(app, save=hosted_path(app))
         until(app, lambda: len(hosted.host.match.moves) >= 4 and not a.control.incoming
               and not b.control.incoming and len(a.match.moves) == len(hosted.host.match.moves),
               play=(a, b), what="a few moves")
@@ -206,10 +202,7 @@ def test_a_guest_whose_app_closed_takes_its_seat_back_from_continue(tmp_path):
     app = app_on_disk(tmp_path / "data")
     try:
         app.settings.set("animation_speed", "instant")
-        hosted, _lobby = host_uragan(app, grace=0.3)
-        join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
-        until(app, lambda: len(_tables(app)) == 2, what="both tables open")
-        a, b = sorted(_tables(app), key=lambda tb: tb.me)
+        hosted, a, b = _seated(app, grace=0.3)
         seat = remembered_seat(app)
         assert seat is not None and seat["token"] == b.control.token and seat["room"] == hosted.room
         app.stack.remove(b)  # the guest's table (its app) goes away; the seat waits for its token
@@ -241,10 +234,7 @@ def test_leaving_a_table_of_people_asks_first_cancel_the_default(app):
         frames(app, 2)
 
     app.speech = RecordingSpeaker()
-    hosted, _lobby = host_uragan(app)
-    join_table(app, f"ws://127.0.0.1:{hosted.port}", hosted.room, "Боря")
-    until(app, lambda: len(_tables(app)) == 2, what="both tables open")
-    a, b = sorted(_tables(app), key=lambda tb: tb.me)
+    hosted, a, b = _seated(app)
     app.stack.scenes.remove(b)  # the guest's table on top first (in its own app it is)
     app.stack.scenes.append(b)
     for table, texts in ((b, "people.leave.guest"), (a, "people.leave.host")):
