@@ -286,6 +286,11 @@ class NewGameScene(GuiScene):
             y += self.about(y, about)
         return y + self.gap
 
+    def follow_focus(self, shown_again: bool) -> None:
+        """Once a frame, after pygame_gui knows what the pointer is over: the explanation line too."""
+        super().follow_focus(shown_again)
+        self.show_row_about()
+
     def show_row_about(self) -> None:
         """The one explanation line: the row under the pointer, else the row with the keyboard focus."""
         line: UILabel | None = getattr(self, "about_line", None)
@@ -532,7 +537,6 @@ class NewGameScene(GuiScene):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.show_row_about()
         try:
             surface.blit(self._background(surface.get_size()), (0, 0))
         except (AssetError, pygame.error):  # no table art: the plain felt
