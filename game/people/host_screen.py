@@ -12,7 +12,7 @@ import pygame
 from pygame_gui.elements import UITextEntryLine
 
 from game.menus.new_game import LEVELS, NewGameScene
-from game.people.net import Hosted, hosted_path, network, room_code
+from game.people.net import Hosted, hosted_path, network, read_kept, room_code
 from game.widgets.gui_scene import row_rects
 from game.words.i18n import t
 
@@ -47,20 +47,13 @@ def people_to_continue(app: App) -> bool:
 
 def hosted_save(app: App) -> dict[str, Any] | None:
     """The save of a table this app hosted, not finished, that can be hosted again (None: none)."""
-    path = hosted_path(app)
-    if path is None or not path.is_file():
-        return None
+    save = read_kept(hosted_path(app))
     try:
-        import json
-
-        from game.store.storage import read_regular_bytes
-
-        save = json.loads(read_regular_bytes(path))
         seats = save["seats"]
         ok = (isinstance(save.get("room"), str) and isinstance(seats, list) and seats
               and isinstance(seats[0].get("token"), str) and isinstance(save.get("match"), dict)
               and hostable(str(save.get("game"))))
-    except Exception:  # noqa: BLE001 - a damaged save offers nothing to continue
+    except Exception:  # noqa: BLE001 - not the shape of a save: nothing to continue
         return None
     return save if ok else None
 

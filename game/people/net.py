@@ -70,17 +70,22 @@ def remember_seat(app: Any, seat: dict[str, Any] | None) -> None:
             os.replace(tmp, path)
 
 
-def remembered_seat(app: Any) -> dict[str, Any] | None:
-    """The seat kept by ``remember_seat``, if it is whole."""
-    path = joined_path(app)
+def read_kept(path: Any) -> Any:
+    """What a file the people's tables keep (``hosted.json``, ``joined.json``) holds; None when it is
+    missing or cannot be read as JSON: a damaged file offers nothing to go back to."""
     if path is None or not path.is_file():
         return None
     try:
         from game.store.storage import read_regular_bytes
 
-        seat = json.loads(read_regular_bytes(path))
-    except Exception:  # noqa: BLE001 - a damaged file is no seat to go back to
+        return json.loads(read_regular_bytes(path))
+    except Exception:  # noqa: BLE001 - damaged in any way: nothing kept
         return None
+
+
+def remembered_seat(app: Any) -> dict[str, Any] | None:
+    """The seat kept by ``remember_seat``, if it is whole."""
+    seat = read_kept(joined_path(app))
     keys = ("url", "room", "name", "token")
     if isinstance(seat, dict) and all(isinstance(seat.get(k), str) for k in keys):
         return seat
