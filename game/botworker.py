@@ -103,9 +103,10 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
             extra["claim"] = claims.claimer(rid)
             if budget is None and extra.get("iterations") is None:  # a deal in seconds, not minutes
                 from engine.review import default_budget
-                from engine.review.budget import paced
+                from engine.review.budget import DEAL_SECONDS, paced
 
                 budget = paced(default_budget(str(record.get("game"))), total, SHARING)
+                extra["paced_to"] = DEAL_SECONDS  # and re-paced as it goes (a would-be mark takes more)
         for verdict in _factory(review)(record, seat, budget, seed, should_stop=stop, **extra):
             if stop():
                 return

@@ -106,11 +106,17 @@ def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
     return settle(played, Judgement(played, 0.0, 0.0, 0, table=table), NOISE["eralash"], "eralash").best
 
 
+Further = Callable[[int, Callable[[int], Any], "float | None"], list[Any]]
+
+
 def judge(view: Any, played: Any, budget: Budget, seed: int,
-          should_stop: Callable[[], bool] | None = None) -> Judgement:
+          should_stop: Callable[[], bool] | None = None, further: Further | None = None) -> Judgement:
+    """The decision's judgement. ``further(count, work, seconds)`` runs the further judgements of a
+    would-be mark (``work(k)``, k from 1; none started ``seconds`` after the first), shared by the
+    review's processes (engine.review.further); without it they are made here, one after another."""
     j, solved = _judge(view, played, budget, seed, should_stop)
     if not j.exact and _gap(played, j) >= AGAIN_FROM:
-        j, solved = _again(view, played, budget, seed, should_stop, j, solved)
+        j, solved = _again(view, played, budget, seed, should_stop, j, solved, further)
     return with_why(view, played, j, solved)
 
 
@@ -121,28 +127,47 @@ def _gap(played: Any, j: Judgement) -> float:
     return max(w for w, _ in j.table.values()) - j.table[played][0]
 
 
+def again_one(view: Any, played: Any, budget: Budget, seed: int, k: int,
+              should_stop: Callable[[], bool] | None = None) -> tuple[Judgement, bool]:
+    """The ``k``-th further judgement of a would-be mark (from 1): its own seed, derived from the
+    review's and the decision; in the app's seconds a share of ``AGAIN_SECONDS`` budgets (half of
+    the even share, as a judgement's repeated comparisons can take twice its budget; under an
+    iteration cap, the cap)."""
+    share = budget if budget.seconds is None else replace(budget, seconds=budget.seconds * AGAIN_SECONDS
+                                                          / AGAIN / 2)
+    again = stable_seed(seed, "again", k, view.seat, view.hand, view.played, view.deal_number)
+    return _judge(view, played, share, again, should_stop)
+
+
 def _again(view: Any, played: Any, budget: Budget, seed: int, should_stop: Callable[[], bool] | None,
-           j: Judgement, solved: bool) -> tuple[Judgement, bool]:
+           j: Judgement, solved: bool, further: Further | None = None) -> tuple[Judgement, bool]:
     """A would-be mark judged again under ``AGAIN`` further seeds (derived from the review's seed and
     the decision, so a review stays reproducible); the judgement with the median gap to its best move
     stands. Mid-deal a search's loss moves from under the noise to 0.16 between seeds, and one search
     in ten or twenty finds nothing where the others find 0.10 (docs/benchmarks.md, "Coach — Eralash
-    noise and marks"): the median of five keeps the mark alike under 9 seeds in 10 there."""
-    found = [(j, solved)]
-    # In the app's seconds the further judgements stop once they took AGAIN_SECONDS budgets together;
-    # each is given half its share, as a judgement's repeated comparisons can take twice its budget
-    # (under an iteration cap every one runs, with the cap).
+    noise and marks"): the median of five keeps the mark alike under 9 seeds in 10 there. The further
+    judgements are independent: a shared review makes them on both its processes at once."""
+    # In the app's seconds no further judgement starts once AGAIN_SECONDS budgets have passed.
     limit = None if budget.seconds is None else budget.seconds * AGAIN_SECONDS
-    share = budget if limit is None else replace(budget, seconds=limit / AGAIN / 2)
-    start = time.perf_counter()
-    for k in range(1, AGAIN + 1):
-        if limit is not None and time.perf_counter() - start > limit:
-            break
-        again = stable_seed(seed, "again", k, view.seat, view.hand, view.played, view.deal_number)
-        found.append(_judge(view, played, share, again, should_stop))
+
+    def work(k: int) -> tuple[Judgement, bool]:
+        return again_one(view, played, budget, seed, k, should_stop)
+
+    found = [(j, solved), *(further or _one_by_one)(AGAIN, work, limit)]
     found.sort(key=lambda f: _gap(played, f[0]))
     rep, rep_solved = found[(len(found) - 1) // 2]  # the lower of two middles, when time cut them short
     return rep._replace(iterations=sum(f.iterations for f, _ in found)), rep_solved
+
+
+def _one_by_one(count: int, work: Callable[[int], Any], seconds: float | None) -> list[Any]:
+    """``work(k)`` for k = 1..``count`` here, none started ``seconds`` after the first."""
+    start = time.perf_counter()
+    out = []
+    for k in range(1, count + 1):
+        if seconds is not None and time.perf_counter() - start > seconds:
+            break
+        out.append(work(k))
+    return out
 
 
 def _judge(view: Any, played: Any, budget: Budget, seed: int,
@@ -494,6 +519,7 @@ REVIEW = ReviewParts(
     name="eralash", judge=judge, decision=_decision, reasons=reasons, hint_reasons=hint_reasons,
     exact_reason=_exact_reason, facts=lambda moves, index: {}, move_to_json=move_to_json,
     default_budget=float(DEFAULT_BUDGET), new_match=_new_match, club=lambda seed: make("club", seed),
+    further=again_one,
     note=("Eralash is decided mostly by the deal: the points come from runs and honours, "
           f"and losses under {NOISE['eralash']} of win chance are reported as none"),
 )
