@@ -80,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--step-every", type=int, default=20, help="frames between two ▸ steps")
     p.add_argument("--budget", type=float, default=None, help="seconds per decision (default: Master's)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="search iterations per stage instead of seconds (the same work at any load)")
     p.add_argument("--players", type=int, default=None, help="seats at the table (default: the most)")
     p.add_argument("--one-process", action="store_true",
                    help="the review in the bots' process alone, as before it was shared with a helper")
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         match, seat, deal = played_deal(args.game, args.seed, args.players), 0, 1
     ReplayMixin.review_budget = args.budget
+    ReplayMixin.review_iterations = args.iterations
     viewer = viewer_for(app, args.game, match, seat, record=record, start_deal=deal, review=False)
     viewer.control.review_deals = [deal]  # (the viewer's review_deals is the controller's, read-only)
     app.stack.push(viewer)
@@ -192,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         "review_s": round(time.perf_counter() - asked, 1) if viewer.review_state == "done" else None,
         "first_verdict_s": None if first is None else round(first, 2),
         "verdicts_s": arrived,
+        "losses": {f"{v.deal}.{v.play}": round(v.loss, 3) for v in viewer.replay.verdicts if v.loss},
         "shared": not args.one_process,
         "cpu_s": round(sum(spent.values()), 2) if spent else None,
         "cpu_s_each": list(spent.values()),
