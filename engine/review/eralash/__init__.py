@@ -65,6 +65,9 @@ THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
 GAP_NOISE = 0.045
 GAP_NOISE_ITERATIONS = 200  # ... with this many iterations in the comparison (it falls as 1/sqrt of them)
 COMPARE_MAX = 6
+# In the app's seconds, no comparison starts once the judgement has taken this many decision budgets
+# (six comparisons took three; under an iteration cap every one runs, up to COMPARE_MAX).
+COMPARE_SECONDS = 1.4
 # Cards still in the hands (all seats) from which a late position is judged by double dummy over
 # samples; a solve there takes a few milliseconds (docs/benchmarks.md, "Coach — Eralash noise and marks").
 LATE_CARDS = {2: 14, 3: 15, 4: 16}
@@ -316,6 +319,7 @@ def judge_exact(sit: Situation, hands: list[int], played: int, budget: Budget) -
 
 def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed: int, rng: random.Random,
                    should_stop: Callable[[], bool] | None) -> Judgement:
+    began = time.perf_counter()
     legal_mask = 0
     for m in view.legal_moves():
         legal_mask |= 1 << int(m)
@@ -380,6 +384,8 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
         said = gap - margin
         if not any(abs(said - t) < margin / 2 for t in (NOISE["eralash"], *THRESHOLDS["eralash"][0:3:2])):
             break
+        if budget.seconds is not None and time.perf_counter() - began > budget.seconds * COMPARE_SECONDS:
+            break  # in the app's seconds: a would-be mark is judged again anyway (``_again``)
     final = {c: won[c] / max(1, seen[c]) for c in (best, mine)}
     # The gap said is what stands above the search's noise after the comparisons (a lower bound): a
     # gap that another seed could as well find under a threshold gets no mark from this one.
