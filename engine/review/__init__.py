@@ -13,7 +13,8 @@ API (what ``python -m engine review`` and the app's bot worker use)::
         v.assumed                                      # cards the line's replies assume hidden hands hold
 
 - ``review_record(..., deals=[2])`` judges only deal 2's decisions; ``claim=`` shares the decisions
-  among processes (``game.botworker`` runs a review on two).
+  among processes (``game.botworker`` runs a review on two); a ``Claims.claimer`` also shares a
+  decision's further judgements (engine.review.further) and, with ``paced_to``, re-paces the deal.
 - ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
   move (plays, trump choices, claim answers, the offender's pick), in game order, as soon as each is
   judged. ``should_stop()`` is polled between decisions and during a search; when it turns true the

@@ -62,7 +62,9 @@ def paced(budget: float, decisions: int, processes: int, deal_seconds: float = D
     """Seconds per decision for a review of ``decisions`` shared by ``processes``: ``budget``, or less
     when the decisions are many, so that the review takes about ``deal_seconds`` (a two-player Eralash
     deal has 24 decisions: 0.375 s each on two processes; a four-player deal's 11 keep their 0.8 s),
-    but never under ``MIN_PACED_S``. Decisions solved exactly take less than their budget anyway."""
+    but never under ``MIN_PACED_S``. Decisions solved exactly take less than their budget anyway. The
+    app's shared review also re-paces each decision as it is claimed (``review_record(...,
+    paced_to=DEAL_SECONDS)``, engine.review.further ``Share.paced``): this is then the most it gets."""
     if decisions <= 0 or processes <= 0:
         return budget
     return max(min(budget, MIN_PACED_S), min(budget, deal_seconds * processes / decisions))

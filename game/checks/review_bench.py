@@ -15,7 +15,9 @@ the bots' process and a helper (game.botworker); ``--one-process`` judges it in 
 ``--record FILE --seat S --deal D`` reviews a chosen deal of a saved record instead (a record, or a list of
 records with ``--robber SEED`` naming one: ``--record tests/data/planted_eralash.json --robber 1174
 --seat 1 --deal 2``, a deal with two would-be marks). ``cpu_s`` is the CPU time the review's processes
-spent (the bots' and the helper, from /proc on Linux): the work, which the machine's load does not change.
+spent (the bots' and the helper, from /proc on Linux): under ``--iterations N`` (a fixed search per stage)
+the work, which the machine's load does not change; under the app's wall-clock budget it follows the
+load. ``verdicts_s``: when each verdict was on screen; ``losses``: the decisions shown with a loss.
 """
 
 from __future__ import annotations

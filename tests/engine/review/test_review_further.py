@@ -13,7 +13,6 @@ from planted_eralash import records
 
 import engine.review.eralash as eralash_judge
 from engine.review import review_record
-from engine.review.further import Board
 from engine.review.pool import Claims
 
 ITERATIONS = 200  # 1174's decision 68 (seat 1, deal 2) is a would-be mark at this cap under seed 0
