@@ -48,7 +48,7 @@ from collections.abc import Callable, Collection, Iterator
 from typing import Any, NamedTuple
 
 from engine.records import match_from_record
-from engine.review.budget import MIN_PACED_S, Budget, Stopped
+from engine.review.budget import FIRST_PACED_S, MIN_PACED_S, Budget, Stopped
 from engine.review.further import Share
 from engine.review.games import review_parts
 from engine.review.judgement import DEAL_UNIT, NOISE, decided, settle
@@ -147,7 +147,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
 
     ``paced_to`` (seconds, with a shared ``claim`` and a budget in seconds): each decision's budget is
     set when it is claimed so that the review ends about that long after it began (``Share.paced``:
-    at most ``budget``, at least ``MIN_PACED_S``)."""
+    at most ``budget``, at least ``MIN_PACED_S``; the first decision at most ``FIRST_PACED_S``)."""
     walk = _walk(record, seat)
     if deals:
         wanted = set(deals)
@@ -193,15 +193,17 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             return False
         return True
 
-    total = len(decisions(record, seat)) if share is not None and paced_to is not None else 0
-    if deals and total:
-        total = sum(1 for dd in decisions(record, seat) if dd.deal in set(deals))
+    total = 0  # the decisions of the review (a re-paced one counts them)
+    if share is not None and paced_to is not None:
+        total = sum(1 for dd in decisions(record, seat) if not deals or dd.deal in set(deals))
 
-    def plan_for() -> Budget:
-        """The budget of the decision just claimed: re-paced for the deal, when asked."""
+    def plan_for(number: int) -> Budget:
+        """The budget of decision ``number`` (from 0), just claimed: re-paced for the deal, when asked
+        (the first one shorter: its verdict is the first on screen)."""
         if share is None or paced_to is None or plan.seconds is None:
             return plan
-        return Budget(share.paced(plan.seconds, total, PROCESSES, paced_to, MIN_PACED_S), plan.iterations)
+        most = plan.seconds if number else min(plan.seconds, FIRST_PACED_S)
+        return Budget(share.paced(most, total, PROCESSES, paced_to, MIN_PACED_S), plan.iterations)
 
     holding = claim is not None
     try:
@@ -213,7 +215,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
                 continue  # another process judges it
             view = state.view(seat)
             extra: dict[str, Any] = {}
-            budget_now = plan_for()
+            budget_now = plan_for(k)
             if share is not None and further_work is not None:
                 def spread(count: int, work: Callable[[int], Any], seconds: float | None,
                            index: int = d.move_index, given: float | None = budget_now.seconds) -> list[Any]:

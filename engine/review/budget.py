@@ -10,6 +10,7 @@ from engine.bots.search import Deadline
 STAGE_ONE_SHARE = 0.6  # of a decision's budget: the search over every move; the rest compares two
 DEAL_SECONDS = 4.5  # a deal's review shared by processes: its decisions' budgets add up to about this each
 MIN_PACED_S = 0.25  # never less per decision (about 300 iterations of Master's search on the standard box)
+FIRST_PACED_S = 0.5  # a re-paced review's first decision at most: its verdict on screen within a second
 
 
 class Stopped(Exception):

@@ -135,3 +135,16 @@ def test_a_review_shared_by_two_gives_one_process_s_verdicts_and_judges_nothing_
     assert [v.to_json() for v in both] == one
     assert made == alone  # every judgement made once, as one process makes them
     assert max(made.values()) == 1
+
+
+@pytest.mark.slow
+def test_two_processes_give_one_process_s_verdicts_on_a_deal_with_a_would_be_mark() -> None:
+    """The same through real processes (engine.review.pool, as the app's worker shares a review)."""
+    from engine.review.pool import review_pooled
+
+    rec = robber(1174)
+    one = [v.to_json() for v in review_record(rec, 1, None, 0, iterations=ITERATIONS, deals=[2])]
+    two = sorted(review_pooled(rec, 1, None, 0, iterations=ITERATIONS, jobs=2, deals=[2]),
+                 key=lambda v: v.move_index)
+    assert any(v["mark"] != "best" for v in one)
+    assert [v.to_json() for v in two] == one
