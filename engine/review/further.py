@@ -27,6 +27,7 @@ MOST = 8  # further judgements per decision
 RESULT_BYTES = 2048
 POLL_S = 0.005
 IDLE_S = 10.0  # a process with nothing left waits at most this long for a new post (a killed partner)
+WAIT_S = 30.0  # a poster waits at most this long for a result taken elsewhere, then makes it itself
 # a further judgement's state
 FREE, TAKEN, DONE, DROPPED = 0, 1, 2, 3
 # one slot's fields in ``meta``
@@ -160,7 +161,7 @@ class Share:
                     if state == DONE:
                         found[k] = self._locked(partial(_read, b, slot, k))
                         others.remove(k)
-                    elif state == DROPPED or time.monotonic() - waited > IDLE_S:
+                    elif state == DROPPED or time.monotonic() - waited > WAIT_S:
                         found[k] = work(k)  # the taker stopped (or died): judged here
                         others.remove(k)
                     elif state == FREE:  # never handed out (the time was up)
