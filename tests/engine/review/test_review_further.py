@@ -148,3 +148,32 @@ def test_two_processes_give_one_process_s_verdicts_on_a_deal_with_a_would_be_mar
                  key=lambda v: v.move_index)
     assert any(v["mark"] != "best" for v in one)
     assert [v.to_json() for v in two] == one
+
+
+def test_a_process_with_nothing_left_helps_while_the_other_has_a_decision_in_hand() -> None:
+    claims = Claims()
+    judging, done = claims.claimer(1), claims.claimer(1)
+    calls: list[int] = []
+    done.help_while_busy(lambda d, k, s: calls.append(k), None)  # nobody judging: it leaves at once
+    assert calls == []
+
+    assert judging() == 0  # a decision in hand
+    took = threading.Event()
+
+    def run(decision: int, k: int, seconds: float | None) -> int:
+        took.set()
+        return 10 * k
+
+    helper = threading.Thread(target=done.help_while_busy, args=(run, None))
+    helper.start()
+
+    def work(k: int) -> int:
+        if k == 1:  # the helper, waiting for work, takes one of the others meanwhile
+            assert took.wait(timeout=30)
+        return 10 * k
+
+    assert judging.spread(0, 4, work, None) == [10, 20, 30, 40]
+    assert took.is_set()  # (the helper judged one of them)
+    judging.end()  # the decision is judged: the helper leaves
+    helper.join(timeout=30)
+    assert not helper.is_alive()
