@@ -89,7 +89,8 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
     verdict as soon as it is found, then a last one with ``done``; ``stop()`` true ends it early.
     ``shared`` among the keywords: the decisions are shared with another process through ``claims``
     (engine.review.pool), and the last reply says how many the review has (``{"total": n}``); without
-    a budget or iterations, each decision's budget is then paced for the deal (``budget.paced``)."""
+    a budget or iterations, each decision's budget is then paced for the deal (``budget.paced``) and
+    re-paced as the review goes (``paced_to``: a would-be mark's further judgements take more)."""
     _, rid, record, seat, budget, seed, extra = job
     t0 = time.perf_counter()
     total: int | None = None
@@ -103,9 +104,10 @@ def _review(job: tuple[Any, ...], put: Any, stop: Any, review: str = DEFAULT_REV
             extra["claim"] = claims.claimer(rid)
             if budget is None and extra.get("iterations") is None:  # a deal in seconds, not minutes
                 from engine.review import default_budget
-                from engine.review.budget import paced
+                from engine.review.budget import DEAL_SECONDS, paced
 
                 budget = paced(default_budget(str(record.get("game"))), total, SHARING)
+                extra["paced_to"] = DEAL_SECONDS  # and re-paced as it goes (a would-be mark takes more)
         for verdict in _factory(review)(record, seat, budget, seed, should_stop=stop, **extra):
             if stop():
                 return

@@ -13,7 +13,8 @@ API (what ``python -m engine review`` and the app's bot worker use)::
         v.assumed                                      # cards the line's replies assume hidden hands hold
 
 - ``review_record(..., deals=[2])`` judges only deal 2's decisions; ``claim=`` shares the decisions
-  among processes (``game.botworker`` runs a review on two).
+  among processes (``game.botworker`` runs a review on two); a ``Claims.claimer`` also shares a
+  decision's further judgements (engine.review.further) and, with ``paced_to``, re-paces the deal.
 - ``review_record`` yields one ``Verdict`` per decision of ``seat`` that had more than one legal
   move (plays, trump choices, claim answers, the offender's pick), in game order, as soon as each is
   judged. ``should_stop()`` is polled between decisions and during a search; when it turns true the
@@ -42,11 +43,13 @@ judgement.py) and the spreads ``deals[].decided`` is made from.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection, Iterator
 from typing import Any, NamedTuple
 
 from engine.records import match_from_record
-from engine.review.budget import Budget, Stopped
+from engine.review.budget import FIRST_PACED_S, MIN_PACED_S, Budget, Stopped
+from engine.review.further import Share
 from engine.review.games import review_parts
 from engine.review.judgement import DEAL_UNIT, NOISE, decided, settle
 from engine.review.verdict import Verdict, move_json
@@ -54,6 +57,9 @@ from engine.state import RecordError
 
 __all__ = ["Verdict", "Decision", "review_record", "review_json", "decisions", "match_before",
            "default_budget", "load_match", "move_json", "NOISE", "DEAL_UNIT", "deal_summaries"]
+
+PROCESSES = 2  # a shared review's processes, as the app runs it (the bots' and one helper)
+
 
 class Decision(NamedTuple):
     """A decision the review will judge: where it is, and the move made."""
@@ -127,7 +133,8 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
                   iterations: int | None = None,
                   should_stop: Callable[[], bool] | None = None,
                   deals: Collection[int] | None = None,
-                  claim: Callable[[], int] | None = None) -> Iterator[Verdict]:
+                  claim: Callable[[], int] | None = None,
+                  paced_to: float | None = None) -> Iterator[Verdict]:
     """Judge every decision of ``seat`` with more than one legal move; yields verdicts in order.
 
     ``deals`` (numbers from 1) limits the review to those deals ("review this deal": the record
@@ -136,7 +143,11 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
     ``claim`` shares a review between processes: each call returns the number (from 0, in the order
     of ``decisions``) of the next decision this process is to judge, from a counter the processes
     share; the others are judged elsewhere. A decision's verdict depends only on its view, the seed
-    and the budget, so with ``iterations`` the verdicts are the same however the work is shared."""
+    and the budget, so with ``iterations`` the verdicts are the same however the work is shared.
+
+    ``paced_to`` (seconds, with a shared ``claim`` and a budget in seconds): each decision's budget is
+    set when it is claimed so that the review ends about that long after it began (``Share.paced``:
+    at most ``budget``, at least ``MIN_PACED_S``; the first decision at most ``FIRST_PACED_S``)."""
     walk = _walk(record, seat)
     if deals:
         wanted = set(deals)
@@ -158,30 +169,90 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
     def stopping() -> bool:
         return should_stop is not None and bool(should_stop())
 
-    mine = claim() if claim is not None else 0
-    for k, (_, d, state) in enumerate(_chain(first, walk)):
-        if stopping():
-            return
-        if claim is not None and k < mine:
-            continue  # another process judges it
-        view = state.view(seat)
+    share: Share | None = claim if isinstance(claim, Share) else None  # the further judgements too
+    further_work = review_parts(game).further
+    states: dict[int, Any] = {}
+
+    def run(move_index: int, k: int, seconds: float | None) -> Any:
+        """The other process's decision ``move_index``: its ``k``-th further judgement, with the
+        decision's budget (``seconds``, as it was paced there)."""
+        if move_index not in states:
+            states.clear()  # (one decision at a time is posted; keep the last)
+            states[move_index] = match_before(record, move_index)
+        assert further_work is not None
+        budget = plan if plan.seconds is None else Budget(seconds or plan.seconds, plan.iterations)
+        return further_work(states[move_index].view(seat), moves[move_index], budget, seed, k, should_stop)
+
+    def helped() -> bool:
+        """The other process's further judgements taken and judged; False when told to stop."""
+        if share is None or further_work is None:
+            return True
         try:
-            j = judge(view, d.played, plan, seed, should_stop)
+            share.help(run)
         except Stopped:
-            return
-        s = settle(d.played, j, noise, game)
-        why = j.why
-        if why is None and s.mark != "best":
-            why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index, deal_loss=s.deal_loss,
-                          exact=bool(j.exact), line=tuple(j.line), deal_best=s.deal_best,
-                          deal_played=s.deal_played)
-        kept = bool(j.line) and j.line[0] == s.best  # a line starts with the move named best
-        yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
-                      s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
-                      s.deal_loss, bool(j.exact), s.mark, tuple(j.line) if kept else (), why,
-                      s.win_spread, s.deal_spread, tuple(j.assumed) if kept else ())
-        if claim is not None:
-            mine = claim()  # the next decision nobody has taken yet, once this one is given
+            return False
+        return True
+
+    total = 0  # the decisions of the review (a re-paced one counts them)
+    if share is not None and paced_to is not None:
+        total = sum(1 for dd in decisions(record, seat) if not deals or dd.deal in set(deals))
+
+    def plan_for(number: int) -> Budget:
+        """The budget of decision ``number`` (from 0), just claimed: re-paced for the deal, when asked
+        (the first one shorter: its verdict is the first on screen)."""
+        if share is None or paced_to is None or plan.seconds is None:
+            return plan
+        most = plan.seconds if number else min(plan.seconds, FIRST_PACED_S)
+        return Budget(share.paced(most, total, PROCESSES, paced_to, MIN_PACED_S), plan.iterations)
+
+    holding = claim is not None
+    try:
+        mine = claim() if claim is not None else 0
+        for k, (_, d, state) in enumerate(_chain(first, walk)):
+            if stopping():
+                return
+            if claim is not None and k < mine:
+                continue  # another process judges it
+            view = state.view(seat)
+            extra: dict[str, Any] = {}
+            budget_now = plan_for(k)
+            if share is not None and further_work is not None:
+                def spread(count: int, work: Callable[[int], Any], seconds: float | None,
+                           index: int = d.move_index, given: float | None = budget_now.seconds) -> list[Any]:
+                    assert share is not None
+                    found: list[Any] = share.spread(index, count, work, seconds, should_stop, given)
+                    return found
+
+                extra["further"] = spread
+            try:
+                j = judge(view, d.played, budget_now, seed, should_stop, **extra)
+            except Stopped:
+                return
+            s = settle(d.played, j, noise, game)
+            why = j.why
+            if why is None and s.mark != "best":
+                why = explain(game, view, d.played, s.best, s.loss, moves, d.move_index,
+                              deal_loss=s.deal_loss, exact=bool(j.exact), line=tuple(j.line),
+                              deal_best=s.deal_best, deal_played=s.deal_played)
+            kept = bool(j.line) and j.line[0] == s.best  # a line starts with the move named best
+            yield Verdict(game, d.deal, d.play, seat, d.kind, d.move_index, d.played, s.best, s.win_played,
+                          s.win_best, s.loss, s.nearly, j.iterations, s.deal_played, s.deal_best,
+                          s.deal_loss, bool(j.exact), s.mark, tuple(j.line) if kept else (), why,
+                          s.win_spread, s.deal_spread, tuple(j.assumed) if kept else ())
+            if claim is not None:
+                if share is not None:
+                    share.end()
+                    holding = False
+                if not helped():
+                    return
+                mine = claim()  # the next decision nobody has taken yet, once this one is given
+                holding = True
+    finally:
+        if share is not None and holding:
+            share.end()
+    if share is not None and further_work is not None:  # nothing left to claim: help the other
+        with contextlib.suppress(Stopped):  # process while it judges its last decisions
+            share.help_while_busy(run, stopping)
 
 
 def explain(game: str, view: Any, played: object, best: object, loss: float, moves: list[Any],

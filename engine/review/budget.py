@@ -10,6 +10,7 @@ from engine.bots.search import Deadline
 STAGE_ONE_SHARE = 0.6  # of a decision's budget: the search over every move; the rest compares two
 DEAL_SECONDS = 4.5  # a deal's review shared by processes: its decisions' budgets add up to about this each
 MIN_PACED_S = 0.25  # never less per decision (about 300 iterations of Master's search on the standard box)
+FIRST_PACED_S = 0.5  # a re-paced review's first decision at most: its verdict on screen within a second
 
 
 class Stopped(Exception):
@@ -62,7 +63,9 @@ def paced(budget: float, decisions: int, processes: int, deal_seconds: float = D
     """Seconds per decision for a review of ``decisions`` shared by ``processes``: ``budget``, or less
     when the decisions are many, so that the review takes about ``deal_seconds`` (a two-player Eralash
     deal has 24 decisions: 0.375 s each on two processes; a four-player deal's 11 keep their 0.8 s),
-    but never under ``MIN_PACED_S``. Decisions solved exactly take less than their budget anyway."""
+    but never under ``MIN_PACED_S``. Decisions solved exactly take less than their budget anyway. The
+    app's shared review also re-paces each decision as it is claimed (``review_record(...,
+    paced_to=DEAL_SECONDS)``, engine.review.further ``Share.paced``): this is then the most it gets."""
     if decisions <= 0 or processes <= 0:
         return budget
     return max(min(budget, MIN_PACED_S), min(budget, deal_seconds * processes / decisions))

@@ -38,3 +38,7 @@ class ReviewParts:
     new_match: Callable[..., Any]  # the benchmark's table, dealt from a seed (and a number of players)
     club: Callable[[int], Any]  # a Club bot by seed (the benchmark's players)
     note: str = ""  # said at the end of the command line's output, when there is something to say
+    # A judge that may judge a decision again under further seeds takes ``further=`` (a function that
+    # runs them, shared by a review's processes: engine.review.further) and gives here the k-th of them
+    # as another process makes it: (view, played, budget, seed, k, should_stop) -> its result.
+    further: Callable[..., Any] | None = None

@@ -14,9 +14,10 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
+from engine.review.further import Board, Share
 from engine.state import RecordError
 
 DONE = 1 << 62  # what a claim returns for a review a newer one has replaced: nothing left to judge
@@ -29,12 +30,14 @@ class Claims:
     of a one-byte token passed through a pipe (a lock without a named semaphore, which
     multiprocessing's resource tracker would report as leaked if the app were killed). A newer review
     id resets it; a process still on an older review gets ``DONE`` and stops taking decisions.
-    Made before the processes start, handed to each at its start."""
+    Made before the processes start, handed to each at its start. The ``board`` beside it carries the
+    further judgements a judge asks of a decision (engine.review.further), shared the same way."""
 
     def __init__(self, ctx: Any = None) -> None:
         ctx = ctx or multiprocessing.get_context("spawn")
         self.cell = ctx.Array("q", 2, lock=False)
         self.take, self.give = ctx.Pipe(duplex=False)
+        self.board = Board(ctx)  # the further judgements of decisions (engine.review.further)
         self._release()  # the token
 
     def _acquire(self) -> bool:
@@ -60,24 +63,30 @@ class Claims:
         else:
             os.write(self.give.fileno(), b"t")
 
-    def claimer(self, review_id: int) -> Callable[[], int]:
+    def claim(self, review_id: int) -> int:
+        """The next decision of review ``review_id`` nobody has taken (``DONE`` once a newer one began)."""
+        held = self._acquire()
+        try:
+            return self.claim_held(review_id)
+        finally:
+            if held:
+                self._release()
+
+    def claim_held(self, review_id: int) -> int:
+        """``claim``, the token held already."""
         cell = self.cell
+        if cell[0] > review_id:
+            return DONE
+        if cell[0] < review_id:
+            cell[0], cell[1] = review_id, 0
+        n = int(cell[1])
+        cell[1] = n + 1
+        return n
 
-        def claim() -> int:
-            held = self._acquire()
-            try:
-                if cell[0] > review_id:
-                    return DONE
-                if cell[0] < review_id:
-                    cell[0], cell[1] = review_id, 0
-                n = int(cell[1])
-                cell[1] = n + 1
-                return n
-            finally:
-                if held:
-                    self._release()
-
-        return claim
+    def claimer(self, review_id: int) -> Share:
+        """One process's side of review ``review_id``: call it to claim the next decision; it also
+        shares the decisions' further judgements (engine.review.further)."""
+        return Share(self, review_id)
 
 
 def _one_line(err: BaseException) -> str:

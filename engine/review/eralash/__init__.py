@@ -65,6 +65,9 @@ THIN_VISITS = 3  # fewer visits tell nothing of a class (every class gets one)
 GAP_NOISE = 0.045
 GAP_NOISE_ITERATIONS = 200  # ... with this many iterations in the comparison (it falls as 1/sqrt of them)
 COMPARE_MAX = 6
+# In the app's seconds, no comparison starts once the judgement has taken this many decision budgets
+# (six comparisons took three; under an iteration cap every one runs, up to COMPARE_MAX).
+COMPARE_SECONDS = 1.4
 # Cards still in the hands (all seats) from which a late position is judged by double dummy over
 # samples; a solve there takes a few milliseconds (docs/benchmarks.md, "Coach — Eralash noise and marks").
 LATE_CARDS = {2: 14, 3: 15, 4: 16}
@@ -106,11 +109,17 @@ def named_best(table: dict[Any, tuple[float, float]], played: Any) -> Any:
     return settle(played, Judgement(played, 0.0, 0.0, 0, table=table), NOISE["eralash"], "eralash").best
 
 
+Further = Callable[[int, Callable[[int], Any], "float | None"], list[Any]]
+
+
 def judge(view: Any, played: Any, budget: Budget, seed: int,
-          should_stop: Callable[[], bool] | None = None) -> Judgement:
+          should_stop: Callable[[], bool] | None = None, further: Further | None = None) -> Judgement:
+    """The decision's judgement. ``further(count, work, seconds)`` runs the further judgements of a
+    would-be mark (``work(k)``, k from 1; none started ``seconds`` after the first), shared by the
+    review's processes (engine.review.further); without it they are made here, one after another."""
     j, solved = _judge(view, played, budget, seed, should_stop)
     if not j.exact and _gap(played, j) >= AGAIN_FROM:
-        j, solved = _again(view, played, budget, seed, should_stop, j, solved)
+        j, solved = _again(view, played, budget, seed, should_stop, j, solved, further)
     return with_why(view, played, j, solved)
 
 
@@ -121,28 +130,47 @@ def _gap(played: Any, j: Judgement) -> float:
     return max(w for w, _ in j.table.values()) - j.table[played][0]
 
 
+def again_one(view: Any, played: Any, budget: Budget, seed: int, k: int,
+              should_stop: Callable[[], bool] | None = None) -> tuple[Judgement, bool]:
+    """The ``k``-th further judgement of a would-be mark (from 1): its own seed, derived from the
+    review's and the decision; in the app's seconds a share of ``AGAIN_SECONDS`` budgets (half of
+    the even share, as a judgement's repeated comparisons can take twice its budget; under an
+    iteration cap, the cap)."""
+    share = budget if budget.seconds is None else replace(budget, seconds=budget.seconds * AGAIN_SECONDS
+                                                          / AGAIN / 2)
+    again = stable_seed(seed, "again", k, view.seat, view.hand, view.played, view.deal_number)
+    return _judge(view, played, share, again, should_stop)
+
+
 def _again(view: Any, played: Any, budget: Budget, seed: int, should_stop: Callable[[], bool] | None,
-           j: Judgement, solved: bool) -> tuple[Judgement, bool]:
+           j: Judgement, solved: bool, further: Further | None = None) -> tuple[Judgement, bool]:
     """A would-be mark judged again under ``AGAIN`` further seeds (derived from the review's seed and
     the decision, so a review stays reproducible); the judgement with the median gap to its best move
     stands. Mid-deal a search's loss moves from under the noise to 0.16 between seeds, and one search
     in ten or twenty finds nothing where the others find 0.10 (docs/benchmarks.md, "Coach — Eralash
-    noise and marks"): the median of five keeps the mark alike under 9 seeds in 10 there."""
-    found = [(j, solved)]
-    # In the app's seconds the further judgements stop once they took AGAIN_SECONDS budgets together;
-    # each is given half its share, as a judgement's repeated comparisons can take twice its budget
-    # (under an iteration cap every one runs, with the cap).
+    noise and marks"): the median of five keeps the mark alike under 9 seeds in 10 there. The further
+    judgements are independent: a shared review makes them on both its processes at once."""
+    # In the app's seconds no further judgement starts once AGAIN_SECONDS budgets have passed.
     limit = None if budget.seconds is None else budget.seconds * AGAIN_SECONDS
-    share = budget if limit is None else replace(budget, seconds=limit / AGAIN / 2)
-    start = time.perf_counter()
-    for k in range(1, AGAIN + 1):
-        if limit is not None and time.perf_counter() - start > limit:
-            break
-        again = stable_seed(seed, "again", k, view.seat, view.hand, view.played, view.deal_number)
-        found.append(_judge(view, played, share, again, should_stop))
+
+    def work(k: int) -> tuple[Judgement, bool]:
+        return again_one(view, played, budget, seed, k, should_stop)
+
+    found = [(j, solved), *(further or _one_by_one)(AGAIN, work, limit)]
     found.sort(key=lambda f: _gap(played, f[0]))
     rep, rep_solved = found[(len(found) - 1) // 2]  # the lower of two middles, when time cut them short
     return rep._replace(iterations=sum(f.iterations for f, _ in found)), rep_solved
+
+
+def _one_by_one(count: int, work: Callable[[int], Any], seconds: float | None) -> list[Any]:
+    """``work(k)`` for k = 1..``count`` here, none started ``seconds`` after the first."""
+    start = time.perf_counter()
+    out = []
+    for k in range(1, count + 1):
+        if seconds is not None and time.perf_counter() - start > seconds:
+            break
+        out.append(work(k))
+    return out
 
 
 def _judge(view: Any, played: Any, budget: Budget, seed: int,
@@ -291,6 +319,7 @@ def judge_exact(sit: Situation, hands: list[int], played: int, budget: Budget) -
 
 def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed: int, rng: random.Random,
                    should_stop: Callable[[], bool] | None) -> Judgement:
+    began = time.perf_counter()
     legal_mask = 0
     for m in view.legal_moves():
         legal_mask |= 1 << int(m)
@@ -355,6 +384,8 @@ def _judge_sampled(view: Any, sit: Situation, played: Any, budget: Budget, seed:
         said = gap - margin
         if not any(abs(said - t) < margin / 2 for t in (NOISE["eralash"], *THRESHOLDS["eralash"][0:3:2])):
             break
+        if budget.seconds is not None and time.perf_counter() - began > budget.seconds * COMPARE_SECONDS:
+            break  # in the app's seconds: a would-be mark is judged again anyway (``_again``)
     final = {c: won[c] / max(1, seen[c]) for c in (best, mine)}
     # The gap said is what stands above the search's noise after the comparisons (a lower bound): a
     # gap that another seed could as well find under a threshold gets no mark from this one.
@@ -494,6 +525,7 @@ REVIEW = ReviewParts(
     name="eralash", judge=judge, decision=_decision, reasons=reasons, hint_reasons=hint_reasons,
     exact_reason=_exact_reason, facts=lambda moves, index: {}, move_to_json=move_to_json,
     default_budget=float(DEFAULT_BUDGET), new_match=_new_match, club=lambda seed: make("club", seed),
+    further=again_one,
     note=("Eralash is decided mostly by the deal: the points come from runs and honours, "
           f"and losses under {NOISE['eralash']} of win chance are reported as none"),
 )
