@@ -25,6 +25,8 @@ CARD_VIEWBOX = (250, 350)  # every card, back and slot SVG has this aspect (2.5 
 DEFAULT_BACK = "burgundy"
 DECK_LANGS = ("en", "ru")
 TABLE_COLOURS = ("green", "blue", "red", "brown")
+# Windows of more pixels than this hold their opaque window-sized surfaces (the cloth) at 3 bytes a pixel.
+COMPACT_FROM = 2560 * 1600
 
 Size = tuple[int, int]
 
@@ -67,6 +69,23 @@ def render_svg(path: Path, size: Size) -> pygame.Surface:
     if surf.get_size() != (w, h):
         surf = pygame.transform.smoothscale(surf, (w, h))  # SDL_image gives 32-bit RGBA
     return surf
+
+
+def holds_compact(window: Size) -> bool:
+    """Whether a window of this size holds its opaque surfaces at 24 bits (``compact``)."""
+    return window[0] * window[1] > COMPACT_FROM
+
+
+def compact(surf: pygame.Surface, window: Size) -> pygame.Surface:
+    """An opaque 32-bit surface, at 24 bits when the window is large (``holds_compact``): a 3840x2160
+    cloth is 23.7 MB instead of 31.6. The colours are the same: SDL blits it to the 32-bit window by its
+    same-RGB path, no slower for a part of the window, 2.5 ms slower for the whole of a 4K one."""
+    if not holds_compact(window) or surf.get_bitsize() != 32 or surf.get_flags() & pygame.SRCALPHA:
+        return surf
+    r, g, b, _ = surf.get_masks()
+    out = pygame.Surface(surf.get_size(), 0, 24, (r, g, b, 0))
+    out.blit(surf, (0, 0))
+    return out
 
 
 def _card_name(card: int | str) -> str:
@@ -168,7 +187,7 @@ class TableArt:
         if surf is None:
             if len(self._cache) >= 4:  # old window sizes are not coming back soon
                 self._cache.clear()
-            surf = _finish(self._compose(size, colour, frame), alpha=False)
+            surf = compact(_finish(self._compose(size, colour, frame), alpha=False), size)
             self._cache[key] = surf
             self.rendered += 1
         return surf

@@ -18,8 +18,8 @@ from game.looks.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
 from game.review.open import FileDialogHost
 from game.screens import continue_game, open_screen, screen_available
 from game.widgets.cards import CardImages
+from game.widgets.felt import lay_on_cloth, table_background
 from game.widgets.felt import panel as plaque
-from game.widgets.felt import table_background
 from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.widgets.warm import Warmer
 from game.words import i18n
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
-Composed = tuple[pygame.Surface, list[tuple[pygame.Surface, pygame.Rect]]]  # the cloth, the fan's cards
+Composed = tuple[pygame.Surface, list[tuple[pygame.Surface, pygame.Rect]]]  # the cloth, the fan on it
 
 
 
@@ -428,23 +428,27 @@ class MenuScene(FileDialogHost, GuiScene):
     def _compose(self, size: tuple[int, int], colour_name: str, fan: bool = True) -> Composed:
         """The cloth and a fan of cards beside the menu (made in the helper thread); no fan while
         the notices' plaque takes that place. The cloth is the tables' own (``table_background``'s
-        cache), not a copy: at 1920x1080 a copy is 8 MB more, at 3840x2160 32 MB; the five cards
-        are blitted over it when the menu is drawn."""
+        cache), not a copy: at 1920x1080 a copy is 8 MB more, at 3840x2160 32 MB. The fan is one
+        surface, the five cards laid on the cloth under them (``lay_on_cloth``), drawn over it."""
         bg = table_background(size, colour_name)
-        cards: list[tuple[pygame.Surface, pygame.Rect]] = []
         if not fan:
-            return bg, cards
-        w, h = size
+            return bg, []
+        return bg, [lay_on_cloth(bg, self.fan_cards(size))]
+
+    def fan_cards(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The five turned cards of the fan and their places, left to right (the upright faces they
+        are turned from are let go: 7.5 MB at 3840x2160)."""
         ch, cx, cy = self.fan_geometry(size)
         self.images.set_size((int(ch * 2.5 / 3.5), ch))
         n = len(SHOWCASE)
+        cards: list[tuple[pygame.Surface, pygame.Rect]] = []
         for i, name in enumerate(SHOWCASE):
             a = (i - (n - 1) / 2) * 11
             img = pygame.transform.rotozoom(self.images.face(C.parse(name)), -a, 1.0)
             off = (i - (n - 1) / 2) * ch * 0.33
             cards.append((img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03))))
-        self.images.forget()  # the upright faces, once turned (7.5 MB at 3840x2160)
-        return bg, cards
+        self.images.forget()
+        return cards
 
     def _background_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
         colour_name = self.app.settings.table_colour

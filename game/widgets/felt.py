@@ -91,4 +91,25 @@ def contrast_cloth(size: tuple[int, int], rail: int) -> pygame.Surface:
     surf.fill(CONTRAST_CLOTH)
     pygame.draw.rect(surf, (40, 40, 44), surf.get_rect(), width=rail)
     pygame.draw.rect(surf, CONTRAST_OUTLINE, surf.get_rect().inflate(-2 * rail, -2 * rail), width=2)
-    return surf.convert() if pygame.display.get_surface() else surf
+    from game.looks.art import compact
+
+    return compact(surf.convert() if pygame.display.get_surface() else surf, size)
+
+
+Laid = list[tuple[pygame.Surface, pygame.Rect]]  # images and where they are drawn, in order
+
+
+def lay_on_cloth(cloth: pygame.Surface, images: Laid) -> tuple[pygame.Surface, pygame.Rect]:
+    """``images`` (such as turned cards, overlapping) laid on the piece of ``cloth`` under them, as one
+    opaque surface and its place: drawn over the cloth it gives the very pixels the images drawn one by
+    one give, and it holds their common box once instead of each image's own box (the menu's fan at
+    3840x2160: 4.8 MB instead of five turned cards' 10.7)."""
+    from game.looks.art import compact
+
+    box = images[0][1].unionall([r for _, r in images[1:]]).clip(cloth.get_rect())
+    window = pygame.display.get_surface()
+    # the window's own pixel format, so each image blends here exactly as it would on the window
+    out = pygame.Surface(box.size, 0, window) if window is not None else pygame.Surface(box.size)
+    out.blit(cloth, (0, 0), box)
+    out.fblits([(img, rect.move(-box.x, -box.y)) for img, rect in images])
+    return compact(out, cloth.get_size()), box
