@@ -18,7 +18,7 @@ from game.looks.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
 from game.review.open import FileDialogHost
 from game.screens import continue_game, open_screen, screen_available
 from game.widgets.cards import CardImages
-from game.widgets.felt import lay_on_cloth, table_background
+from game.widgets.felt import lay_on_cloth, table_background, table_background_kept
 from game.widgets.felt import panel as plaque
 from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.widgets.warm import Warmer
@@ -51,6 +51,7 @@ class MenuScene(FileDialogHost, GuiScene):
         self._bg: Composed | None = None
         self._bg_key: Any = None
         self._ready: dict[Any, Composed] = {}
+        self._paused_fan: tuple[Any, list[tuple[pygame.Surface, pygame.Rect]]] = (None, [])
         self._warming_key: Any = None
         self.warmer = Warmer()
         settings = app.settings
@@ -100,6 +101,7 @@ class MenuScene(FileDialogHost, GuiScene):
 
     def pause(self) -> None:
         self.close_file_dialog()
+        self._let_go_of_the_cloth()
         super().pause()
 
     def exit(self) -> None:
@@ -110,8 +112,27 @@ class MenuScene(FileDialogHost, GuiScene):
         super().exit()
 
     def resume(self) -> None:
+        self._take_the_cloth_again()
         self.on_setting("deck_index", None)  # in case a setting changed without telling (defaults)
         super().resume()
+
+    def _let_go_of_the_cloth(self) -> None:
+        """What covers the menu may be a table, which wants the cloth at 4 bytes a pixel (the cache
+        then keeps that form): the menu's 3-byte one would be a second copy under it (23.7 MB at
+        3840x2160). The fan is kept, and the cloth taken again from the cache on the way back."""
+        if self._bg is not None:
+            self._paused_fan = (self._bg_key, self._bg[1])
+        self._bg, self._bg_key, self._warming_key = None, None, None
+        self._ready = {}  # (a composition still on its way lands in the old one, and goes with it)
+
+    def _take_the_cloth_again(self) -> None:
+        """Back on the menu: its cloth (converted from the table's form, no rasterisation) under the
+        fan it kept, at once; when the cloth is not at hand, plain baize until the helper makes it."""
+        key, fan = getattr(self, "_paused_fan", (None, []))
+        self._paused_fan = (None, [])
+        size, colour = self.app.size, self.app.settings.table_colour
+        if key is not None and key[:2] == (size, colour) and table_background_kept(size, colour):
+            self._bg, self._bg_key = (table_background(size, colour, compact=True), fan), key
 
     # --- building ---------------------------------------------------------------------------------
 
@@ -430,7 +451,7 @@ class MenuScene(FileDialogHost, GuiScene):
         the notices' plaque takes that place. The cloth is the tables' own (``table_background``'s
         cache), not a copy: at 1920x1080 a copy is 8 MB more, at 3840x2160 32 MB. The fan is one
         surface, the five cards laid on the cloth under them (``lay_on_cloth``), drawn over it."""
-        bg = table_background(size, colour_name)
+        bg = table_background(size, colour_name, compact=True)
         if not fan:
             return bg, []
         return bg, [lay_on_cloth(bg, self.fan_cards(size))]

@@ -260,3 +260,47 @@ def test_a_large_windows_cloth_is_held_at_three_bytes_a_pixel_in_the_same_colour
         window.blit(cloth, (0, 0))
         drawn.append(pygame.image.tobytes(window, "RGB"))
     assert drawn[0] == drawn[1]
+
+
+def test_a_table_over_the_menu_paints_from_a_four_byte_cloth_and_the_menu_keeps_no_second_copy(
+        make_app, monkeypatch) -> None:
+    # A large window: the menu holds its cloth at 3 bytes a pixel, a table (painting in parts) at 4. One
+    # cloth at a time: the menu under the table lets go of its own and takes it back on the way out.
+    import pygame
+
+    from game.looks import art
+    from game.menus.menu import MenuScene
+    from game.screens import open_table
+    from game.widgets import felt
+
+    monkeypatch.setattr(art, "COMPACT_FROM", 0)  # 1280x800 held as a large window is
+    monkeypatch.setattr(felt, "_table_art", None)
+    app = make_app(size=(1280, 800), bots="game.checks.tour:make_smoke_bot")
+    menu = app.stack.push(MenuScene(app))
+    app.frame(0.016, [])
+    assert menu.warmer.wait(60), "the menu's background never came"
+    app.frame(0.016, [])
+    assert menu._bg[0].get_bytesize() == 3
+    menus_cloth = weakref.ref(menu._bg[0])
+    shown = pygame.Surface(app.size, 0, pygame.display.get_surface())
+    menu.draw(shown)
+    before = pygame.image.tobytes(shown, "RGB")
+
+    table = open_table(app, "uragan", demo=True, seed=3)
+    assert table.warmer.wait(60), "the table never warmed up"
+    for _ in range(3):
+        app.frame(0.016, [])
+    assert table.art.felt_surface is not None and table.art.felt_surface.get_bytesize() == 4
+    gc.collect()
+    assert menus_cloth() is None  # no second cloth under the table
+    tables_cloth = weakref.ref(table.art.felt_surface)
+
+    app.stack.remove(table)  # back on the menu: its cloth at once, before any frame or helper
+    del table
+    assert menu._bg is not None and menu._bg[0].get_bytesize() == 3
+    menu.draw(shown)
+    assert pygame.image.tobytes(shown, "RGB") == before
+    for _ in range(3):  # (the painter lets go of the table's last frame too)
+        app.frame(0.016, [])
+    gc.collect()
+    assert tables_cloth() is None
