@@ -35,6 +35,10 @@ class Backdrop:
         self._key: tuple[tuple[int, int], str] | None = None
         self._stand_in: tuple[tuple[int, int], str] | None = None
 
+    def waiting(self) -> bool:
+        """Plain baize stands in while the helper makes the table asked for last."""
+        return self._pending is not None and self._pending != self._key and self.warmer.error is None
+
     def get(self, size: tuple[int, int], colour: str) -> pygame.Surface:
         from game.widgets.felt import baize, table_background
 
