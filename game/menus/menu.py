@@ -51,6 +51,7 @@ class MenuScene(FileDialogHost, GuiScene):
         self._bg: Composed | None = None
         self._bg_key: Any = None
         self._ready: dict[Any, Composed] = {}
+        self._made_for: Any = None  # the key ``_bg`` was composed for (``_bg_key`` is reset to remake it)
         self._paused_fan: tuple[Any, list[tuple[pygame.Surface, pygame.Rect]]] = (None, [])
         self._warming_key: Any = None
         self.warmer = Warmer()
@@ -121,18 +122,19 @@ class MenuScene(FileDialogHost, GuiScene):
         then keeps that form): the menu's 3-byte one would be a second copy under it (23.7 MB at
         3840x2160). The fan is kept, and the cloth taken again from the cache on the way back."""
         if self._bg is not None:
-            self._paused_fan = (self._bg_key, self._bg[1])
+            self._paused_fan = (self._made_for, self._bg[1])
         self._bg, self._bg_key, self._warming_key = None, None, None
         self._ready = {}  # (a composition still on its way lands in the old one, and goes with it)
 
     def _take_the_cloth_again(self) -> None:
         """Back on the menu: its cloth (converted from the table's form, no rasterisation) under the
         fan it kept, at once; when the cloth is not at hand, plain baize until the helper makes it."""
-        key, fan = getattr(self, "_paused_fan", (None, []))
+        key, fan = self._paused_fan
         self._paused_fan = (None, [])
         size, colour = self.app.size, self.app.settings.table_colour
         if key is not None and key[:2] == (size, colour) and table_background_kept(size, colour):
-            self._bg, self._bg_key = (table_background(size, colour, compact=True), fan), key
+            cloth = table_background(size, colour, compact=True)
+            self._bg, self._bg_key, self._made_for = (cloth, fan), key, key
 
     # --- building ---------------------------------------------------------------------------------
 
@@ -485,7 +487,7 @@ class MenuScene(FileDialogHost, GuiScene):
             return self._bg
         ready = self._ready.pop(key, None)
         if ready is not None:
-            self._bg, self._bg_key = ready, key
+            self._bg, self._bg_key, self._made_for = ready, key, key
             return ready
         if self.warmer.ready and self._warming_key != key:
             self._warming_key = key

@@ -60,9 +60,13 @@ class GuiScene(Scene):
 
     def exit(self) -> None:
         self.clear()
+        if self._backdrop is not None:
+            self._backdrop.let_go()
 
     def pause(self) -> None:
         self.clear()
+        if self._backdrop is not None:
+            self._backdrop.let_go()
 
     def resume(self) -> None:
         self.build()

@@ -270,6 +270,7 @@ def test_a_table_over_the_menu_paints_from_a_four_byte_cloth_and_the_menu_keeps_
 
     from game.looks import art
     from game.menus.menu import MenuScene
+    from game.menus.new_game import NewGameScene
     from game.screens import open_table
     from game.widgets import felt
 
@@ -286,6 +287,10 @@ def test_a_table_over_the_menu_paints_from_a_four_byte_cloth_and_the_menu_keeps_
     menu.draw(shown)
     before = pygame.image.tobytes(shown, "RGB")
 
+    new_game = app.stack.push(NewGameScene(app))  # the way to a table, on the same cloth
+    app.frame(0.016, [])
+    assert new_game.backdrop._bg is menus_cloth()
+    app.stack.remove(new_game)  # (kept referenced here, as something in the app may)
     table = open_table(app, "uragan", demo=True, seed=3)
     assert table.warmer.wait(60), "the table never warmed up"
     for _ in range(3):
