@@ -84,7 +84,9 @@ def measure(size: str, extra: tuple[str, ...], seconds: float, source: str | Non
     with tempfile.TemporaryDirectory(prefix="salon-bench-memory-") as folder:
         cmd = [sys.executable, "-m", "game", "--data-dir", folder, "--size", size, "--lang", "en",
                "--seed", "3", *extra]
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # ``-m`` puts the working folder first on the path: another checkout's code runs from its own
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                cwd=source or None)
         peaks: dict[str, float] = {}
         last: dict[int, tuple[str, dict[str, float]]] = {}
         try:

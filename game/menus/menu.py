@@ -18,8 +18,8 @@ from game.looks.themes import BAIZE_DARK, BRASS_LIGHT, IVORY
 from game.review.open import FileDialogHost
 from game.screens import continue_game, open_screen, screen_available
 from game.widgets.cards import CardImages
+from game.widgets.felt import lay_on_cloth, table_background, table_background_kept
 from game.widgets.felt import panel as plaque
-from game.widgets.felt import table_background
 from game.widgets.gui_scene import POLL_HELPER, GuiScene, row_rects
 from game.widgets.warm import Warmer
 from game.words import i18n
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 SHOWCASE = ("7H", "AS", "KD", "QC", "JH")  # the fan of cards beside the menu
-Composed = tuple[pygame.Surface, list[tuple[pygame.Surface, pygame.Rect]]]  # the cloth, the fan's cards
+Composed = tuple[pygame.Surface, list[tuple[pygame.Surface, pygame.Rect]]]  # the cloth, the fan on it
 
 
 
@@ -51,6 +51,8 @@ class MenuScene(FileDialogHost, GuiScene):
         self._bg: Composed | None = None
         self._bg_key: Any = None
         self._ready: dict[Any, Composed] = {}
+        self._made_for: Any = None  # the key ``_bg`` was composed for (``_bg_key`` is reset to remake it)
+        self._paused_fan: tuple[Any, list[tuple[pygame.Surface, pygame.Rect]]] = (None, [])
         self._warming_key: Any = None
         self.warmer = Warmer()
         settings = app.settings
@@ -100,6 +102,7 @@ class MenuScene(FileDialogHost, GuiScene):
 
     def pause(self) -> None:
         self.close_file_dialog()
+        self._let_go_of_the_cloth()
         super().pause()
 
     def exit(self) -> None:
@@ -110,8 +113,28 @@ class MenuScene(FileDialogHost, GuiScene):
         super().exit()
 
     def resume(self) -> None:
+        self._take_the_cloth_again()
         self.on_setting("deck_index", None)  # in case a setting changed without telling (defaults)
         super().resume()
+
+    def _let_go_of_the_cloth(self) -> None:
+        """What covers the menu may be a table, which wants the cloth at 4 bytes a pixel (the cache
+        then keeps that form): the menu's 3-byte one would be a second copy under it (23.7 MB at
+        3840x2160). The fan is kept, and the cloth taken again from the cache on the way back."""
+        if self._bg is not None:
+            self._paused_fan = (self._made_for, self._bg[1])
+        self._bg, self._bg_key, self._warming_key = None, None, None
+        self._ready = {}  # (a composition still on its way lands in the old one, and goes with it)
+
+    def _take_the_cloth_again(self) -> None:
+        """Back on the menu: its cloth (converted from the table's form, no rasterisation) under the
+        fan it kept, at once; when the cloth is not at hand, plain baize until the helper makes it."""
+        key, fan = self._paused_fan
+        self._paused_fan = (None, [])
+        size, colour = self.app.size, self.app.settings.table_colour
+        if key is not None and key[:2] == (size, colour) and table_background_kept(size, colour):
+            cloth = table_background(size, colour, compact=True)
+            self._bg, self._bg_key, self._made_for = (cloth, fan), key, key
 
     # --- building ---------------------------------------------------------------------------------
 
@@ -428,23 +451,27 @@ class MenuScene(FileDialogHost, GuiScene):
     def _compose(self, size: tuple[int, int], colour_name: str, fan: bool = True) -> Composed:
         """The cloth and a fan of cards beside the menu (made in the helper thread); no fan while
         the notices' plaque takes that place. The cloth is the tables' own (``table_background``'s
-        cache), not a copy: at 1920x1080 a copy is 8 MB more, at 3840x2160 32 MB; the five cards
-        are blitted over it when the menu is drawn."""
-        bg = table_background(size, colour_name)
-        cards: list[tuple[pygame.Surface, pygame.Rect]] = []
+        cache), not a copy: at 1920x1080 a copy is 8 MB more, at 3840x2160 32 MB. The fan is one
+        surface, the five cards laid on the cloth under them (``lay_on_cloth``), drawn over it."""
+        bg = table_background(size, colour_name, compact=True)
         if not fan:
-            return bg, cards
-        w, h = size
+            return bg, []
+        return bg, [lay_on_cloth(bg, self.fan_cards(size))]
+
+    def fan_cards(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The five turned cards of the fan and their places, left to right (the upright faces they
+        are turned from are let go: 7.5 MB at 3840x2160)."""
         ch, cx, cy = self.fan_geometry(size)
         self.images.set_size((int(ch * 2.5 / 3.5), ch))
         n = len(SHOWCASE)
+        cards: list[tuple[pygame.Surface, pygame.Rect]] = []
         for i, name in enumerate(SHOWCASE):
             a = (i - (n - 1) / 2) * 11
             img = pygame.transform.rotozoom(self.images.face(C.parse(name)), -a, 1.0)
             off = (i - (n - 1) / 2) * ch * 0.33
             cards.append((img, img.get_rect(center=(cx + off, cy + abs(i - (n - 1) / 2) ** 2 * ch * 0.03))))
-        self.images.forget()  # the upright faces, once turned (7.5 MB at 3840x2160)
-        return bg, cards
+        self.images.forget()
+        return cards
 
     def _background_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
         colour_name = self.app.settings.table_colour
@@ -460,7 +487,7 @@ class MenuScene(FileDialogHost, GuiScene):
             return self._bg
         ready = self._ready.pop(key, None)
         if ready is not None:
-            self._bg, self._bg_key = ready, key
+            self._bg, self._bg_key, self._made_for = ready, key, key
             return ready
         if self.warmer.ready and self._warming_key != key:
             self._warming_key = key

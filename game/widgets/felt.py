@@ -68,22 +68,28 @@ def panel(size: tuple[int, int], alpha: int = 200) -> pygame.Surface:
 _table_art: Any = None
 
 
-def table_background(size: tuple[int, int], colour_name: str) -> pygame.Surface:
-    """The SVG table (cloth, rail, brass corners); missing art is ``game.looks.resources.AssetError``."""
+def table_background(size: tuple[int, int], colour_name: str, compact: bool | None = None) -> pygame.Surface:
+    """The SVG table (cloth, rail, brass corners); missing art is ``game.looks.resources.AssetError``.
+    ``compact``: the form a large window's cloth is wanted in (``game.looks.art.TableArt.background``)."""
     global _table_art
     if _table_art is None:
         from game.looks.art import TableArt
 
         _table_art = TableArt()
     if colour_name == CONTRAST:
-        return contrast_cloth(size, _table_art.rail_width(size))
-    return _table_art.background(size, colour_name)
+        return contrast_cloth(size, _table_art.rail_width(size), compact is not False)
+    return _table_art.background(size, colour_name, compact=compact)
+
+
+def table_background_kept(size: tuple[int, int], colour_name: str) -> bool:
+    """Whether ``table_background`` has this cloth at hand (it then rasterises nothing)."""
+    return colour_name == CONTRAST or (_table_art is not None and _table_art.kept(size, colour_name))
 
 
 CONTRAST = "contrast"  # the cloth's name with high contrast on
 
 
-def contrast_cloth(size: tuple[int, int], rail: int) -> pygame.Surface:
+def contrast_cloth(size: tuple[int, int], rail: int, compact: bool = True) -> pygame.Surface:
     """High contrast's table: a plain dark cloth inside a plain rail with a white inner edge."""
     from game.looks.themes import CONTRAST_CLOTH, CONTRAST_OUTLINE
 
@@ -91,4 +97,28 @@ def contrast_cloth(size: tuple[int, int], rail: int) -> pygame.Surface:
     surf.fill(CONTRAST_CLOTH)
     pygame.draw.rect(surf, (40, 40, 44), surf.get_rect(), width=rail)
     pygame.draw.rect(surf, CONTRAST_OUTLINE, surf.get_rect().inflate(-2 * rail, -2 * rail), width=2)
-    return surf.convert() if pygame.display.get_surface() else surf
+    surf = surf.convert() if pygame.display.get_surface() else surf
+    if not compact:
+        return surf
+    from game.looks.art import to_compact
+
+    return to_compact(surf, size)
+
+
+Laid = list[tuple[pygame.Surface, pygame.Rect]]  # images and where they are drawn, in order
+
+
+def lay_on_cloth(cloth: pygame.Surface, images: Laid) -> tuple[pygame.Surface, pygame.Rect]:
+    """``images`` (such as turned cards, overlapping) laid on the piece of ``cloth`` under them, as one
+    opaque surface and its place: drawn over the cloth it gives the very pixels the images drawn one by
+    one give, and it holds their common box once instead of each image's own box (the menu's fan at
+    3840x2160: 4.8 MB instead of five turned cards' 10.7)."""
+    from game.looks.art import to_compact
+
+    box = images[0][1].unionall([r for _, r in images[1:]]).clip(cloth.get_rect())
+    window = pygame.display.get_surface()
+    # the window's own pixel format, so each image blends here exactly as it would on the window
+    out = pygame.Surface(box.size, 0, window) if window is not None else pygame.Surface(box.size)
+    out.blit(cloth, (0, 0), box)
+    out.fblits([(img, rect.move(-box.x, -box.y)) for img, rect in images])
+    return to_compact(out, cloth.get_size()), box

@@ -60,9 +60,13 @@ class GuiScene(Scene):
 
     def exit(self) -> None:
         self.clear()
+        if self._backdrop is not None:
+            self._backdrop.let_go()
 
     def pause(self) -> None:
         self.clear()
+        if self._backdrop is not None:
+            self._backdrop.let_go()
 
     def resume(self) -> None:
         self.build()
@@ -75,7 +79,10 @@ class GuiScene(Scene):
 
     def wake_in(self) -> float | None:
         """A screen of pygame_gui elements changes only on an event (the app asks ``ui_wake_in`` for
-        what pygame_gui itself times: a tooltip's delay, the text cursor's blink)."""
+        what pygame_gui itself times: a tooltip's delay, the text cursor's blink), or when the table
+        art its backdrop's helper is making arrives (plain baize stands in till then)."""
+        if self._backdrop is not None and self._backdrop.waiting():
+            return POLL_HELPER
         return None
 
     def clear(self) -> None:

@@ -272,7 +272,7 @@ class TableScene(Scene):
         app = self.app
 
         def job() -> None:
-            ready[(size, colour)] = table_background(size, colour)
+            ready[(size, colour)] = table_background(size, colour, compact=False)  # blitted in parts: 4 bytes
             if not app.headless:
                 app.sounds  # noqa: B018 - opens the mixer here rather than in a frame
             images.back()

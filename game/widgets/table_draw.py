@@ -115,7 +115,7 @@ class TableArt:
             ready = self.felt_ready.pop(key, None)
             if ready is None and not self.table.warmer.ready:
                 return None
-            self.felt_surface = ready if ready is not None else table_background(size, colour)
+            self.felt_surface = ready if ready is not None else table_background(size, colour, compact=False)
             self.felt_key = key
         return self.felt_surface
 

@@ -147,7 +147,7 @@ def test_the_menu_starts_no_bot_process_until_the_player_heads_for_a_table(way: 
         app.close()
 
 
-def test_the_menu_keeps_its_turned_fan_and_not_the_upright_faces(make_app) -> None:
+def test_the_menu_keeps_its_fan_and_not_the_upright_faces(make_app) -> None:
     from engine import cards as C
     from game.menus.menu import SHOWCASE, MenuScene
 
@@ -157,7 +157,7 @@ def test_the_menu_keeps_its_turned_fan_and_not_the_upright_faces(make_app) -> No
     assert menu.warmer.wait(60), "the menu's background never came"
     app.frame(0.016, [])
     bg, fan = menu._bg
-    assert len(fan) == len(SHOWCASE)  # the fan is drawn from its turned copies
+    assert len(fan) == 1  # the fan, drawn from the turned cards laid on the cloth
     assert not any(menu.images.cached(C.parse(name), True) for name in SHOWCASE)
     assert menu.images._art._cache == {}
 
@@ -188,3 +188,124 @@ def test_the_menu_loads_the_network_only_when_the_people_left_a_file(tmp_path, m
         assert loaded == ["game.people.host_screen:people_to_continue"]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_the_menus_fan_is_one_surface_that_draws_as_its_five_cards(make_app, monkeypatch, compact) -> None:
+    # The fan is held as the five turned cards laid on the cloth under them, one box (at 3840x2160
+    # 4.5 MB instead of 10.7): drawn over the cloth it must give the very pixels of the five cards.
+    import pygame
+
+    from game.looks import art
+    from game.menus.menu import SHOWCASE, MenuScene
+    from game.widgets import felt
+
+    if compact:  # as a large window holds it: 3 bytes a pixel
+        monkeypatch.setattr(art, "COMPACT_FROM", 0)
+        monkeypatch.setattr(felt, "_table_art", None)  # a cloth made now, not one cached before
+    app = make_app(size=(1280, 800))
+    menu = app.stack.push(MenuScene(app))
+    turned: list[weakref.ref] = []
+    made = menu.fan_cards
+
+    def fan_cards(size):
+        cards = made(size)
+        turned.extend(weakref.ref(img) for img, _ in cards)
+        return cards
+
+    monkeypatch.setattr(menu, "fan_cards", fan_cards)
+    app.frame(0.016, [])
+    assert menu.warmer.wait(60), "the menu's background never came"
+    app.frame(0.016, [])
+    cloth, fan = menu._bg
+    assert len(fan) == 1 and len(turned) == len(SHOWCASE)
+    gc.collect()
+    assert [r() for r in turned] == [None] * len(SHOWCASE)  # the turned cards themselves are let go
+    laid, box = fan[0]
+    assert laid.get_bytesize() == (3 if compact else 4) == cloth.get_bytesize()
+    cards = made(app.size)
+    turned_area = sum(img.get_width() * img.get_height() for img, _ in cards)
+    assert laid.get_width() * laid.get_height() < 0.6 * turned_area
+
+    window = pygame.display.get_surface()
+    one_by_one = pygame.Surface(app.size, 0, window)
+    one_by_one.blit(cloth, (0, 0))
+    one_by_one.fblits(cards)
+    at_once = pygame.Surface(app.size, 0, window)
+    at_once.blit(cloth, (0, 0))
+    at_once.blit(laid, box)
+    assert pygame.image.tobytes(at_once, "RGB") == pygame.image.tobytes(one_by_one, "RGB")
+    menu.draw(at_once)  # and the menu draws it so
+    assert pygame.image.tobytes(at_once, "RGB") == pygame.image.tobytes(one_by_one, "RGB")
+
+
+def test_a_large_windows_cloth_is_held_at_three_bytes_a_pixel_in_the_same_colours(monkeypatch) -> None:
+    import pygame
+
+    from game.looks import art
+    from game.widgets.felt import contrast_cloth
+
+    assert art.holds_compact((3840, 2160)) and art.holds_compact((3200, 1800))
+    assert not art.holds_compact((1920, 1080)) and not art.holds_compact((2560, 1600))
+    size = (320, 200)
+    monkeypatch.setattr(art, "COMPACT_FROM", size[0] * size[1])
+    plain = art.TableArt().background(size)
+    assert plain.get_bytesize() == 4 and contrast_cloth(size, 12).get_bytesize() == 4
+    monkeypatch.setattr(art, "COMPACT_FROM", size[0] * size[1] - 1)
+    compact = art.TableArt().background(size)
+    assert compact.get_bytesize() == 3 and contrast_cloth(size, 12).get_bytesize() == 3
+    drawn = []
+    for cloth in (plain, compact):
+        window = pygame.Surface(size, 0, 32)
+        window.blit(cloth, (0, 0))
+        drawn.append(pygame.image.tobytes(window, "RGB"))
+    assert drawn[0] == drawn[1]
+
+
+def test_a_table_over_the_menu_paints_from_a_four_byte_cloth_and_the_menu_keeps_no_second_copy(
+        make_app, monkeypatch) -> None:
+    # A large window: the menu holds its cloth at 3 bytes a pixel, a table (painting in parts) at 4. One
+    # cloth at a time: the menu under the table lets go of its own and takes it back on the way out.
+    import pygame
+
+    from game.looks import art
+    from game.menus.menu import MenuScene
+    from game.menus.new_game import NewGameScene
+    from game.screens import open_table
+    from game.widgets import felt
+
+    monkeypatch.setattr(art, "COMPACT_FROM", 0)  # 1280x800 held as a large window is
+    monkeypatch.setattr(felt, "_table_art", None)
+    app = make_app(size=(1280, 800), bots="game.checks.tour:make_smoke_bot")
+    menu = app.stack.push(MenuScene(app))
+    app.frame(0.016, [])
+    assert menu.warmer.wait(60), "the menu's background never came"
+    app.frame(0.016, [])
+    assert menu._bg[0].get_bytesize() == 3
+    menus_cloth = weakref.ref(menu._bg[0])
+    shown = pygame.Surface(app.size, 0, pygame.display.get_surface())
+    menu.draw(shown)
+    before = pygame.image.tobytes(shown, "RGB")
+
+    new_game = app.stack.push(NewGameScene(app))  # the way to a table, on the same cloth
+    app.frame(0.016, [])
+    assert new_game.backdrop._bg is menus_cloth()
+    app.stack.remove(new_game)  # (kept referenced here, as something in the app may)
+    table = open_table(app, "uragan", demo=True, seed=3)
+    assert table.warmer.wait(60), "the table never warmed up"
+    for _ in range(3):
+        app.frame(0.016, [])
+    assert table.art.felt_surface is not None and table.art.felt_surface.get_bytesize() == 4
+    gc.collect()
+    assert menus_cloth() is None  # no second cloth under the table
+    tables_cloth = weakref.ref(table.art.felt_surface)
+
+    app.stack.remove(table)  # back on the menu: its cloth at once, before any frame or helper
+    del table
+    assert menu._bg is not None and menu._bg[0].get_bytesize() == 3
+    menu.draw(shown)
+    assert pygame.image.tobytes(shown, "RGB") == before
+    for _ in range(3):  # (the painter lets go of the table's last frame too)
+        app.frame(0.016, [])
+    gc.collect()
+    assert tables_cloth() is None
