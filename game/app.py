@@ -228,6 +228,7 @@ class App:
             self.windowed_size = fit_window((w, h), desktop, grow=untouched)
         self.fullscreen = self.settings.fullscreen and not headless
         self.screen = self._set_mode()
+        self._laid_out = self.screen.get_size()  # the size the screens were last laid out for
         pygame.display.set_caption(i18n.t("app.title"))
         pygame.key.set_repeat(350, 40)
         from game.scene import SceneStack
@@ -503,6 +504,7 @@ class App:
         self._drawn_top = None
         self.screen = self.pg.display.get_surface() or self.screen
         size = self.screen.get_size()
+        self._laid_out = size
         if self._ui is not None:
             self._ui.set_window_resolution(size)
         self.stack.resize(size)
@@ -513,6 +515,12 @@ class App:
             self._resized()
             return
         w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        shown = self.pg.display.get_surface()
+        if (w, h) == self._laid_out and shown is not None and shown.get_size() == (w, h):
+            # The system says the size again (a window shown, focused, moved to another screen): the
+            # screens are laid out for it already. Building them again would also lose a click in flight:
+            # its button would be one that no longer exists.
+            return
         self.windowed_size = (w, h)
         self._resized()
         # Remembered once the resizing stops (a drag sends dozens of events; each save is a disk write).

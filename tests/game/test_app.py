@@ -219,3 +219,34 @@ def test_continue_puts_the_saved_game_back(app):
     again = continue_game(app)
     assert again is not None and again is app.stack.top and again is not table
     assert again.match.moves == moves
+
+
+def test_the_size_said_again_keeps_the_screens_and_a_click_in_flight(tmp_path):
+    """The system says the window's size again (shown, focused, moved to another screen) while a click is
+    on its way: the menu is not built again, so the pressed button is still the menu's and About opens.
+    A new size still lays the screens out again."""
+    from helpers import frames
+
+    from game.menus.menu import MenuScene
+
+    app = app_on_disk(tmp_path / "data", "ru", "960x600")
+    try:
+        menu = app.stack.push(MenuScene(app))
+        frames(app, 2)
+        about = menu.buttons["about"]
+        pos = about.rect.center
+        same = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=960, y=600)
+        frames(app, 1, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+        frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+        frames(app, 1, [same, *pygame.event.get()])  # the size comes before pygame_gui's press
+        assert type(app.stack.top).__name__ == "AboutScene"  # (built again, the menu lost the press)
+        app.stack.pop()
+        frames(app, 1)
+        about = menu.buttons["about"]
+        pygame.display.set_mode((1024, 640))
+        app.on_window_resized((1024, 640))
+        frames(app, 1)
+        assert menu.buttons["about"] is not about and app.size == (1024, 640)
+    finally:
+        app.close()
