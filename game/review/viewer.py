@@ -46,6 +46,7 @@ class ReviewScene(Scene):
     """The viewer: the game's table showing the replay's position, the coach's panel beside it."""
 
     painted_in_parts = True  # (as a table: game.widgets.painter)
+    tells_notices = True  # the app's notice goes in the panel's strip, not over the cards (widgets.toast)
     review_iterations: ClassVar[int | None] = None  # tests: a fixed search size (quick, deterministic)
     review_budget: ClassVar[float | None] = None  # seconds per decision; None: Master's own
     app: App
@@ -409,7 +410,7 @@ class UraganReplay(UraganTable):
         """The table's layout beside the panel, the score plaque as wide as at the table's own size,
         and the player's hand as wide as a round's six cards side by side where the cloth between
         the stock and the piles has the room (the narrower table would squeeze them together)."""
-        lay = super().make_layout(table_size(size))
+        lay = super().make_layout(table_size(size, self.app.text.scale))
         lay.score.width = max(lay.score.width, int(self.app.size[0] * 0.18))
         lay = self.table_clear_of_score(lay)
         cw = lay.card[0]
@@ -525,7 +526,7 @@ class EralashReplay(EralashTable):
     def make_layout(self, size: tuple[int, int]) -> Any:
         """The table's layout in the narrower room beside the panel: no button row above the trump
         plaque (the buttons are in the panel), and the top hand between the score and the trump."""
-        lay = super().make_layout(table_size(size))
+        lay = super().make_layout(table_size(size, self.app.text.scale))
         w, h = lay.size
         margin = int(h * 0.03)
         right = lay.trump.right
@@ -566,6 +567,13 @@ class EralashReplay(EralashTable):
             self.layout = before
         cw, ch = lay.card
         card = pygame.Rect(0, 0, cw, ch)
+        top = next((p for p in lay.seats if p.side == "top"), None)
+        if top is not None:  # the plaque widened for the names: the trick moves right, clear of it
+            card.center = (int(top.trick[0]), int(top.trick[1]))
+            dx = lay.score.right + max(8, cw // 10) - card.left
+            if card.top < bottom + 6 and dx > 0:
+                for place in lay.seats:
+                    place.trick = (place.trick[0] + dx, place.trick[1])
         card.center = (int(left.trick[0]), int(left.trick[1]))
         if card.left >= lay.score.right or card.top >= bottom + 6:
             return
@@ -632,9 +640,9 @@ def opponent_hand(lay: Any) -> pygame.Rect:
     return rect
 
 
-def table_size(size: tuple[int, int]) -> tuple[int, int]:
-    """The table takes the left of the window; the coach's panel the right."""
-    return (size[0] - panel_width(size), size[1])
+def table_size(size: tuple[int, int], scale: float = 1.0) -> tuple[int, int]:
+    """The table takes the left of the window; the coach's panel (wider at a larger text size) the right."""
+    return (size[0] - panel_width(size, scale), size[1])
 
 
 def replay_number(host: ReviewScene) -> str:

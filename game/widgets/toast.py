@@ -6,9 +6,10 @@ centre, wrapping narrower when a wide plaque finds no room; failing that, an emp
 or panel (covering none of its words or buttons). Where even that has no room (a full-height sheet at
 a large text size), the notice shortens to its first line, what must be said ("Record saved"), its
 details (the path) left for when the screen has room again; only on a screen full to the edges does
-it take the place where it covers least. Its words are drawn at the player's text size (the app's
-``TextCache`` scales them), and its box grows with them. The spot is chosen again when the screen on
-top or the window changes, and when something comes to lie under it (a card played).
+it take the place where it covers least. A screen that has a strip of its own for notices (the review
+viewer's panel: ``tells_notices``) tells it there instead. Its words are drawn at the player's text
+size (the app's ``TextCache`` scales them), and its box grows with them. The spot is chosen again when
+the screen on top or the window changes, and when something comes to lie under it (a card played).
 """
 
 from __future__ import annotations
@@ -159,6 +160,8 @@ def place_toast(app: App, message: str) -> tuple[pygame.Rect, list[str], int, bo
     all that shows if it can be; else clear of content (over a plaque's empty part); else (not clear)
     where it covers least."""
     size = app.screen.get_size()
+    if getattr(app.stack.top, "tells_notices", False):  # a screen with a strip of its own for it
+        return pygame.Rect(0, 0, 0, 0), [], 0, True
     try:
         every, content = shown_rects(app)
     except Exception:  # a screen that cannot be measured: the top centre, as before
@@ -189,6 +192,8 @@ def place_toast(app: App, message: str) -> tuple[pygame.Rect, list[str], int, bo
 def draw_toast(surface: pygame.Surface, text: Any, message: str, kind: str = "info",
                placed: tuple[Any, ...] | None = None) -> pygame.Rect:
     rect, lines, fs = placed[:3] if placed else toast_rect(surface.get_size(), text, message)
+    if not lines:  # told by the screen itself (``tells_notices``)
+        return rect
     plaque = _plaques.get(rect.size)
     if plaque is None:
         if len(_plaques) > 40:

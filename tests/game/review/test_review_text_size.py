@@ -1,0 +1,88 @@
+"""The coach's panel at the player's text size (issue 31): every word of it grows with the size, the
+panel widens (less than its words), the layout stays clean, and a notice goes into the panel's own
+strip instead of over the cards."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import frames
+from places import DATA
+
+import game  # noqa: F401  (before the tests' helpers: tests/game shadows the package)
+from engine.records import match_from_record
+from game.app import App, build_parser
+from game.botworker import InlineWorker
+from game.checks.layout_check import check_app
+from game.review.viewer import viewer_for
+
+
+def viewer_at(size, text_size, lang="ru", name="uragan_claims.json"):
+    args = build_parser().parse_args(["--lang", lang, "--text-size", str(text_size)])
+    app = App(args, headless=True, size=size)
+    app.worker = InlineWorker()
+    rec = json.loads((DATA / name).read_text(encoding="utf-8"))
+    viewer = viewer_for(app, rec["game"], match_from_record(rec), 0, record=rec, review=False)
+    app.stack.push(viewer)
+    frames(app, 3)
+    viewer.goto(2, animate=False)
+    frames(app, 2)
+    return app, viewer
+
+
+def test_every_word_of_the_panel_follows_the_text_size():
+    app, viewer = viewer_at((1920, 1080), 100)
+    try:
+        fonts = viewer.panel.panel_fonts()
+        keys = viewer.panel.px(12, 0.015)
+        title = viewer.panel.words[0].height
+        width = viewer.panel.panel_rect().width
+        bh = next(b for b in viewer.buttons if b.key == "close").rect.height
+    finally:
+        app.close()
+    app, viewer = viewer_at((1920, 1080), 200)
+    try:
+        assert viewer.panel.panel_fonts() == tuple(2 * f for f in fonts)
+        assert viewer.panel.px(12, 0.015) == 2 * keys
+        assert viewer.panel.words[0].height >= 1.9 * title  # the title as drawn
+        assert width < viewer.panel.panel_rect().width < 2 * width  # wider, by less than its words
+        assert next(b for b in viewer.buttons if b.key == "close").rect.height > bh  # the labels fit
+        assert check_app(app) == []
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size,text_size", [((960, 600), 125), ((1280, 800), 150), ((1920, 1080), 200),
+                                            ((3840, 2160), 200)])
+def test_the_viewer_is_clean_at_each_size(lang, size, text_size):
+    app, viewer = viewer_at(size, text_size, lang)
+    try:
+        assert app.text_size == text_size
+        assert check_app(app) == []
+        panel = viewer.panel.panel_rect()
+        assert all(panel.contains(b.rect) for b in viewer.buttons)
+    finally:
+        app.close()
+
+
+def test_a_notice_over_the_viewer_is_told_in_the_panel():
+    """At 200 % the table leaves no free place: the notice goes in the panel's strip, above the keys,
+    whole where it fits (its first line where not), and the verdict keeps its lines."""
+    app, viewer = viewer_at((1920, 1080), 200)
+    try:
+        steps = len(viewer.panel.words)
+        app.notify("Запись партии сохранена:\n/tmp/records/uragan-2026-12-02-0941.json", 8.0)
+        frames(app, 2)
+        rect = app.toast_rect()
+        assert rect is not None and rect.width == 0  # nothing laid over the screen
+        assert len(viewer.panel.words) > steps  # its lines in the panel, the rest kept
+        shown = viewer.panel.notice_lines(viewer.panel.panel_rect().width)
+        assert shown and shown[0][0].startswith("Запись партии сохранена")
+        assert check_app(app) == []
+        app.toast = None
+        frames(app, 2)
+        assert len(viewer.panel.words) == steps
+    finally:
+        app.close()
