@@ -21,7 +21,7 @@ from game.eralash.declarations import (
     trump_line,
     trump_reason,
 )
-from game.eralash.layout import RUN_SCALE
+from game.eralash.layout import OPP_SCALE, RUN_SCALE
 from game.eralash.plates import DIM
 from game.eralash.score_plaque import ScorePlaque
 from game.eralash.standing import prompt, race_of
@@ -123,7 +123,11 @@ class EralashPlaques:
         self.score = ScorePlaque(host)
         self.declarations_plaque = ComposedPlaque()
         self.announce_titled = True
-        self.announce_k = 1.0  # the declarations' text, smaller where a larger text size leaves no room
+        self.announce_k = 1.0  # the declarations' text, smaller only where nothing else makes room
+        # A larger text size with no room between the rows of runs: the runs across the table and in
+        # front of the player stay face up in their owners' hands (as in play) and the plaque, which
+        # names them, takes the room between the hands at the chosen size.
+        self.runs_in_hands = False
 
     # --- the score plaque (its own part: game.eralash.score_plaque) -------------------------------
 
@@ -298,6 +302,9 @@ class EralashPlaques:
             fs = host.font_size(0.024)
             chips = [host.text.font(fs).size(suit_label(s))[0] + 40 for s in host.shown.choices]
             width = max(width, sum(chips) + 10 * (len(chips) - 1) + 40)
+        if self.runs_in_hands:  # as wide as the cloth between the score plaque and the right seat
+            gap = max(4, h // 100)
+            width = max(width, self.announce_right() - gap - self.score_drawn_rect().right - gap)
         return min(width, w - 2 * lay.card[0])
 
     def announce_box(self) -> pygame.Rect:
@@ -307,9 +314,29 @@ class EralashPlaques:
         box = self._announce_box(None)
         if self.host.app.text.scale != 1.0 and not self.host.reveal:
             score = self.score_drawn_rect()
+            gap = max(4, self.host.layout.size[1] // 100)
+            if box.colliderect(score.inflate(gap, gap)):
+                beside = box.move(score.right + gap - box.left, 0)  # right of the score plaque, if it fits
+                if beside.right <= self.announce_right() - gap:
+                    return beside
             if any(r.colliderect(score) for r in self.announce_text_rects(box)):
-                box = self._announce_box(score.bottom + max(4, self.host.layout.size[1] // 100))
+                box = self._announce_box(score.bottom + gap)
         return box
+
+    def announce_right(self) -> int:
+        """How far right the declarations plaque may reach: to the right seat's plate and runs."""
+        host = self.host
+        lay = host.layout
+        right = lay.size[0] - lay.card[0]
+        for seat in range(host.n):
+            place = lay.place(seat, host.me)
+            if place.side == "right":
+                right = min([right] + [r.left for _, r in self.plates.plate_parts(seat)[0]])
+                if host.shown.runs[seat]:  # its runs move in beside its hand, closer together if they must
+                    longest = max(r.cards.bit_count() for r in host.shown.runs[seat])
+                    need = lay.card[0] * RUN_SCALE * (1 + 0.22 * (longest - 1)) + 8
+                    right = min(right, int(place.hand[0] - lay.card[1] * OPP_SCALE * 0.55 - need))
+        return right
 
     def announce_text_rects(self, box: pygame.Rect) -> list[pygame.Rect]:
         """Where ``_draw_declarations`` writes its lines in ``box`` (their widths measured)."""
@@ -317,7 +344,7 @@ class EralashPlaques:
         text = host.text
         fs, small = self.afs(0.023), self.afs(0.019)
         out: list[pygame.Rect] = []
-        y = box.y + int(fs * 0.6)
+        y = box.y + self.announce_pad(fs)
 
         def line(words: str, size: int, style: str, step: int) -> None:
             nonlocal y
@@ -352,6 +379,8 @@ class EralashPlaques:
         gap = max(4, h // 100)
         below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
+        rows = below, above
+        self.runs_in_hands = False
         if host.app.text.scale != 1.0 and not host.reveal:  # a larger text size (the example lays its own
             below, above = self.announce_room(below, above, gap)  # out): the room of runs nobody lays out
         if clear is not None:
@@ -362,6 +391,13 @@ class EralashPlaques:
             why = len(host.text.wrap(self.why_text(), small, width - 40, "italic"))
             height = (fs * 0.6 + self.afs(0.028) * 1.25 + fs * 0.3 + len(self.declaration_lines()) * fs * 1.25
                       + fs * 0.7 + fs * 1.25 + why * small * 1.2 + fs * 0.6)
+            if self.runs_in_hands:  # every pixel counts: the lines' heights as drawn
+                text = host.text
+                big = self.afs(0.028)
+                title = text.font(big, "bold").get_height() + max(1, big // 14) + int(fs * 0.3)
+                height = (2 * self.announce_pad(fs) + title + len(self.declaration_lines()) * int(fs * 1.25)
+                          + int(fs * 0.7) + text.font(fs, "bold").get_height()
+                          + why * text.font(small, "italic").get_height())
             if chips:
                 height += button_height(h) + h * 0.02
             return height, self.afs(0.028) * 1.25 + fs * 0.3
@@ -369,6 +405,13 @@ class EralashPlaques:
         self.announce_k = 1.0
         height, title_h = measure()
         scale = host.app.text.scale
+        if above is not None and scale != 1.0 and not host.reveal and height - title_h > below - above:
+            self.runs_in_hands = True  # the rows of runs give their room to the plaque
+            below, above = self.announce_room(*rows, gap)
+            if clear is not None:
+                above = clear if above is None else max(above, clear)
+            width = self.announce_width()
+            height, title_h = measure()
         if above is not None and scale != 1.0 and height - title_h > below - above:
             # A larger text size with no room between the rows of runs: the plaque's words smaller
             # (the runs themselves stay uncovered).
@@ -387,6 +430,17 @@ class EralashPlaques:
             box.bottom = int(below)
         return box
 
+    def runs_on_cloth(self, seat: int) -> bool:
+        """Whether ``seat``'s declared runs lie on the cloth in front of it (beside a side seat always),
+        or stay face up in its hand while the plaque names them (``runs_in_hands``)."""
+        host = self.host
+        if host.app.text.scale == 1.0 or host.reveal or host.layout is None:
+            return True
+        if host.layout.place(seat, host.me).side in ("left", "right"):
+            return True
+        host.announce_box()
+        return not self.runs_in_hands
+
     def announce_room(self, below: float, above: float | None, gap: int) -> tuple[float, float | None]:
         """The declarations plaque's bottom and top limits where no runs lie in front of the player or
         across the table: the top of the player's hand (a card raised) and the bottom of the top seat's
@@ -400,10 +454,12 @@ class EralashPlaques:
             held = 0
             for r in deal.runs[seat]:
                 held |= r.cards
-            return host.phase == "declare" and bool(held & deal.hands[seat])
+            return host.phase == "declare" and bool(held & deal.hands[seat]) and not self.runs_in_hands
 
         hand = lay.seats[0]
-        if not runs_shown(host.me):
+        if self.runs_in_hands:  # down to the hand (while the runs are declared no card of it is raised)
+            below = max(below, hand.hand[1] - lay.card[1] * 0.5 - 4)
+        elif not runs_shown(host.me):
             below = max(below, hand.hand[1] - lay.card[1] * 0.72 - gap)
         top = next((seat for seat in range(host.n) if lay.place(seat, host.me).side == "top"), None)
         if top is not None:
@@ -418,6 +474,10 @@ class EralashPlaques:
             above = max(aside.bottom, buttons) + gap
         return below, above
 
+    def announce_pad(self, fs: int) -> int:
+        """The air above the plaque's first line (and under its last): less where it is short of room."""
+        return int(fs * (0.35 if self.runs_in_hands else 0.6))
+
     def afs(self, share: float) -> int:
         """A size of the declarations plaque (``announce_k``: smaller where there is no room)."""
         return max(12, int(self.host.font_size(share) * self.announce_k))
@@ -428,7 +488,12 @@ class EralashPlaques:
         fs = self.afs(0.023)
         out: list[str] = []
         for _seat, line in seat_lines(host.shown, host.name):
-            out += host.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
+            if self.runs_in_hands:  # the chosen size (a hair smaller at most), on more lines
+                size, found = host.text.fit(line, fs, self.announce_width() - 40)
+                whole = len(found) == 1 and size >= fs * 0.95
+                out += found if whole else host.text.wrap(line, fs, self.announce_width() - 40)
+            else:
+                out += host.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
         return out
 
     def why_text(self) -> str:
@@ -594,7 +659,7 @@ class EralashPlaques:
         host = self.host
         surface.blit(host._plaque(box.size), box)
         fs, small = self.afs(0.023), self.afs(0.019)
-        y = box.y + int(fs * 0.6)
+        y = box.y + self.announce_pad(fs)
         if titled:
             title = host.text.get(
                 t("eralash.decl.title"), self.afs(0.028), BRASS_LIGHT, "bold", shadow=True

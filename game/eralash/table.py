@@ -108,6 +108,9 @@ class EralashTable(TableScene):
     def announce_box(self) -> pygame.Rect:
         return self.plaques.announce_box()
 
+    def runs_on_cloth(self, seat: int) -> bool:
+        return self.plaques.runs_on_cloth(seat)
+
     def draw_table(self, surface: pygame.Surface) -> None:
         self.plaques.draw_table(surface)
 
