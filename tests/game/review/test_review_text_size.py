@@ -86,3 +86,17 @@ def test_a_notice_over_the_viewer_is_told_in_the_panel():
         assert len(viewer.panel.words) == steps
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_eralash_viewer_at_200_keeps_the_names_whole(lang):
+    """Beside the wider panel the cloth is squarish: the score plaque widens for the names (their
+    letters were stacked one a line, sticking out of it) and the trick keeps clear of it."""
+    app, viewer = viewer_at((1920, 1080), 200, lang, "eralash_illustrative.json")
+    try:
+        plaques = viewer.table.plaques
+        names = tuple(plaques.side_name(side) for side in range(viewer.table.match.sides()))
+        assert all(len(lines) == 1 for lines in plaques._score_names(names))
+        assert check_app(app) == []
+    finally:
+        app.close()
