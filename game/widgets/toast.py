@@ -53,6 +53,11 @@ def short_form(message: str) -> str:
     return head[:-1].rstrip() if head != message.rstrip() and head.endswith(":") else head
 
 
+def cuts(lines: list[str], message: str) -> int:
+    """How many words of ``message`` ``lines`` cut across two lines (a long path in a narrow box)."""
+    return len(" ".join(lines).split()) - len(message.split())
+
+
 def free_spot(size: tuple[int, int], box: tuple[int, int], taken: list[pygame.Rect],
               prefer: tuple[int, int]) -> pygame.Rect | None:
     """The place for a ``box`` inside the window touching none of ``taken``, its top centre nearest
@@ -170,10 +175,16 @@ def place_toast(app: App, message: str) -> tuple[pygame.Rect, list[str], int, bo
     short = short_form(message)
     forms = [message] if short == message else [message, short]
     laid: list[tuple[pygame.Rect, list[str], int]] = []
-    for said in forms:
+    tries: list[list[tuple[pygame.Rect, list[str], int]]] = []
+    for said in forms:  # all of it with its words whole; its first line; all of it with words cut
         laid = [toast_rect(size, app.text, said, share) for share in WIDTHS]
+        least = cuts(laid[0][1], said)  # (a path wider than the widest box is cut there too)
+        tries.append([x for x in laid if cuts(x[1], said) <= least + 1])  # a path on 3 lines at most
+    cut = (toast_rect(size, app.text, message, share) for share in WIDTHS)
+    tries.append([x for x in cut if x not in tries[0]])
+    for found in tries:
         for taken in (every, content):
-            for rect, lines, fs in laid:
+            for rect, lines, fs in found:
                 spot = free_spot(size, rect.size, taken, prefer)
                 if spot is not None:
                     return spot, lines, fs, True

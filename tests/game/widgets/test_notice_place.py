@@ -168,3 +168,27 @@ def test_the_check_sees_a_sheets_buttons_under_the_notice(monkeypatch):
         assert "the notice covers button next" in toast_problems(app, collect(app))
     finally:
         app.close()
+
+
+def test_a_path_is_never_cut_mid_word_while_the_first_line_finds_room():
+    """On a sheet with room only for a narrow box, "Record saved" alone rather than its path broken
+    across six lines in the middle of the sheet (as the app showed it at 1920x1080 200 %)."""
+    from game.menus.menu import MenuScene
+    from game.widgets.toast import cuts
+
+    app = app_at((1920, 1080), 200)
+    try:
+        app.stack.push(MenuScene(app))
+        sheet = full_sheet(app)
+        sheet.sheet.columns = ["Вы", "Светлана"]  # short names: a narrow gap between labels and values
+        sheet.sheet.footer = ["Счёт игры: 5 : 0 (до 16)", "Партия № 745 446 510"]
+        app.stack.push(sheet)
+        frames(app, 3)
+        notice = "Запись партии сохранена:\n/tmp/text-x2/records/uragan-2026-12-02-1011.json"
+        app.notify(notice, 8.0)
+        frames(app, 2)
+        lines = app._toast_place[1][1]
+        assert lines == ["Запись партии сохранена"] or cuts(lines, notice) <= 2  # the path on 3 lines
+        assert check_app(app) == []
+    finally:
+        app.close()
