@@ -128,6 +128,7 @@ class EralashPlaques:
         # front of the player stay face up in their owners' hands (as in play) and the plaque, which
         # names them, takes the room between the hands at the chosen size.
         self.runs_in_hands = False
+        self.laid_in_hands = False  # what the cards were last placed for (``runs_on_cloth``)
 
     # --- the score plaque (its own part: game.eralash.score_plaque) -------------------------------
 
@@ -373,6 +374,7 @@ class EralashPlaques:
         lay = host.layout
         deal = host.shown
         h = lay.size[1]
+        self.runs_in_hands = False  # (decided again below, from the rows of runs)
         width = self.announce_width()
         chips = host.must_choose_trump() or (host.phase == "declare" and deal.trump >= 0 and not host.demo)
         run_h = lay.card[1] * RUN_SCALE
@@ -380,7 +382,6 @@ class EralashPlaques:
         below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
         rows = below, above
-        self.runs_in_hands = False
         if host.app.text.scale != 1.0 and not host.reveal:  # a larger text size (the example lays its own
             below, above = self.announce_room(below, above, gap)  # out): the room of runs nobody lays out
         if clear is not None:
@@ -439,7 +440,17 @@ class EralashPlaques:
         if host.layout.place(seat, host.me).side in ("left", "right"):
             return True
         host.announce_box()
+        self.laid_in_hands = self.runs_in_hands
         return not self.runs_in_hands
+
+    def runs_moved(self) -> bool:
+        """Whether the runs must be placed again: the plaque's words changed (trump named) and with
+        them whether the rows of runs give it their room."""
+        host = self.host
+        if host.app.text.scale == 1.0 or host.reveal or host.layout is None or not any(host.shown.runs):
+            return False
+        host.announce_box()
+        return self.runs_in_hands != self.laid_in_hands
 
     def announce_room(self, below: float, above: float | None, gap: int) -> tuple[float, float | None]:
         """The declarations plaque's bottom and top limits where no runs lie in front of the player or

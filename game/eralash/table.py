@@ -756,6 +756,8 @@ class EralashTable(TableScene):
         if state != self._button_state:
             self._button_state = state
             self.build_buttons()
+        if self.phase == "declare" and self.sprites and not self.tweens.busy and self.plaques.runs_moved():
+            self.sync()  # (a larger text size: the runs go into their hands, or back out of them)
         if self.phase == "declare" and self.shown.trump >= 0 and not self.tweens.busy:
             wait = 2.2 if nothing_declared(self.shown) else 4.5
             if self.demo and self.clock - self._declare_since > wait * max(0.3, self.tweens.factor):

@@ -82,3 +82,26 @@ def test_a_side_seats_long_run_keeps_clear_of_the_plaque(size, text_size):
         assert check_app(app) == []
     finally:
         app.close()
+
+
+def test_two_players_runs_follow_the_plaque_once_trump_is_named():
+    """Two players, both with runs, you name trump, 150 % at 1920x1080: the plaque's words change once
+    trump is named (the suit buttons go, the reason comes), and the runs are placed again for the room
+    it then takes (they lay under it, laid out for the plaque before)."""
+    app = app_at((1920, 1080), 150, "en")
+    try:
+        match = find_match(lambda d: len(d.runs[0]) > 1 and len(d.runs[1]) > 1 and d.trump < 0
+                           and d.trump_by == 0, n=2)
+        table = table_for(app, match, [None, "novice"])
+        until(app, lambda: table.must_choose_trump() and not table.tweens.busy)
+        table.choose_trump(table.shown.choices[0])
+        until(app, lambda: table.phase == "declare" and table.shown.trump >= 0 and not table.tweens.busy)
+        until(app, lambda: not table.plaques.runs_moved() and not table.tweens.busy)  # placed again
+        box = table.announce_box()
+        for seat in (0, 1):
+            for r in table.shown.runs[seat]:
+                for c in C.cards(r.cards):
+                    assert not table.sprites[c].rect(table.images.size).colliderect(box)
+        assert check_app(app) == []
+    finally:
+        app.close()
