@@ -101,6 +101,7 @@ class PlaquesHost(Protocol):
     def can_play_card(self) -> bool: ...
     def trick_caption(self) -> str | None: ...
     def announce_box(self) -> pygame.Rect: ...
+    def deal_number_rect(self) -> pygame.Rect | None: ...
     def draw_turn_hint(
         self,
         surface: pygame.Surface,
@@ -299,13 +300,16 @@ class EralashPlaques:
         lay = host.layout
         w, h = lay.size
         width = lay.announce.width if host.n != 2 else int(min(w * 0.62, h * 1.1))
+        chips_w = 0
         if host.must_choose_trump():
             fs = host.font_size(0.024)
             chips = [host.text.font(fs).size(suit_label(s))[0] + 40 for s in host.shown.choices]
-            width = max(width, sum(chips) + 10 * (len(chips) - 1) + 40)
+            chips_w = sum(chips) + 10 * (len(chips) - 1) + 40
+            width = max(width, chips_w)
         if self.runs_in_hands:  # as wide as the cloth between the score plaque and the right seat
             gap = max(4, h // 100)
-            width = max(width, self.announce_right() - gap - self.score_drawn_rect().right - gap)
+            room = self.announce_right() - gap - self.score_drawn_rect().right - gap
+            width = max(room, chips_w)
         return min(width, w - 2 * lay.card[0])
 
     def announce_box(self) -> pygame.Rect:
@@ -318,10 +322,28 @@ class EralashPlaques:
             gap = max(4, self.host.layout.size[1] // 100)
             if box.colliderect(score.inflate(gap, gap)):
                 beside = box.move(score.right + gap - box.left, 0)  # right of the score plaque, if it fits
-                if beside.right <= self.announce_right() - gap:
+                hint = self.declaring_message_rect()
+                clear = hint is None or not beside.colliderect(hint)  # (a hint's message at the top right)
+                if beside.right <= self.announce_right() - gap and clear:
                     return beside
             if any(r.colliderect(score) for r in self.announce_text_rects(box)):
                 box = self._announce_box(score.bottom + gap)
+        return box
+
+    def declaring_message_rect(self) -> pygame.Rect | None:
+        """Where ``draw_message`` puts a message while the runs are declared (the top right corner)."""
+        host = self.host
+        msg = host.message
+        if msg is None or host.layout is None or host.phase != "declare" or host.peeking:
+            return None
+        lay = host.layout
+        fs = host.font_size(0.024)
+        font = host.text.font(fs)
+        lines = host.text.wrap(msg.text, fs, int(lay.size[0] * 0.3))
+        box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + 40,
+                          len(lines) * font.get_height() + 18)
+        h = lay.size[1]
+        box.topright = (lay.trump.right, int(h * 0.03) + button_height(h) + int(h * 0.02))
         return box
 
     def announce_right(self) -> int:
@@ -329,6 +351,9 @@ class EralashPlaques:
         host = self.host
         lay = host.layout
         right = lay.size[0] - lay.card[0]
+        number = host.deal_number_rect()  # "Game No." under the trump plaque
+        if number is not None:
+            right = min(right, number.left)
         for seat in range(host.n):
             place = lay.place(seat, host.me)
             if place.side == "right":

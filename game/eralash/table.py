@@ -752,6 +752,8 @@ class EralashTable(TableScene):
             self.demo,
             self.undo_available,
             self.last_trick_index() is not None,
+            # (the declarations plaque moves as its words change: its buttons go with it)
+            tuple(self.announce_box()) if self.phase == "declare" and self.layout is not None else None,
         )
         if state != self._button_state:
             self._button_state = state

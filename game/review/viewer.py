@@ -613,7 +613,7 @@ class EralashReplay(EralashTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._button_state = (self.phase, False, self.shown.trump, self.demo, False, False)
+        self._button_state = (self.phase, False, self.shown.trump, self.demo, False, False, None)
 
 
 VIEWERS: dict[str, type[UraganReplay] | type[EralashReplay]] = {
