@@ -266,6 +266,9 @@ class ReviewPanel:
         name = shown_name(self.replay.players[self.replay.seat]) if self.replay.players else ""
         s = self.replay.summary()
         lines = [(t("review.title", name=name), big, BRASS_LIGHT, "bold")]
+        number = getattr(self.host.table, "number_in_panel", lambda: False)()
+        if number and self.host.table.deal_number_text():  # (no room for it on the narrower cloth)
+            lines.append((self.host.table.deal_number_text(), small, DIM, "italic"))
         if self.host.control.choose_seat:
             lines.append((t("review.choose_seat"), fs, IVORY, "regular"))
             return lines

@@ -389,6 +389,15 @@ class UraganReplay(UraganTable):
     def deal_number_text(self) -> str:
         return replay_number(self.host)
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the opponent's pile; at a larger text size in the panel's header instead (beside the
+        panel the pile's column is too narrow: the number was broken mid-figure, and moved aside it
+        lay over the cards)."""
+        return None if self.number_in_panel() else super().deal_number_spot()
+
+    def number_in_panel(self) -> bool:
+        return self.app.text.scale != 1.0
+
     def to_menu(self) -> None:
         self.host.close()
 
@@ -416,7 +425,14 @@ class UraganReplay(UraganTable):
         cw = lay.card[0]
         gap = max(8, cw // 6)
         mid = lay.size[0] // 2
-        room = 2 * min(mid - (lay.stock[0] + cw // 2 + gap), lay.my_pile[0] - cw // 2 - gap - mid)
+        pile = lay.my_pile[0] - cw // 2
+        if self.app.text.scale != 1.0:  # the pile's count under it, kept on the cloth, reaches further left
+            from game.layout import text_edge
+            from game.words.i18n import plural
+
+            words = self.text.font(self.font_size(0.022)).size(plural(88, "uragan.n_cards"))[0]
+            pile = min(pile, int(lay.my_pile[0] - words / 2), lay.size[0] - text_edge(lay.size) - words)
+        room = 2 * min(mid - (lay.stock[0] + cw // 2 + gap), pile - gap - mid)
         width = min(hand_width(cw), room)
         if width > lay.my_hand.width:
             lay.my_hand.width = width

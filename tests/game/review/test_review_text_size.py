@@ -100,3 +100,25 @@ def test_the_eralash_viewer_at_200_keeps_the_names_whole(lang):
         assert check_app(app) == []
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_game_number_beside_the_panel_is_whole(lang):
+    """At 200 % the number under the opponent's pile, centred there, was broken mid-figure
+    ("658 389 14" / "6"): the panel's header says it, whole."""
+    args = build_parser().parse_args(["--lang", lang, "--text-size", "200"])
+    app = App(args, headless=True, size=(1920, 1080))
+    app.worker = InlineWorker()
+    try:
+        rec = json.loads((DATA / "uragan_claims.json").read_text(encoding="utf-8"))
+        rec["seed"] = 658389146
+        viewer = viewer_for(app, "uragan", match_from_record(rec), 0, record=rec, review=False)
+        app.stack.push(viewer)
+        frames(app, 3)
+        number = viewer.table.deal_number_text()
+        assert "658" in number and viewer.table.deal_number_rect() is None
+        width = viewer.panel.panel_rect().width - 2 * viewer.panel.panel_pad()
+        assert number in [line[0] for line in viewer.panel.panel_wrapped(viewer.panel.header_lines(), width)]
+        assert check_app(app) == []
+    finally:
+        app.close()
