@@ -171,8 +171,8 @@ class ReviewPanel:
         keys = [self.text.get(line, self.px(12, 0.015), DIM, "italic") for line in self.keys_lines(width)]
         keys_h = sum(k.get_height() for k in keys) + pad // 2
         notice = self.notice_lines(width - pad)
-        if not notice:
-            return [], keys
+        if not notice:  # the keys' reminder only where the verdict leaves room for it
+            return [], keys if verdict + keys_h <= room else []
         short = self.notice_lines(width - pad, short=True)
         for told, shown in ((notice, keys), (short, keys), (notice, []), (short, [])):
             if verdict + self.lines_height(told) + pad + pad // 2 + (keys_h if shown else 0) <= room:

@@ -522,6 +522,14 @@ class EralashReplay(EralashTable):
     def deal_number_text(self) -> str:
         return replay_number(self.host)
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the trump plaque; at a larger text size in the panel's header instead (the top seat's
+        plate, between the score and the trump plaques, reaches under it there)."""
+        return None if self.number_in_panel() else super().deal_number_spot()
+
+    def number_in_panel(self) -> bool:
+        return self.app.text.scale != 1.0
+
     def to_menu(self) -> None:
         self.host.close()
 
@@ -585,9 +593,15 @@ class EralashReplay(EralashTable):
         card = pygame.Rect(0, 0, cw, ch)
         top = next((p for p in lay.seats if p.side == "top"), None)
         if top is not None:  # the plaque widened for the names: the trick moves right, clear of it
+            from game.words.i18n import t
+
             card.center = (int(top.trick[0]), int(top.trick[1]))
-            dx = lay.score.right + max(8, cw // 10) - card.left
-            if card.top < bottom + 6 and dx > 0:
+            fs = self.font_size(0.017)  # and its mark's word above it ("first play", trick.py)
+            tag = max(self.text.font(fs, "italic").size(t("story.eralash.led"))[0],
+                      self.text.font(fs, "bold").size(t("story.eralash.wins"))[0])
+            marked = card.inflate(max(14, tag - cw + 4), 14 + 2 * self.text.font(fs).get_height())
+            dx = lay.score.right + max(8, cw // 10) - marked.left
+            if marked.top < bottom + 6 and dx > 0:
                 for place in lay.seats:
                     place.trick = (place.trick[0] + dx, place.trick[1])
         card.center = (int(left.trick[0]), int(left.trick[1]))

@@ -122,3 +122,19 @@ def test_the_game_number_beside_the_panel_is_whole(lang):
         assert check_app(app) == []
     finally:
         app.close()
+
+
+def test_a_full_panel_keeps_the_verdict_and_lets_the_keys_go():
+    """At 200 % a long header (a decided deal's sentence on three lines) leaves room for the step's
+    lines or the keys' reminder, not both: the step's lines stay."""
+    app, viewer = viewer_at((1920, 1080), 200)
+    try:
+        panel = viewer.panel
+        width = panel.panel_rect().width - 2 * panel.panel_pad()
+        steps = panel.lines_height(panel.panel_wrapped(panel.step_lines(), width))
+        told, keys = panel.below_verdict(steps + 10, steps, width)
+        assert told == [] and keys == []  # no room for the keys: they go
+        told, keys = panel.below_verdict(steps + 400, steps, width)
+        assert keys  # room: they stay
+    finally:
+        app.close()
