@@ -601,7 +601,15 @@ class EralashReplay(EralashTable):
                       self.text.font(fs, "bold").size(t("story.eralash.wins"))[0])
             marked = card.inflate(max(14, tag - cw + 4), 14 + 2 * self.text.font(fs).get_height())
             dx = lay.score.right + max(8, cw // 10) - marked.left
-            if marked.top < bottom + 6 and dx > 0:
+            right = next((p for p in lay.seats if p.side == "right"), None)
+            if right is not None:  # no further than the right seat's plate (a long name reaches in)
+                before, self.layout = self.layout, lay
+                try:
+                    seat = next(s for s in range(self.n) if lay.place(s, self.me) is right)
+                    plate = min((r.left for _, r in self.plates.plate_parts(seat)[0]), default=lay.size[0])
+                finally:
+                    self.layout = before
+                dx = min(dx, plate - max(8, cw // 10) - int(right.trick[0] + cw / 2))
                 for place in lay.seats:
                     place.trick = (place.trick[0] + dx, place.trick[1])
         card.center = (int(left.trick[0]), int(left.trick[1]))
