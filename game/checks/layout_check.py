@@ -224,6 +224,9 @@ def toast_problems(app: App, boxes: list[Box]) -> list[str]:
     rect = fn() if fn is not None else None
     if rect is None:
         return []
+    from game.widgets.toast import button_boxes
+
+    boxes = boxes + [b for scene in shown_scenes(app) for b in button_boxes(scene)]  # a sheet's, too
     return list(dict.fromkeys(f"the notice covers {b.name}" for b in boxes
                               if b.kind not in ("panel", "plaque", "frame") and _overlap(rect, b.rect)))
 

@@ -16,6 +16,7 @@ from game.widgets.table import Target
 
 if TYPE_CHECKING:
     from engine.eralash import Deal
+    from game.app import App
     from game.widgets.cards import CardSprite
 
 SUIT_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate in your hand
@@ -39,6 +40,8 @@ class PlacesHost(Protocol):
     """What the places read from their table."""
 
     @property
+    def app(self) -> App: ...
+    @property
     def shown(self) -> Deal: ...
     @property
     def layout(self) -> EralashLayout: ...
@@ -60,6 +63,7 @@ class PlacesHost(Protocol):
     def open_top_scale(self) -> float: ...
     def plate_rects(self) -> list[pygame.Rect]: ...
     def announce_box(self) -> pygame.Rect: ...
+    def runs_on_cloth(self, seat: int) -> bool: ...
     @property
     def sprites(self) -> dict[int, CardSprite]: ...
 
@@ -143,7 +147,7 @@ class EralashPlaces:
         for seat in range(n):
             hand = deal.hands[seat]
             place = lay.place(seat, self.host.me)
-            runs = self.run_cards(seat) & hand if declaring else 0
+            runs = self.run_cards(seat) & hand if declaring and self.host.runs_on_cloth(seat) else 0
             if runs:
                 self._run_row(out, seat, runs)
             rest = hand & ~runs
@@ -269,8 +273,11 @@ class EralashPlaces:
         if place.vertical:
             dy = ch * RUN_SCALE * 0.8
             rch = ch * RUN_SCALE
+            # (a larger text size: the left seat's runs lie under the taller score plaque: they stack
+            # downwards from there instead of round their place)
+            down = place.side == "left" and self.host.app.text.scale != 1.0
             for k, g in enumerate(groups):
-                y = place.runs[1] + (k - (len(groups) - 1) / 2) * dy
+                y = place.runs[1] + (k if down else k - (len(groups) - 1) / 2) * dy
                 x = place.runs[0] - (len(g) - 1) * step / 2
                 fan = pygame.Rect(int(x - rcw / 2), int(y - rch / 2), int((len(g) - 1) * step + rcw),
                                   int(rch))
@@ -285,6 +292,7 @@ class EralashPlaces:
                         step = max(rcw * 0.22, min(step, (hi - lo - rcw) / (len(g) - 1)))
                     width = (len(g) - 1) * step + rcw
                     x = (lo + rcw / 2) if place.side == "left" else (hi - width + rcw / 2)
+                x, step = self._clear_of_plaque(place, x, step, len(g))
                 for c in g:
                     out[c] = SeatTarget(x, y, 0.0, True, z, RUN_SCALE)
                     x += step
@@ -303,6 +311,26 @@ class EralashPlaces:
                 x += step
                 z += 1
             x += rcw - step + gap
+
+    def _clear_of_plaque(self, place: SeatPlace, x: float, step: float, n: int) -> tuple[float, float]:
+        """A side seat's run (its first card at ``x``, ``n`` cards ``step`` apart) kept off the
+        declarations plaque: moved towards its seat's hand, closer together if it must; (x, step)."""
+        lay = self.host.layout
+        rcw = lay.card[0] * RUN_SCALE
+        box = self.host.announce_box()
+        width = (n - 1) * step + rcw
+        hand = lay.card[1] * OPP_SCALE * 0.55  # half the side hand's width, lying across
+        if place.side == "left" and x - rcw / 2 + width > box.left - 4:
+            lo, hi = place.hand[0] + hand + 4, box.left - 4.0
+            if n > 1 and hi - lo < width:
+                step = max(rcw * 0.22, (hi - lo - rcw) / (n - 1))
+            return max(lo, hi - ((n - 1) * step + rcw)) + rcw / 2, step
+        if place.side == "right" and x - rcw / 2 < box.right + 4:
+            lo, hi = box.right + 4.0, place.hand[0] - hand - 4
+            if n > 1 and hi - lo < width:
+                step = max(rcw * 0.22, (hi - lo - rcw) / (n - 1))
+            return lo + rcw / 2, step
+        return x, step
 
     def captioned_cards(self) -> set[int]:
         """The declared runs on the cloth: each run's name lies across its fan."""

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from engine import cards as C
-from engine.eralash.race import ends_now, tricks_to_end
 from game.eralash.declarations import (
     run_label,
     seat_lines,
@@ -22,8 +21,9 @@ from game.eralash.declarations import (
     trump_line,
     trump_reason,
 )
-from game.eralash.layout import RUN_SCALE
+from game.eralash.layout import OPP_SCALE, RUN_SCALE
 from game.eralash.plates import DIM
+from game.eralash.score_plaque import ScorePlaque
 from game.eralash.standing import prompt, race_of
 from game.looks.themes import BRASS, BRASS_LIGHT, GLOW, IVORY, WARN
 from game.tween import ease_out_back
@@ -31,8 +31,6 @@ from game.widgets.boxes import ComposedPlaque
 from game.widgets.buttons import button_height
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
-
-TEAM_LINES = 3  # a side's name ("Константин Шереметев и Владислава Жемчужина"): 3 lines, then "…"
 
 if TYPE_CHECKING:
     from engine.eralash import Deal, Match
@@ -103,6 +101,7 @@ class PlaquesHost(Protocol):
     def can_play_card(self) -> bool: ...
     def trick_caption(self) -> str | None: ...
     def announce_box(self) -> pygame.Rect: ...
+    def deal_number_rect(self) -> pygame.Rect | None: ...
     def draw_turn_hint(
         self,
         surface: pygame.Surface,
@@ -122,83 +121,48 @@ class EralashPlaques:
     def __init__(self, host: PlaquesHost, plates: EralashPlates) -> None:
         self.host = host
         self.plates = plates
-        self.score_plaque = ComposedPlaque()
+        self.score = ScorePlaque(host)
         self.declarations_plaque = ComposedPlaque()
         self.announce_titled = True
-        self.announce_k = 1.0  # the declarations' text, smaller where a larger text size leaves no room
+        self.announce_k = 1.0  # the declarations' text, smaller only where nothing else makes room
+        # A larger text size with no room between the rows of runs: the runs across the table and in
+        # front of the player stay face up in their owners' hands (as in play) and the plaque, which
+        # names them, takes the room between the hands at the chosen size.
+        self.runs_in_hands = False
+        self.laid_in_hands = False  # what the cards were last placed for (``runs_on_cloth``)
+
+    # --- the score plaque (its own part: game.eralash.score_plaque) -------------------------------
 
     def side_form(self, side: int) -> str:
-        """The grammatical form for a column of the sheet: partners in pairs are plural."""
-        return "pl" if self.host.match.options.pairs else self.host.form(side)
+        return self.score.side_form(side)
 
     def side_name(self, side: int) -> str:
-        """A column of the sheet: a player, or a team of partners in pairs."""
-        host = self.host
-        if host.match.options.pairs:
-            return t("eralash.team", a=host.name(side), b=host.name(side + 2))
-        return host.name(side)
-
-    def score_column_px(self, size: tuple[int, int], small: int) -> int:
-        """From the points column's right edge to the tricks column's (the same on a plaque widened for
-        a long name); with the race column, only as wide as its header needs."""
-        tricks_w = self.host.text.font(small, "italic").size(t("eralash.score.tricks"))[0]
-        if self.right_columns(size) == 2:
-            return tricks_w + 12
-        return max(int(max(size[0] * 0.2, 230) * 0.3) - 14, tricks_w + 16)
-
-    def to_end_words(self) -> str:
-        return t("eralash.score.to_end", target=self.host.match.options.target)
-
-    def to_end_px(self, small: int) -> int:
-        """The race column: its header ("to 13") or a two-figure number, whichever is wider."""
-        host = self.host
-        return max(host.text.font(small, "italic").size(self.to_end_words())[0],
-                   host.text.font(host.font_size(0.021), "bold").size("88")[0]) + 10
-
-    def right_columns(self, size: tuple[int, int] | None = None) -> int:
-        """The columns right of the points: the robber's tricks, and at the live table in a wide window
-        the tricks each side still needs to end the robber (the replays and the example lay a narrower
-        top out; a squarish window leaves the names no room for it: the race line and the prompt say it)."""
-        host = self.host
-        w, h = size or host.layout.size
-        return 2 if host.race_shown and w >= h * 1.5 else 1
-
-    def points_px(self, fs: int) -> int:
-        """Room for a side's points left of their column's right edge (and a gap after the name)."""
-        return self.host.text.font(fs, "bold").size("-888")[0] + 10
+        return self.score.side_name(side)
 
     def score_fit(self, size: tuple[int, int]) -> tuple[int, int]:
-        """The score plaque's width for its longest name at the smallest text size (a team's names go on
-        two lines: its longer name and the word joining them), up to a third of the window; and the
-        height its rows need beyond one line a player (names that still must take two lines)."""
-        host = self.host
-        # (a larger text size: names are not made small to fit a plaque sized for the smallest text)
-        font = host.text.font(host.text.min_size if host.app.text.scale == 1.0 else host.font_size(0.021))
-        players = host.match.players
-        widest = max((font.size(host.name(seat))[0] for seat in range(len(players))), default=0)
-        pairs = host.match.options.pairs
-        if pairs:
-            widest += font.size(t("eralash.team", a="", b="").strip() + " ")[0]
-        fs, small = host.font_size(0.021), host.font_size(0.017)
-        columns = 12 + self.points_px(fs) + self.score_column_px(size, small) + 14
-        if self.right_columns(size) == 2:
-            columns += self.to_end_px(small)
-        base = int(max(size[0] * 0.2, 230))
-        # wider in a wide window; in a squarish one the top hand needs that room: two lines instead
-        most = size[0] * 0.34
-        if host.app.text.scale != 1.0 and len(players) == 3:  # clear of "N cards aside" at the top
-            aside = host.text.font(host.font_size(0.016), "italic").size(plural(1, "eralash.n_aside"))[0]
-            most = min(most, size[0] * 0.4 - aside / 2 - size[1] * 0.03 - 40)  # (the rail: 0.03 h)
-        width = int(min(max(base, widest + columns), most)) if size[0] >= size[1] * 1.5 else base
-        extra = 0
-        sides = host.match.sides()
-        rows = len(players) // max(1, sides)  # the layout keeps a row a player: a team has two
-        for side in range(sides):
-            x, lines = host.text.fit_name(self.side_name(side), fs, width - columns, lines=TEAM_LINES)
-            if len(lines) > 1:
-                need = len(lines) * host.text.font(x).get_height() + int(fs * 0.3)
-                extra += max(0, need - rows * int(fs * 1.45))
-        return width, extra
+        return self.score.score_fit(size)
+
+    def draw_score(self, surface: pygame.Surface) -> None:
+        self.score.draw_score(surface)
+
+    def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
+        return self.score._score_names(names)
+
+    def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
+        return self.score._score_height(lines)
+
+    def _draw_score(self, surface: pygame.Surface, rect: pygame.Rect, *args: Any) -> None:
+        self.score._draw_score(surface, rect, *args)
+
+    def score_drawn_rect(self) -> pygame.Rect:
+        return self.score.score_drawn_rect()
+
+    def deal_number(self) -> int:
+        return self.score.deal_number()
+
+    @property
+    def score_plaque(self) -> ComposedPlaque:
+        return self.score.plaque
 
     def draw_table(self, surface: pygame.Surface) -> None:
         host = self.host
@@ -236,134 +200,6 @@ class EralashPlaques:
         label = host.text.get(plural(deal.aside.bit_count(), "eralash.n_aside"), host.font_size(0.016), DIM,
                               "italic", shadow=True)
         return label.get_rect(midtop=(int(x), int(y + host.layout.card[1] * 0.3)))
-
-    def draw_score(self, surface: pygame.Surface) -> None:
-        """The compact score sheet: points and tricks per player (team) for the robber so far. Drawn
-        once per score and blitted whole (``ComposedPlaque``): it says the same for many frames."""
-        host = self.host
-        match = host.match
-        points, tricks = match.score(), match.tricks()
-        if match.deal is not host.shown or host.phase in ("lot", "dealing"):
-            # the finished deal's sheet is showing, or this deal is not declared yet: totals so far
-            points, tricks = match.finished_points(), match.finished_tricks()
-        need, shares = tricks_to_end(tricks, match.options.target), ends_now(points)
-        dealer = host.shown.dealer
-        foot = say("eralash.score.deal", host.form(dealer), n=self.deal_number(), name=host.name(dealer))
-        if len(host.text.fit(foot, host.font_size(0.017), host.layout.score.width - 24, "italic")[1]) > 1:
-            # no room for a long name: its plate says "deals"
-            foot = t("table.deal_number", n=self.deal_number())
-        title = t("eralash.score.title", target=match.options.target)
-        names = tuple(self.side_name(side) for side in range(match.sides()))
-        scores = tuple(int(p) for p in points), tuple(tricks), need, shares
-        key = (
-            tuple(host.layout.score),
-            names,
-            scores,
-            title,
-            foot,
-            host.font_size(0.021),
-            t("eralash.score.points"),
-            t("eralash.score.tricks"),
-            self.to_end_words(),
-        )
-        plaque = self.score_plaque
-        felt = host._felt
-        shown = plaque.shown(key, felt)
-        if shown is None:
-            lines = self._score_names(names)
-            rect = host.layout.score.copy()
-            rect.height = self._score_height(lines)
-
-            def draw(target: pygame.Surface, dx: int, dy: int) -> None:
-                self._draw_score(target, rect.move(dx, dy), lines, scores, title, foot)
-
-            if felt is None:  # no cloth yet (still warming): drawn in place
-                draw(surface, 0, 0)
-            else:
-                shown = plaque.compose(key, rect, felt, host.text, draw), plaque.rect
-        if shown is not None:
-            surface.blit(*shown)
-
-    def _score_columns(self, rect: pygame.Rect) -> tuple[int, int, int, int]:
-        """Where the columns' right edges are: points, robber tricks, tricks to the end."""
-        small = self.host.font_size(0.017)
-        column = self.score_column_px(self.host.layout.size, small)
-        col_e = rect.right - 14
-        col_t = col_e - self.to_end_px(small) if self.right_columns() == 2 else col_e
-        return rect.x + 12, col_t - column, col_t, col_e
-
-    def _score_names(self, names: tuple[str, ...]) -> list[list[pygame.Surface]]:
-        """Each side's name: whole, smaller if it must, on two lines for a team that still does not fit
-        (the layout keeps a row per player, so a pair's two lines fit the plaque)."""
-        host = self.host
-        fs = host.font_size(0.021)
-        x, col_p, _, _ = self._score_columns(host.layout.score)
-        name_w = col_p - x - self.points_px(fs)
-        # One size for every side (two teams' names never differ in size beside each other): whole,
-        # smaller if it must, then on two lines.
-        size = min(host.text.fit_name(words, fs, name_w, lines=TEAM_LINES)[0] for words in names)
-        out: list[list[pygame.Surface]] = []
-        for words in names:
-            lines = host.text.name_lines(words, size, name_w, lines=TEAM_LINES)
-            out.append([host.text.get(line, size, IVORY) for line in lines])
-        return out
-
-    def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
-        fs = self.host.font_size(0.021)
-        row_h = int(fs * 1.45)
-        # (a larger text size: a name made small on two lines never leaves its row shorter than its figures)
-        least = row_h if self.host.app.text.scale != 1.0 else 0
-        return [
-            row_h if len(imgs) == 1 else max(least, sum(i.get_height() for i in imgs) + int(fs * 0.3))
-            for imgs in lines
-        ]
-
-    def _score_height(self, lines: list[list[pygame.Surface]]) -> int:
-        fs, small = self.host.font_size(0.021), self.host.font_size(0.017)
-        # the title, the columns' heads (as ``_draw_score`` steps them), the rows, the foot (one line
-        # and a little air above it: names on two lines make the plaque tall enough in a narrow window)
-        return int(small * 1.6 + fs * 1.3 + sum(self._row_heights(lines)) + small * 1.4 + 14)
-
-    def _draw_score(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        lines: list[list[pygame.Surface]],
-        scores: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[float, ...]],
-        title_words: str,
-        foot: str,
-    ) -> None:
-        host = self.host
-        fs, small = host.font_size(0.021), host.font_size(0.017)
-        x, col_p, col_t, col_e = self._score_columns(rect)
-        surface.blit(host._plaque(rect.size), rect)
-        title = host.text.get(title_words, host.text.fit(title_words, small, rect.width - 24)[0], BRASS_LIGHT)
-        surface.blit(title, (x, rect.y + 8))
-        y = rect.y + 8 + int(small * 1.6)
-        heads = (t("eralash.score.points"), t("eralash.score.tricks"), self.to_end_words())
-        race = self.right_columns() == 2
-        for col, words in zip((col_p, col_t, col_e) if race else (col_p, col_t), heads, strict=False):
-            img = host.text.get(words, small, DIM, "italic")
-            surface.blit(img, img.get_rect(topright=(col, y)))
-        y += int(fs * 1.3)
-        points, tricks, need, shares = scores
-        for side, height in enumerate(self._row_heights(lines)):
-            ny = y
-            for img in lines[side]:
-                surface.blit(img, (x, ny))
-                ny += img.get_height()
-            p = host.text.get(str(points[side]), fs, BRASS_LIGHT, "bold")
-            surface.blit(p, p.get_rect(topright=(col_p, y)))
-            tr = host.text.get(str(tricks[side]), fs, IVORY, "bold")
-            surface.blit(tr, tr.get_rect(topright=(col_t, y)))
-            # the tricks it needs to end the robber: bright when the end now wins for it, red when it loses
-            if race:
-                colour = IVORY if shares[side] not in (0.0, 1.0) else (GLOW if shares[side] else WARN)
-                e = host.text.get(str(need[side]), fs, colour, "bold")
-                surface.blit(e, e.get_rect(topright=(col_e, y)))
-            y += height
-        img = host.text.get(foot, host.text.fit(foot, small, rect.width - 24, "italic")[0], DIM, "italic")
-        surface.blit(img, (x, rect.bottom - img.get_height() - 8))
 
     def race_line(self) -> str:
         """Where the robber stands, in one line: who leads on points (points decide the winner, so the
@@ -455,12 +291,6 @@ class EralashPlaques:
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
             y += font.get_linesize()
 
-    def deal_number(self) -> int:
-        """1-based number of the deal on the cloth."""
-        host = self.host
-        done = [r.deal for r in host.match.deals_done]
-        return done.index(host.shown) + 1 if host.shown in done else len(done) + 1
-
     # --- the declarations plaque ---------------------------------------------------------------------
 
     def announce_width(self) -> int:
@@ -470,10 +300,16 @@ class EralashPlaques:
         lay = host.layout
         w, h = lay.size
         width = lay.announce.width if host.n != 2 else int(min(w * 0.62, h * 1.1))
+        chips_w = 0
         if host.must_choose_trump():
             fs = host.font_size(0.024)
             chips = [host.text.font(fs).size(suit_label(s))[0] + 40 for s in host.shown.choices]
-            width = max(width, sum(chips) + 10 * (len(chips) - 1) + 40)
+            chips_w = sum(chips) + 10 * (len(chips) - 1) + 40
+            width = max(width, chips_w)
+        if self.runs_in_hands:  # as wide as the cloth between the score plaque and the right seat
+            gap = max(4, h // 100)
+            room = self.announce_right() - gap - self.score_drawn_rect().right - gap
+            width = max(room, chips_w)
         return min(width, w - 2 * lay.card[0])
 
     def announce_box(self) -> pygame.Rect:
@@ -483,16 +319,50 @@ class EralashPlaques:
         box = self._announce_box(None)
         if self.host.app.text.scale != 1.0 and not self.host.reveal:
             score = self.score_drawn_rect()
+            gap = max(4, self.host.layout.size[1] // 100)
+            if box.colliderect(score.inflate(gap, gap)):
+                beside = box.move(score.right + gap - box.left, 0)  # right of the score plaque, if it fits
+                hint = self.declaring_message_rect()
+                clear = hint is None or not beside.colliderect(hint)  # (a hint's message at the top right)
+                if beside.right <= self.announce_right() - gap and clear:
+                    return beside
             if any(r.colliderect(score) for r in self.announce_text_rects(box)):
-                box = self._announce_box(score.bottom + max(4, self.host.layout.size[1] // 100))
+                box = self._announce_box(score.bottom + gap)
         return box
 
-    def score_drawn_rect(self) -> pygame.Rect:
-        """The score plaque as ``draw_score`` draws it (its height follows its names)."""
-        names = tuple(self.side_name(side) for side in range(self.host.match.sides()))
-        rect = self.host.layout.score.copy()
-        rect.height = self._score_height(self._score_names(names))
-        return rect
+    def declaring_message_rect(self) -> pygame.Rect | None:
+        """Where ``draw_message`` puts a message while the runs are declared (the top right corner)."""
+        host = self.host
+        msg = host.message
+        if msg is None or host.layout is None or host.phase != "declare" or host.peeking:
+            return None
+        lay = host.layout
+        fs = host.font_size(0.024)
+        font = host.text.font(fs)
+        lines = host.text.wrap(msg.text, fs, int(lay.size[0] * 0.3))
+        box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + 40,
+                          len(lines) * font.get_height() + 18)
+        h = lay.size[1]
+        box.topright = (lay.trump.right, int(h * 0.03) + button_height(h) + int(h * 0.02))
+        return box
+
+    def announce_right(self) -> int:
+        """How far right the declarations plaque may reach: to the right seat's plate and runs."""
+        host = self.host
+        lay = host.layout
+        right = lay.size[0] - lay.card[0]
+        number = host.deal_number_rect()  # "Game No." under the trump plaque
+        if number is not None:
+            right = min(right, number.left)
+        for seat in range(host.n):
+            place = lay.place(seat, host.me)
+            if place.side == "right":
+                right = min([right] + [r.left for _, r in self.plates.plate_parts(seat)[0]])
+                if host.shown.runs[seat]:  # its runs move in beside its hand, closer together if they must
+                    longest = max(r.cards.bit_count() for r in host.shown.runs[seat])
+                    need = lay.card[0] * RUN_SCALE * (1 + 0.22 * (longest - 1)) + 8
+                    right = min(right, int(place.hand[0] - lay.card[1] * OPP_SCALE * 0.55 - need))
+        return right
 
     def announce_text_rects(self, box: pygame.Rect) -> list[pygame.Rect]:
         """Where ``_draw_declarations`` writes its lines in ``box`` (their widths measured)."""
@@ -500,7 +370,7 @@ class EralashPlaques:
         text = host.text
         fs, small = self.afs(0.023), self.afs(0.019)
         out: list[pygame.Rect] = []
-        y = box.y + int(fs * 0.6)
+        y = box.y + self.announce_pad(fs)
 
         def line(words: str, size: int, style: str, step: int) -> None:
             nonlocal y
@@ -529,12 +399,14 @@ class EralashPlaques:
         lay = host.layout
         deal = host.shown
         h = lay.size[1]
+        self.runs_in_hands = False  # (decided again below, from the rows of runs)
         width = self.announce_width()
         chips = host.must_choose_trump() or (host.phase == "declare" and deal.trump >= 0 and not host.demo)
         run_h = lay.card[1] * RUN_SCALE
         gap = max(4, h // 100)
         below = lay.place(host.me, host.me).runs[1] - run_h / 2 - gap
         above = next((p.runs[1] + run_h / 2 + gap for p in lay.seats if p.side == "top"), None)
+        rows = below, above
         if host.app.text.scale != 1.0 and not host.reveal:  # a larger text size (the example lays its own
             below, above = self.announce_room(below, above, gap)  # out): the room of runs nobody lays out
         if clear is not None:
@@ -545,6 +417,13 @@ class EralashPlaques:
             why = len(host.text.wrap(self.why_text(), small, width - 40, "italic"))
             height = (fs * 0.6 + self.afs(0.028) * 1.25 + fs * 0.3 + len(self.declaration_lines()) * fs * 1.25
                       + fs * 0.7 + fs * 1.25 + why * small * 1.2 + fs * 0.6)
+            if self.runs_in_hands:  # every pixel counts: the lines' heights as drawn
+                text = host.text
+                big = self.afs(0.028)
+                title = text.font(big, "bold").get_height() + max(1, big // 14) + int(fs * 0.3)
+                height = (2 * self.announce_pad(fs) + title + len(self.declaration_lines()) * int(fs * 1.25)
+                          + int(fs * 0.7) + text.font(fs, "bold").get_height()
+                          + why * text.font(small, "italic").get_height())
             if chips:
                 height += button_height(h) + h * 0.02
             return height, self.afs(0.028) * 1.25 + fs * 0.3
@@ -552,6 +431,13 @@ class EralashPlaques:
         self.announce_k = 1.0
         height, title_h = measure()
         scale = host.app.text.scale
+        if above is not None and scale != 1.0 and not host.reveal and height - title_h > below - above:
+            self.runs_in_hands = True  # the rows of runs give their room to the plaque
+            below, above = self.announce_room(*rows, gap)
+            if clear is not None:
+                above = clear if above is None else max(above, clear)
+            width = self.announce_width()
+            height, title_h = measure()
         if above is not None and scale != 1.0 and height - title_h > below - above:
             # A larger text size with no room between the rows of runs: the plaque's words smaller
             # (the runs themselves stay uncovered).
@@ -570,6 +456,27 @@ class EralashPlaques:
             box.bottom = int(below)
         return box
 
+    def runs_on_cloth(self, seat: int) -> bool:
+        """Whether ``seat``'s declared runs lie on the cloth in front of it (beside a side seat always),
+        or stay face up in its hand while the plaque names them (``runs_in_hands``)."""
+        host = self.host
+        if host.app.text.scale == 1.0 or host.reveal or host.layout is None:
+            return True
+        if host.layout.place(seat, host.me).side in ("left", "right"):
+            return True
+        host.announce_box()
+        self.laid_in_hands = self.runs_in_hands
+        return not self.runs_in_hands
+
+    def runs_moved(self) -> bool:
+        """Whether the runs must be placed again: the plaque's words changed (trump named) and with
+        them whether the rows of runs give it their room."""
+        host = self.host
+        if host.app.text.scale == 1.0 or host.reveal or host.layout is None or not any(host.shown.runs):
+            return False
+        host.announce_box()
+        return self.runs_in_hands != self.laid_in_hands
+
     def announce_room(self, below: float, above: float | None, gap: int) -> tuple[float, float | None]:
         """The declarations plaque's bottom and top limits where no runs lie in front of the player or
         across the table: the top of the player's hand (a card raised) and the bottom of the top seat's
@@ -583,10 +490,12 @@ class EralashPlaques:
             held = 0
             for r in deal.runs[seat]:
                 held |= r.cards
-            return host.phase == "declare" and bool(held & deal.hands[seat])
+            return host.phase == "declare" and bool(held & deal.hands[seat]) and not self.runs_in_hands
 
         hand = lay.seats[0]
-        if not runs_shown(host.me):
+        if self.runs_in_hands:  # down to the hand (while the runs are declared no card of it is raised)
+            below = max(below, hand.hand[1] - lay.card[1] * 0.5 - 4)
+        elif not runs_shown(host.me):
             below = max(below, hand.hand[1] - lay.card[1] * 0.72 - gap)
         top = next((seat for seat in range(host.n) if lay.place(seat, host.me).side == "top"), None)
         if top is not None:
@@ -601,6 +510,10 @@ class EralashPlaques:
             above = max(aside.bottom, buttons) + gap
         return below, above
 
+    def announce_pad(self, fs: int) -> int:
+        """The air above the plaque's first line (and under its last): less where it is short of room."""
+        return int(fs * (0.35 if self.runs_in_hands else 0.6))
+
     def afs(self, share: float) -> int:
         """A size of the declarations plaque (``announce_k``: smaller where there is no room)."""
         return max(12, int(self.host.font_size(share) * self.announce_k))
@@ -611,7 +524,12 @@ class EralashPlaques:
         fs = self.afs(0.023)
         out: list[str] = []
         for _seat, line in seat_lines(host.shown, host.name):
-            out += host.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
+            if self.runs_in_hands:  # the chosen size (a hair smaller at most), on more lines
+                size, found = host.text.fit(line, fs, self.announce_width() - 40)
+                whole = len(found) == 1 and size >= fs * 0.95
+                out += found if whole else host.text.wrap(line, fs, self.announce_width() - 40)
+            else:
+                out += host.text.fit(line, fs, self.announce_width() - 40, lines=2)[1]
         return out
 
     def why_text(self) -> str:
@@ -777,7 +695,7 @@ class EralashPlaques:
         host = self.host
         surface.blit(host._plaque(box.size), box)
         fs, small = self.afs(0.023), self.afs(0.019)
-        y = box.y + int(fs * 0.6)
+        y = box.y + self.announce_pad(fs)
         if titled:
             title = host.text.get(
                 t("eralash.decl.title"), self.afs(0.028), BRASS_LIGHT, "bold", shadow=True

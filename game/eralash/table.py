@@ -108,6 +108,9 @@ class EralashTable(TableScene):
     def announce_box(self) -> pygame.Rect:
         return self.plaques.announce_box()
 
+    def runs_on_cloth(self, seat: int) -> bool:
+        return self.plaques.runs_on_cloth(seat)
+
     def draw_table(self, surface: pygame.Surface) -> None:
         self.plaques.draw_table(surface)
 
@@ -749,10 +752,14 @@ class EralashTable(TableScene):
             self.demo,
             self.undo_available,
             self.last_trick_index() is not None,
+            # (the declarations plaque moves as its words change: its buttons go with it)
+            tuple(self.announce_box()) if self.phase == "declare" and self.layout is not None else None,
         )
         if state != self._button_state:
             self._button_state = state
             self.build_buttons()
+        if self.phase == "declare" and self.sprites and not self.tweens.busy and self.plaques.runs_moved():
+            self.sync()  # (a larger text size: the runs go into their hands, or back out of them)
         if self.phase == "declare" and self.shown.trump >= 0 and not self.tweens.busy:
             wait = 2.2 if nothing_declared(self.shown) else 4.5
             if self.demo and self.clock - self._declare_since > wait * max(0.3, self.tweens.factor):

@@ -15,6 +15,7 @@ import pygame
 from engine import cards as C
 from game.looks.themes import BRASS, BRASS_LIGHT, IVORY, WARN
 from game.review.words import chance_lost, cost_lost, explanation, mark_line, move_words
+from game.widgets import shapes
 from game.widgets.buttons import Button
 from game.widgets.felt import panel
 from game.words import i18n
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from game.widgets.table import TableScene
     from game.widgets.text import TextCache
 
-PANEL_SHARE = 0.3  # of the window's width
+PANEL_SHARE = 0.3  # of the window's width (at 100 %; wider with a larger text size: ``panel_width``)
 Line = tuple[str, int, tuple[int, int, int], str]  # (text, size, colour, style)
 GRADE_COLOURS = {"best": (120, 200, 120), "good": (170, 215, 140), "inaccuracy": (235, 190, 80),
                  "mistake": WARN, "nodiff": (170, 175, 165)}  # nodiff: a decided deal, where no move mattered
@@ -51,8 +52,10 @@ def decided_words() -> str:
     return text or t("review.decided")
 
 
-def panel_width(size: tuple[int, int]) -> int:
-    return max(300, int(size[0] * PANEL_SHARE))
+def panel_width(size: tuple[int, int], scale: float = 1.0) -> int:
+    """The panel's width in a window of ``size`` at text size ``scale``: its words grow with the size,
+    the panel by less (the table beside it keeps the most of the window)."""
+    return max(300, int(size[0] * PANEL_SHARE * (1 + 0.4 * (scale - 1))))
 
 
 class PanelHost(Protocol):
@@ -117,23 +120,75 @@ class ReviewPanel:
 
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        pw = panel_width((w, h))
+        pw = panel_width((w, h), self.text_scale)
         return pygame.Rect(w - pw, 0, pw, h)
+
+    @property
+    def text_scale(self) -> float:
+        """The player's text size (the panel draws with the tables' cache, which adds none: its sizes
+        are asked in pixels, already at this size)."""
+        return getattr(getattr(self.app, "text", None), "scale", 1.0)
+
+    def px(self, least: int, share: float) -> int:
+        """A font size: ``share`` of the window's height (at least ``least``), at the text size."""
+        return round(max(least, int(self.app.size[1] * share)) * self.text_scale)
 
     def panel_pad(self) -> int:
         return max(12, self.app.size[1] // 50)
 
     def panel_fonts(self) -> tuple[int, int, int]:
-        h = self.app.size[1]
-        return max(13, int(h * 0.024)), max(12, int(h * 0.019)), max(16, int(h * 0.032))
+        """(text, small, title) sizes in pixels, at the player's text size."""
+        return self.px(13, 0.024), self.px(12, 0.019), self.px(16, 0.032)
+
+    def keys_lines(self, width: int) -> list[str]:
+        """The keys' reminder under the verdict, wrapped to the panel's width."""
+        return self.text.wrap(t("review.keys"), self.px(12, 0.015), width, "italic")
+
+    def notice_lines(self, width: int, short: bool = False) -> list[Line]:
+        """The app's notice (a record saved, a text size that does not fit), told in the panel's own
+        strip above the keys rather than over the cards: all of it, or (``short``, or when all of it
+        would take more than three lines) its first line."""
+        from game.widgets.toast import short_form
+
+        notice = getattr(self.app, "toast", None)
+        if notice is None:
+            return []
+        fs = self.panel_fonts()[0]
+        colour = WARN if notice[2] == "warn" else IVORY
+        lines = [] if short else self.text.wrap(notice[0], fs, width)
+        if short or len(lines) > 3:
+            lines = self.text.wrap(short_form(notice[0]), fs, width)
+        return [(line, fs, colour, "regular") for line in lines]
+
+    def lines_height(self, lines: list[Any]) -> int:
+        return sum(self.text.font(fsize, style).get_linesize() for _, fsize, _, style in lines)
+
+    def below_verdict(self, room: int, verdict: int, width: int) -> tuple[list[Line], list[pygame.Surface]]:
+        """What goes under the verdict's ``verdict`` pixels in ``room``: (the notice's lines, the keys'
+        lines). The verdict first; then the notice, whole or its first line; the keys' reminder only
+        where there is room left (a notice takes its place on a full panel)."""
+        pad = self.panel_pad()
+        keys = [self.text.get(line, self.px(12, 0.015), DIM, "italic") for line in self.keys_lines(width)]
+        keys_h = sum(k.get_height() for k in keys) + pad // 2
+        notice = self.notice_lines(width - pad)
+        if not notice:  # the keys' reminder only where the verdict leaves room for it
+            return [], keys if verdict + keys_h <= room else []
+        short = self.notice_lines(width - pad, short=True)
+        for told, shown in ((notice, keys), (short, keys), (notice, []), (short, [])):
+            if verdict + self.lines_height(told) + pad + pad // 2 + (keys_h if shown else 0) <= room:
+                return told, shown
+        return short, []
+
+    def button_height(self) -> int:
+        label = self.text.font(self.panel_fonts()[0]).get_linesize() + 14
+        return max(32, int(self.app.size[1] * 0.052), label)
 
     # --- buttons -----------------------------------------------------------------------------------
 
     def panel_buttons(self) -> list[Button]:
         rect = self.panel_rect()
         pad = self.panel_pad()
-        h = self.app.size[1]
-        bh = max(32, int(h * 0.052))
+        bh = self.button_height()
         inner = rect.width - 2 * pad
         x0 = rect.x + pad
         gap = 8
@@ -211,6 +266,9 @@ class ReviewPanel:
         name = shown_name(self.replay.players[self.replay.seat]) if self.replay.players else ""
         s = self.replay.summary()
         lines = [(t("review.title", name=name), big, BRASS_LIGHT, "bold")]
+        number = getattr(self.host.table, "number_in_panel", lambda: False)()
+        if number and self.host.table.deal_number_text():  # (no room for it on the narrower cloth)
+            lines.append((self.host.table.deal_number_text(), small, DIM, "italic"))
         if self.host.control.choose_seat:
             lines.append((t("review.choose_seat"), fs, IVORY, "regular"))
             return lines
@@ -364,8 +422,11 @@ class ReviewPanel:
         from game.words import i18n
 
         control = self.host.control
-        return (self.app.size, self.index, len(self.replay.verdicts), control.review_state,
-                control.review_error, self.replay.seat, control.choose_seat, i18n.get_language(),
+        notice = getattr(self.app, "toast", None)
+        told = notice and (notice[0], notice[2])
+        return (self.app.size, self.text_scale, told, self.index, len(self.replay.verdicts),
+                control.review_state, control.review_error, self.replay.seat, control.choose_seat,
+                i18n.get_language(),
                 self.buttons_bottom, self.nav_top, tuple(sorted(self.replay.decided.items())),
                 self.host.line.key())
 
@@ -398,17 +459,29 @@ class ReviewPanel:
         y = (marks.bottom() if len(marks) else (self.buttons_bottom if self.laid_out else y)) + pad
         pygame.draw.line(out, BRASS, (pad, y), (w - pad, y), 1)
         y += pad // 2
-        keys = self.text.get(t("review.keys"), max(10, int(h * 0.015)), DIM, "italic")
         nav_top = (self.nav_top if self.laid_out else h)
-        bottom = nav_top - keys.get_height() - pad // 2
-        for text, fsize, colour, style in self.panel_wrapped(self.step_lines(), width):
+        steps = self.panel_wrapped(self.step_lines(), width)
+        told, keys = self.below_verdict(nav_top - 4 - y, self.lines_height(steps), width)
+        bottom = nav_top - 4 - sum(k.get_height() for k in keys) - (pad // 2 if keys else 0)
+        if told:  # the notice's strip, framed, between the verdict and the keys
+            strip = pygame.Rect(pad // 2, bottom - self.lines_height(told) - pad, w - pad,
+                                self.lines_height(told) + pad)
+            shapes.rect(out, BRASS, strip, width=1, border_radius=8)
+            ty = strip.y + pad // 2
+            for text, fsize, colour, style in told:
+                words.append(out.blit(self.text.get(text, fsize, colour, style), (pad, ty)))
+                ty += self.text.font(fsize, style).get_linesize()
+            bottom = strip.y - pad // 2
+        for text, fsize, colour, style in steps:
             line_h = self.text.font(fsize, style).get_linesize()
             if y + line_h > bottom:
                 break
             words.append(out.blit(self.text.get(text, fsize, colour, style), (pad, y)))
             y += line_h
-        if keys.get_width() <= width:
-            words.append(out.blit(keys, keys.get_rect(midbottom=(w // 2, nav_top - 4))))
+        y = nav_top - 4
+        for k in reversed(keys):
+            words.append(out.blit(k, k.get_rect(midbottom=(w // 2, y))))
+            y -= k.get_height()
         self.words = [r for r in words if r.width > 0 and r.height > 0]
         if pygame.display.get_surface() is not None:
             out = out.convert()  # the screen's own format: the per-frame blit is a plain copy

@@ -46,6 +46,7 @@ class ReviewScene(Scene):
     """The viewer: the game's table showing the replay's position, the coach's panel beside it."""
 
     painted_in_parts = True  # (as a table: game.widgets.painter)
+    tells_notices = True  # the app's notice goes in the panel's strip, not over the cards (widgets.toast)
     review_iterations: ClassVar[int | None] = None  # tests: a fixed search size (quick, deterministic)
     review_budget: ClassVar[float | None] = None  # seconds per decision; None: Master's own
     app: App
@@ -388,6 +389,15 @@ class UraganReplay(UraganTable):
     def deal_number_text(self) -> str:
         return replay_number(self.host)
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the opponent's pile; at a larger text size in the panel's header instead (beside the
+        panel the pile's column is too narrow: the number was broken mid-figure, and moved aside it
+        lay over the cards)."""
+        return None if self.number_in_panel() else super().deal_number_spot()
+
+    def number_in_panel(self) -> bool:
+        return self.app.text.scale != 1.0
+
     def to_menu(self) -> None:
         self.host.close()
 
@@ -409,13 +419,20 @@ class UraganReplay(UraganTable):
         """The table's layout beside the panel, the score plaque as wide as at the table's own size,
         and the player's hand as wide as a round's six cards side by side where the cloth between
         the stock and the piles has the room (the narrower table would squeeze them together)."""
-        lay = super().make_layout(table_size(size))
+        lay = super().make_layout(table_size(size, self.app.text.scale))
         lay.score.width = max(lay.score.width, int(self.app.size[0] * 0.18))
         lay = self.table_clear_of_score(lay)
         cw = lay.card[0]
         gap = max(8, cw // 6)
         mid = lay.size[0] // 2
-        room = 2 * min(mid - (lay.stock[0] + cw // 2 + gap), lay.my_pile[0] - cw // 2 - gap - mid)
+        pile = lay.my_pile[0] - cw // 2
+        if self.app.text.scale != 1.0:  # the pile's count under it, kept on the cloth, reaches further left
+            from game.layout import text_edge
+            from game.words.i18n import plural
+
+            words = self.text.font(self.font_size(0.022)).size(plural(88, "uragan.n_cards"))[0]
+            pile = min(pile, int(lay.my_pile[0] - words / 2), lay.size[0] - text_edge(lay.size) - words)
+        room = 2 * min(mid - (lay.stock[0] + cw // 2 + gap), pile - gap - mid)
         width = min(hand_width(cw), room)
         if width > lay.my_hand.width:
             lay.my_hand.width = width
@@ -505,6 +522,14 @@ class EralashReplay(EralashTable):
     def deal_number_text(self) -> str:
         return replay_number(self.host)
 
+    def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None:
+        """Under the trump plaque; at a larger text size in the panel's header instead (the top seat's
+        plate, between the score and the trump plaques, reaches under it there)."""
+        return None if self.number_in_panel() else super().deal_number_spot()
+
+    def number_in_panel(self) -> bool:
+        return self.app.text.scale != 1.0
+
     def to_menu(self) -> None:
         self.host.close()
 
@@ -525,7 +550,7 @@ class EralashReplay(EralashTable):
     def make_layout(self, size: tuple[int, int]) -> Any:
         """The table's layout in the narrower room beside the panel: no button row above the trump
         plaque (the buttons are in the panel), and the top hand between the score and the trump."""
-        lay = super().make_layout(table_size(size))
+        lay = super().make_layout(table_size(size, self.app.text.scale))
         w, h = lay.size
         margin = int(h * 0.03)
         right = lay.trump.right
@@ -566,6 +591,27 @@ class EralashReplay(EralashTable):
             self.layout = before
         cw, ch = lay.card
         card = pygame.Rect(0, 0, cw, ch)
+        top = next((p for p in lay.seats if p.side == "top"), None)
+        if top is not None:  # the plaque widened for the names: the trick moves right, clear of it
+            from game.words.i18n import t
+
+            card.center = (int(top.trick[0]), int(top.trick[1]))
+            fs = self.font_size(0.017)  # and its mark's word above it ("first play", trick.py)
+            tag = max(self.text.font(fs, "italic").size(t("story.eralash.led"))[0],
+                      self.text.font(fs, "bold").size(t("story.eralash.wins"))[0])
+            marked = card.inflate(max(14, tag - cw + 4), 14 + 2 * self.text.font(fs).get_height())
+            dx = lay.score.right + max(8, cw // 10) - marked.left
+            right = next((p for p in lay.seats if p.side == "right"), None)
+            if right is not None:  # no further than the right seat's plate (a long name reaches in)
+                before, self.layout = self.layout, lay
+                try:
+                    seat = next(s for s in range(self.n) if lay.place(s, self.me) is right)
+                    plate = min((r.left for _, r in self.plates.plate_parts(seat)[0]), default=lay.size[0])
+                finally:
+                    self.layout = before
+                dx = min(dx, plate - max(8, cw // 10) - int(right.trick[0] + cw / 2))
+                for place in lay.seats:
+                    place.trick = (place.trick[0] + dx, place.trick[1])
         card.center = (int(left.trick[0]), int(left.trick[1]))
         if card.left >= lay.score.right or card.top >= bottom + 6:
             return
@@ -605,7 +651,7 @@ class EralashReplay(EralashTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._button_state = (self.phase, False, self.shown.trump, self.demo, False, False)
+        self._button_state = (self.phase, False, self.shown.trump, self.demo, False, False, None)
 
 
 VIEWERS: dict[str, type[UraganReplay] | type[EralashReplay]] = {
@@ -632,9 +678,9 @@ def opponent_hand(lay: Any) -> pygame.Rect:
     return rect
 
 
-def table_size(size: tuple[int, int]) -> tuple[int, int]:
-    """The table takes the left of the window; the coach's panel the right."""
-    return (size[0] - panel_width(size), size[1])
+def table_size(size: tuple[int, int], scale: float = 1.0) -> tuple[int, int]:
+    """The table takes the left of the window; the coach's panel (wider at a larger text size) the right."""
+    return (size[0] - panel_width(size, scale), size[1])
 
 
 def replay_number(host: ReviewScene) -> str:

@@ -3,9 +3,13 @@
 It stays for several seconds, so it goes where it covers nothing: the screen is drawn once into a
 recording surface (as the layout check does) and the toast takes the free spot nearest the top
 centre, wrapping narrower when a wide plaque finds no room; failing that, an empty part of a plaque
-or panel (covering none of its words or buttons); only on a screen full to the edges does it take
-the place where it covers least. The spot is chosen again when the screen on top or the window changes,
-and when something comes to lie under it (a card played).
+or panel (covering none of its words or buttons). Where even that has no room (a full-height sheet at
+a large text size), the notice shortens to its first line, what must be said ("Record saved"), its
+details (the path) left for when the screen has room again; only on a screen full to the edges does
+it take the place where it covers least. A screen that has a strip of its own for notices (the review
+viewer's panel: ``tells_notices``) tells it there instead. Its words are drawn at the player's text
+size (the app's ``TextCache`` scales them), and its box grows with them. The spot is chosen again when
+the screen on top or the window changes, and when something comes to lie under it (a card played).
 """
 
 from __future__ import annotations
@@ -28,16 +32,30 @@ CLEAR = 6  # pixels kept free around what the toast must not cover
 def toast_rect(surface_size: tuple[int, int], text: Any, message: str,
                share: float = WIDTHS[0]) -> tuple[pygame.Rect, list[str], int]:
     """The toast's box at the top centre, its wrapped lines and font size (wrapped in ``share`` of the
-    window's width)."""
+    window's width; a size asked of ``text``, which draws it at the player's text size)."""
     w, h = surface_size
     fs = max(12, int(h * 0.024))
-    width = min(int(w * share), 980)
-    lines = text.wrap(message, fs, width - 40)
+    scale = getattr(text, "scale", 1.0)
+    pad_x, pad_y = round(20 * scale), round(12 * scale)
+    width = min(int(w * share), round(980 * scale), w - 20)
+    lines = text.wrap(message, fs, width - 2 * pad_x)
     line_h = text.font(fs).get_linesize()
-    box_w = min(w - 20, max(text.font(fs).size(ln)[0] for ln in lines) + 40) if lines else width
-    rect = pygame.Rect(0, 0, box_w, line_h * len(lines) + 24)
+    box_w = min(w - 20, max(text.font(fs).size(ln)[0] for ln in lines) + 2 * pad_x) if lines else width
+    rect = pygame.Rect(0, 0, box_w, line_h * len(lines) + 2 * pad_y)
     rect.midtop = (w // 2, max(10, int(h * 0.02)))
     return rect, lines, fs
+
+
+def short_form(message: str) -> str:
+    """What a notice must say when the screen has no room for all of it: its first line (a trailing
+    colon dropped: "Record saved:" over its path), or all of a one-line notice."""
+    head = message.split("\n", 1)[0].rstrip()
+    return head[:-1].rstrip() if head != message.rstrip() and head.endswith(":") else head
+
+
+def cuts(lines: list[str], message: str) -> int:
+    """How many words of ``message`` ``lines`` cut across two lines (a long path in a narrow box)."""
+    return len(" ".join(lines).split()) - len(message.split())
 
 
 def free_spot(size: tuple[int, int], box: tuple[int, int], taken: list[pygame.Rect],
@@ -88,6 +106,7 @@ def shown_rects(app: App) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         fn = getattr(scene, "layout_boxes", None)
         if fn is not None:
             boxes += fn()
+        boxes += button_boxes(scene)
     if app._ui is not None:
         boxes += gui_boxes(app._ui)
     window = size[0] * size[1]
@@ -101,6 +120,16 @@ def shown_rects(app: App) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         return [r.inflate(2 * CLEAR, 2 * CLEAR) for r in rects if r.width > 0 and r.height > 0]
 
     return grown(every), grown(content)
+
+
+def button_boxes(scene: Any) -> list[Any]:
+    """A scene's own buttons (drawn with lines, so no blit shows them; a sheet declares no boxes)."""
+    from game.widgets.boxes import Box
+
+    buttons = getattr(scene, "buttons", None)
+    found = buttons.values() if isinstance(buttons, dict) else buttons if isinstance(buttons, list) else []
+    return [Box(f"button {getattr(b, 'key', '')}", "control", b.rect) for b in found
+            if isinstance(getattr(b, "rect", None), pygame.Rect)]
 
 
 def covered_area(rect: pygame.Rect, taken: list[pygame.Rect]) -> int:
@@ -119,9 +148,9 @@ def content_now(app: App) -> tuple[tuple[int, int, int, int], ...]:
     try:
         for scene in app.stack.scenes:
             fn = getattr(scene, "layout_boxes", None)
-            if fn is not None:
-                out += [tuple(b.rect.inflate(2 * CLEAR, 2 * CLEAR)) for b in fn()
-                        if b.kind not in ("plaque", "panel", "frame")]
+            boxes = (fn() if fn is not None else []) + button_boxes(scene)
+            out += [tuple(b.rect.inflate(2 * CLEAR, 2 * CLEAR)) for b in boxes
+                    if b.kind not in ("plaque", "panel", "frame")]
     except Exception:  # every scene's own layout code: a notice's place is never worth a crash
         return ()
     return tuple(out)
@@ -136,17 +165,29 @@ def place_toast(app: App, message: str) -> tuple[pygame.Rect, list[str], int, bo
     all that shows if it can be; else clear of content (over a plaque's empty part); else (not clear)
     where it covers least."""
     size = app.screen.get_size()
+    if getattr(app.stack.top, "tells_notices", False):  # a screen with a strip of its own for it
+        return pygame.Rect(0, 0, 0, 0), [], 0, True
     try:
         every, content = shown_rects(app)
     except Exception:  # a screen that cannot be measured: the top centre, as before
         return (*toast_rect(size, app.text, message), False)
     prefer = (size[0] // 2, max(10, int(size[1] * 0.02)))
-    laid = [toast_rect(size, app.text, message, share) for share in WIDTHS]
-    for taken in (every, content):
-        for rect, lines, fs in laid:
-            spot = free_spot(size, rect.size, taken, prefer)
-            if spot is not None:
-                return spot, lines, fs, True
+    short = short_form(message)
+    forms = [message] if short == message else [message, short]
+    laid: list[tuple[pygame.Rect, list[str], int]] = []
+    tries: list[list[tuple[pygame.Rect, list[str], int]]] = []
+    for said in forms:  # all of it with its words whole; its first line; all of it with words cut
+        laid = [toast_rect(size, app.text, said, share) for share in WIDTHS]
+        least = cuts(laid[0][1], said)  # (a path wider than the widest box is cut there too)
+        tries.append([x for x in laid if cuts(x[1], said) <= least + 1])  # a path on 3 lines at most
+    cut = (toast_rect(size, app.text, message, share) for share in WIDTHS)
+    tries.append([x for x in cut if x not in tries[0]])
+    for found in tries:
+        for taken in (every, content):
+            for rect, lines, fs in found:
+                spot = free_spot(size, rect.size, taken, prefer)
+                if spot is not None:
+                    return spot, lines, fs, True
     candidates: list[tuple[pygame.Rect, list[str], int]] = []
     w, h = size
     step = max(12, h // 40)
@@ -162,6 +203,8 @@ def place_toast(app: App, message: str) -> tuple[pygame.Rect, list[str], int, bo
 def draw_toast(surface: pygame.Surface, text: Any, message: str, kind: str = "info",
                placed: tuple[Any, ...] | None = None) -> pygame.Rect:
     rect, lines, fs = placed[:3] if placed else toast_rect(surface.get_size(), text, message)
+    if not lines:  # told by the screen itself (``tells_notices``)
+        return rect
     plaque = _plaques.get(rect.size)
     if plaque is None:
         if len(_plaques) > 40:
@@ -169,7 +212,7 @@ def draw_toast(surface: pygame.Surface, text: Any, message: str, kind: str = "in
         plaque = _plaques[rect.size] = panel(rect.size, 235)
     surface.blit(plaque, rect)
     colour = WARN if kind == "warn" else IVORY
-    y = rect.y + 12
+    y = rect.y + (rect.height - len(lines) * text.font(fs).get_linesize()) // 2
     for line in lines:
         img = text.get(line, fs, colour)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
