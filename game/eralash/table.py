@@ -290,6 +290,10 @@ class EralashTable(TableScene):
             return None  # a larger text size: the hint's message takes that corner while it shows
         return ("topright", (self.layout.trump.right, self.plates.trump_rect().bottom + 6))
 
+    def deal_number_width(self) -> int | None:
+        """No wider than the trump plaque above it: the race line's room ends at that plaque's left."""
+        return self.layout.trump.width if self.layout is not None else None
+
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:
             return super().layout_origin(card)
