@@ -93,6 +93,9 @@ class EralashLayout:
         side_len = min(h * 0.42, 2 * (side_y - margin - score_h - max(6, h // 80)))
         if text_scale != 1.0:  # a taller plaque: the hand's first card (its half width) stays under it too
             side_len = max(ocw, min(side_len, 2 * (side_y - margin - score_h - max(6, h // 80) - ocw * 0.5)))
+            # a plaque taller than a hand one card long leaves room for (200 % in a large window): the
+            # side hands lower, clear under it
+            side_y = max(side_y, margin + score_h + max(6, h // 80) + side_len / 2)
         left = SeatPlace(
             "left",
             (side_x + och * 0.05, side_y),
