@@ -217,6 +217,18 @@ class TableArt:
             "deal_number", key, lambda: self._deal_number(text, spot, size))
         return got
 
+    def _number_lines(self, text: str, px: int, width: int) -> list[str]:
+        """The game number's caption on lines no wider than ``width`` where it can: broken between its
+        parts ("Demo · Game No. 7", "Practice: 2 of 2 · found 0"), never inside one (a number stays whole)."""
+        font = self.table.text.font(px, "italic")
+        lines: list[str] = []
+        for part in text.split(" · "):
+            if lines and font.size(f"{lines[-1]} · {part}")[0] <= width:
+                lines[-1] = f"{lines[-1]} · {part}"
+            else:
+                lines.append(part)
+        return lines
+
     def _deal_number(
         self, text: str, spot: tuple[str, tuple[int, int]], size: tuple[int, int]
     ) -> tuple[Blits, pygame.Rect]:
@@ -228,7 +240,7 @@ class TableArt:
         edge = text_edge(size)
         width = self.table.deal_number_width()
         if width is not None and rect.width > width:  # (a practice's longer caption under Eralash's trump)
-            lines = self.table.text.wrap(text, px, width, "italic")
+            lines = self._number_lines(text, px, width)
             if len(lines) > 1:
                 out = []
                 x, y = spot[1]
