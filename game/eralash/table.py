@@ -270,9 +270,10 @@ class EralashTable(TableScene):
                 guess = int(small * 1.6 + fs * 1.5 + self.match.n_players * int(fs * 1.45) + small * 1.9 + 14)
             finally:
                 self.layout = before
-            if actual > guess + extra:
-                lay = EralashLayout.for_size(size, self.match.n_players, width, actual - guess,
-                                             text_scale=self.app.text.scale, card_scale=self.card_scale())
+            # (and the side hands lowered only as far as the plaque as drawn asks)
+            lay = EralashLayout.for_size(size, self.match.n_players, width, max(extra, actual - guess),
+                                         text_scale=self.app.text.scale, card_scale=self.card_scale(),
+                                         score_drawn=actual)
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
         lay.trump.height = self.plates.trump_height(lay)
         return lay
