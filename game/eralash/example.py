@@ -270,6 +270,26 @@ class ExampleTable(EralashTable):
             self.sync(instant=True)
         if top is not None:  # the plate under the open hand, left of the trick's caption above its top card
             top.plate = (int(top.hand[0]), top.plate[1])
+            self.plate_clear_of_trick(top)
+
+    def plate_clear_of_trick(self, top: Any) -> None:
+        """The top seat's plate wholly left of the trick's top card and its ring (a larger text size
+        makes it wider than the cloth between the hand's middle and that card), never onto the score."""
+        lay = self.layout
+        gap = max(8, lay.size[0] // 100)
+        limit = int(top.trick[0] - lay.card[0] / 2) - 7 - gap  # (the winner's ring: 7 px round the card)
+        seat = next(s for s in range(self.n) if lay.place(s, self.me) is top)
+        for _ in range(3):  # (its width depends on where it stands: moved at most twice)
+            parts = self.plates.plate_parts(seat)[0]
+            right = max(r.right for _, r in parts)
+            left = min(r.left for _, r in parts)
+            over = right - limit
+            if over <= 0:
+                return
+            over = min(over, left - (lay.score.right + gap))
+            if over <= 0:
+                return
+            top.plate = (top.plate[0] - over, top.plate[1])
 
     def update(self, dt: float) -> None:
         super().update(dt)

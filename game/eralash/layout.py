@@ -55,11 +55,12 @@ class EralashLayout:
     @classmethod
     def for_size(
         cls, size: tuple[int, int], n: int, score_px: int = 0, score_extra: int = 0, text_scale: float = 1.0,
-        card_scale: float = 1.0,
+        card_scale: float = 1.0, score_drawn: int = 0,
     ) -> EralashLayout:
         """``score_px``: the width the score plaque needs for its longest name (it widens the plaque,
         and the top hand starts after it); ``score_extra``: the height names on two lines add to it;
-        ``text_scale``: the player's text size (the plaque's rows grow with it)."""
+        ``text_scale``: the player's text size (the plaque's rows grow with it); ``score_drawn``: the
+        plaque's height as drawn, where the table knows it (else the guess from the text size)."""
         w, h = max(size[0], 1), max(size[1], 1)
         # a cloth taller than wide (the viewer's beside its panel on a 5:4 screen): cards by its width
         card = card_size_for(min(h, w), (0.175 if n == 4 else 0.17) * card_scale)  # (Settings' card size)
@@ -93,6 +94,9 @@ class EralashLayout:
         side_len = min(h * 0.42, 2 * (side_y - margin - score_h - max(6, h // 80)))
         if text_scale != 1.0:  # a taller plaque: the hand's first card (its half width) stays under it too
             side_len = max(ocw, min(side_len, 2 * (side_y - margin - score_h - max(6, h // 80) - ocw * 0.5)))
+            # a plaque taller than a hand one card long leaves room for (200 % in a large window): the
+            # side hands lower, clear under it
+            side_y = max(side_y, margin + (score_drawn or score_h) + max(6, h // 80) + side_len / 2)
         left = SeatPlace(
             "left",
             (side_x + och * 0.05, side_y),

@@ -273,9 +273,10 @@ class EralashTable(TableScene):
                 guess = int(small * 1.6 + fs * 1.5 + self.match.n_players * int(fs * 1.45) + small * 1.9 + 14)
             finally:
                 self.layout = before
-            if actual > guess + extra:
-                lay = EralashLayout.for_size(size, self.match.n_players, width, actual - guess,
-                                             text_scale=self.app.text.scale, card_scale=self.card_scale())
+            # (and the side hands lowered only as far as the plaque as drawn asks)
+            lay = EralashLayout.for_size(size, self.match.n_players, width, max(extra, actual - guess),
+                                         text_scale=self.app.text.scale, card_scale=self.card_scale(),
+                                         score_drawn=actual)
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
         lay.trump.height = self.plates.trump_height(lay)
         return lay
@@ -292,6 +293,10 @@ class EralashTable(TableScene):
         if self.phase == "declare" and self.message is not None and self.app.text.scale != 1.0:
             return None  # a larger text size: the hint's message takes that corner while it shows
         return ("topright", (self.layout.trump.right, self.plates.trump_rect().bottom + 6))
+
+    def deal_number_width(self) -> int | None:
+        """No wider than the trump plaque above it: the race line's room ends at that plaque's left."""
+        return self.layout.trump.width if self.layout is not None else None
 
     def layout_origin(self, card: int) -> tuple[float, float]:
         if self.layout is None:

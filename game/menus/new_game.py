@@ -153,6 +153,15 @@ class NewGameScene(GuiScene):
         error_h = line_h * len(error_lines)
         ring = 6  # under the title: room for the keyboard focus's ring round the first row
         fixed = title_h + ring + button_h + 2 * pad + 6 + error_h
+        # A refusal the rows leave no room for, even at their lowest (Host with Eralash's rows at
+        # 960x600 and 125 %): it goes on the buttons' row, left of them, each button as wide as its words.
+        beside = None
+        if self.error and scale != 1.0 and fixed + rows * (int(30 * scale * 0.8) + 3) + border > room:
+            beside = self._refusal_beside(pw - 60, button_h)
+        if beside is not None:
+            error_lines, line_h = beside[0], beside[1]
+            error_h = max(0, line_h * len(error_lines) - button_h)  # the row grows for a third line
+            fixed = title_h + ring + button_h + 2 * pad + 6 + error_h
         abouts += self.about_extra
         # A window too short for every row and explanation (a larger text size, or Eralash's rows with
         # the people row at 960x600): the explanations become the tooltips of their rows' buttons.
@@ -193,9 +202,11 @@ class NewGameScene(GuiScene):
         y = self.more_rows(y)
         self.content_bottom = y
         inside = panel.get_container().get_rect().height
+        band = inside - pad - button_h - error_h  # the top of the refusal and the buttons
         for i, line in enumerate(error_lines):
+            x, width = (30, self.inner) if beside is None else (30, beside[2])
             UILabel(
-                pygame.Rect(30, inside - pad - button_h - error_h + i * line_h, self.inner, line_h - 2),
+                pygame.Rect(x, band + i * line_h, width, line_h - 2),
                 line,
                 ui,
                 container=panel,
@@ -213,7 +224,13 @@ class NewGameScene(GuiScene):
             self.show_row_about()
         bottom = self.bottom_buttons()
         rects = row_rects(30, inside - pad - button_h, self.inner, len(bottom), button_h)
-        if scale != 1.0:  # a larger text size: each button as wide as its words ask, of the row's width
+        if beside is not None:  # the buttons at the right of the refusal, as wide as their words
+            x = 30 + self.inner
+            for rect, need in reversed(list(zip(rects, beside[3], strict=True))):
+                rect.width, rect.right = need, x
+                rect.centery = band + (button_h + error_h) // 2
+                x = rect.left - 10
+        elif scale != 1.0:  # a larger text size: each button as wide as its words ask, of the row's width
             font = self.app.text.font(20)
             needs = [font.size(text)[0] + 60 for _, text, _ in bottom]
             room = self.inner - 10 * (len(bottom) - 1)
@@ -223,6 +240,24 @@ class NewGameScene(GuiScene):
                 x = rect.right + 10
         for (key, text, tip), rect in zip(bottom, rects, strict=True):
             self.button(key, text, rect, tooltip=tip, container=panel)
+
+    def _refusal_beside(self, inner: int, button_h: int) -> tuple[list[str], int, int, list[int]] | None:
+        """The refusal's lines left of the bottom buttons (each as wide as its words), their height,
+        the width they take and the buttons' widths; None when it would need more than three lines."""
+        from game.widgets.text import wrap_lines
+
+        try:
+            font = self.app.ui.get_theme().get_font(["#notice", "label"])
+            line_h = font.size("Ay")[1] + 4
+        except Exception:  # noqa: BLE001 - no theme font: the refusal stays on lines of its own
+            return None
+        words = self.app.text.font(20)
+        needs = [words.size(text)[0] + 60 for _, text, _ in self.bottom_buttons()]
+        width = inner - sum(needs) - 10 * len(needs) - 12
+        lines = [line for line in wrap_lines(font, self.error, width - 8) if line]
+        if not lines or len(lines) > 3:
+            return None
+        return lines, line_h, width, needs
 
     # --- what a dialog built on this one changes (Host a table: game.people.host_screen) ---------------
 

@@ -90,8 +90,8 @@ def draw_coach(surface: pygame.Surface, text: Any, stats: Stats, game: str, r: p
     labels = text.wrap(label, label_fs, r.width, "italic")
     label_h = text.font(label_fs, "italic").get_linesize()
     chart = pygame.Rect(r.x, y + 6, r.width, r.bottom - y - 12 - len(labels) * label_h)
-    if chart.height < 40:
-        return written
+    if chart.height < max(40, 14 + text.get("100", label_fs, DIM, "regular").get_height()):
+        return written  # (no room for its 0 and 100 apart)
     draw_chart(surface, text, chart, history, label_fs, stats.history_matches(game))
     written.append(chart)
     y = chart.bottom + 4
@@ -113,10 +113,14 @@ def draw_chart(surface: pygame.Surface, text: Any, box: pygame.Rect, history: li
     inner = box.inflate(-12, -12)
     inner.left = box.left + scale.get_width() + 10
     inner.width = box.right - 8 - inner.left
+    # a chart low for its figures (a larger text size): its middle rule unnumbered, 0 and 100 apart
+    middle = inner.height >= 2 * scale.get_height()
     for frac in (0.0, 0.5, 1.0):
         y = inner.bottom - round(frac * inner.height)
         rule = (90, 110, 80) if frac != 1.0 else BRASS
         pygame.draw.line(surface, rule, (inner.left, y), (inner.right, y), 1)
+        if frac == 0.5 and not middle:
+            continue
         mark = text.get(str(round(frac * 100)), fs, DIM, "regular")
         surface.blit(mark, (inner.left - mark.get_width() - 5, y - mark.get_height() // 2))
     step = inner.width / max(1, HISTORY - 1)

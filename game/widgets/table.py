@@ -795,6 +795,10 @@ class TableScene(Scene):
         """Where the game number goes: a rect anchor name and point (tables choose a quiet corner)."""
         return None
 
+    def deal_number_width(self) -> int | None:
+        """How wide the game number may be before it is broken into lines (None: as wide as it is)."""
+        return None
+
     def message_room(self) -> int:
         """How wide the message's plaque may grow (tables with side columns narrow it)."""
         return max(self.layout.message.width, int(self.layout.size[0] * 0.72))

@@ -58,6 +58,8 @@ class DrawnTable(Protocol):
 
     def deal_number_spot(self) -> tuple[str, tuple[int, int]] | None: ...
 
+    def deal_number_width(self) -> int | None: ...
+
     def message_room(self) -> int: ...
 
     def cloth_name(self) -> str: ...
@@ -210,10 +212,22 @@ class TableArt:
         spot = table.deal_number_spot() if text and table.layout is not None else None
         if spot is None:
             return None
-        key = (text, spot, size, table.app.size[1])
+        key = (text, spot, size, table.app.size[1], table.deal_number_width())
         got: tuple[Blits, pygame.Rect] = self.remembered(
             "deal_number", key, lambda: self._deal_number(text, spot, size))
         return got
+
+    def _number_lines(self, text: str, px: int, width: int) -> list[str]:
+        """The game number's caption on lines no wider than ``width`` where it can: broken between its
+        parts ("Demo · Game No. 7", "Practice: 2 of 2 · found 0"), never inside one (a number stays whole)."""
+        font = self.table.text.font(px, "italic")
+        lines: list[str] = []
+        for part in text.split(" · "):
+            if lines and font.size(f"{lines[-1]} · {part}")[0] <= width:
+                lines[-1] = f"{lines[-1]} · {part}"
+            else:
+                lines.append(part)
+        return lines
 
     def _deal_number(
         self, text: str, spot: tuple[str, tuple[int, int]], size: tuple[int, int]
@@ -224,6 +238,19 @@ class TableArt:
         img = self.table.text.get(text, px, colour, "italic", shadow=True)
         rect = img.get_rect(**{spot[0]: spot[1]})
         edge = text_edge(size)
+        width = self.table.deal_number_width()
+        if width is not None and rect.width > width:  # (a practice's longer caption under Eralash's trump)
+            lines = self._number_lines(text, px, width)
+            if len(lines) > 1:
+                out = []
+                x, y = spot[1]
+                for line in lines:
+                    img = self.table.text.get(line, px, colour, "italic", shadow=True)
+                    line_rect = img.get_rect(**{spot[0]: (x, y)})
+                    line_rect.right = min(line_rect.right, size[0] - edge)  # clear of the rail
+                    out.append((img, line_rect))
+                    y += img.get_height()
+                return out, out[0][1].unionall([r for _, r in out[1:]])
         if spot[0] == "midtop" and (rect.right > size[0] - edge or rect.left < edge):
             x, y = spot[1]
             room = 2 * min(x - edge, size[0] - edge - x)

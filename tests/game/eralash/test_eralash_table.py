@@ -402,3 +402,31 @@ def test_the_last_trick_button_is_clear_of_cards_plates_and_buttons(make_app, la
             assert not last.rect.inflate(0, 30).collidepoint(table.layout.place(seat, table.me).plate)
         for b in table.buttons:  # no button lies where a pile of won tricks will grow
             assert not any(b.rect.colliderect(r) for r in table.reserved_rects()), b.key
+
+
+def test_the_examples_top_plate_keeps_left_of_the_tricks_top_card_at_200_per_cent(make_app):
+    """At 200 % in Russian (1920x1080) the top seat's plate under its open hand is wider than the cloth
+    between the hand's middle and the trick: it stands left of the top card and its ring, and the
+    card's "takes the trick" stays clear of it (its words once lay under that card)."""
+    from game.checks.layout_check import check_app
+    from game.eralash.example import open_example
+
+    app = make_app(lang="ru", size=(1920, 1080), speed="instant")
+    try:
+        app.settings.set("text_size", 200, save=False)
+        ex = open_example(app)
+        until(app, lambda: ex.phase == "declare" and not ex.tweens.busy)
+        seat = next(s for s in range(ex.n) if ex.layout.place(s, ex.me).side == "top")
+        key(app, pygame.K_RETURN)  # to the tricks
+        until(app, lambda: ex.phase == "play" and not ex.tweens.busy)
+        for _ in range(3):
+            key(app, pygame.K_RETURN)
+            until(app, lambda: ex.phase == "play" and not ex.queue and not ex.tweens.busy)
+            frames(app, 2)
+            top_card = ex.sprites[ex.shown.trick_cards(ex.step - 1)[
+                (seat - ex.shown.trick_leader(ex.step - 1)) % ex.n]].rect(ex.images.size)
+            plate = max(r.right for _, r in ex.plates.plate_parts(seat)[0])
+            assert plate < top_card.left - 7
+            assert check_app(app) == []
+    finally:
+        i18n.set_language("en")

@@ -55,3 +55,31 @@ def test_a_window_too_short_for_every_explanation_explains_the_row_in_focus():
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_a_refusal_with_no_room_above_the_buttons_goes_beside_them():
+    """Host a table with Eralash's rows at 960x600 and 125 % in Russian: the refusal (no other
+    person) has no room of its own above the buttons; it is wrapped left of them, whole, and nothing
+    overlaps (it once printed over the Port row)."""
+    from game.checks.layout_check import check_app
+    from game.people.host_screen import HostScene
+
+    app = headless_app("ru", (960, 600))
+    try:
+        app.settings.set("text_size", 125, save=False)
+        scene = HostScene(app)
+        app.stack.push(scene)
+        scene.press("game_eralash")
+        for seat in range(1, scene.players()):
+            scene.press(f"seat{seat}_club")
+        scene.start()
+        app.frame(0.016, [])
+        assert scene.error == i18n.t("people.host.no_person")
+        assert check_app(app) == []
+        notices = [e for e in scene.panel.get_container().elements if "#notice" in e.object_ids]
+        assert " ".join(e.text for e in notices) == scene.error and len(notices) >= 2
+        start = scene.buttons["start"].rect
+        assert all(e.rect.right < start.left and e.rect.bottom > start.top for e in notices)
+    finally:
+        app.close()
+        i18n.set_language("en")

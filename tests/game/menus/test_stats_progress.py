@@ -86,6 +86,30 @@ def test_the_chart_draws_a_rule_where_a_match_begins():
         app.close()
 
 
+def test_a_chart_low_for_its_figures_at_200_per_cent_keeps_them_apart():
+    """The chart's 0, 50 and 100 at 200 % in a chart lower than three of them (the coach's column at
+    2560x1440 once printed them over one another): 0 and 100 apart, the middle rule unnumbered."""
+    import pygame
+
+    from game.menus.stats_coach import draw_chart
+    from game.widgets.boxes import RecordingSurface
+
+    app = headless_app(size=(2560, 1440))
+    try:
+        app.settings.set("text_size", 200, save=False)
+        mark_h = app.text.get("100", 15).get_height()
+        for height in (6 + 2 * mark_h, 12 + 3 * mark_h):
+            surface = RecordingSurface((400, 400))
+            box = pygame.Rect(0, 0, 400, height)
+            draw_chart(surface, app.text, box, [0.5] * 6, 15)
+            marks = [rect for _, rect, _ in surface.blitted if rect != box]  # (not the chart's shade)
+            assert len(marks) in (2, 3)
+            assert all(not a.colliderect(b) for i, a in enumerate(marks) for b in marks[i + 1:])
+        assert len(marks) == 3  # room for all three: 50 numbered too
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize(("lang", "size"), [("ru", (960, 600)), ("en", (960, 600)), ("ru", (1280, 800))])
 def test_column_heads_break_only_between_words(lang, size):
     from game.menus.stats_screen import columns
