@@ -179,9 +179,9 @@ class TableArt:
         while True:
             img = text.get(hint, hint_fs, colours[0], "italic", shadow=True)
             lines: list[pygame.Surface] = []
-            if how:
-                size, words = text.fit(how, how_fs, rect.width, "italic", lines=3)
-                lines = [text.get(line, size, colours[1], "italic", shadow=True) for line in words]
+            if how:  # wrapped at its size (``fit`` would rather shrink it onto one line: 9 px at 200 %)
+                lines = [text.get(line, how_fs, colours[1], "italic", shadow=True)
+                         for line in text.wrap(how, how_fs, rect.width, "italic")]
             at = img.get_rect(center=rect.center)
             height = img.get_height() + sum(x.get_height() for x in lines) + 2
             if min(at.top, floor - 2 - height) >= above or how_fs <= plain:

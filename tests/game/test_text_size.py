@@ -104,3 +104,31 @@ def test_the_layout_check_catches_a_planted_overlap_at_a_large_text_size():
         assert any("Planted" in p and "overlaps" in p for p in found), found
     finally:
         app.close()
+
+
+def test_how_to_play_under_your_turn_wraps_at_the_chosen_size_rather_than_shrinking(make_app, monkeypatch):
+    """Uragan's first turn at 200 %: the keys line under "Your turn" keeps the size the window shows
+    (it was fitted onto one line, down to the smallest pixels: about 9 px at 1920x1080)."""
+    from uragan_tables import new_table, settle
+
+    from game.words.i18n import t
+
+    app = make_app(lang="ru", size=(1920, 1080))
+    app.text_size_wanted = 200
+    app.apply_text_size()
+    assert app.text.scale == 2.0
+    table = new_table(app)
+    settle(app, table)
+    how = t("uragan.how_to_play")
+    sizes: list[int] = []
+    real_get = table.text.get
+
+    def get(words: str, size: int, *a, **k):
+        if words and words in how:
+            sizes.append(size)
+        return real_get(words, size, *a, **k)
+
+    monkeypatch.setattr(table.text, "get", get)
+    table.draw(app.screen)
+    plain = max(12, int(1080 * 0.018))  # the keys line's size at 100 %, the least it may be drawn at
+    assert sizes and min(sizes) >= plain
