@@ -246,10 +246,16 @@ class UraganPlaques:
         if self.host.demo:
             small = self.host.font_size(0.019)
             y = rect.bottom + 6
-            for line in self.demo_lines(rect):  # clear of the log's glance
-                d = self.host.text.get(line, small, (220, 210, 180), "italic", shadow=True)
-                surface.blit(d, d.get_rect(topleft=(rect.x + 8, y)))
-                y += d.get_height()
+            lay = self.host.layout
+            stock_top = lay.stock[1] - lay.card[1] // 2 - 12  # (its pile leans up and left)
+            lines = [self.host.text.get(line, small, (220, 210, 180), "italic", shadow=True)
+                     for line in self.demo_lines(rect)]  # clear of the log's glance
+            # The plaque may grow past the room the layout left (uragan points pending at a larger text
+            # size): the demonstration's word then gives way, whole, rather than cover the stock.
+            if y + sum(d.get_height() for d in lines) <= stock_top:
+                for d in lines:
+                    surface.blit(d, d.get_rect(topleft=(rect.x + 8, y)))
+                    y += d.get_height()
 
     def on_cloth(self, rect: pygame.Rect) -> pygame.Rect:
         """A count's words kept clear of the rail (a larger text size, under a pile at the cloth's edge)."""

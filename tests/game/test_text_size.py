@@ -132,3 +132,4 @@ def test_how_to_play_under_your_turn_wraps_at_the_chosen_size_rather_than_shrink
     table.draw(app.screen)
     plain = max(12, int(1080 * 0.018))  # the keys line's size at 100 %, the least it may be drawn at
     assert sizes and min(sizes) >= plain
+
