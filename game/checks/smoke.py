@@ -652,25 +652,73 @@ def run_smoke(args: Any) -> int:
 
     started = time.perf_counter()
     size = parse_size(getattr(args, "size", None)) or (960, 600)
-    from game.store.paths import resolve_data_dir
-    from game.store.scratch import scratch_copy
+    try:
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(_stopped_by_signals())
+            report = _tour(args, size, stack)
+    except SmokeStopped as stop:  # its scratch folder is gone with the ExitStack; nothing else was written
+        import sys
 
-    with contextlib.ExitStack() as stack:
-        # The player's folder (or --data-dir) is only read: the run plays on a copy of it, and records
-        # it saves go into the copy too, so the folder given is left byte for byte as it was.
-        scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-smoke-"))
-        given = resolve_data_dir(getattr(args, "data_dir", None))
-        args.data_dir = str(scratch_copy(given, os.path.join(scratch, "data")))
-        stack.enter_context(_env("SALON_RECORDS_DIR", os.path.join(scratch, "records")))
-        stack.enter_context(_env("SALON_DATA_DIR", None))
-        damaged = damaged_already(args.data_dir)
-        report = smoke(args, size, only_named(getattr(args, "smoke_only", None)))
-        report["problems"] += set_aside_problems(args.data_dir, size, damaged)
+        print(f"salon --smoke: stopped by signal {stop.signum}", file=sys.stderr)
+        return 128 + stop.signum
     report["seconds"] = round(time.perf_counter() - started, 1)
     from engine.cli import emit
 
     written = emit(json.dumps(report, ensure_ascii=False) + "\n", "salon --smoke")
     return written or (0 if not report["problems"] else 1)
+
+
+class SmokeStopped(BaseException):  # (not swallowed by a visit that records what went wrong)
+    """Ctrl+C or SIGTERM during the tour: it ends at once, as a player's app does."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Any:
+    """SIGINT and SIGTERM end the whole tour. Each visit's app, if it runs its own loop, only ends that
+    app on a signal (``game.app.quit_on_signals``), so a stopped tour would otherwise go on to the next
+    visit: the one kept here is raised again once that visit is over."""
+    import signal
+
+    from game.app import _SIGNALLED
+
+    def stop(signum: int, _frame: Any) -> None:
+        raise SmokeStopped(signum)
+
+    wanted = [signal.SIGINT] + ([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])
+    old = {}
+    for sig in wanted:
+        with contextlib.suppress(ValueError, OSError):  # (not the main thread: the tour runs unstopped)
+            old[sig] = signal.signal(sig, stop)
+    before = len(_SIGNALLED)
+    try:
+        yield
+        if len(_SIGNALLED) > before:  # a signal an app's own loop took
+            raise SmokeStopped(_SIGNALLED[-1])
+    finally:
+        for sig, handler in old.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+
+
+def _tour(args: Any, size: tuple[int, int], stack: contextlib.ExitStack) -> dict[str, Any]:
+    """The tour on a scratch copy of the player's folder (or --data-dir), which is only read: records
+    the run saves go into the copy too, so the folder given is left byte for byte as it was."""
+    from game.store.paths import resolve_data_dir
+    from game.store.scratch import scratch_copy
+
+    scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="salon-smoke-"))
+    given = resolve_data_dir(getattr(args, "data_dir", None))
+    args.data_dir = str(scratch_copy(given, os.path.join(scratch, "data")))
+    stack.enter_context(_env("SALON_RECORDS_DIR", os.path.join(scratch, "records")))
+    stack.enter_context(_env("SALON_DATA_DIR", None))
+    damaged = damaged_already(args.data_dir)
+    report = smoke(args, size, only_named(getattr(args, "smoke_only", None)))
+    report["problems"] += set_aside_problems(args.data_dir, size, damaged)
+    return report
 
 
 def only_named(names: str | None) -> Callable[[str], bool] | None:
