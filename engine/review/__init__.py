@@ -171,6 +171,7 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
 
     share: Share | None = claim if isinstance(claim, Share) else None  # the further judgements too
     further_work = review_parts(game).further
+    to_json, from_json = review_parts(game).further_json or (None, None)
     states: dict[int, Any] = {}
 
     def run(move_index: int, k: int, seconds: float | None) -> Any:
@@ -181,7 +182,8 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
             states[move_index] = match_before(record, move_index)
         assert further_work is not None
         budget = plan if plan.seconds is None else Budget(seconds or plan.seconds, plan.iterations)
-        return further_work(states[move_index].view(seat), moves[move_index], budget, seed, k, should_stop)
+        result = further_work(states[move_index].view(seat), moves[move_index], budget, seed, k, should_stop)
+        return result if to_json is None else to_json(result)
 
     def helped() -> bool:
         """The other process's further judgements taken and judged; False when told to stop."""
@@ -220,7 +222,8 @@ def review_record(record: Any, seat: int, budget: float | None = None, seed: int
                 def spread(count: int, work: Callable[[int], Any], seconds: float | None,
                            index: int = d.move_index, given: float | None = budget_now.seconds) -> list[Any]:
                     assert share is not None
-                    found: list[Any] = share.spread(index, count, work, seconds, should_stop, given)
+                    found: list[Any] = share.spread(index, count, work, seconds, should_stop, given,
+                                                    read=from_json)
                     return found
 
                 extra["further"] = spread

@@ -4,9 +4,10 @@ A judge may want a decision judged again under further seeds (the Eralash coach 
 mark: ``engine.review.eralash``). Each further judgement is independent work, so where a review is
 shared, the process that judged the decision posts them on the ``Board`` (shared memory, beside the
 decisions' counter) and takes them one at a time, as does the other process between its decisions and
-while it has none left; each result comes back pickled through the board, and the poster keeps them in
-the order of their numbers. A further judgement depends only on the decision, the review's seed and
-budget and its number, so the verdicts are those of one process (under an iteration cap, exactly).
+while it has none left; each result comes back through the board as JSON (the judge's own codec,
+``ReviewParts.further_json``), and the poster keeps them in the order of their numbers. A further
+judgement depends only on the decision, the review's seed and budget and its number, so the verdicts
+are those of one process (under an iteration cap, exactly).
 
 Every change to the board is made holding the claims' token (``Claims._acquire``); results are
 small (a judgement's table: a few hundred bytes), and one that does not fit is judged by its poster.
@@ -14,7 +15,7 @@ small (a judgement's table: a few hundred bytes), and one that does not fit is j
 
 from __future__ import annotations
 
-import pickle
+import json
 import time
 from collections.abc import Callable
 from functools import partial
@@ -117,10 +118,12 @@ class Share:
     # --- the poster's side ------------------------------------------------------------------------
 
     def spread(self, decision: int, count: int, work: Callable[[int], Any], seconds: float | None,
-               should_stop: Callable[[], bool] | None = None, budget: float | None = None) -> list[Any]:
+               should_stop: Callable[[], bool] | None = None, budget: float | None = None,
+               read: Callable[[Any], Any] | None = None) -> list[Any]:
         """``work(k)`` for k = 1..``count``, shared with the other process: the results, by k. With
         ``seconds``, no judgement starts that long after the post (fewer results then). ``budget``:
-        the decision's seconds, which the other process judges with (``help``'s ``run``)."""
+        the decision's seconds, which the other process judges with (``help``'s ``run``). The other
+        process's results arrive as the JSON its ``run`` gave; ``read`` turns them back into results."""
         count = min(count, MOST)
         b, m = self.board, self.board.meta
 
@@ -140,7 +143,7 @@ class Share:
 
         slot = self._locked(post)
         if slot is None:  # the board is full: judged here
-            return _here(count, work, seconds)
+            return one_by_one(count, work, seconds)
         base = slot * FIELDS
         found: dict[int, Any] = {}
         mine: set[int] = set()
@@ -159,7 +162,8 @@ class Share:
                 for k in list(others):
                     state = b.state[slot * MOST + k - 1]
                     if state == DONE:
-                        found[k] = self._locked(partial(_read, b, slot, k))
+                        got = self._locked(partial(_read, b, slot, k))
+                        found[k] = got if read is None else read(got)
                         others.remove(k)
                     elif state == DROPPED or time.monotonic() - waited > WAIT_S:
                         found[k] = work(k)  # the taker stopped (or died): judged here
@@ -240,7 +244,7 @@ def _put(b: Board, slot: int, gen: int, k: int, result: Any) -> None:
     if int(b.meta[slot * FIELDS + GEN]) != gen:
         return
     i = slot * MOST + k - 1
-    data = None if result is None else pickle.dumps(result)
+    data = None if result is None else json.dumps(result, separators=(",", ":")).encode()
     if data is None or len(data) > RESULT_BYTES:
         b.state[i] = DROPPED
         return
@@ -253,10 +257,10 @@ def _put(b: Board, slot: int, gen: int, k: int, result: Any) -> None:
 def _read(b: Board, slot: int, k: int) -> Any:
     i = slot * MOST + k - 1
     start = i * RESULT_BYTES
-    return pickle.loads(bytes(b.data[start:start + int(b.size[i])]))  # noqa: S301 (our own process's)
+    return json.loads(bytes(b.data[start:start + int(b.size[i])]))
 
 
-def _here(count: int, work: Callable[[int], Any], seconds: float | None) -> list[Any]:
+def one_by_one(count: int, work: Callable[[int], Any], seconds: float | None) -> list[Any]:
     """``work(k)`` for k = 1..``count`` in this process, none started after ``seconds``."""
     start = time.monotonic()
     out = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 M = TypeVar("M")  # a game's move
@@ -53,6 +53,31 @@ class Judgement(NamedTuple):
     why: Mapping[str, str] | None = None
     spread: tuple[float, float] | None = None
     assumed: Sequence[int] = ()
+
+
+def judgement_to_json(j: Judgement, move_to_json: Callable[[Any], Any]) -> dict[str, Any]:
+    """A judgement as JSON (its moves as records write them), to pass between a review's processes."""
+    return {
+        "best": None if j.best is None else move_to_json(j.best),
+        "value_played": j.value_played, "value_best": j.value_best, "iterations": j.iterations,
+        "table": None if j.table is None else [[move_to_json(m), w, d] for m, (w, d) in j.table.items()],
+        "exact": j.exact, "line": [move_to_json(m) for m in j.line],
+        "why": None if j.why is None else dict(j.why),
+        "spread": None if j.spread is None else list(j.spread), "assumed": list(j.assumed),
+    }
+
+
+def judgement_from_json(obj: dict[str, Any], move_from_json: Callable[[Any], Any]) -> Judgement:
+    """``judgement_to_json`` read back: the same judgement (floats round-trip exactly)."""
+    table = obj["table"]
+    spread = obj["spread"]
+    return Judgement(
+        None if obj["best"] is None else move_from_json(obj["best"]), obj["value_played"], obj["value_best"],
+        obj["iterations"],
+        None if table is None else {move_from_json(m): (w, d) for m, w, d in table},
+        obj["exact"], tuple(move_from_json(m) for m in obj["line"]), obj["why"],
+        None if spread is None else (spread[0], spread[1]), tuple(obj["assumed"]),
+    )
 
 
 class Settled(NamedTuple):

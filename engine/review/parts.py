@@ -42,3 +42,5 @@ class ReviewParts:
     # runs them, shared by a review's processes: engine.review.further) and gives here the k-th of them
     # as another process makes it: (view, played, budget, seed, k, should_stop) -> its result.
     further: Callable[..., Any] | None = None
+    # Such a result as JSON and back (the board between the processes carries JSON, never pickles).
+    further_json: tuple[Callable[[Any], Any], Callable[[Any], Any]] | None = None

@@ -48,10 +48,18 @@ from engine.bots.eralash.view import Situation, decision_rng, trick_play_of, tru
 from engine.bots.search import stable_seed
 from engine.cards import cards
 from engine.eralash.match import Match
-from engine.eralash.moves import ChooseTrump, move_to_json
+from engine.eralash.moves import ChooseTrump, move_from_json, move_to_json
 from engine.review.budget import Budget, Stopped, check, whole
 from engine.review.eralash.why import RaceEnd, exact_reason, hint_reasons, no_difference, reasons
-from engine.review.judgement import NOISE, THRESHOLDS, Judgement, settle
+from engine.review.further import one_by_one
+from engine.review.judgement import (
+    NOISE,
+    THRESHOLDS,
+    Judgement,
+    judgement_from_json,
+    judgement_to_json,
+    settle,
+)
 from engine.review.parts import ReviewParts
 from engine.review.words import say_both
 
@@ -156,21 +164,10 @@ def _again(view: Any, played: Any, budget: Budget, seed: int, should_stop: Calla
     def work(k: int) -> tuple[Judgement, bool]:
         return again_one(view, played, budget, seed, k, should_stop)
 
-    found = [(j, solved), *(further or _one_by_one)(AGAIN, work, limit)]
+    found = [(j, solved), *(further or one_by_one)(AGAIN, work, limit)]
     found.sort(key=lambda f: _gap(played, f[0]))
     rep, rep_solved = found[(len(found) - 1) // 2]  # the lower of two middles, when time cut them short
     return rep._replace(iterations=sum(f.iterations for f, _ in found)), rep_solved
-
-
-def _one_by_one(count: int, work: Callable[[int], Any], seconds: float | None) -> list[Any]:
-    """``work(k)`` for k = 1..``count`` here, none started ``seconds`` after the first."""
-    start = time.perf_counter()
-    out = []
-    for k in range(1, count + 1):
-        if seconds is not None and time.perf_counter() - start > seconds:
-            break
-        out.append(work(k))
-    return out
 
 
 def _judge(view: Any, played: Any, budget: Budget, seed: int,
@@ -526,6 +523,10 @@ REVIEW = ReviewParts(
     exact_reason=_exact_reason, facts=lambda moves, index: {}, move_to_json=move_to_json,
     default_budget=float(DEFAULT_BUDGET), new_match=_new_match, club=lambda seed: make("club", seed),
     further=again_one,
+    further_json=(
+        lambda found: [judgement_to_json(found[0], move_to_json), found[1]],
+        lambda obj: (judgement_from_json(obj[0], move_from_json), bool(obj[1])),
+    ),
     note=("Eralash is decided mostly by the deal: the points come from runs and honours, "
           f"and losses under {NOISE['eralash']} of win chance are reported as none"),
 )

@@ -177,3 +177,24 @@ def test_a_process_with_nothing_left_helps_while_the_other_has_a_decision_in_han
     judging.end()  # the decision is judged: the helper leaves
     helper.join(timeout=30)
     assert not helper.is_alive()
+
+
+def test_an_eralash_further_judgement_crosses_the_board_as_json_and_comes_back_the_same():
+    """What the other process gives back is JSON (never a pickle): the Eralash coach's judgement, its
+    table of cards, line, why and spread, and whether it was solved, read back equal."""
+    import json
+
+    from engine.cards import parse
+    from engine.eralash.moves import ChooseTrump
+    from engine.review.eralash import REVIEW
+    from engine.review.judgement import Judgement
+
+    assert REVIEW.further_json is not None
+    to_json, from_json = REVIEW.further_json
+    q, nine, k = parse("QS"), parse("9S"), parse("KD")
+    j = Judgement(q, 0.4123456789, 0.51, 200, {q: (0.51, 1.25), nine: (0.4123456789, 0.75)}, False,
+                  (q, k), {"en": "Q♠ wins", "ru": "Д♠ берёт"}, (0.1, 0.5), (k,))
+    sent = json.dumps(to_json((j, True)))
+    assert from_json(json.loads(sent)) == (j, True)
+    trump = Judgement(ChooseTrump(2), 0.3, 0.3, 50)
+    assert from_json(json.loads(json.dumps(to_json((trump, False))))) == (trump, False)
