@@ -4,6 +4,8 @@ that covers something."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 from helpers import frames
 
@@ -121,18 +123,24 @@ def full_sheet(app):
     return ScoreSheetScene(app, sheet, step=0)
 
 
+def menu_under_a_full_sheet() -> tuple[Any, Any]:
+    """The app at 1920x1080 and 200 %: the main menu, over it the end-of-deal sheet filling the window."""
+    from game.menus.menu import MenuScene
+
+    app = app_at((1920, 1080), 200)
+    app.stack.push(MenuScene(app))
+    sheet = full_sheet(app)
+    app.stack.push(sheet)
+    frames(app, 3)
+    return app, sheet
+
+
 def test_a_notice_over_a_full_height_sheet_shortens_and_covers_nothing():
     """At 200 % the end-of-deal sheet fills the window: the notice says its first line ("Record saved")
     in an empty part of the sheet, clear of its words and buttons; the path comes back once there is
     room (the sheet closed)."""
-    from game.menus.menu import MenuScene
-
-    app = app_at((1920, 1080), 200)
+    app, sheet = menu_under_a_full_sheet()
     try:
-        app.stack.push(MenuScene(app))
-        sheet = full_sheet(app)
-        app.stack.push(sheet)
-        frames(app, 3)
         assert sheet.box.height >= 1080 * 0.9  # the case: a sheet with no room round it
         app.notify(SHEET_NOTICE, 8.0)
         frames(app, 2)
@@ -152,14 +160,9 @@ def test_the_check_sees_a_sheets_buttons_under_the_notice(monkeypatch):
     """The planted fault: the notice put over the sheet's Next button (a button drawn with lines, no
     box of its own) is caught."""
     import game.widgets.toast as toast
-    from game.menus.menu import MenuScene
 
-    app = app_at((1920, 1080), 200)
+    app, sheet = menu_under_a_full_sheet()
     try:
-        app.stack.push(MenuScene(app))
-        sheet = full_sheet(app)
-        app.stack.push(sheet)
-        frames(app, 3)
         button = next(b for b in sheet.buttons if b.key == "next")
         monkeypatch.setattr(toast, "place_toast", lambda app, message: (
             pygame.Rect(button.rect.right - 20, button.rect.y, 300, 60), ["x"], 20, True))
