@@ -200,6 +200,26 @@ class EralashLayout:
         bottom.hand_len = max(self.card[0] * 2.0, most)
         return True
 
+    def lengthen_side_hands(self, room: float) -> bool:
+        """A larger text size squeezes the side hands under the score plaque (at 200 % to one card's
+        length: nobody could count them). Where ``room`` is left under their plates (above yours), each
+        grows down into it, its top where it was, its plate and pile going down with it; True if one
+        grew."""
+        grown = False
+        for place in self.seats:
+            if not place.vertical:
+                continue
+            grow = min(room, self.size[1] * 0.42 - place.hand_len)
+            if grow < 1:
+                continue
+            place.hand = (place.hand[0], place.hand[1] + grow / 2)
+            place.hand_len += grow
+            place.plate = (place.plate[0], int(place.plate[1] + grow))
+            # its pile still 0.36 of the hand below the hand's middle
+            place.pile = (place.pile[0], place.pile[1] + grow * 0.86)
+            grown = True
+        return grown
+
     def pile_extent(self, place: SeatPlace) -> pygame.Rect:
         """Everything a seat's pile of won tricks may cover, up to its last step (16 tricks)."""
         w, h = self.card[0] * PILE_SCALE, self.card[1] * PILE_SCALE

@@ -33,9 +33,10 @@ from game.eralash.places import OPEN_SCALE, EralashPlaces
 from game.eralash.plaques import EralashPlaques
 from game.eralash.plates import EralashPlates
 from game.eralash.trick import TRICK_DWELL, TrickMarks
+from game.looks.themes import IVORY
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
-from game.widgets.buttons import Button, row_of_buttons
+from game.widgets.buttons import Button, button_height, row_of_buttons
 from game.widgets.cards import CardSprite
 from game.widgets.table import Message, ShownMatch, TableScene, Target
 from game.words import i18n
@@ -279,7 +280,38 @@ class EralashTable(TableScene):
                                          score_drawn=actual)
         lay.fit_bottom_hand(lay.seats[0].plate[0] + self.plates.your_plate_px())  # your name beside your hand
         lay.trump.height = self.plates.trump_height(lay)
+        if self.app.text.scale != 1.0 and self.n >= 3 and self.grows_side_hands():
+            lay.lengthen_side_hands(self.room_under_side_plates(lay))
         return lay
+
+    def grows_side_hands(self) -> bool:
+        """Whether the side hands may grow down at a larger text size: not where every hand lies open
+        (the example: the open cards would grow with the hand, over its narration)."""
+        return not self.reveal
+
+    def room_under_side_plates(self, lay: EralashLayout) -> int:
+        """How far the side seats' plates could go down and stay clear above yours and the Last trick
+        button over it, each plate at its tallest (the line under a name on two lines, a bot's
+        "thinking" under it)."""
+        before, self.layout = self.layout, lay
+        try:
+            sub = self.text.get("Ág", self.font_size(0.018), IVORY, "italic", shadow=True).get_height()
+            fs, lines, small, _ = self.plates.plate_text(self.me)
+            # (as ``LastTrick.last_trick_button`` places it, over your plate with its line on two lines)
+            plate = (len(lines) * (self.text.font(fs, "bold").get_height() + 1)
+                     + 2 * (self.text.font(small, "italic").get_height() + 1))
+            button = int(button_height(lay.size[1]) * 0.85) + int(lay.size[1] * 0.015)
+            your_top = lay.seats[0].plate[1] - plate - (button if self.humans else 0)
+            lowest = 0
+            for seat in range(self.n):
+                if not lay.place(seat, self.me).vertical:
+                    continue
+                blits, _, _ = self.plates.plate_parts(seat)
+                words = self.plates.plate_text(seat)[3]
+                lowest = max(lowest, max(r.bottom for _, r in blits) + (2 - len(words)) * sub + 2 + sub)
+        finally:
+            self.layout = before
+        return your_top - max(6, lay.size[1] // 80) - lowest
 
     def deal_number_text(self) -> str:
         """In a demo the number says so too ("Demo · Game No. 7"): no room for a line of its own."""

@@ -512,6 +512,9 @@ class EralashReplay(EralashTable):
     def is_human_turn(self) -> bool:
         return False
 
+    def grows_side_hands(self) -> bool:
+        return False  # the narrower table beside the panel keeps its side hands (the trick's words fit there)
+
     def can_play_card(self) -> bool:
         return False
 
