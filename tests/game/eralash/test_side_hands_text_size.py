@@ -26,19 +26,23 @@ def declaring(size, text_size, lang, n=4):
     return app, table
 
 
-@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((2560, 1440), "ru")])
-def test_side_hands_at_200_per_cent_show_their_cards_apart(size, lang):
-    app, table = declaring(size, 200, lang)
+@pytest.mark.parametrize(
+    ("size", "text_size", "lang", "longer", "apart"),
+    # (before: one card's length at 200 %, the cards 0 px apart; 1.77 of it at 1280x800, 150 %, 4 px)
+    [((1920, 1080), 200, "en", 1.2, 2), ((2560, 1440), 200, "ru", 1.2, 2), ((1280, 800), 150, "en", 2.2, 6)],
+)
+def test_side_hands_at_a_larger_text_size_show_their_cards_apart(size, text_size, lang, longer, apart):
+    app, table = declaring(size, text_size, lang)
     try:
         lay = table.layout
         ocw = lay.card[0] * OPP_SCALE
         for side in (1, 3):
             place = lay.seats[side]
             assert place.vertical
-            assert place.hand_len >= ocw * 1.5  # (it was one card's length, ``ocw``)
+            assert place.hand_len >= ocw * longer
             ys = sorted(s.y for s in table.sprites.values() if abs(s.x - place.hand[0]) < 2)
             gaps = [b - a for a, b in zip(ys, ys[1:], strict=False)]
-            assert len(ys) == 13 and min(gaps) >= 3  # each card's edge shows
+            assert len(ys) == 13 and min(gaps) >= apart  # each card's edge shows
         yours = table.plates.plate_parts(table.me)[0]
         your_top = min(r.top for _, r in yours)
         for seat in range(4):
