@@ -7,8 +7,9 @@ Like ``python -m engine arena`` (every game played once per distinct seat rotati
 interval is 1.96 standard errors of the per-game share, all rotations of a game one unit) with two
 differences: Master and the Oracle search a fixed number of iterations per decision (``--iterations``),
 so the box's load does not change their strength, and ``master-before`` / ``oracle-before``
-(``tools/master_before.py``: the old robber value with the trick-race bonus) can be seated. A bot may
-also be given as ``module:function`` (called with ``seed`` and ``iterations``).
+(``tools/master_before.py``: the old robber value with the trick-race bonus) and ``master-nolate``
+(the fitted chance without the late solve) can be seated. A bot may also be given as
+``module:function`` (called with ``seed`` and ``iterations``).
 
 ``--from-race K``: the robbers start where the race is on: Clubs play each game's robber until a deal
 begins with some side ``K`` or fewer robber tricks from the target; from there (the same points,
@@ -59,6 +60,8 @@ def factory(name: str, iterations: int) -> Callable[[int], Any]:
         return lambda seed: MasterBot(seed, None, name, iterations=iterations)
     if name == "oracle":
         return lambda seed: MasterBot(seed, None, name, iterations=iterations, sees_all=True)
+    if name == "master-nolate":  # the fitted chance without the late solve (which part plays how)
+        return lambda seed: MasterBot(seed, None, name, iterations=iterations, late=False)
     if name in ("master-before", "oracle-before"):
         import master_before
 
