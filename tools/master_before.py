@@ -83,6 +83,51 @@ def make(seed: int = 0, budget: float | None = None, iterations: int | None = No
                         paired=False)
 
 
+LEAN = 0.25  # the share of the old trick-race bonus ``make_leaning`` keeps
+
+
+class RobberValueLeaning(RobberValue):
+    """The fitted chance times ``1 + LEAN · tanh(trick lead / CONTROL_SCALE)`` while the robber goes
+    on: a quarter of the old bonus on the true value (an experiment of issue 29's ask 2, not shipped)."""
+
+    def __init__(self, sit: Situation) -> None:
+        super().__init__(sit.n, sit.pairs, sit.points, sit.tricks_before, sit.target, sit.tricks_per_deal,
+                         sit.spread, sit.deals_played, sit.options)
+
+    def side_values(self, side_won: list[int], complete: bool = True) -> list[float]:
+        base = super().side_values(side_won, complete)
+        totals = [self.tricks_before[i] + side_won[i] for i in range(self.sides)]
+        if max(totals) >= self.target or (complete and max(side_won) == self.tricks_per_deal):
+            return base  # an ended robber, or a slam: exact
+        raw = []
+        for i in range(self.sides):
+            rival = max(totals[j] for j in range(self.sides) if j != i)
+            raw.append(base[i] * (1.0 + LEAN * math.tanh((totals[i] - rival) / CONTROL_SCALE)))
+        norm = sum(raw)
+        return [r / norm for r in raw] if norm > 0 else base
+
+
+def _value_leaning(self: Situation) -> RobberValue:
+    return RobberValueLeaning(self)
+
+
+class MasterLeaning(MasterBot):
+    """Master (the late solve too) whose robber value is ``RobberValueLeaning``."""
+
+    def choose(self, view: Any, full: Any = None) -> Any:
+        saved = Situation.robber_value
+        Situation.robber_value = _value_leaning  # type: ignore[method-assign]
+        try:
+            return super().choose(view, full)
+        finally:
+            Situation.robber_value = saved  # type: ignore[method-assign]
+
+
+def make_leaning(seed: int = 0, iterations: int | None = None) -> MasterBot:
+    """For ``race_arena.py --bots master_before:make_leaning,master-before,…``."""
+    return MasterLeaning(seed, None, "leaning", iterations=iterations)
+
+
 def make_paired(seed: int = 0, iterations: int | None = None) -> MasterBot:
     """Master with paired root rounds (``MasterBot(paired=True)``), for ``race_arena.py --bots
     master,master_before:make_paired,…``."""
