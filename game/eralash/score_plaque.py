@@ -102,7 +102,7 @@ class ScorePlaque:
         sides = host.match.sides()
         rows = len(players) // max(1, sides)  # the layout keeps a row a player: a team has two
         for side in range(sides):
-            x, lines = host.text.fit_name(self.side_name(side), fs, width - columns, lines=TEAM_LINES)
+            x, lines = self._name_fit(self.side_name(side), fs, width - columns)
             if len(lines) > 1:
                 need = len(lines) * host.text.font(x).get_height() + int(fs * 0.3)
                 extra += max(0, need - rows * int(fs * 1.45))
@@ -170,14 +170,29 @@ class ScorePlaque:
         fs = host.font_size(0.021)
         x, col_p, _, _ = self._score_columns(host.layout.score)
         name_w = col_p - x - self.points_px(fs)
-        # One size for every side (two teams' names never differ in size beside each other): whole,
-        # smaller if it must, then on two lines.
-        size = min(host.text.fit_name(words, fs, name_w, lines=TEAM_LINES)[0] for words in names)
+        # One size for every side (two teams' names never differ in size beside each other): as
+        # ``_name_fit`` gives it.
+        fits = [self._name_fit(words, fs, name_w) for words in names]
+        size = min(own for own, _ in fits)
         out: list[list[pygame.Surface]] = []
-        for words in names:
-            lines = host.text.name_lines(words, size, name_w, lines=TEAM_LINES)
+        for words, (own, found) in zip(names, fits, strict=True):
+            lines = found if own == size else host.text.name_lines(words, size, name_w, lines=TEAM_LINES)
             out.append([host.text.get(line, size, IVORY) for line in lines])
         return out
+
+    def _name_fit(self, words: str, fs: int, width: int) -> tuple[int, list[str]]:
+        """A side's name in the score plaque: its size and lines. At a larger text size a team keeps
+        the chosen size on two lines, one name a line and the word joining them with the second
+        ("Светлана / и Андрей": a pair has two rows of room), before it is made smaller ("Вы и Павел"
+        at 200 % was fitted onto one line at about half the size); else whole, smaller, then wrapped."""
+        host = self.host
+        joiner = " " + t("eralash.team", a="", b="").strip() + " "  # " и ", " & "
+        first, _, second = words.partition(joiner)
+        if host.app.text.scale != 1.0 and second and host.match.options.pairs:
+            two = [first, joiner.lstrip() + second]
+            if all(host.text.font(fs).size(line)[0] <= width for line in two):
+                return fs, two
+        return host.text.fit_name(words, fs, width, lines=TEAM_LINES)
 
     def _row_heights(self, lines: list[list[pygame.Surface]]) -> list[int]:
         fs = self.host.font_size(0.021)
