@@ -838,6 +838,10 @@ class App:
             self.store.write_again()  # what the disk refused earlier, once more (room may be free now)
         if self._worker is not None:
             self._worker.close()
+        net = self.__dict__.pop("network", None)  # (``game.people.net.network``: started when first needed)
+        if net is not None:  # its loop thread ends with the app, not with the process (tests make many apps)
+            net.settle()  # (what the tables said as they closed still goes out)
+            net.stop()
         if self.data_lock is not None:
             self.data_lock.release()
             self.data_lock = None

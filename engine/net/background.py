@@ -15,6 +15,7 @@ when the connection breaks) arrives through ``drain`` like every other message.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Coroutine
@@ -52,6 +53,21 @@ class Background:
     def run(self, coro: Coroutine[Any, Any, T], timeout: float = 30.0) -> T:
         """Run ``coro`` on the network thread and wait for its result (for set-up, not for each frame)."""
         return self.submit(coro).result(timeout)
+
+    def settle(self, timeout: float = 0.5) -> None:
+        """Let what was handed to the network thread run (a guest's goodbye, a host's last update) for at
+        most ``timeout`` seconds: before ``stop``, so a closing app still says what it was saying."""
+        if self.loop.is_closed() or not self._thread.is_alive():
+            return
+
+        async def pending() -> None:
+            await asyncio.sleep(0)  # (what was submitted just now becomes a task first)
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            if others:
+                await asyncio.wait(others, timeout=timeout)
+
+        with contextlib.suppress(Exception):  # a network that will not settle is stopped all the same
+            self.run(pending(), timeout=timeout + 1.0)
 
     def stop(self, timeout: float = 5.0) -> None:
         if not self.loop.is_closed():
