@@ -59,21 +59,26 @@ class RobberValueBefore(RobberValue):
         return [r / norm for r in raw] if norm > 0 else [1.0 / sides] * sides
 
 
-def _value_before(self: Situation) -> RobberValue:
-    return RobberValueBefore(self)
-
-
-class MasterBefore(MasterBot):
+class MasterWithValue(MasterBot):
     """Master whose every robber value (search, trump choice, exact solves, who ducks in its
-    playouts) is the old one: ``Situation.robber_value`` is swapped for the length of a decision."""
+    playouts) is ``value_class``'s: ``Situation.robber_value`` is swapped for the length of a decision."""
+
+    value_class: type[RobberValue]
 
     def choose(self, view: Any, full: Any = None) -> Any:
         saved = Situation.robber_value
-        Situation.robber_value = _value_before  # type: ignore[method-assign]
+        make = self.value_class
+        Situation.robber_value = lambda sit: make(sit)  # type: ignore[method-assign, call-arg]
         try:
             return super().choose(view, full)
         finally:
             Situation.robber_value = saved  # type: ignore[method-assign]
+
+
+class MasterBefore(MasterWithValue):
+    """Master with the old robber value."""
+
+    value_class = RobberValueBefore
 
 
 def make(seed: int = 0, budget: float | None = None, iterations: int | None = None,
@@ -107,20 +112,10 @@ class RobberValueLeaning(RobberValue):
         return [r / norm for r in raw] if norm > 0 else base
 
 
-def _value_leaning(self: Situation) -> RobberValue:
-    return RobberValueLeaning(self)
-
-
-class MasterLeaning(MasterBot):
+class MasterLeaning(MasterWithValue):
     """Master (the late solve too) whose robber value is ``RobberValueLeaning``."""
 
-    def choose(self, view: Any, full: Any = None) -> Any:
-        saved = Situation.robber_value
-        Situation.robber_value = _value_leaning  # type: ignore[method-assign]
-        try:
-            return super().choose(view, full)
-        finally:
-            Situation.robber_value = saved  # type: ignore[method-assign]
+    value_class = RobberValueLeaning
 
 
 def make_leaning(seed: int = 0, iterations: int | None = None) -> MasterBot:

@@ -14,6 +14,7 @@ from game.eralash.declarations import suit_word
 from game.layout import text_edge
 from game.looks.themes import BRASS_LIGHT, IVORY
 from game.widgets import shapes
+from game.widgets.buttons import button_height
 from game.words.grammar import say
 from game.words.i18n import get_language, plural, t
 
@@ -150,6 +151,28 @@ class EralashPlates:
         lines = host.text.fit(name, low, bold.size(name)[0] // 2 + bold.size("Ш")[0], "bold", 2)[1]
         subs = [plural(17, "eralash.n_tricks_deal"), t("eralash.dealer_mark")]  # two lines if they must
         return max([bold.size(x)[0] for x in lines] + [italic.size(sub)[0] for sub in subs]) + 4
+
+    def room_under_side_plates(self) -> int:
+        """How far the side seats' plates could go down and stay clear above yours and the Last trick
+        button over it, each plate at its tallest (the line under a name on two lines, a bot's
+        "thinking" under it)."""
+        host = self.host
+        lay = host.layout
+        sub = host.text.get("Ág", host.font_size(0.018), IVORY, "italic", shadow=True).get_height()
+        fs, lines, small, _ = self.plate_text(host.me)
+        # (as ``LastTrick.last_trick_button`` places it, over your plate with its line on two lines)
+        plate = (len(lines) * (host.text.font(fs, "bold").get_height() + 1)
+                 + 2 * (host.text.font(small, "italic").get_height() + 1))
+        button = int(button_height(lay.size[1]) * 0.85) + int(lay.size[1] * 0.015)
+        your_top = lay.seats[0].plate[1] - plate - (button if host.humans else 0)
+        lowest = 0
+        for seat in range(len(host.match.players)):
+            if not lay.place(seat, host.me).vertical:
+                continue
+            blits, _, _ = self.plate_parts(seat)
+            words = self.plate_text(seat)[3]
+            lowest = max(lowest, max(r.bottom for _, r in blits) + (2 - len(words)) * sub + 2 + sub)
+        return your_top - max(6, lay.size[1] // 80) - lowest
 
     def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         host = self.host

@@ -33,10 +33,9 @@ from game.eralash.places import OPEN_SCALE, EralashPlaces
 from game.eralash.plaques import EralashPlaques
 from game.eralash.plates import EralashPlates
 from game.eralash.trick import TRICK_DWELL, TrickMarks
-from game.looks.themes import IVORY
 from game.store.settings import BOT_NAMES
 from game.tween import Sequence, Wait
-from game.widgets.buttons import Button, button_height, row_of_buttons
+from game.widgets.buttons import Button, row_of_buttons
 from game.widgets.cards import CardSprite
 from game.widgets.table import Message, ShownMatch, TableScene, Target
 from game.words import i18n
@@ -290,28 +289,12 @@ class EralashTable(TableScene):
         return not self.reveal
 
     def room_under_side_plates(self, lay: EralashLayout) -> int:
-        """How far the side seats' plates could go down and stay clear above yours and the Last trick
-        button over it, each plate at its tallest (the line under a name on two lines, a bot's
-        "thinking" under it)."""
+        """``EralashPlates.room_under_side_plates`` for the layout ``lay`` (not yet the table's)."""
         before, self.layout = self.layout, lay
         try:
-            sub = self.text.get("Ág", self.font_size(0.018), IVORY, "italic", shadow=True).get_height()
-            fs, lines, small, _ = self.plates.plate_text(self.me)
-            # (as ``LastTrick.last_trick_button`` places it, over your plate with its line on two lines)
-            plate = (len(lines) * (self.text.font(fs, "bold").get_height() + 1)
-                     + 2 * (self.text.font(small, "italic").get_height() + 1))
-            button = int(button_height(lay.size[1]) * 0.85) + int(lay.size[1] * 0.015)
-            your_top = lay.seats[0].plate[1] - plate - (button if self.humans else 0)
-            lowest = 0
-            for seat in range(self.n):
-                if not lay.place(seat, self.me).vertical:
-                    continue
-                blits, _, _ = self.plates.plate_parts(seat)
-                words = self.plates.plate_text(seat)[3]
-                lowest = max(lowest, max(r.bottom for _, r in blits) + (2 - len(words)) * sub + 2 + sub)
+            return self.plates.room_under_side_plates()
         finally:
             self.layout = before
-        return your_top - max(6, lay.size[1] // 80) - lowest
 
     def deal_number_text(self) -> str:
         """In a demo the number says so too ("Demo · Game No. 7"): no room for a line of its own."""
