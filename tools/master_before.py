@@ -128,39 +128,3 @@ def make_paired(seed: int = 0, iterations: int | None = None) -> MasterBot:
     master,master_before:make_paired,…``."""
     return MasterBot(seed, None, "paired", iterations=iterations, paired=True)
 
-
-TILT = 0.022  # logit per robber trick above the mean, fitted to played-out robbers (/work/dbg/deriv.py)
-
-
-class RobberValueTilted(RobberValue):
-    """The fitted chance tilted toward the sides with more robber tricks: each side's chance times
-    exp(TILT · h · (tricks − mean)), normalised, where h is the chance that the next deal does not
-    surely end the robber (the experiment that became the shipped trick term, issue 29 ask 2)."""
-
-    def __init__(self, sit: Situation) -> None:
-        super().__init__(sit.n, sit.pairs, sit.points, sit.tricks_before, sit.target, sit.tricks_per_deal,
-                         sit.spread, sit.deals_played, sit.options)
-
-    def side_values(self, side_won: list[int], complete: bool = True) -> list[float]:
-        from engine.eralash import race
-
-        base = super().side_values(side_won, complete)
-        totals = [self.tricks_before[i] + side_won[i] for i in range(self.sides)]
-        if max(totals) >= self.target or (complete and max(side_won) == self.tricks_per_deal):
-            return base
-        game = (self.n, self.pairs, self.options.hand_size(self.n))
-        ends, slam = race._future(game, tuple(sorted(totals, reverse=True)), self.target,
-                                  race._DEPTH[self.sides])
-        h = max(0.0, 1.0 - ends[0] - self.sides * slam)
-        mean = sum(totals) / self.sides
-        raw = [b * math.exp(TILT * h * (t - mean)) for b, t in zip(base, totals, strict=True)]
-        norm = sum(raw)
-        return [r / norm for r in raw]
-
-
-class MasterTilted(MasterWithValue):
-    value_class = RobberValueTilted
-
-
-def make_tilted(seed: int = 0, iterations: int | None = None) -> MasterBot:
-    return MasterTilted(seed, None, "tilted", iterations=iterations)

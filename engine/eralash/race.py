@@ -28,7 +28,7 @@ from engine.cards import SUIT_MASK
 from engine.eralash.options import Options
 from engine.eralash.race_table import DIFF_POINTS, SIDE_POINTS, TRICKS
 
-__all__ = ["deal_points_spread", "ends_now", "hand_points", "robber_chances", "tricks_to_end"]
+__all__ = ["TRICK_TILT", "deal_points_spread", "ends_now", "hand_points", "robber_chances", "tricks_to_end"]
 
 
 def ends_now(points: Sequence[float]) -> tuple[float, ...]:
@@ -66,9 +66,12 @@ def robber_chances(
       (``race_table.SIDE_POINTS``, and the exact difference of two sides' points, ``DIFF_POINTS``);
       when the robber ends, the most points win (ties share).
 
+    - a robber trick's own worth (``TRICK_TILT``): while the robber's end is open, the side that ends
+      it tends to be the one dealt the strong hand that deal, points and tricks together, so a side's
+      chance leans a little toward its robber tricks (about 0.4 points of chance a trick, 4 players).
+
     The chances sum to 1. The position between deals is all that counts (``deals_played`` does not
-    change the chance), and tricks matter only through when the robber ends and the slam: nobody's
-    trick lead is worth anything of itself. Calibration against robbers played out by Clubs:
+    change the chance). Calibration against robbers played out by Clubs:
     docs/benchmarks.md, "Eralash — robber chance calibration".
     """
     sides = 2 if pairs and n_players == 4 else n_players
@@ -96,8 +99,28 @@ def _chances(
             for i in range(sides):
                 value[i] += p_end * share[i]
     total = sum(value)
-    return tuple(v / total for v in value)
+    chances = [v / total for v in value]
+    tilt = TRICK_TILT.get(game[:2])
+    if tilt is not None:
+        ends_next = ends[0] + sides * slam  # the chance that the next deal ends the robber
+        lean = (1.0 - ends_next) * (tilt[0] + tilt[1] * ends_next)
+        mean = sum(tricks) / sides
+        chances = [c * math.exp(lean * (t - mean)) for c, t in zip(chances, tricks, strict=True)]
+        total = sum(chances)
+        chances = [c / total for c in chances]
+    return tuple(chances)
 
+
+# What a robber trick is worth beyond when it ends the robber, by (players, pairs): each side's chance
+# is tilted by exp(k · (its tricks − the mean)), normalised, with k = (1 − e) · (A + B · e) and e the
+# chance that the next deal ends the robber. The side that ends a robber whose end is open tends to be
+# the one dealt the strong hand that deal — its tricks and its points go together — while the deals
+# above are drawn independently of the points; a robber the next deal surely ends (e = 1) is decided by
+# the points whoever takes the tricks. (A, B) fitted to played-out robbers by ``tools/trick_worth.py``:
+# 4 players after one and two deals of Clubs, one trick moved between two seats and both positions played
+# on by the same 120 Club robbers (docs/benchmarks.md, "A robber trick's worth, played out"). The other
+# games are not measured and have none.
+TRICK_TILT: dict[tuple[int, bool], tuple[float, float]] = {(4, False): (0.016, 0.10)}
 
 # Most further deals the trick race follows one by one (what may remain after them is valued as ending
 # after the last): at the default target every robber ends within 4 deals.

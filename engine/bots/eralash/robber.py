@@ -6,7 +6,8 @@ judged by the robber it leaves: ended now (the side with most points wins, ties 
 slam-maker wins at once), or going on — then ``engine.eralash.race.robber_chances`` says what the
 deals to come make of it (the trick race as the bots play it, the points as dealing brings them; fitted
 and calibrated against Club robbers, docs/benchmarks.md). Search bots value every finished deal with
-``RobberValue``; a trick lead is worth only what it changes of when the robber ends.
+``RobberValue``; a trick lead is worth what it changes of when the robber ends, and the little that
+who ends it says of the points (``race.TRICK_TILT``, measured).
 """
 
 from __future__ import annotations
