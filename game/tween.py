@@ -194,6 +194,10 @@ class Tweener:
         """Drop the tweens moving ``target`` (a new move for the same card replaces the old)."""
         self.running = [a for a in self.running if getattr(a, "target", None) is not target]
 
+    def moving(self) -> set[int]:
+        """The ids of what running tweens move (a card in flight is not yet where it will lie)."""
+        return {id(a.target) for a in self.running if getattr(a, "target", None) is not None}
+
     @property
     def busy(self) -> bool:
         return bool(self.running)

@@ -20,6 +20,7 @@ from game.words.i18n import t
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.tween import Tweener
     from game.widgets.boxes import Box
     from game.widgets.buttons import Button
     from game.widgets.cards import CardImages, CardSprite
@@ -45,6 +46,7 @@ class DrawnTable(Protocol):
     message: Message | None
     clock: float
     warmer: Warmer
+    tweens: Tweener
 
     def draw_table(self, surface: pygame.Surface) -> None: ...
 
@@ -319,9 +321,10 @@ class TableArt:
         rail = rail_width(size)
         out.append(Box("the table's rail", "frame", pygame.Rect((0, 0), size).inflate(-2 * rail, -2 * rail)))
         captioned = table.captioned_cards()
+        moving = table.tweens.moving()
         for s in table.sprites.values():
-            if not s.visible or s.alpha < 40:
-                continue
+            if not s.visible or s.alpha < 40 or id(s) in moving:
+                continue  # only cards at rest: one in flight may pass under a plaque on its way
             rect = s.lying_rect(table.images.size)
             upright = s.turn >= 1.0 and (abs(s.angle) < 20 or abs(s.angle) > 340)
             name = C.name(s.card) if s.card is not None else "?"  # (a table's sprites are all cards)

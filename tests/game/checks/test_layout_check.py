@@ -95,6 +95,20 @@ def test_a_table_button_over_a_card_fails_the_check(make_app):
     assert any("covers the card" in p for p in check_app(app))
 
 
+def test_a_card_in_flight_is_not_checked_until_it_lies_still(make_app):
+    """A card passing under a plaque on its way is no fault; the same card lying there is."""
+    from engine import cards as C
+
+    app, table = dealt_uragan(make_app)
+    card = next(iter(table.sprites.values()))
+    table.buttons[0].rect.center = (int(card.x), int(card.y))
+    covered = f"covers the card {C.name(card.card)}"
+    table.tweens.tween(card, 5.0, x=card.x + 1.0)
+    assert not [p for p in check_app(app) if covered in p]
+    table.tweens.finish_all()
+    assert any(covered in p for p in check_app(app))
+
+
 def test_smoke_rejects_a_window_below_the_minimum(capsys):
     assert run(["--smoke", "--size", "800x500"]) == 2
     err = capsys.readouterr().err.strip()
