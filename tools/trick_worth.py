@@ -3,13 +3,13 @@
     python tools/trick_worth.py play --seeds 0-999 --robbers 120 --out tw.json [--deals 1]
     python tools/trick_worth.py fit tw.json [more.json …]
 
-``play``: for each seed, Clubs play a 4-player robber's first ``--deals`` deals; from the position they
-leave (points and robber tricks) up to three variants move one trick from one seat to another, and the
-position and each variant are played on by the same ``--robbers`` Club robbers (the same deals to come
-and the same Clubs: common random numbers, so a variant's difference from its position is the trick's
-worth and little else). Each position and variant keeps its played-out shares and the race module's
-chance. ``play`` clears ``TRICK_TILT`` in its own process, so the Clubs and the recorded chance are the
-untilted ones the tilt was fitted on.
+``play``: for each seed, Clubs play a robber's first ``--deals`` deals (4 players, or ``--players 3``);
+from the position they leave (points and robber tricks) up to three variants move one trick from one
+seat to another, and the position and each variant are played on by the same ``--robbers`` Club
+robbers (the same deals to come and the same Clubs: common random numbers, so a variant's difference
+from its position is the trick's worth and little else). Each position and variant keeps its
+played-out shares and the race module's chance. ``play`` clears ``TRICK_TILT`` in its own process, so
+the Clubs and the recorded chance are the untilted ones the tilt was fitted on.
 
 ``fit``: the tilt ``(A, B)`` of ``race.TRICK_TILT`` (each chance times ``exp(k · (tricks − mean))``,
 normalised, ``k = (1 − e) · (A + B · e)``, ``e`` the chance that the next deal ends the robber) that
@@ -39,23 +39,21 @@ from engine.eralash.deal import Deal  # noqa: E402
 from engine.eralash.options import Options  # noqa: E402
 from engine.eralash.view import View  # noqa: E402
 
-N = 4
 
-
-def play(seeds: range, robbers: int, deals: int, out: Path) -> None:
+def play(seeds: range, robbers: int, deals: int, out: Path, n: int = 4) -> None:
     # the untilted chance, and Clubs that play by it, as when TRICK_TILT was fitted (this process only)
     race.TRICK_TILT.clear()
     opts = Options(target=13)
     rows: list[dict[str, Any]] = []
     for s in seeds:
         rng = random.Random(f"dv:{s}")
-        dealer = rng.randrange(N)
-        pts, trs = [0.0] * N, [0] * N
-        bots = [ClubBot(seed=s * 10 + k) for k in range(N)]
+        dealer = rng.randrange(n)
+        pts, trs = [0.0] * n, [0] * n
+        bots = [ClubBot(seed=s * 10 + k) for k in range(n)]
         ended = False
         for d in range(deals):
-            deal = Deal.new(opts, N, dealer, rng)
-            sheet = fit_robber._Sheet(opts, N, pts, trs, d)
+            deal = Deal.new(opts, n, dealer, rng)
+            sheet = fit_robber._Sheet(opts, n, pts, trs, d)
             while not deal.is_over():
                 deal.play(bots[deal.cur].choose(View.of(deal, deal.cur, sheet)))
             pts = [a + float(x) for a, x in zip(pts, deal.score(), strict=True)]
@@ -64,10 +62,11 @@ def play(seeds: range, robbers: int, deals: int, out: Path) -> None:
                 ended = True
                 break
             if d < deals - 1:
-                dealer = (dealer + 1) % N
+                dealer = (dealer + 1) % n
         if ended:
             continue
-        moves = [(i, j) for i in range(N) for j in range(N) if i != j and trs[j] >= 1 and trs[i] <= 11]
+        moves = [(i, j) for i in range(n) for j in range(n)
+                 if i != j and trs[j] >= 1 and trs[i] < opts.target - 1]
         rng.shuffle(moves)
         variants = [tuple(trs)]
         for i, j in moves[:3]:
@@ -75,17 +74,17 @@ def play(seeds: range, robbers: int, deals: int, out: Path) -> None:
             moved[i] += 1
             moved[j] -= 1
             variants.append(tuple(moved))
-        row: dict[str, Any] = {"seed": s, "deals": deals, "points": pts, "variants": []}
+        row: dict[str, Any] = {"seed": s, "players": n, "deals": deals, "points": pts, "variants": []}
         for tricks in variants:
-            wins = [0.0] * N
+            wins = [0.0] * n
             for k in range(robbers):
                 future = random.Random(f"dvj:{s}:{k}")
-                clubs = [ClubBot(seed=(s * 1000 + k) * 10 + q) for q in range(N)]
-                _, result = fit_robber.play_robber(opts, N, clubs, future, pts, list(tricks), deals,
-                                                   (dealer + 1) % N)
+                clubs = [ClubBot(seed=(s * 1000 + k) * 10 + q) for q in range(n)]
+                _, result = fit_robber.play_robber(opts, n, clubs, future, pts, list(tricks), deals,
+                                                   (dealer + 1) % n)
                 wins = [a + b for a, b in zip(wins, result, strict=True)]
             row["variants"].append({"tricks": list(tricks), "played": [w / robbers for w in wins],
-                                    "model": list(race.robber_chances(N, False, pts, list(tricks), deals,
+                                    "model": list(race.robber_chances(n, False, pts, list(tricks), deals,
                                                                       opts))})
         rows.append(row)
         out.write_text(json.dumps(rows))
@@ -94,15 +93,17 @@ def play(seeds: range, robbers: int, deals: int, out: Path) -> None:
 
 def _ends_next(tricks: list[int]) -> float:
     """The chance that the next deal ends the robber (``e``)."""
-    ends, slam = race._future((N, False, 13), tuple(sorted(tricks, reverse=True)), 13, race._DEPTH[N])
-    return ends[0] + N * slam
+    n = len(tricks)
+    game = (n, False, Options().hand_size(n))
+    ends, slam = race._future(game, tuple(sorted(tricks, reverse=True)), 13, race._DEPTH[n])
+    return ends[0] + n * slam
 
 
 def _tilt(chances: list[float], tricks: list[int], ab: tuple[float, float]) -> list[float]:
     """``race._chances``'s tilt with (A, B) = ``ab``, on an untilted chance."""
     e = _ends_next(tricks)
     k = (1.0 - e) * (ab[0] + ab[1] * e)
-    mean = sum(tricks) / N
+    mean = sum(tricks) / len(tricks)
     raw = [c * math.exp(k * (t - mean)) for c, t in zip(chances, tricks, strict=True)]
     return [r / sum(raw) for r in raw]
 
@@ -118,7 +119,8 @@ def _error(pairs: list[Pair], ab: tuple[float, float]) -> float:
     err = 0.0
     for base, moved in pairs:
         pb, pm = _tilt(base["model"], base["tricks"], ab), _tilt(moved["model"], moved["tricks"], ab)
-        err += sum(((moved["played"][s] - base["played"][s]) - (pm[s] - pb[s])) ** 2 for s in range(N))
+        sides = range(len(base["tricks"]))
+        err += sum(((moved["played"][s] - base["played"][s]) - (pm[s] - pb[s])) ** 2 for s in sides)
     return err
 
 
@@ -136,7 +138,7 @@ def _gain(pairs: list[Pair], ab: tuple[float, float], low: float, high: float) -
         if not low <= _ends_next(base["tricks"]) < high:
             continue
         pb, pm = _tilt(base["model"], base["tricks"], ab), _tilt(moved["model"], moved["tricks"], ab)
-        for s in range(N):
+        for s in range(len(base["tricks"])):
             if moved["tricks"][s] - base["tricks"][s] == 1:
                 gained.append(moved["played"][s] - base["played"][s])
                 predicted.append(pm[s] - pb[s])
@@ -175,13 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", default="0-99", help="first-last")
     p.add_argument("--robbers", type=int, default=120)
     p.add_argument("--deals", type=int, default=1, help="deals Clubs play before the position")
+    p.add_argument("--players", type=int, choices=(3, 4), default=4)
     p.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit")
     f.add_argument("data", type=Path, nargs="+")
     args = ap.parse_args(argv)
     if args.cmd == "play":
         first, _, last = args.seeds.partition("-")
-        play(range(int(first), int(last or first) + 1), args.robbers, args.deals, args.out)
+        play(range(int(first), int(last or first) + 1), args.robbers, args.deals, args.out, args.players)
     else:
         fit(args.data)
     return 0
