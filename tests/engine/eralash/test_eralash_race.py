@@ -58,7 +58,7 @@ def test_an_ended_robber_is_decided_by_the_points() -> None:
 @pytest.mark.parametrize("n,pairs,opts", CASES)
 def test_a_trick_lead_alone_is_worth_little(n: int, pairs: bool, opts: Options) -> None:
     """With the points level a robber trick is worth only its small measured tilt (4 players: about 0.4
-    points of chance a trick after a first deal; the other games are not measured and keep none)."""
+    points of chance a trick after a first deal; the other games keep none: 3 players measured none)."""
     sides = opts.sides(n)
     tricks = [min(opts.target - 1, 2 + i) for i in range(sides)]
     chances = robber_chances(n, pairs, [25.0] * sides, tricks, 1, opts)
