@@ -59,6 +59,7 @@ class ChoiceHost(Protocol):
     def hand(self) -> UraganHand: ...
     def prompt_open(self) -> bool: ...
     def deal_number_rect(self) -> pygame.Rect | None: ...
+    def score_plaque_rect(self) -> pygame.Rect: ...
     def last_play_tag_rect(self) -> pygame.Rect | None: ...
     def is_human_turn(self) -> bool: ...
     def player_name(self, seat: int) -> str: ...
@@ -163,10 +164,15 @@ class UraganChoice:
         return rect
 
     def table_area(self) -> pygame.Rect:
-        """Where the table cards lie: the cloth, less the prompt's band and the waiting card's spot."""
+        """Where the table cards lie: the cloth, less the prompt's band and the waiting card's spot, and
+        clear of the score plaque, which at a larger text size grows past the corner the layout gave it."""
         lay = self.host.layout
         area = lay.table.copy()
         cw, ch = lay.card
+        score = self.host.score_plaque_rect()
+        left = score.right + max(6, cw // 12)
+        if score.colliderect(area) and area.right - left >= 3 * cw:
+            area = pygame.Rect(left, area.top, area.right - left, area.height)
         if self.waiting_card() is not None:
             area.width -= int(cw * 1.35)
         prompt = self.prompt_rect()
