@@ -68,7 +68,7 @@ def robber_chances(
 
     - a robber trick's own worth (``TRICK_TILT``): while the robber's end is open, the side that ends
       it tends to be the one dealt the strong hand that deal, points and tricks together, so a side's
-      chance leans a little toward its robber tricks (about 0.4 points of chance a trick, 4 players).
+      chance leans a little toward its robber tricks (about half a point of chance a trick, 4 players).
 
     The chances sum to 1. The position between deals is all that counts (``deals_played`` does not
     change the chance). Calibration against robbers played out by Clubs:

@@ -679,9 +679,6 @@ class UraganTable(TableScene):
     def last_play_tag_rect(self) -> pygame.Rect | None:
         return self.plaques.last_play_tag_rect()
 
-    def score_plaque_rect(self) -> pygame.Rect:
-        return self.plaques.score_rect()
-
     def draw_last_play(self, surface: pygame.Surface) -> None:
         self.plaques.draw_last_play(surface)
 
