@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import multiprocessing
 import os
 import sys
@@ -845,6 +846,16 @@ class App:
         if self.data_lock is not None:
             self.data_lock.release()
             self.data_lock = None
+        # Fonts and surfaces are freed here, on the thread that drew them and while pygame still runs:
+        # left to the cycle collector they would be freed later on whichever thread next trips it (the
+        # network's loop, the store's writer), inside SDL_ttf and FreeType, which are not thread-safe.
+        for cache in (getattr(self, "text", None), getattr(self, "table_text", None)):
+            if cache is not None:
+                cache.close()
+        from game.widgets.cards import close_index_text
+
+        close_index_text()
+        gc.collect()
         self.pg.quit()
 
 

@@ -183,6 +183,13 @@ class CardImages:
 _INDEX_TEXT: list[TextCache] = []  # the indices' own fonts (never at the player's text size: the card's)
 
 
+def close_index_text() -> None:
+    """Let go of the indices' fonts (the app closing: a font outlives neither pygame nor its thread)."""
+    for text in _INDEX_TEXT:
+        text.close()
+    _INDEX_TEXT.clear()
+
+
 def contrast_face(face: pygame.Surface, card: int, lang: str, four_colour: bool) -> pygame.Surface:
     """``face`` with high contrast's bold indices (rank over suit, on white, in the corners the art
     puts them) and a dark outline that parts overlapping cards."""

@@ -70,6 +70,13 @@ class TextCache:
         self._measured: dict[tuple[Any, ...], tuple[int, tuple[str, ...]]] = {}  # fit and wrap, worked out
         self.scale = 1.0  # the player's text size (Settings, --text-size): every size drawn this much larger
 
+    def close(self) -> None:
+        """Let go of every font and rendered line now (the app closing, on the thread that drew them)."""
+        self._fonts.clear()
+        self._surfaces.clear()
+        self._measured.clear()
+        self.bytes = 0
+
     def set_scale(self, scale: float) -> bool:
         """Draw every size ``scale`` times larger from now on (what was rendered or measured is
         forgotten); whether it changed."""
