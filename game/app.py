@@ -849,9 +849,8 @@ class App:
         # Fonts and surfaces are freed here, on the thread that drew them and while pygame still runs:
         # left to the cycle collector they would be freed later on whichever thread next trips it (the
         # network's loop, the store's writer), inside SDL_ttf and FreeType, which are not thread-safe.
-        for cache in (getattr(self, "text", None), getattr(self, "table_text", None)):
-            if cache is not None:
-                cache.close()
+        self.text.forget()
+        self.table_text.forget()
         from game.widgets.cards import close_index_text
 
         close_index_text()

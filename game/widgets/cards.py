@@ -186,7 +186,7 @@ _INDEX_TEXT: list[TextCache] = []  # the indices' own fonts (never at the player
 def close_index_text() -> None:
     """Let go of the indices' fonts (the app closing: a font outlives neither pygame nor its thread)."""
     for text in _INDEX_TEXT:
-        text.close()
+        text.forget()
     _INDEX_TEXT.clear()
 
 

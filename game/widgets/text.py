@@ -70,8 +70,9 @@ class TextCache:
         self._measured: dict[tuple[Any, ...], tuple[int, tuple[str, ...]]] = {}  # fit and wrap, worked out
         self.scale = 1.0  # the player's text size (Settings, --text-size): every size drawn this much larger
 
-    def close(self) -> None:
-        """Let go of every font and rendered line now (the app closing, on the thread that drew them)."""
+    def forget(self) -> None:
+        """Let go of every font, rendered line and measure now (a new text size; the app closing, on the
+        thread that drew them)."""
         self._fonts.clear()
         self._surfaces.clear()
         self._measured.clear()
@@ -83,10 +84,7 @@ class TextCache:
         if scale == self.scale:
             return False
         self.scale = scale
-        self._fonts.clear()
-        self._surfaces.clear()
-        self._measured.clear()
-        self.bytes = 0
+        self.forget()
         return True
 
     @property
